@@ -1,0 +1,54 @@
+"""The reference engines as an adapter: in-process (:class:`ReferenceAdapter`) and as a
+protocol program (``duelspec-reference-adapter`` / ``python -m duelspec.adapters.reference``).
+"""
+from __future__ import annotations
+
+import importlib
+
+from .. import __version__
+from .kit import Adapter, MissingDecision, ScriptDriver
+
+ENGINES = {"ygo": "duelspec.reference_engine.ygo", "dm": "duelspec.reference_engine.dm"}
+
+
+class ReferenceAdapter(Adapter):
+    """Runs scenarios on :mod:`duelspec.reference_engine` in this process.
+
+    Each engine package exposes ``play(scenario_setup, decider) -> (events, final)`` and
+    ``UNSUPPORTED`` (mechanic tags it cannot play yet)."""
+
+    def __init__(self):
+        self._engines = {}
+        for game, mod in ENGINES.items():
+            try:
+                self._engines[game] = importlib.import_module(mod)
+            except ImportError:  # pragma: no cover - an engine still being written
+                pass
+
+    def implementation(self) -> dict:
+        unsupported = sorted({t for e in self._engines.values() for t in getattr(e, "UNSUPPORTED", ())})
+        return {"name": "duelspec-reference", "version": __version__, "language": "python",
+                "homepage": "https://pypi.org/project/duelspec/", "games": sorted(self._engines),
+                "unsupported": unsupported}
+
+    def run(self, scenario: dict) -> dict:
+        engine = self._engines.get(scenario["game"])
+        if engine is None:
+            return {"skipped": {"reason": f"no reference engine for game {scenario['game']!r}"}}
+        driver = ScriptDriver(scenario["script"])
+        try:
+            events, final = engine.play(scenario["setup"], driver)
+        except MissingDecision as exc:
+            return {"errored": {"message": f"the script does not give a mandatory decision: {exc}", "detail": "missing decision"}}
+        except engine.Unplayable as exc:
+            return {"skipped": {"reason": str(exc)}}
+        return {"trace": {"format": 1, "events": events, "steps": driver.finish(), "final": final}}
+
+
+def main() -> None:  # pragma: no cover - replaced by the protocol server
+    from .protocol_server import serve
+    serve(ReferenceAdapter())
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,100 @@
+"""The ruling catalogue and the card catalogue, loaded and schema-validated.
+
+Files (data, in ``features/``):
+- ``features/rulings/*.json``: every ruling ID with its source section, dates and summary
+  (schema ``rulings.schema.json``).
+- ``features/cards/<game>.json``: every card a scenario may use, with its facts and sources
+  (schema ``cards.schema.json``).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from . import validation as schemas
+from .errors import InputError
+from .resources import features_dir, load_json
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """One ruling: ``id`` (``ND-E1``), ``game`` (``ygo``/``dm``), ``section``, ``summary``, ``dates`` (ISO)."""
+    id: str
+    game: str
+    section: str
+    summary: str
+    dates: tuple = ()
+
+
+@lru_cache(maxsize=None)
+def rulings(root: str | None = None) -> dict[str, Ruling]:
+    """All catalogued rulings by ID. Raises :class:`InputError` for a file that fails its schema
+    or an ID catalogued twice."""
+    folder = Path(root) if root else features_dir() / "rulings"
+    out: dict[str, Ruling] = {}
+    for path in sorted(folder.glob("*.json")):
+        doc = load_json(str(path))
+        schemas.check(doc, "rulings", str(path))
+        for i, r in enumerate(doc["rulings"]):
+            if r["id"] in out:
+                raise InputError(str(path), f"/rulings/{i}/id", "a ruling ID not catalogued elsewhere", r["id"])
+            out[r["id"]] = Ruling(r["id"], doc["game"], r["section"], r["summary"], tuple(r.get("dates", ())))
+    return out
+
+
+class CardCatalogue:
+    """The cards of one game, by catalogue id, with lookup by English name.
+
+    >>> cat = cards("ygo")
+    >>> cat["14558127"]["name"]["en"]
+    'Ash Blossom & Joyous Spring'
+    >>> cat.by_name("Ash Blossom & Joyous Spring")["id"]
+    '14558127'
+    """
+
+    def __init__(self, game: str, path: str, entries: list[dict]):
+        self.game, self.path = game, path
+        self._by_id = {c["id"]: c for c in entries}
+        self._by_name: dict[str, dict] = {}
+        for c in entries:
+            self._by_name.setdefault(_fold(c["name"]["en"]), c)
+            if "ja" in c["name"]:
+                self._by_name.setdefault(_fold(c["name"]["ja"]), c)
+
+    def __getitem__(self, card_id: str) -> dict:
+        return self._by_id[card_id]
+
+    def __contains__(self, card_id: str) -> bool:
+        return card_id in self._by_id
+
+    def __iter__(self):
+        return iter(self._by_id.values())
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    def by_name(self, name: str) -> dict | None:
+        """The card whose English (or Japanese) name is ``name`` (case and punctuation
+        folded), or whose id is ``name``; ``None`` if there is none."""
+        return self._by_id.get(name) or self._by_name.get(_fold(name))
+
+
+def _fold(name: str) -> str:
+    return re.sub(r"[\s\-−–'’\"\.,!&]+", "", name).casefold()
+
+
+@lru_cache(maxsize=None)
+def cards(game: str, root: str | None = None) -> CardCatalogue:
+    """The card catalogue of ``game`` (``ygo``/``dm``). Raises :class:`InputError` for a catalogue
+    that fails its schema or holds a card id twice."""
+    path = (Path(root) if root else features_dir() / "cards") / f"{game}.json"
+    doc = load_json(str(path))
+    schemas.check(doc, "cards", str(path))
+    seen = set()
+    for i, c in enumerate(doc["cards"]):
+        if c["id"] in seen:
+            raise InputError(str(path), f"/cards/{i}/id", "a card id not used by another entry", c["id"])
+        seen.add(c["id"])
+    return CardCatalogue(game, str(path), doc["cards"])

@@ -1,0 +1,139 @@
+"""The checker: a scenario's expectations against an engine's trace.
+
+:func:`check` never calls an engine; it reads two documents and returns the list of
+:class:`Failure` (empty: the scenario passed). Semantics (scenario format 1):
+
+- ``expect.events``: patterns that must occur **in this order** in ``trace.events``
+  (other events may come between). A pattern matches an event when every field it
+  names is equal; arrays are compared as multisets.
+- ``expect.never``: patterns that must match no event.
+- ``expect.final``: per card the named fields of ``trace.final.cards[id]``; per player
+  ``lp`` and the named zone ``counts``; ``winner``.
+- script step legality: step *i* with ``legal: false`` must be ``refused`` in
+  ``trace.steps``, every other step ``applied``.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Failure:
+    """One unmet expectation.
+
+    ``pointer`` is the JSON pointer of the expectation in the scenario
+    (``/expect/events/2``), ``expected`` the pattern or value, ``actual`` what the trace
+    had (``None`` when absent), ``context`` the trace events around the place it was
+    looked for, as ``[index, event]`` pairs.
+    """
+    pointer: str
+    message: str
+    expected: object = None
+    actual: object = None
+    context: list = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        d = {"pointer": self.pointer, "message": self.message, "expected": self.expected}
+        if self.actual is not None:
+            d["actual"] = self.actual
+        if self.context:
+            d["context"] = self.context
+        return d
+
+
+def _norm(v):
+    if isinstance(v, list):
+        return sorted(json.dumps(x, sort_keys=True) for x in v)
+    return v
+
+
+def matches(pattern: dict, event: dict) -> bool:
+    """True when every field the pattern names is equal in ``event`` (arrays as multisets).
+
+    >>> matches({"event": "draw", "normal": True}, {"event": "draw", "player": "A", "cards": ["x"], "normal": True})
+    True
+    >>> matches({"event": "draw", "cards": ["x", "y"]}, {"event": "draw", "cards": ["y", "x"], "normal": False})
+    True
+    >>> matches({"event": "draw", "normal": True}, {"event": "draw", "normal": False})
+    False
+    """
+    for k, v in pattern.items():
+        if k not in event or _norm(event[k]) != _norm(v):
+            return False
+    return True
+
+
+def _context(events: list, center: int, radius: int = 3) -> list:
+    lo, hi = max(0, center - radius), min(len(events), center + radius + 1)
+    return [[i, events[i]] for i in range(lo, hi)]
+
+
+def check(scenario: dict, trace: dict) -> list[Failure]:
+    """Every unmet expectation of ``scenario`` in ``trace`` (both already schema-valid)."""
+    out: list[Failure] = []
+    expect = scenario.get("expect", {})
+    events = trace.get("events", [])
+
+    # ordered event patterns: greedy earliest match is optimal for a subsequence test
+    pos = 0
+    for i, pat in enumerate(expect.get("events", [])):
+        found = next((j for j in range(pos, len(events)) if matches(pat, events[j])), None)
+        if found is None:
+            earlier = next((j for j in range(0, pos) if matches(pat, events[j])), None)
+            msg = "expected event did not occur" if earlier is None else \
+                f"expected event occurred at #{earlier}, before the event the previous pattern matched (#{pos - 1}): wrong order"
+            out.append(Failure(f"/expect/events/{i}", msg, pat, None, _context(events, min(pos, max(len(events) - 1, 0)))))
+            break  # later patterns are relative to this one: one failure says it
+        pos = found + 1
+
+    for i, pat in enumerate(expect.get("never", [])):
+        for j, ev in enumerate(events):
+            if matches(pat, ev):
+                out.append(Failure(f"/expect/never/{i}", "an event that must not occur occurred", pat, ev, _context(events, j)))
+                break
+
+    final = trace.get("final", {})
+    want = expect.get("final", {})
+    for cid, state in want.get("cards", {}).items():
+        have = final.get("cards", {}).get(cid)
+        for k, v in state.items():
+            got = None if have is None else have.get(k)
+            if got != v:
+                out.append(Failure(f"/expect/final/cards/{cid}/{k}", f"card {cid!r}: {k} differs", v, got))
+    for p, state in want.get("players", {}).items():
+        have = final.get("players", {}).get(p, {})
+        if "lp" in state and have.get("lp") != state["lp"]:
+            out.append(Failure(f"/expect/final/players/{p}/lp", f"player {p}: life points differ", state["lp"], have.get("lp")))
+        for zone, n in state.get("counts", {}).items():
+            got = have.get("counts", {}).get(zone)
+            if got != n:
+                out.append(Failure(f"/expect/final/players/{p}/counts/{zone}", f"player {p}: number of cards in {zone} differs", n, got))
+    if "winner" in want and final.get("winner") != want["winner"]:
+        out.append(Failure("/expect/final/winner", "the winner differs", want["winner"], final.get("winner")))
+
+    outcomes = {s["index"]: s for s in trace.get("steps", [])}
+    for i, step in enumerate(scenario.get("script", [])):
+        want_outcome = "refused" if step.get("legal", True) is False else "applied"
+        got = outcomes.get(i)
+        got_outcome = got["outcome"] if got else None
+        if got_outcome != want_outcome:
+            what = {"refused": "the engine must refuse this step (it is illegal)",
+                    "applied": "the engine must accept this step (it is legal)"}[want_outcome]
+            if got_outcome == "not-reached":
+                what = "the engine never asked for this scripted step"
+            out.append(Failure(f"/script/{i}", what, {"step": step, "outcome": want_outcome},
+                               got if got else "no outcome reported"))
+    return out
+
+
+def format_failure(f: Failure, scenario_id: str = "") -> str:
+    """A readable, multi-line rendering of one failure."""
+    lines = [f"{scenario_id} {f.pointer}: {f.message}".strip(),
+             f"  expected: {json.dumps(f.expected, ensure_ascii=False)}"]
+    if f.actual is not None:
+        lines.append(f"  actual:   {json.dumps(f.actual, ensure_ascii=False)}")
+    if f.context:
+        lines.append("  trace around it:")
+        lines += [f"    #{i}: {json.dumps(e, ensure_ascii=False)}" for i, e in f.context]
+    return "\n".join(lines)

@@ -1,0 +1,236 @@
+"""The compiler: Gherkin feature files -> scenario JSON documents (format 1).
+
+Public API:
+- :func:`compile_paths` (files or folders) -> :class:`Compiled` (scenarios and errors);
+- :func:`compile_text` for one feature given as text;
+- :func:`validate` a scenario dict against ``schemas/scenario.schema.json``.
+
+Conventions of a feature file (see ``features/README.md``):
+- the Feature has a tag ``@game:ygo`` or ``@game:dm``;
+- every Scenario has a permanent id tag ``@id:<dotted.id>``; a Scenario Outline's
+  Examples table has an ``id`` column whose value is appended (``<id>.<row id>``);
+- ``@ruling:<ID>`` tags (on the Feature, Rule, Scenario or Examples) name the rulings;
+- other tags (``@slow``) become the scenario's ``tags``.
+
+A feature that cannot be parsed, or a scenario with an unknown step, becomes an
+:class:`~duelspec.errors.InputError` in :attr:`Compiled.errors` naming the file and the
+line; the other scenarios still compile.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gherkin.errors import CompositeParserException, ParserError
+from gherkin.parser import Parser
+from gherkin.pickles.compiler import Compiler as PickleCompiler
+
+from .. import validation as schemas
+from ..errors import InputError
+from . import steps_common, steps_ygo  # noqa: F401  (register the grammar rules)
+from .builder import ScenarioBuilder
+from .grammar import GRAMMAR, PICKLE_TYPES
+
+try:  # the Duel Masters grammar is optional while it is being built
+    from . import steps_dm  # noqa: F401
+except ImportError:  # pragma: no cover
+    pass
+
+
+@dataclass
+class ScenarioError:
+    """A scenario that could not be compiled: its id (when known), title and the error."""
+    id: str
+    title: str
+    error: InputError
+    rulings: list = field(default_factory=list)
+    game: str = ""
+
+
+@dataclass
+class Compiled:
+    scenarios: list = field(default_factory=list)   # scenario dicts, valid against the schema
+    errors: list = field(default_factory=list)      # ScenarioError
+
+
+def _location_index(node, out):
+    """Map every AST node id to its location (line) and keep rows/examples for outlines."""
+    if isinstance(node, dict):
+        if "id" in node and "location" in node:
+            out[node["id"]] = node
+        for v in node.values():
+            _location_index(v, out)
+    elif isinstance(node, list):
+        for v in node:
+            _location_index(v, out)
+
+
+def compile_text(text: str, file: str = "<string>") -> Compiled:
+    """Compile the feature ``text``; ``file`` is used in ids of errors and in ``origin``."""
+    out = Compiled()
+    try:
+        doc = Parser().parse(text)
+    except (CompositeParserException, ParserError) as exc:
+        errs = getattr(exc, "errors", [exc])
+        first = errs[0]
+        line = getattr(getattr(first, "location", None), "get", lambda k: None)("line") if isinstance(getattr(first, "location", None), dict) else None
+        m = re.search(r"\((\d+):(\d+)\)", str(first))
+        if line is None and m:
+            line = int(m.group(1))
+        out.errors.append(ScenarioError(f"<unparsed:{file}>", "", InputError(file, f"line {line}" if line else "", "a valid Gherkin document", str(first))))
+        return out
+    feature = doc.get("feature")
+    if not feature:
+        return out
+    doc["uri"] = file
+    nodes: dict = {}
+    _location_index(doc, nodes)
+    ftags = [t["name"] for t in feature.get("tags", [])]
+    games = [t.split(":", 1)[1] for t in ftags if t.startswith("@game:")]
+    if len(games) != 1:
+        out.errors.append(ScenarioError(f"<feature:{file}>", feature.get("name", ""), InputError(
+            file, f"line {feature['location']['line']}", "exactly one @game:ygo or @game:dm tag on the Feature", ftags)))
+        return out
+    game = games[0]
+    for pickle in PickleCompiler().compile(doc):
+        scen = _compile_pickle(pickle, nodes, file, game)
+        (out.errors if isinstance(scen, ScenarioError) else out.scenarios).append(scen)
+    return out
+
+
+def _compile_pickle(pickle: dict, nodes: dict, file: str, game: str):
+    tags = [t["name"][1:] for t in pickle["tags"]]
+    rulings = [t.split(":", 1)[1] for t in tags if t.startswith("ruling:")]
+    ids = [t.split(":", 1)[1] for t in tags if t.startswith("id:")]
+    other = [t for t in tags if not t.startswith(("ruling:", "id:", "game:"))]
+    scen_node = nodes.get(pickle["astNodeIds"][0], {})
+    line = scen_node.get("location", {}).get("line", 1)
+    example = None
+    if len(pickle["astNodeIds"]) > 1:  # a Scenario Outline row: the second node id is the row
+        row = nodes.get(pickle["astNodeIds"][1])
+        header = _examples_header(scen_node, pickle["astNodeIds"][1])
+        if row is not None and header is not None:
+            example = dict(zip(header, [c["value"] for c in row["cells"]]))
+            line = row["location"]["line"]
+    title = pickle["name"]
+    sid = ids[0] if len(ids) == 1 else ""
+    if example is not None and sid:
+        if "id" not in example:
+            return ScenarioError(sid, title, InputError(file, f"line {line}", "an `id` column in the Examples table of a Scenario Outline", sorted(example)), rulings, game)
+        sid = f"{sid}.{example['id']}"
+    if len(ids) != 1:
+        return ScenarioError(f"<no id:{file}:{line}>", title, InputError(file, f"line {line}", "exactly one @id:<dotted.id> tag on the Scenario", ids), rulings, game)
+    if not rulings:
+        return ScenarioError(sid, title, InputError(file, f"line {line}", "at least one @ruling:<ID> tag", tags), rulings, game)
+    origin = {"file": file, "line": line}
+    if example is not None:
+        origin["example"] = example
+    b = ScenarioBuilder(game, file, sid, title, rulings, other, origin)
+    try:
+        for step in pickle["steps"]:
+            step_line = nodes.get(step["astNodeIds"][0], {}).get("location", {}).get("line")
+            kw = PICKLE_TYPES.get(step.get("type"))
+            if kw is None:
+                raise InputError(file, f"line {step_line}", "a step under Given, When or Then", step["text"])
+            GRAMMAR.apply(b, kw, step["text"], step_line)
+        doc = b.build()
+        validate(doc, file, line)
+    except InputError as exc:
+        return ScenarioError(sid, title, exc, rulings, game)
+    return doc
+
+
+def _examples_header(scen_node: dict, row_id: str):
+    for ex in scen_node.get("examples", []):
+        if any(r["id"] == row_id for r in ex.get("tableBody", [])):
+            return [c["value"] for c in ex["tableHeader"]["cells"]]
+    return None
+
+
+def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> None:
+    """Validate a scenario dict against the schema and its cross-references (card ids,
+    local ids in script and expectations). Raises :class:`InputError` with a JSON pointer."""
+    where = f"{file}" + (f" (scenario at line {line})" if line else "")
+    schemas.check(doc, "scenario", where)
+    from ..catalogue import cards, rulings as ruling_catalogue
+    cat = cards(doc["game"])
+    known_rulings = ruling_catalogue()
+    for i, r in enumerate(doc["rulings"]):
+        if r not in known_rulings:
+            raise InputError(where, f"/rulings/{i}", "a ruling ID of the ruling catalogue (features/rulings/)", r)
+    local = set()
+    for i, c in enumerate(doc["setup"]["cards"]):
+        if c["card"] not in cat:
+            raise InputError(where, f"/setup/cards/{i}/card", f"a card id of the {doc['game']} card catalogue ({cat.path})", c["card"])
+        if c["id"] in local:
+            raise InputError(where, f"/setup/cards/{i}/id", "a local card id used once", c["id"])
+        local.add(c["id"])
+    refs = ("card", "attacker", "blocker", "defender", "by", "attached_to", "under")
+    for i, c in enumerate(doc["setup"]["cards"]):
+        for k in ("attached_to", "under"):
+            if k in c and c[k] not in local:
+                raise InputError(where, f"/setup/cards/{i}/{k}", "a local card id of the setup", c[k])
+    for i, s in enumerate(doc["script"]):
+        for k, v in s.items():
+            vals = v if isinstance(v, list) else [v]
+            if k in ("card", "attacker", "cost", "targets", "cards", "order") or (k == "target" and v != "player"):
+                for j, x in enumerate(vals):
+                    if x not in local:
+                        raise InputError(where, f"/script/{i}/{k}" + (f"/{j}" if isinstance(v, list) else ""), "a local card id of the setup", x)
+    for part in ("events", "never"):
+        for i, p in enumerate(doc["expect"].get(part, [])):
+            for k in refs + ("cards", "shields"):
+                if k in p:
+                    vals = p[k] if isinstance(p[k], list) else [p[k]]
+                    for x in vals:
+                        if x not in local:
+                            raise InputError(where, f"/expect/{part}/{i}/{k}", "a local card id of the setup", x)
+    for k in doc["expect"].get("final", {}).get("cards", {}):
+        if k not in local:
+            raise InputError(where, f"/expect/final/cards/{k}", "a local card id of the setup", k)
+
+
+def feature_files(paths) -> list[Path]:
+    """Every ``*.feature`` under the given files/folders, sorted."""
+    out: list[Path] = []
+    for p in paths:
+        p = Path(p)
+        out.extend(sorted(p.rglob("*.feature")) if p.is_dir() else [p])
+    return out
+
+
+def compile_paths(paths=None) -> Compiled:
+    """Compile every feature file under ``paths`` (default: the built-in ``features/``)."""
+    from ..resources import features_dir
+    root = features_dir()
+    files = feature_files(paths or [root])
+    out = Compiled()
+    for f in files:
+        try:
+            text = f.read_text(encoding="utf-8")
+        except OSError as exc:
+            out.errors.append(ScenarioError(f"<unreadable:{f}>", "", InputError(str(f), "", "a readable feature file", str(exc))))
+            continue
+        shown = _display_path(f, root)
+        part = compile_text(text, shown)
+        out.scenarios.extend(part.scenarios)
+        out.errors.extend(part.errors)
+    seen: dict[str, dict] = {}
+    unique = []
+    for s in out.scenarios:
+        if s["id"] in seen:
+            o = s.get("origin", {})
+            out.errors.append(ScenarioError(s["id"], s["title"], InputError(o.get("file", "?"), f"line {o.get('line')}", f"a scenario id not used elsewhere (also at {seen[s['id']].get('origin', {}).get('file')}:{seen[s['id']].get('origin', {}).get('line')})", s["id"]), s["rulings"], s["game"]))
+            continue
+        seen[s["id"]] = s
+        unique.append(s)
+    out.scenarios = unique
+    return out
+
+
+def _display_path(f: Path, root: Path) -> str:
+    try:
+        return "features/" + f.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return str(f)

@@ -1,0 +1,110 @@
+"""ScenarioBuilder: the scenario JSON document being assembled from steps."""
+from __future__ import annotations
+
+import re
+
+from .. import SCENARIO_FORMAT
+from ..catalogue import cards as card_catalogue
+from .grammar import StepError
+
+
+class ScenarioBuilder:
+    """Collects setup, script and expectations; :meth:`build` returns the scenario dict.
+
+    Card references in steps are either a local id given with ``as "id"`` or a catalogue
+    name (English, Japanese or the id) of a card listed in the setup exactly once.
+    """
+
+    def __init__(self, game: str, file: str = "<string>", scenario_id: str = "", title: str = "",
+                 rulings=(), tags=(), origin: dict | None = None):
+        self.game, self.file = game, file
+        self.id, self.title = scenario_id, title
+        self.rulings = list(dict.fromkeys(rulings))
+        self.tags = list(dict.fromkeys(tags))
+        self.origin = origin
+        self.line: int | None = None
+        self.expect_started = False
+        self.requires: set[str] = set()
+        self.setup: dict = {"players": {"A": {}, "B": {}}, "cards": []} if game == "dm" else \
+            {"players": {"A": {"lp": 8000}, "B": {"lp": 8000}}, "cards": []}
+        self.script: list[dict] = []
+        self.expect: dict = {}
+        self.catalogue = card_catalogue(game)
+
+    # -- cards -----------------------------------------------------------------------------
+    def add_card(self, name: str, owner: str, zone: str, alias: str | None = None, **fields) -> str:
+        """Add a card of the catalogue (by name or id) to the setup; returns its local id."""
+        entry = self.catalogue.by_name(name)
+        if entry is None:
+            raise StepError(f"a card of the {self.game} catalogue ({self.catalogue.path}) named {name!r}")
+        local = alias or self._fresh_id(entry["name"]["en"])
+        if any(c["id"] == local for c in self.setup["cards"]):
+            raise StepError(f"a local card id not used yet in this scenario ({local!r} is taken)")
+        card = {"id": local, "card": entry["id"], "owner": owner, "zone": zone}
+        card.update({k: v for k, v in fields.items() if v is not None})
+        self.setup["cards"].append(card)
+        return local
+
+    def _fresh_id(self, name: str) -> str:
+        base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "card"
+        taken = {c["id"] for c in self.setup["cards"]}
+        if base not in taken:
+            return base
+        n = 2
+        while f"{base}-{n}" in taken:
+            n += 1
+        return f"{base}-{n}"
+
+    def ref(self, text: str) -> str:
+        """Resolve a card reference of a step to a local id."""
+        ids = [c["id"] for c in self.setup["cards"]]
+        if text in ids:
+            return text
+        entry = self.catalogue.by_name(text)
+        if entry is not None:
+            same = [c["id"] for c in self.setup["cards"] if c["card"] == entry["id"]]
+            if len(same) == 1:
+                return same[0]
+            if len(same) > 1:
+                raise StepError(f"a card reference that names one card; {text!r} is in the setup "
+                                f"{len(same)} times ({', '.join(same)}): use its local id")
+        raise StepError(f"a card of this scenario's setup (local ids: {', '.join(ids) or 'none'}); got {text!r}")
+
+    def card(self, local: str) -> dict:
+        return next(c for c in self.setup["cards"] if c["id"] == local)
+
+    # -- script and expectations ------------------------------------------------------------
+    def step(self, **fields) -> None:
+        self.script.append({k: v for k, v in fields.items() if v is not None})
+
+    def expect_event(self, **pattern) -> None:
+        self.expect.setdefault("events", []).append({k: v for k, v in pattern.items() if v is not None})
+
+    def expect_never(self, **pattern) -> None:
+        self.expect.setdefault("never", []).append({k: v for k, v in pattern.items() if v is not None})
+
+    def expect_card(self, local: str, **state) -> None:
+        self.expect.setdefault("final", {}).setdefault("cards", {}).setdefault(local, {}).update(state)
+
+    def expect_player(self, player: str, **state) -> None:
+        ps = self.expect.setdefault("final", {}).setdefault("players", {}).setdefault(player, {})
+        for k, v in state.items():
+            if k == "counts":
+                ps.setdefault("counts", {}).update(v)
+            else:
+                ps[k] = v
+
+    def build(self) -> dict:
+        """The scenario document (format 1). Not validated here: see :func:`duelspec.compiler.validate`."""
+        doc = {
+            "format": SCENARIO_FORMAT, "id": self.id, "game": self.game, "title": self.title,
+            "rulings": self.rulings, "requires": sorted(self.requires),
+        }
+        if self.tags:
+            doc["tags"] = self.tags
+        if self.origin:
+            doc["origin"] = self.origin
+        doc["setup"] = self.setup
+        doc["script"] = self.script
+        doc["expect"] = self.expect
+        return doc

@@ -1,0 +1,102 @@
+"""The one step grammar: every Gherkin step duelspec understands, and what it adds to a scenario.
+
+Both the exporter (:mod:`duelspec.compiler`) and the pytest-bdd bindings
+(``tests/``) apply steps through :meth:`Grammar.apply`, so a feature file means the
+same scenario JSON whichever path reads it.
+
+A rule is registered with a keyword (``given`` / ``when`` / ``then``), a regular
+expression that must match the whole step text, the games it applies to and the
+mechanics (``requires`` tags) it implies::
+
+    @GRAMMAR.rule("given", r'player (?P<player>[AB]) has (?P<lp>\\d+) LP', games=("ygo",))
+    def _lp(b, player, lp): ...
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..errors import InputError
+
+KEYWORDS = ("given", "when", "then")
+# gherkin pickle step types -> our keywords
+PICKLE_TYPES = {"Context": "given", "Action": "when", "Outcome": "then"}
+
+
+@dataclass
+class Rule:
+    keyword: str
+    pattern: re.Pattern
+    handler: Callable
+    games: tuple
+    requires: tuple
+    example: str = ""
+
+
+@dataclass
+class Grammar:
+    rules: list = field(default_factory=list)
+
+    def rule(self, keyword: str, pattern: str, games=("ygo", "dm"), requires=(), example: str = ""):
+        """Decorator: register ``handler(builder, **groups)`` for steps matching ``pattern``."""
+        assert keyword in KEYWORDS, keyword
+
+        def deco(fn):
+            self.rules.append(Rule(keyword, re.compile(pattern + r"\Z"), fn, tuple(games), tuple(requires), example))
+            return fn
+        return deco
+
+    def match(self, keyword: str, text: str, game: str):
+        """The rule and match object for a step, or ``(None, None)``."""
+        for r in self.rules:
+            if r.keyword == keyword and game in r.games:
+                m = r.pattern.match(text)
+                if m:
+                    return r, m
+        return None, None
+
+    def apply(self, builder, keyword: str, text: str, line: int | None = None) -> None:
+        """Apply one step to ``builder``. Raises :class:`InputError` (file, line, what was
+        expected) for a step no rule matches or a rule that rejects its arguments."""
+        builder.line = line
+        rule, m = self.match(keyword, text.strip(), builder.game)
+        if rule is None:
+            near = [r.example or r.pattern.pattern for r in self.rules
+                    if r.keyword == keyword and builder.game in r.games]
+            raise InputError(builder.file, f"line {line}" if line else "",
+                             f"a known {keyword.title()} step for game {builder.game!r} "
+                             f"(see `duelspec steps`); the closest forms are: " + "; ".join(_closest(text, near)),
+                             text)
+        if keyword != "then" and builder.expect_started:
+            raise InputError(builder.file, f"line {line}" if line else "",
+                             "every Given/When step before the first Then step", text)
+        if keyword == "then":
+            builder.expect_started = True
+        builder.requires.update(rule.requires)
+        try:
+            rule.handler(builder, **{k: v for k, v in m.groupdict().items()})
+        except StepError as exc:
+            raise InputError(builder.file, f"line {line}" if line else "", str(exc), text) from None
+
+
+class StepError(Exception):
+    """Raised by a step handler whose arguments do not make sense (unknown card, ...);
+    :meth:`Grammar.apply` turns it into an :class:`InputError` with file and line."""
+
+
+def _closest(text: str, candidates: list[str], n: int = 3) -> list[str]:
+    import difflib
+    return difflib.get_close_matches(text, candidates, n=n, cutoff=0.0)[:n]
+
+
+GRAMMAR = Grammar()
+
+
+def quoted(s: str | None) -> list[str]:
+    """``'"a", "b" and "c"'`` -> ``['a', 'b', 'c']``."""
+    return re.findall(r'"([^"]+)"', s or "")
+
+
+QLIST = r'"[^"]+"(?:(?:, | and |, and )"[^"]+")*'
+PLAYER = r"(?P<player>[AB])"

@@ -1,0 +1,240 @@
+"""Yu-Gi-Oh! steps (official rulebook English: chain link, resolve, negate the activation,
+negate the effect, cost, Draw Phase, normal draw)."""
+from __future__ import annotations
+
+from .grammar import GRAMMAR, PLAYER, QLIST, StepError, quoted
+
+Y = ("ygo",)
+
+PHASES = {"Draw Phase": "draw", "Standby Phase": "standby", "Main Phase 1": "main1", "Battle Phase": "battle",
+          "Main Phase 2": "main2", "End Phase": "end"}
+PHASE_RE = "|".join(PHASES)
+NAME = r'"(?P<card>[^"]+)"'
+ALIAS = r'(?: as "(?P<alias>[^"]+)")?'
+
+ZONE_WORDS = {"in hand": "hand", "in the graveyard": "graveyard", "in the Extra Deck": "extra", "banished": "banished",
+              "in the deck": "deck"}
+FINAL_ZONES = {"hand": "hand", "graveyard": "graveyard", "Extra Deck": "extra", "deck": "deck", "banishment": "banished",
+               "monster zone": "monster", "spell & trap zone": "spell-trap", "field zone": "field"}
+MOVES = {"added to the hand": "hand", "sent to the graveyard": "graveyard", "banished": "banished",
+         "Special Summoned": "monster", "returned to the deck": "deck", "placed on top of the deck": "deck",
+         "shuffled into the deck": "deck", "returned to the Extra Deck": "extra"}
+
+
+# ---- Given: the state ------------------------------------------------------------------------
+@GRAMMAR.rule("given", rf"it is turn (?P<turn>\d+), player {PLAYER}'s (?P<phase>{PHASE_RE})(?:, (?P<step>before|after) the draw)?",
+              games=Y, example="it is turn 2, player A's Draw Phase, before the draw")
+def _turn(b, turn, player, phase, step):
+    b.setup.update(turn=int(turn), turn_player=player, phase=PHASES[phase])
+    if step:
+        if phase != "Draw Phase":
+            raise StepError("`before the draw` / `after the draw` only with the Draw Phase")
+        b.setup["step"] = f"{step}-draw"
+    if int(turn) == 1:
+        b.requires.add("first-turn")
+
+
+@GRAMMAR.rule("given", r"the duel has not started yet, player (?P<player>[AB]) going first", games=Y,
+              requires=("opening-hand",), example="the duel has not started yet, player A going first")
+def _not_started(b, player):
+    b.setup.update(first_player=player, turn=0, turn_player=player, phase="start-of-duel")
+
+
+@GRAMMAR.rule("given", rf"player {PLAYER} has (?P<lp>\d+) LP", games=Y, example="player A has 8000 LP")
+def _lp(b, player, lp):
+    b.setup["players"][player]["lp"] = int(lp)
+
+
+@GRAMMAR.rule("given", rf"player {PLAYER} has {NAME}{ALIAS} (?P<where>in hand|in the graveyard|in the Extra Deck|banished|in the deck)",
+              games=Y, example='player B has "Ash Blossom & Joyous Spring" as "ash" in hand')
+def _has(b, player, card, alias, where):
+    b.add_card(card, player, ZONE_WORDS[where], alias)
+
+
+@GRAMMAR.rule("given", rf"the top card of player {PLAYER}'s deck is {NAME}{ALIAS}", games=Y,
+              example='the top card of player A\'s deck is "Alexandrite Dragon" as "top"')
+def _top(b, player, card, alias):
+    if any(c.get("order") == "top" and c["owner"] == player for c in b.setup["cards"]):
+        raise StepError("one top card per deck")
+    b.add_card(card, player, "deck", alias, order="top")
+
+
+@GRAMMAR.rule("given", rf"player {PLAYER}'s deck holds (?P<cards>{QLIST}), in this order from the top", games=Y,
+              example='player A\'s deck holds "Alexandrite Dragon", "Mystical Elf", in this order from the top')
+def _deck_order(b, player, cards):
+    for i, name in enumerate(quoted(cards)):
+        b.add_card(name, player, "deck", None, order=i)
+
+
+POSITIONS = {"face-up in attack position": ("monster", "face-up-attack"),
+             "face-up in defense position": ("monster", "face-up-defense"),
+             "face-down in defense position": ("monster", "face-down-defense"),
+             "face-up in the spell & trap zone": ("spell-trap", "face-up"),
+             "set in the spell & trap zone": ("spell-trap", "face-down"),
+             "face-up in the field zone": ("field", "face-up")}
+
+
+@GRAMMAR.rule("given", rf"player {PLAYER} controls {NAME}{ALIAS} (?P<pos>{'|'.join(POSITIONS)})", games=Y,
+              example='player A controls "Flying Saucer Muusik\'i" as "muusiki" face-up in attack position')
+def _controls(b, player, card, alias, pos):
+    zone, position = POSITIONS[pos]
+    b.add_card(card, player, zone, alias, position=position)
+    if zone in ("spell-trap", "field") and position == "face-up":
+        entry = b.catalogue[b.card(alias or b.setup["cards"][-1]["id"])["card"]]
+        if "continuous" in entry.get("subtypes", []) or "field" in entry.get("subtypes", []):
+            b.requires.add("continuous-card")
+
+
+@GRAMMAR.rule("given", rf'"(?P<xyz>[^"]+)" has {NAME}{ALIAS} attached as Xyz Material', games=Y, requires=("xyz",),
+              example='"utopia" has "Alexandrite Dragon" as "mat" attached as Xyz Material')
+def _material(b, xyz, card, alias):
+    host = b.ref(xyz)
+    b.add_card(card, b.card(host)["owner"], "overlay", alias, attached_to=host)
+
+
+@GRAMMAR.rule("given", r"the duel goes on until turn (?P<turn>\d+)'s (?P<phase>" + PHASE_RE + ")", games=Y,
+              example="the duel goes on until turn 2's Standby Phase")
+def _stop(b, turn, phase):
+    b.setup["stop"] = {"turn": int(turn), "phase": PHASES[phase]}
+
+
+# ---- When: the script ------------------------------------------------------------------------
+@GRAMMAR.rule("when", rf'player {PLAYER} (?P<verb>activates|cannot activate) {NAME}(?: effect \((?P<effect>\d+)\))?'
+                      rf'(?:,? (?:tributing|discarding|banishing|detaching|sending|revealing|paying with) (?P<cost>{QLIST}) as cost)?'
+                      rf'(?:,? targeting (?P<targets>{QLIST}))?', games=Y, requires=("chain",),
+              example='player B activates "onuncu" effect (2), tributing "sangan" as cost, targeting "x"')
+def _activate(b, player, verb, card, effect, cost, targets):
+    step = {"player": player, "do": "activate", "card": b.ref(card)}
+    if effect:
+        step["effect"] = effect
+    if cost:
+        step["cost"] = [b.ref(c) for c in quoted(cost)]
+        b.requires.add("cost")
+    if targets:
+        step["targets"] = [b.ref(t) for t in quoted(targets)]
+    if verb == "cannot activate":
+        step["legal"] = False
+        b.requires.add("refusal")
+    b.step(**step)
+
+
+@GRAMMAR.rule("when", rf"player {PLAYER} passes", games=Y, example="player A passes")
+def _pass(b, player):
+    b.step(player=player, do="pass")
+
+
+@GRAMMAR.rule("when", rf"player {PLAYER} chooses (?P<cards>{QLIST})", games=Y, example='player A chooses "alien"')
+def _choose(b, player, cards):
+    b.step(player=player, do="choose", cards=[b.ref(c) for c in quoted(cards)])
+
+
+@GRAMMAR.rule("when", rf'player {PLAYER} declares "(?P<option>[^"]+)"', games=Y, example='player A declares "yes"')
+def _declare(b, player, option):
+    b.step(player=player, do="choose", option=option)
+
+
+# ---- Then: expectations ----------------------------------------------------------------------
+@GRAMMAR.rule("then", rf'player {PLAYER} conducts the normal draw(?:, drawing {NAME})?', games=Y,
+              example='player A conducts the normal draw, drawing "top"')
+def _normal_draw(b, player, card):
+    b.expect_event(event="draw", player=player, normal=True, cards=[b.ref(card)] if card else None)
+
+
+@GRAMMAR.rule("then", rf"player {PLAYER} does not conduct the normal draw", games=Y,
+              example="player A does not conduct the normal draw")
+def _no_normal_draw(b, player):
+    b.expect_never(event="draw", player=player, normal=True)
+
+
+@GRAMMAR.rule("then", rf"player {PLAYER} draws (?P<cards>{QLIST})(?P<how> by a card effect| by the normal draw)?", games=Y,
+              example='player A draws "elf" by a card effect')
+def _draws(b, player, cards, how):
+    normal = None if not how else (how == " by the normal draw")
+    if normal is False:
+        b.requires.add("effect-draw")
+    b.expect_event(event="draw", player=player, cards=[b.ref(c) for c in quoted(cards)], normal=normal)
+
+
+@GRAMMAR.rule("then", rf"player {PLAYER} draws nothing(?: by a card effect)?", games=Y, example="player B draws nothing")
+def _draws_nothing(b, player):
+    b.expect_never(event="draw", player=player)
+
+
+@GRAMMAR.rule("then", rf'{NAME} is activated as chain link (?P<link>\d+)', games=Y, example='"muusiki" is activated as chain link 1')
+def _activated(b, card, link):
+    b.expect_event(event="activate", card=b.ref(card), link=int(link))
+
+
+@GRAMMAR.rule("then", rf'{NAME} is activated', games=Y, example='"sangan" is activated')
+def _activated_any(b, card):
+    b.expect_event(event="activate", card=b.ref(card))
+
+
+@GRAMMAR.rule("then", rf'{NAME} is not activated', games=Y, example='"sangan" is not activated')
+def _not_activated(b, card):
+    b.expect_never(event="activate", card=b.ref(card))
+
+
+@GRAMMAR.rule("then", r"the activation of chain link (?P<link>\d+) is negated", games=Y, requires=("negate-activation",),
+              example="the activation of chain link 1 is negated")
+def _neg_act(b, link):
+    b.expect_event(event="negate-activation", link=int(link))
+
+
+@GRAMMAR.rule("then", r"the effect of chain link (?P<link>\d+) is negated", games=Y, requires=("negate-effect",),
+              example="the effect of chain link 1 is negated")
+def _neg_eff(b, link):
+    b.expect_event(event="negate-effect", link=int(link))
+
+
+@GRAMMAR.rule("then", r"chain link (?P<link>\d+) resolves", games=Y, example="chain link 2 resolves")
+def _resolves(b, link):
+    b.expect_event(event="resolve", link=int(link))
+
+
+@GRAMMAR.rule("then", r"the chain ends", games=Y, example="the chain ends")
+def _chain_end(b):
+    b.expect_event(event="chain-end")
+
+
+@GRAMMAR.rule("then", rf'{NAME} is (?P<move>{"|".join(MOVES)})', games=Y, example='"alien" is added to the hand')
+def _moved(b, card, move):
+    b.expect_event(event="move", card=b.ref(card), to=MOVES[move])
+
+
+@GRAMMAR.rule("then", rf'{NAME} is never (?P<move>{"|".join(MOVES)})', games=Y, example='"alien" is never added to the hand')
+def _never_moved(b, card, move):
+    b.expect_never(event="move", card=b.ref(card), to=MOVES[move])
+
+
+@GRAMMAR.rule("then", rf'{NAME} ends in (?:player [AB]\'s |the )?(?P<zone>{"|".join(FINAL_ZONES)})', games=Y,
+              example='"top" ends in player A\'s hand')
+def _ends_in(b, card, zone):
+    b.expect_card(b.ref(card), zone=FINAL_ZONES[zone])
+
+
+@GRAMMAR.rule("then", rf"player {PLAYER} ends with (?P<n>\d+) cards? in (?:the )?(?P<zone>hand|deck|graveyard)", games=Y,
+              example="player A ends with 2 cards in hand")
+def _count(b, player, n, zone):
+    b.expect_player(player, counts={zone: int(n)})
+
+
+@GRAMMAR.rule("then", rf"player {PLAYER} has (?P<lp>\d+) LP at the end", games=Y, example="player A has 7000 LP at the end")
+def _lp_end(b, player, lp):
+    b.expect_player(player, lp=int(lp))
+
+
+@GRAMMAR.rule("then", rf"the normal draw of player {PLAYER} comes before {NAME} is activated", games=Y,
+              requires=("trigger-effect",), example='the normal draw of player A comes before "sangan" is activated')
+def _draw_before(b, player, card):
+    b.expect_event(event="draw", player=player, normal=True)
+    b.expect_event(event="activate", card=b.ref(card))
+
+
+@GRAMMAR.rule("then", rf"{NAME} is activated before player {PLAYER} would conduct the normal draw", games=Y,
+              requires=("trigger-effect",), example='"sangan" is activated before player A would conduct the normal draw')
+def _act_before_draw(b, card, player):
+    # observable: the trigger is activated, and the turn moves on to the Standby Phase with no normal draw in between
+    b.expect_event(event="activate", card=b.ref(card))
+    b.expect_event(event="phase", phase="standby")
+    b.expect_never(event="draw", player=player, normal=True)

@@ -1,0 +1,34 @@
+"""Errors about bad input: each names the file, the location and what was expected."""
+from __future__ import annotations
+
+
+class InputError(Exception):
+    """Bad input: a malformed feature, scenario, card entry or adapter reply.
+
+    Attributes:
+        file: the path of the offending file (or a description such as ``<adapter stdout>``).
+        location: ``line 12`` for text files, a JSON pointer (``/setup/cards/3/card``) for JSON.
+        expected: what was expected there, in words.
+        got: what was found (shortened), optional.
+    """
+
+    def __init__(self, file: str, location: str, expected: str, got: object = None):
+        self.file = str(file)
+        self.location = location
+        self.expected = expected
+        self.got = got
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.location}" if self.location else self.file
+        msg = f"{where}: expected {self.expected}"
+        if self.got is not None:
+            got = repr(self.got)
+            if len(got) > 200:
+                got = got[:197] + "..."
+            msg += f", got {got}"
+        return msg
+
+    def as_dict(self) -> dict:
+        return {"file": self.file, "location": self.location, "expected": self.expected,
+                "got": None if self.got is None else repr(self.got)[:500]}

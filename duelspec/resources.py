@@ -1,0 +1,37 @@
+"""Where the project's data lives: the feature files, catalogues and JSON Schemas.
+
+The fixed top-level folders ``features/`` and ``schemas/`` are installed as the data
+packages ``duelspec.features`` and ``duelspec.schemas``; this module finds them in an
+installed or an editable (source checkout) install alike.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+
+def _package_dir(package: str) -> Path:
+    return Path(str(resources.files(package)))
+
+
+def features_dir() -> Path:
+    """The folder of the built-in feature files (``features/``)."""
+    return _package_dir("duelspec.features")
+
+
+def schemas_dir() -> Path:
+    """The folder of the JSON Schemas (``schemas/``)."""
+    return _package_dir("duelspec.schemas")
+
+
+@lru_cache(maxsize=None)
+def load_json(path: str) -> object:
+    """Parse a JSON file once (cached by path). Raises :class:`duelspec.errors.InputError`."""
+    from .errors import InputError
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return json.load(fh)
+    except json.JSONDecodeError as exc:
+        raise InputError(path, f"line {exc.lineno} column {exc.colno}", "valid JSON", exc.msg) from None

@@ -1,0 +1,1 @@
+"""The specification (data package ``duelspec.features``): feature files, ruling and card catalogues."""

@@ -1,0 +1,1 @@
+"""The reference rules engines (installed as ``duelspec.reference_engine``): ``ygo`` and ``dm``."""

@@ -1,0 +1,1 @@
+"""JSON Schemas of duelspec (data package). See CHANGELOG.md."""

@@ -1,0 +1,57 @@
+"""The checker: every kind of expectation can fail, and passes only when met."""
+from duelspec.checker import check, matches
+
+SCEN = {
+    "script": [{"player": "A", "do": "activate", "card": "x"}, {"player": "B", "do": "activate", "card": "y", "legal": False}],
+    "expect": {
+        "events": [{"event": "activate", "card": "x", "link": 1}, {"event": "draw", "player": "A", "normal": True}],
+        "never": [{"event": "move", "card": "z", "to": "hand"}],
+        "final": {"cards": {"x": {"zone": "graveyard"}}, "players": {"A": {"lp": 8000, "counts": {"hand": 1}}}, "winner": None},
+    },
+}
+TRACE = {
+    "format": 1,
+    "events": [{"event": "phase", "phase": "draw"}, {"event": "activate", "card": "x", "link": 1},
+               {"event": "resolve", "link": 1}, {"event": "draw", "player": "A", "cards": ["t"], "normal": True}],
+    "steps": [{"index": 0, "outcome": "applied"}, {"index": 1, "outcome": "refused"}],
+    "final": {"cards": {"x": {"zone": "graveyard"}}, "players": {"A": {"lp": 8000, "counts": {"hand": 1}}}, "winner": None},
+}
+
+
+def test_a_met_scenario_passes():
+    assert check(SCEN, TRACE) == []
+
+
+def test_order_matters():
+    t = dict(TRACE, events=[TRACE["events"][3], TRACE["events"][1]])
+    fails = check(SCEN, t)
+    assert [f.pointer for f in fails] == ["/expect/events/1"]
+    assert "wrong order" in fails[0].message
+
+
+def test_missing_event_fails():
+    t = dict(TRACE, events=TRACE["events"][:3])
+    assert [f.pointer for f in check(SCEN, t)] == ["/expect/events/1"]
+
+
+def test_never_fails_when_it_occurs():
+    t = dict(TRACE, events=TRACE["events"] + [{"event": "move", "card": "z", "from": "deck", "to": "hand"}])
+    assert [f.pointer for f in check(SCEN, t)] == ["/expect/never/0"]
+
+
+def test_final_state_and_winner_and_counts():
+    t = dict(TRACE, final={"cards": {"x": {"zone": "hand"}}, "players": {"A": {"lp": 7000, "counts": {"hand": 2}}}, "winner": "B"})
+    assert sorted(f.pointer for f in check(SCEN, t)) == [
+        "/expect/final/cards/x/zone", "/expect/final/players/A/counts/hand", "/expect/final/players/A/lp", "/expect/final/winner"]
+
+
+def test_step_legality_both_ways():
+    t = dict(TRACE, steps=[{"index": 0, "outcome": "refused"}, {"index": 1, "outcome": "applied"}])
+    assert [f.pointer for f in check(SCEN, t)] == ["/script/0", "/script/1"]
+    t = dict(TRACE, steps=[{"index": 0, "outcome": "applied"}, {"index": 1, "outcome": "not-reached"}])
+    assert "never asked" in check(SCEN, t)[0].message
+
+
+def test_arrays_match_as_multisets():
+    assert matches({"event": "break", "shields": ["a", "b"]}, {"event": "break", "shields": ["b", "a"]})
+    assert not matches({"event": "break", "shields": ["a", "b"]}, {"event": "break", "shields": ["a"]})
