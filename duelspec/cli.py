@@ -122,7 +122,7 @@ def run(paths, games, rulings, ids, tags, requires, adapter_spec, fmt, out):
         if out_fh:
             out_fh.close()
     if fmt == "table":
-        console = Console()
+        console = Console(width=max(Console().width, 140))
         render_table(tally, ruling_catalogue(), console, games=set(games) or {s["game"] for s in scenarios} or None)
         render_failures(tally, console)
         console.print(f"[bold]{tally.summary_line()}[/]  (adapter: {impl.get('name', adapter_spec)} {impl.get('version', '')})")

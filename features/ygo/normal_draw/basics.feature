@@ -1,0 +1,45 @@
+@game:ygo
+Feature: The normal draw (通常のドロー)
+  Source: 通常のドロー, first section. The normal draw is the draw the turn player
+  conducts at the start of each Draw Phase (ND-01); not in the first turn of the player
+  going first (ND-02); the opening hand is not a normal draw (ND-03).
+
+  Background:
+    Given player B went first
+
+  @id:ygo.normal-draw.basics.turn-player-draws @ruling:ND-01
+  Scenario: The turn player conducts the normal draw at the start of the Draw Phase
+    Given it is turn 2, player A's Draw Phase, before the draw
+    And the top card of player A's deck is "Alexandrite Dragon" as "top"
+    And player A's deck holds "Mystical Elf", in this order from the top
+    Then player A conducts the normal draw, drawing "top"
+    And player B draws nothing
+    And "top" ends in player A's hand
+    And player A ends with 1 card in deck
+
+  @id:ygo.normal-draw.basics.first-turn-no-draw @ruling:ND-02
+  Scenario: The player going first does not conduct a normal draw in the first turn
+    Given it is turn 1, player B's Draw Phase, before the draw
+    And the top card of player B's deck is "Alexandrite Dragon" as "top"
+    Then player B does not conduct the normal draw
+    And "top" ends in player B's deck
+
+  @id:ygo.normal-draw.basics.second-player-first-turn-draws @ruling:ND-01 @ruling:ND-02
+  Scenario: The player going second conducts a normal draw in their first turn (turn 2)
+    Given it is turn 2, player A's Draw Phase, before the draw
+    And the top card of player A's deck is "Mystical Elf" as "top"
+    Then player A conducts the normal draw, drawing "top"
+
+  @id:ygo.normal-draw.basics.opening-hand @ruling:ND-03 @ruling:ND-02
+  Scenario: The 5 cards of the opening hand are not a normal draw
+    Given the duel has not started yet, player B going first
+    And player B's deck holds "Alexandrite Dragon", "Mystical Elf", "Celtic Guardian", "Dark Blade", "Sangan", "Alien Shocktrooper", in this order from the top
+    And player A's deck holds "Alexandrite Dragon", "Mystical Elf", "Celtic Guardian", "Dark Blade", "Sangan", "Alien Shocktrooper", in this order from the top
+    And the duel goes on until turn 2's Standby Phase
+    # ND-03: 5 cards each, drawn before any Draw Phase, not normal draws
+    Then player B draws "alexandrite-dragon", "mystical-elf", "celtic-guardian", "dark-blade", "sangan" by a card effect
+    And player A draws "alexandrite-dragon-2", "mystical-elf-2", "celtic-guardian-2", "dark-blade-2", "sangan-2" by a card effect
+    # ND-02: no normal draw in turn 1 for B; ND-01: A's normal draw in turn 2
+    And player A conducts the normal draw, drawing "alien-shocktrooper-2"
+    And player B ends with 5 cards in hand
+    And player A ends with 6 cards in hand

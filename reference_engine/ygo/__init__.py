@@ -1,0 +1,80 @@
+"""The Yu-Gi-Oh! OCG reference engine (``duelspec.reference_engine.ygo``).
+
+Public API::
+
+    events, final = play(setup, decider)
+
+``setup`` is a scenario's ``setup`` (schema ``scenario.schema.json#/$defs/ygo_setup``);
+``decider`` answers the engine's questions (``priority``, ``choose``, ``yes_no``; see
+:class:`duelspec.adapters.kit.ScriptDriver`). ``events`` are canonical trace events and
+``final`` the final state (schema ``trace.schema.json``). Raises :class:`Unplayable` when the
+scenario activates a card whose effects are not modelled here.
+
+Where each ruling is decided: the normal draw right and the replacement kinds in
+:mod:`.duel` (``Duel.activatable``, ``Duel._resolve_link``, ``Duel.draw_phase``), the cards'
+effects in :mod:`.cards`.
+"""
+from __future__ import annotations
+
+from ...catalogue import cards as card_catalogue
+from .cards import MODELS
+from .duel import OTHER, PHASE_ORDER, Duel, GameOver, StopReached, Unplayable
+
+__all__ = ["play", "Duel", "Unplayable", "UNSUPPORTED"]
+
+#: mechanic tags (``requires``) this engine cannot play yet
+UNSUPPORTED: tuple = ()
+
+
+def play(setup: dict, decider) -> tuple[list, dict]:
+    """Play a scenario ``setup`` with ``decider``; returns ``(events, final)``."""
+    cat = card_catalogue("ygo")
+    duel = Duel(cat, decider, seed=setup.get("seed", 0))
+    duel.first_player = setup["first_player"]
+    duel.turn, duel.turn_player = setup["turn"], setup["turn_player"]
+    duel.lp = {p: setup["players"][p].get("lp", 8000) for p in ("A", "B")}
+    _place_cards(duel, setup["cards"], cat)
+    _check_modelled(duel, getattr(decider, "script", []))
+    if "stop" in setup:
+        duel.stop_at = (setup["stop"]["turn"], setup["stop"]["phase"])
+    duel.stop_when_idle = "stop" not in setup
+    start_phase, step = setup["phase"], setup.get("step")
+    try:
+        if start_phase == "start-of-duel":
+            duel.start_duel()
+            duel.turn = 1
+            duel.emit("turn", turn=1, player=duel.first_player)
+            start_phase = "draw"
+        duel.run_turn_from(start_phase, step)
+        for _ in range(4):
+            duel.next_turn()
+            duel.run_turn_from("draw", None)
+    except (GameOver, StopReached):
+        pass
+    return duel.events, duel.final()
+
+
+def _place_cards(duel: Duel, cards: list, cat) -> None:
+    decks: dict[str, list] = {"A": [], "B": []}
+    for i, c in enumerate(cards):
+        data = cat[c["card"]]
+        if c["zone"] == "deck":
+            decks[c["owner"]].append((c, i))
+            continue
+        duel.add(c["id"], data, c["owner"], c["zone"], c.get("position"), c.get("attached_to"))
+    for player, entries in decks.items():
+        def key(e):
+            c, i = e
+            o = c.get("order")
+            return (0, 0, i) if o == "top" else (2, 0, i) if o == "bottom" else (1, o, i) if isinstance(o, int) else (1, 10**6, i)
+        for c, _ in sorted(entries, key=key):
+            duel.add(c["id"], cat[c["card"]], c["owner"], "deck")
+
+
+def _check_modelled(duel: Duel, script: list) -> None:
+    for step in script:
+        if step.get("do") == "activate" and step.get("legal", True):
+            card = duel.cards.get(step.get("card"))
+            if card is not None and card.code not in MODELS:
+                raise Unplayable(f"the effects of {card.data['name']['en']} ({card.code}) are not modelled "
+                                 f"by the reference engine yet")

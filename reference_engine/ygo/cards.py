@@ -1,0 +1,625 @@
+"""Card effects, modelled from each card's text (English text from the card catalogue,
+``features/cards/ygo.json``; the kind of normal-draw replacement from the OCG text and the
+page's lists ND-L-COST / ND-L-EFFECT, see each class).
+
+A card whose passcode is not in :data:`MODELS` has no activatable effects here; a scenario
+that activates it is refused, and one that *needs* its effect is marked unplayable by
+:func:`reference_engine.ygo.play` (a visible skip).
+"""
+from __future__ import annotations
+
+from . import effects as fx
+from .effects import Effect
+
+MODELS: dict[str, list] = {}
+
+
+def model(passcode: str):
+    """Register an effect class for the card ``passcode`` (several per card allowed)."""
+    def deco(cls):
+        MODELS.setdefault(passcode, []).append(cls)
+        return cls
+    return deco
+
+
+def effects_of(card) -> list:
+    return [cls(card) for cls in MODELS.get(card.code, [])]
+
+
+# ---------------------------------------------------------------------------- helpers
+def _pick(duel, player, candidates, prompt, n=1):
+    """``player`` chooses ``n`` of ``candidates`` (cards) through the decider; returns cards."""
+    if getattr(duel, "probing", False):
+        return candidates[:n]
+    uids = duel.decider.choose(player, [c.uid for c in candidates], n, n, prompt)
+    return [duel.cards[u] for u in uids]
+
+
+def _deck(duel, player, pred):
+    return [c for c in duel.zone(player, "deck") if pred(c)]
+
+
+def _gy(duel, player, pred=lambda c: True):
+    return [c for c in duel.zone(player, "graveyard") if pred(c)]
+
+
+def _named_cost(duel, step, pred, where, what, n=1, player=None):
+    """Check/pay a cost that uses ``n`` cards named by ``step['cost']`` satisfying ``pred``."""
+    picked = step.get("cost") or []
+    cards = [duel.cards.get(u) for u in picked]
+    if len(cards) != n or any(c is None or not pred(c) for c in cards):
+        return f"the cost needs {n} {what} (give them with `cost`)"
+    return cards
+
+
+class _Search(Effect):
+    """Add ``count`` card(s) matching :meth:`wanted` from the Deck to the hand (サーチ)."""
+    categories = frozenset({fx.SEARCH})
+
+    def wanted(self, c) -> bool:
+        raise NotImplementedError
+
+    def condition(self, duel, player):
+        return None if _deck(duel, player, self.wanted) else "no card in the Deck it could add"
+
+    def resolve(self, duel, link):
+        cands = _deck(duel, link.player, self.wanted)
+        if not cands:
+            return False
+        for c in _pick(duel, link.player, cands, f"{self.card.uid}: a card to add from the Deck"):
+            duel.move(c, "hand", "effect")
+        return True
+
+
+class _SelfFromGY(Effect):
+    """Add this card from the GY to the hand (the common GY replacement)."""
+    locations = ("graveyard",)
+    categories = frozenset({fx.TO_HAND})
+
+    def resolve(self, duel, link):
+        if self.card.zone != "graveyard" or self.card.incarnation != link.incarnation:
+            return False
+        duel.move(self.card, "hand", "effect")
+        return True
+
+
+# ======================================================================== cost-type (ND-L-COST)
+@model("82434071")
+class InfernityPawn(Effect):
+    """Infernity Pawn (インフェルニティ・ポーン): "During your Draw Phase, if you have no cards in
+    your hand, instead of conducting your normal draw: You can banish this card from your GY,
+    then activate 1 of these effects; ● Place 1 "Infernity" card from your Deck on top of your
+    Deck. ● Set 1 "Void" Spell/Trap directly from your Deck." Cost-type (ND-L-COST). Only the
+    first choice is modelled (the second needs a "Void" card)."""
+    kind, replacement, locations = "before-draw", "cost", ("graveyard",)
+
+    def condition(self, duel, player):
+        if duel.zone(player, "hand"):
+            return "the hand is not empty"
+        return None if _deck(duel, player, lambda c: c.in_archetype("Infernity")) else "no \"Infernity\" card in the Deck"
+
+    def cost(self, duel, link, step):
+        duel.move(self.card, "banished", "cost")
+
+    def resolve(self, duel, link):
+        cands = _deck(duel, link.player, lambda c: c.in_archetype("Infernity"))
+        if not cands:
+            return False
+        for c in _pick(duel, link.player, cands, "an Infernity card to place on top of the Deck"):
+            duel.move(c, "deck", "effect", top=True)
+        return True
+
+
+@model("66499018")
+class FlameTiger(Effect):
+    """Flame Tiger (焔虎): "During your Draw Phase, if this card is in your Graveyard and you
+    control no monsters, instead of conducting your normal draw: You can Special Summon this
+    card, and if you do, banish it when it leaves the field." Cost-type (ND-L-COST)."""
+    kind, replacement, locations = "before-draw", "cost", ("graveyard",)
+    categories = frozenset({fx.SUMMON})
+
+    def condition(self, duel, player):
+        return "you control a monster" if duel.zone(player, "monster") else None
+
+    def resolve(self, duel, link):
+        if self.card.zone != "graveyard" or self.card.incarnation != link.incarnation or duel.zone(link.player, "monster"):
+            return False
+        duel.move(self.card, "monster", "summon", player=link.player, position="face-up-attack")
+        return True
+
+
+@model("27979109")
+class Gearbreed(_Search):
+    """Gearbreed (武装鍛錬), Continuous Spell: "During your Draw Phase, instead of conducting
+    your normal draw: You can add 1 Equip Spell from your Deck or GY to your hand. ... You can
+    only use each effect of "Gearbreed" once per turn." Cost-type (ND-L-COST)."""
+    kind, replacement, locations, once_per_turn = "before-draw", "cost", ("spell-trap",), True
+    label = "1"
+
+    def wanted(self, c):
+        return c.card_type == "spell" and "equip" in c.subtypes
+
+    def condition(self, duel, player):
+        return None if (_deck(duel, player, self.wanted) or _gy(duel, player, self.wanted)) else "no Equip Spell in the Deck or GY"
+
+    def resolve(self, duel, link):
+        cands = _deck(duel, link.player, self.wanted) + _gy(duel, link.player, self.wanted)
+        if not cands:
+            return False
+        for c in _pick(duel, link.player, cands, "an Equip Spell to add"):
+            duel.move(c, "hand", "effect")
+        return True
+
+
+@model("27564031")
+class MaleficWorld(Effect):
+    """Malefic World (Sin World), Field Spell: "... you can activate this effect instead of
+    conducting a normal draw during your Draw Phase. Choose 3 "Malefic" cards from your Deck
+    and have your opponent pick 1 of them at random to add to your hand. Shuffle the rest back
+    into your Deck." Cost-type (ND-L-COST, FAQ ND-FAQ2)."""
+    kind, replacement, locations = "before-draw", "cost", ("field",)
+    categories = frozenset({fx.SEARCH})
+
+    def wanted(self, c):
+        return c.in_archetype("Malefic")
+
+    def condition(self, duel, player):
+        return None if len(_deck(duel, player, self.wanted)) >= 3 else "fewer than 3 \"Malefic\" cards in the Deck"
+
+    def resolve(self, duel, link):
+        cands = _deck(duel, link.player, self.wanted)
+        if len(cands) < 3:
+            return False
+        three = _pick(duel, link.player, cands, "3 Malefic cards", n=3)
+        chosen = duel.rng.choice(three)        # "pick 1 of them at random"
+        duel.move(chosen, "hand", "effect")
+        duel.rng.shuffle(duel.zone(link.player, "deck"))
+        return True
+
+
+@model("49838105")
+class SylvanWaterslide(Effect):
+    """Sylvan Waterslide (森羅の滝滑り), Continuous Trap: "During your Draw Phase, instead of
+    conducting your normal draw: Excavate the top card of your Deck, and if it is a Plant-Type
+    monster, send it to the Graveyard. Otherwise, add it to your hand." Cost-type (ND-L-COST)."""
+    kind, replacement, locations = "before-draw", "cost", ("spell-trap",)
+    categories = frozenset({fx.SEARCH, fx.SEND_FROM_DECK})
+
+    def condition(self, duel, player):
+        return None if duel.zone(player, "deck") else "the Deck is empty"
+
+    def resolve(self, duel, link):
+        deck = duel.zone(link.player, "deck")
+        if not deck:
+            return False
+        top = deck[0]
+        duel.emit("reveal", card=top.uid, player=link.player)
+        if top.is_monster() and top.race == "Plant":
+            duel.move(top, "graveyard", "effect")
+        else:
+            duel.move(top, "hand", "effect")
+        return True
+
+
+@model("59650656")
+class TachyonChaosHole(Effect):
+    """Tachyon Chaos Hole (時空混沌渦): "During your Draw Phase, if this card is in your
+    Graveyard, instead of conducting your normal draw: You can banish this card, then target
+    1 "Galaxy" Xyz Monster in your Graveyard; Special Summon that target." Cost-type
+    (ND-L-COST, FAQ ND-FAQ2)."""
+    kind, replacement, locations, label = "before-draw", "cost", ("graveyard",), "2"
+    categories = frozenset({fx.SUMMON})
+
+    @staticmethod
+    def _ok(c):
+        return c.in_archetype("Galaxy") and "xyz" in c.subtypes
+
+    def condition(self, duel, player):
+        return None if _gy(duel, player, self._ok) else "no \"Galaxy\" Xyz Monster in the GY"
+
+    def cost(self, duel, link, step):
+        duel.move(self.card, "banished", "cost")
+
+    def target(self, duel, link, step):
+        t = [duel.cards.get(u) for u in step.get("targets", [])]
+        if len(t) != 1 or t[0] is None or t[0].zone != "graveyard" or not self._ok(t[0]) or t[0].controller != link.player:
+            return "target 1 \"Galaxy\" Xyz Monster in your GY (give it with `targets`)"
+        link.targets = [(t[0], t[0].incarnation)]
+
+    def resolve(self, duel, link):
+        card, inc = link.targets[0]
+        if card.zone != "graveyard" or card.incarnation != inc:
+            return False
+        duel.move(card, "monster", "summon", player=link.player, position="face-up-attack")
+        return True
+
+
+# ===================================================================== effect-type (ND-L-EFFECT)
+@model("97697678")
+class FlyingSaucerMuusiki(_Search):
+    """Flying Saucer Muusik'i (円盤ムスキー): "While this card is face-up on the field, you can
+    select and add 1 "Alien" card from your Deck to your hand instead of conducting your
+    normal draw during your Draw Phase." Effect-type (ND-L-EFFECT, FAQ ND-FAQ1)."""
+    kind, replacement = "before-draw", "effect"
+
+    def wanted(self, c):
+        return c.in_archetype("Alien")
+
+    def resolve(self, duel, link):
+        if not self.card.face_up_on_field() or self.card.incarnation != link.incarnation:
+            return False                       # "while this card is face-up on the field"
+        return super().resolve(duel, link)
+
+
+class _FreedLike(_Search):
+    kind, replacement = "before-draw", "effect"
+
+    def resolve(self, duel, link):
+        if not self.card.face_up_on_field() or self.card.incarnation != link.incarnation:
+            return False                       # "must be face-up on the field to activate and to resolve"
+        return super().resolve(duel, link)
+
+
+@model("49681811")
+class FreedTheMatchlessGeneral(_FreedLike):
+    """Freed the Matchless General (無敗将軍 フリード): "During your Draw Phase, instead of
+    conducting your normal draw: You can add 1 Level 4 or lower Warrior monster from your Deck
+    to your hand. This card must be face-up on the field to activate and to resolve this
+    effect." Effect-type (ND-L-EFFECT, FAQ ND-FAQ1)."""
+
+    def wanted(self, c):
+        return c.is_monster() and c.race == "Warrior" and (c.level or 0) <= 4
+
+
+@model("70676581")
+class DarkGeneralFreed(_FreedLike):
+    """Dark General Freed (ダーク・ジェネラル フリード): "During your Draw Phase, instead of
+    conducting your normal draw: You can add 1 Level 4 DARK monster from your Deck to your
+    hand. This card must be face-up on the field to activate and to resolve this effect."
+    Effect-type (ND-L-EFFECT, FAQ ND-FAQ1)."""
+
+    def wanted(self, c):
+        return c.is_monster() and c.attribute == "DARK" and c.level == 4
+
+
+@model("99899504")
+class SkullFlame(Effect):
+    """Skull Flame (スカル・フレイム): "You can add 1 "Burning Skull Head" from your Graveyard to
+    your hand instead of conducting a normal draw in your Draw Phase." Effect-type
+    (ND-L-EFFECT, FAQ ND-FAQ1). (Its other effect is not modelled.)"""
+    kind, replacement, label = "before-draw", "effect", "2"
+    categories = frozenset({fx.TO_HAND})
+
+    @staticmethod
+    def _ok(c):
+        return c.data["name"]["en"] == "Burning Skull Head"   # the card text names this card
+
+    def condition(self, duel, player):
+        return None if _gy(duel, player, self._ok) else "no \"Burning Skull Head\" in the GY"
+
+    def resolve(self, duel, link):
+        cands = _gy(duel, link.player, self._ok)
+        if not cands or not self.card.face_up_on_field() or self.card.incarnation != link.incarnation:
+            return False
+        for c in _pick(duel, link.player, cands, "a Burning Skull Head to add"):
+            duel.move(c, "hand", "effect")
+        return True
+
+
+@model("70551291")
+class BlackLusterSoldierLegendarySwordsman(_Search):
+    """Black Luster Soldier - Legendary Swordsman (伝説の剣闘士 カオス・ソルジャー): "During your
+    Draw Phase, before you draw: You can reveal this card in your hand; give up your normal
+    draw this turn, and if you do, add 1 Ritual Spell from your Deck to your hand."
+    Effect-type (ND-L-EFFECT, FAQ ND-FAQ1)."""
+    kind, replacement, locations = "before-draw", "effect", ("hand",)
+
+    def wanted(self, c):
+        return c.card_type == "spell" and "ritual" in c.subtypes
+
+    def cost(self, duel, link, step):
+        duel.emit("reveal", card=self.card.uid, player=link.player)
+
+
+@model("88851326")
+class LegacyOfTheDuelist(Effect):
+    """Legacy of the Duelist (熱き決闘者たち), Continuous Spell: "During your Draw Phase, before
+    your draw: You can give up your normal draw this turn, and if you do, add 1 monster from
+    your Graveyard to your hand." Effect-type (ND-L-EFFECT); a continuous card (ND-E4)."""
+    kind, replacement, locations, label = "before-draw", "effect", ("spell-trap",), "4"
+    categories = frozenset({fx.TO_HAND})
+
+    def condition(self, duel, player):
+        return None if _gy(duel, player, lambda c: c.is_monster()) else "no monster in the GY"
+
+    def resolve(self, duel, link):
+        cands = _gy(duel, link.player, lambda c: c.is_monster())
+        if not cands:
+            return False
+        for c in _pick(duel, link.player, cands, "a monster to add from the GY"):
+            duel.move(c, "hand", "effect")
+        return True
+
+
+@model("36623431")
+class IronCoreOfKoakiMeiru(_SelfFromGY):
+    """Iron Core of Koa'ki Meiru (コアキメイルの鋼核): "During your Draw Phase, if this card is in
+    your Graveyard, you can add this card to your hand instead of drawing, and/or send 1
+    "Koa'ki Meiru" monster from your hand to your Graveyard to add this card to your hand."
+    Effect-type (ND-L-EFFECT, FAQ ND-FAQ1). The first way is modelled."""
+    kind, replacement = "before-draw", "effect"
+
+
+@model("50418970")
+class SpiritBurner(_SelfFromGY):
+    """Spirit Burner (スピリット・バーナー): "If this card is in the Graveyard, you can add it to
+    your hand instead of conducting a normal draw during your Draw Phase." Effect-type
+    (ND-L-EFFECT, FAQ ND-FAQ1)."""
+    kind, replacement = "before-draw", "effect"
+
+
+@model("91819979")
+class MagicalBlast(_SelfFromGY):
+    """Magical Blast (マジックブラスト): "During your Draw Phase, if this card is in your GY,
+    before you draw: You can give up your normal draw this turn, and if you do, add this card
+    to your hand." Effect-type (ND-L-EFFECT, FAQ ND-FAQ1)."""
+    kind, replacement, label = "before-draw", "effect", "2"
+
+
+@model("56856951")
+class MeteorFlare(_SelfFromGY):
+    """Meteor Flare (メテオ・プロミネンス): "If this card is in the Graveyard, you can add it to
+    your hand instead of conducting your normal draw during your Draw Phase." Effect-type
+    (ND-L-EFFECT, FAQ ND-FAQ1)."""
+    kind, replacement, label = "before-draw", "effect", "2"
+
+
+@model("64400161")
+class FandoraTheFlyingFurtress(_Search):
+    """Fandora, the Flying Furtress (飛竜艇－ファンドラ), Field Spell: "During your Draw Phase,
+    before you draw: You can give up your normal draw this turn, and if you do, add 1 monster
+    "Fur Hire" from your Deck to your hand." Effect-type (ND-L-EFFECT, FAQ ND-FAQ1, ND-T2)."""
+    kind, replacement, locations, label = "before-draw", "effect", ("field",), "1"
+
+    def wanted(self, c):
+        return c.is_monster() and c.in_archetype("Fur Hire")
+
+
+# ============================================================ pledge: Rank-Up-Magic Astral Force (2)
+@model("45950291")
+class RankUpMagicAstralForce(_SelfFromGY):
+    """Rank-Up-Magic Astral Force (RUM－アストラル・フォース) (2). OCG text: "(2): During your
+    Draw Phase, before you draw, if this card is in your GY: You can add this card to your
+    hand. The turn you activate this effect, you cannot conduct your normal draw ..." — the
+    restriction is a pledge (誓約効果, ND-AF1..AF4), not a replacement. Effect (1) is not
+    modelled."""
+    kind, replacement, label = "before-draw", "pledge", "2"
+
+
+# ================================================================== negators and interference
+@model("14558127")
+class AshBlossom(Effect):
+    """Ash Blossom & Joyous Spring (灰流うらら): "When a card or effect is activated that includes
+    any of these effects (Quick Effect): You can discard this card; negate that effect.
+    ● Add a card from the Deck to the hand. ● Special Summon from the Deck. ● Send a card from
+    the Deck to the GY. You can only use this effect ... once per turn.\""""
+    kind, speed, locations, once_per_turn = "quick", 2, ("hand",), True
+    CATS = frozenset({fx.SEARCH, fx.SUMMON_FROM_DECK, fx.SEND_FROM_DECK})
+
+    def condition(self, duel, player):
+        if not duel.chain or not (duel.chain[-1].effect.categories & self.CATS):
+            return "it responds to the activation of an effect that adds from the Deck, Special Summons from the Deck or sends from the Deck"
+        return None
+
+    def cost(self, duel, link, step):
+        link.data["target"] = duel.chain[-1]
+        duel.move(self.card, "graveyard", "cost")
+
+    def resolve(self, duel, link):
+        duel.negate(link.data["target"], "effect", self.card)
+        return True
+
+
+@model("67750322")
+class SkullMeister(Effect):
+    """Skull Meister (スカル・マイスター): "When a card effect is activated in your opponent's GY
+    (Quick Effect): You can send this card from your hand to the GY; negate that effect.\""""
+    kind, speed, locations = "quick", 2, ("hand",)
+
+    def condition(self, duel, player):
+        if not duel.chain:
+            return "nothing to respond to"
+        top = duel.chain[-1]
+        if top.player == player or top.data.get("activated_in") != "graveyard":
+            return "it responds to a card effect activated in the opponent's GY"
+        return None
+
+    def cost(self, duel, link, step):
+        link.data["target"] = duel.chain[-1]
+        duel.move(self.card, "graveyard", "cost")
+
+    def resolve(self, duel, link):
+        duel.negate(link.data["target"], "effect", self.card)
+        return True
+
+
+@model("14799437")
+class InfernoidOnuncu(Effect):
+    """Infernoid Onuncu (インフェルノイド・ネヘモス): "Once per turn, when a Spell/Trap Card or
+    effect is activated (Quick Effect): You can Tribute 1 monster; negate the activation, and
+    if you do, banish that card." (Its Summoning conditions and other effect are not modelled.)"""
+    kind, speed, label = "quick", 2, "3"
+
+    def condition(self, duel, player):
+        if not duel.chain or duel.chain[-1].card.card_type not in ("spell", "trap"):
+            return "it responds to the activation of a Spell/Trap Card or effect"
+        if (self.card.uid, duel.turn) in duel.used:
+            return "once per turn, already used"
+        return None
+
+    def cost(self, duel, link, step):
+        got = _named_cost(duel, step, lambda c: c.is_monster() and c.zone == "monster" and c.controller == link.player,
+                          "monster", "monster you control to Tribute")
+        if isinstance(got, str):
+            return got
+        link.data["target"] = duel.chain[-1]
+        duel.used.add((self.card.uid, duel.turn))
+        duel.move(got[0], "graveyard", "cost")
+
+    def resolve(self, duel, link):
+        target = link.data["target"]
+        duel.negate(target, "activation", self.card)
+        if target.card.zone in ("field", "spell-trap", "graveyard", "hand", "monster"):
+            duel.move(target.card, "banished", "effect")
+        return True
+
+
+@model("40605147")
+class SolemnStrike(Effect):
+    """Solemn Strike (神の通告), Counter Trap: "When a monster(s) would be Special Summoned, OR a
+    monster effect is activated: Pay 1500 LP; negate the Summon or activation, and if you do,
+    destroy that card." (The Summon part is not modelled.)"""
+    kind, speed, locations, face_up = "card", 3, ("spell-trap",), False
+
+    def condition(self, duel, player):
+        if not duel.chain or not duel.chain[-1].card.is_monster():
+            return "it responds to the activation of a monster effect"
+        return None if duel.lp[player] >= 1500 else "cannot pay 1500 LP"
+
+    def cost(self, duel, link, step):
+        link.data["target"] = duel.chain[-1]
+        duel.damage(link.player, 1500) if not getattr(duel, "probing", False) else None
+
+    def resolve(self, duel, link):
+        target = link.data["target"]
+        duel.negate(target, "activation", self.card)
+        if target.card.zone in ("monster", "spell-trap", "field"):
+            duel.move(target.card, "graveyard", "effect")
+        return True
+
+
+@model("10045474")
+class InfiniteImpermanence(Effect):
+    """Infinite Impermanence (無限泡影), Normal Trap: "Target 1 face-up monster your opponent
+    controls; negate its effects (until the end of this turn) ..." Negating a monster's effects
+    also negates its activated effect still on the chain while it is face-up on the field.
+    (The column clause and the activation from the hand are not modelled.)"""
+    kind, speed, locations, face_up = "card", 2, ("spell-trap",), False
+
+    def target(self, duel, link, step):
+        t = [duel.cards.get(u) for u in step.get("targets", [])]
+        if len(t) != 1 or t[0] is None or not t[0].is_monster() or not t[0].face_up_on_field() or t[0].controller == link.player:
+            return "target 1 face-up monster your opponent controls (give it with `targets`)"
+        link.targets = [(t[0], t[0].incarnation)]
+
+    def resolve(self, duel, link):
+        card, inc = link.targets[0]
+        if not card.face_up_on_field() or card.incarnation != inc:
+            return False
+        duel.used.add(("negated", card.uid, duel.turn))
+        for l in duel.chain:
+            if l.card is card and l.activated_on_field and l.incarnation == inc and not l.negated_effect:
+                duel.negate(l, "effect", self.card)
+        return True
+
+
+@model("24508238")
+class DDCrow(Effect):
+    """D.D. Crow (Ｄ．Ｄ．クロウ): "(Quick Effect): You can discard this card to the GY, then
+    target 1 card in your opponent's GY; banish that target.\""""
+    kind, speed, locations = "quick", 2, ("hand",)
+    categories = frozenset({fx.BANISH})
+
+    def cost(self, duel, link, step):
+        t = [duel.cards.get(u) for u in step.get("targets", [])]
+        if len(t) != 1 or t[0] is None or t[0].zone != "graveyard" or t[0].owner == link.player:
+            return "target 1 card in your opponent's GY (give it with `targets`)"
+        duel.move(self.card, "graveyard", "cost")
+        link.targets = [(t[0], t[0].incarnation)]
+
+    def resolve(self, duel, link):
+        card, inc = link.targets[0]
+        if card.zone != "graveyard" or card.incarnation != inc:
+            return False
+        duel.move(card, "banished", "effect")
+        return True
+
+
+@model("05318639")
+class MysticalSpaceTyphoon(Effect):
+    """Mystical Space Typhoon (サイクロン), Quick-Play Spell: "Target 1 Spell/Trap on the field;
+    destroy that target.\""""
+    kind, speed, locations, face_up = "card", 2, ("hand", "spell-trap"), False
+    categories = frozenset({fx.DESTROY})
+
+    def target(self, duel, link, step):
+        t = [duel.cards.get(u) for u in step.get("targets", [])]
+        if len(t) != 1 or t[0] is None or t[0].card_type not in ("spell", "trap") or t[0].zone not in ("spell-trap", "field") or t[0] is self.card:
+            return "target 1 Spell/Trap on the field (give it with `targets`)"
+        link.targets = [(t[0], t[0].incarnation)]
+
+    def resolve(self, duel, link):
+        card, inc = link.targets[0]
+        if card.zone not in ("spell-trap", "field") or card.incarnation != inc:
+            return False
+        duel.move(card, "graveyard", "effect")
+        return True
+
+
+# ======================================================================= triggers and draws
+@model("26202165")
+class Sangan(Effect):
+    """Sangan (クリッター): "If this card is sent from the field to the GY: Add 1 monster with
+    1500 or less ATK from your Deck to your hand, but you cannot activate cards, or the
+    effects of cards, with that name for the rest of this turn. You can only use this effect
+    of "Sangan" once per turn." A mandatory trigger effect (ND-T2)."""
+    kind, mandatory, once_per_turn, locations = "trigger", True, True, ("graveyard",)
+    categories = frozenset({fx.SEARCH})
+
+    def triggered_by(self, duel, ev):
+        return ev["event"] == "move" and ev["card"] == self.card.uid and ev["from"] == "monster" and ev["to"] == "graveyard"
+
+    def resolve(self, duel, link):
+        cands = _deck(duel, link.player, lambda c: c.is_monster() and c.atk is not None and c.atk <= 1500)
+        if not cands:
+            return False
+        for c in _pick(duel, link.player, cands, "a monster with 1500 or less ATK to add"):
+            duel.move(c, "hand", "effect")
+        return True
+
+
+@model("35762283")
+class HeartOfTheUnderdog(Effect):
+    """Heart of the Underdog (凡骨の意地), Continuous Spell: "During your Draw Phase, when you
+    draw a Normal Monster(s): You can reveal it; draw 1 more card." Any draw in the Draw
+    Phase counts, not only the normal draw (ND-04)."""
+    kind, locations = "trigger", ("spell-trap",)
+    categories = frozenset({fx.DRAW})
+
+    def triggered_by(self, duel, ev):
+        if ev["event"] != "draw" or duel.phase != "draw" or not self.card.face_up_on_field():
+            return False
+        return ev["player"] == self.card.controller and any(duel.cards[u].is_normal_monster() for u in ev["cards"])
+
+    def resolve(self, duel, link):
+        duel.draw(link.player, 1)
+        return True
+
+
+@model("22589918")
+class Reload(Effect):
+    """Reload (リロード), Quick-Play Spell: "Add all cards in your hand to your Deck and shuffle
+    it. Then draw the same number of cards that you added to your Deck.\""""
+    kind, speed, locations, face_up = "card", 2, ("hand", "spell-trap"), False
+    categories = frozenset({fx.DRAW})
+
+    def condition(self, duel, player):
+        return None if [c for c in duel.zone(player, "hand") if c is not self.card] else "no other card in the hand"
+
+    def resolve(self, duel, link):
+        hand = list(duel.zone(link.player, "hand"))
+        for c in hand:
+            duel.move(c, "deck", "effect")
+        duel.rng.shuffle(duel.zone(link.player, "deck"))
+        duel.draw(link.player, len(hand))
+        return True

@@ -1,0 +1,503 @@
+"""The Yu-Gi-Oh! OCG rules engine of duelspec: state, turn structure, chains, the normal draw.
+
+Source of the rules: the rules-wiki page 「通常のドロー」 (shared/seeds/000_*.txt) as
+restated in ``features/rulings/ygo-normal-draw.json`` (IDs ND-*), and the general OCG
+rules of chains (チェーン), costs (コスト), negation (発動の無効 / 効果の無効) that those
+rulings presuppose.
+
+The *normal draw right* (通常のドローの権利), :attr:`Duel.draw_right`:
+
+- ``"none"``: the first turn of the player going first (ND-02), or outside a Draw Phase;
+- ``"unspent"``: the turn player will conduct the normal draw when the "before the draw"
+  timing ends (ND-01, ND-05);
+- ``"pledged"``: an activated pledge ("you cannot conduct your normal draw the turn you
+  activate this effect", ND-AF1) binds it; a cost-type replacement can no longer spend it
+  (ND-AF4); it becomes ``"spent"`` when that chain link resolves, or ``"unspent"`` again
+  if the activation is negated (ND-AF2);
+- ``"spent"``: by a cost (ND-C1), by a resolved effect-type replacement (ND-E3, ND-E7), by a
+  pledge (ND-AF1) or by the normal draw itself.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from . import effects as fx
+
+FIELD_ZONES = ("monster", "spell-trap", "field")
+OTHER = {"A": "B", "B": "A"}
+PHASE_ORDER = ("draw", "standby", "main1", "battle", "main2", "end")
+
+
+class Unplayable(Exception):
+    """The scenario needs something this engine does not model (a visible skip)."""
+
+
+class Refused(Exception):
+    """A scripted action is illegal here; the message says why."""
+
+
+class Card:
+    """A card in the duel: ``uid`` (the scenario's local id), ``code`` (passcode), its
+    catalogue ``data``, ``owner``/``controller``, ``zone``, ``position`` and its effects.
+    ``incarnation`` increases each time it leaves the field (a card that left the field is
+    a new card, 新しいカード, for effects that refer to it)."""
+
+    def __init__(self, uid: str, data: dict, owner: str):
+        self.uid, self.data, self.code = uid, data, data["id"]
+        self.owner = self.controller = owner
+        self.zone = "deck"
+        self.position: str | None = None
+        self.attached_to: str | None = None
+        self.incarnation = 0
+        self.effects: list = []
+
+    # facts
+    @property
+    def card_type(self) -> str:
+        return self.data["card_type"]
+
+    @property
+    def subtypes(self) -> list:
+        return self.data.get("subtypes", [])
+
+    def is_monster(self) -> bool:
+        return self.card_type == "monster"
+
+    def is_normal_monster(self) -> bool:
+        return self.is_monster() and "normal" in self.subtypes
+
+    def is_continuous_card(self) -> bool:
+        """永続カード: a Continuous Spell/Trap or Field Spell (its effects are applied only
+        while it is face-up on the field, ND-E4)."""
+        return self.card_type in ("spell", "trap") and bool({"continuous", "field"} & set(self.subtypes))
+
+    def in_archetype(self, name: str) -> bool:
+        return name in self.data.get("archetypes", [])
+
+    @property
+    def atk(self):
+        return self.data.get("atk")
+
+    @property
+    def level(self):
+        return self.data.get("level")
+
+    @property
+    def attribute(self):
+        return self.data.get("attribute")
+
+    @property
+    def race(self):
+        return self.data.get("race")
+
+    def face_up_on_field(self) -> bool:
+        return self.zone in FIELD_ZONES and self.position in ("face-up-attack", "face-up-defense", "face-up")
+
+    def __repr__(self) -> str:
+        return f"<{self.uid} {self.data['name']['en']} @{self.zone}>"
+
+
+@dataclass
+class ChainLink:
+    """One chain link (チェーンリンク): ``number`` (1-based), the activating ``player``, the
+    ``card`` and ``effect``; ``incarnation`` of the card at activation; ``targets``;
+    the negation flags; ``activated_on_field`` (for the continuous-card rule, ND-E4)."""
+    number: int
+    player: str
+    card: Card
+    effect: fx.Effect
+    incarnation: int
+    activated_on_field: bool
+    targets: list = field(default_factory=list)
+    negated_activation: bool = False
+    negated_effect: bool = False
+    pledged: bool = False
+    data: dict = field(default_factory=dict)
+
+
+class Duel:
+    """A duel state and its procedures. Build with :meth:`from_setup`; run with :meth:`play`.
+
+    ``events`` is the trace (canonical events of ``schemas/trace.schema.json``)."""
+
+    def __init__(self, catalogue, decider, seed: int = 0):
+        self.catalogue, self.decider = catalogue, decider
+        self.rng = random.Random(seed)
+        self.cards: dict[str, Card] = {}
+        self.zones: dict[tuple, list] = {}
+        self.lp = {"A": 8000, "B": 8000}
+        self.turn = 1
+        self.turn_player = self.first_player = "A"
+        self.phase = "draw"
+        self.draw_right = "none"
+        self.timing = "open"
+        self.chain: list[ChainLink] = []
+        self.pending: list[tuple] = []          # (effect, player, event) waiting to be activated
+        self.used: set = set()                   # once-per-turn keys used this turn
+        self.events: list[dict] = []
+        self.winner: str | None = None
+        self.stop_at: tuple | None = None
+
+    # ---------------------------------------------------------------------------------- setup
+    def zone(self, player: str, zone: str) -> list:
+        return self.zones.setdefault((player, zone), [])
+
+    def add(self, uid: str, data: dict, owner: str, zone: str, position=None, attached_to=None) -> Card:
+        from .cards import effects_of
+        c = Card(uid, data, owner)
+        c.zone, c.position, c.attached_to = zone, position, attached_to
+        c.effects = effects_of(c)
+        self.cards[uid] = c
+        self.zone(owner, zone).append(c)
+        return c
+
+    # ------------------------------------------------------------------------------- events
+    def emit(self, event: str, **fields) -> dict:
+        ev = {"event": event}
+        ev.update({k: v for k, v in fields.items() if v is not None})
+        self.events.append(ev)
+        self._collect_triggers(ev)
+        return ev
+
+    def _collect_triggers(self, ev: dict) -> None:
+        for card in list(self.cards.values()):
+            for eff in card.effects:
+                if eff.kind == "trigger" and eff.triggered_by(self, ev):
+                    self.pending.append((eff, card.controller, ev))
+
+    # -------------------------------------------------------------------------------- moves
+    def move(self, card: Card, to: str, reason: str, player: str | None = None, position=None, top=True) -> None:
+        """Move ``card`` to zone ``to`` of ``player`` (default: its owner); emits ``move``.
+        A card leaving the field becomes a new card (``incarnation``) and its Xyz Materials
+        are sent to the GY."""
+        src = card.zone
+        self.zone(card.controller if src in FIELD_ZONES else card.owner, src).remove(card)
+        dest_player = player or card.owner
+        lst = self.zone(dest_player, to)
+        lst.insert(0, card) if (to == "deck" and top) else lst.append(card)
+        left_field = src in FIELD_ZONES and to not in FIELD_ZONES
+        card.zone, card.position = to, position
+        card.controller = dest_player
+        if left_field:
+            card.incarnation += 1
+            for mat in [m for m in self.cards.values() if m.attached_to == card.uid and m.zone == "overlay"]:
+                mat.attached_to = None
+                self.move(mat, "graveyard", "rule")
+        self.emit("move", card=card.uid, **{"from": src}, to=to, player=dest_player, reason=reason)
+
+    def draw(self, player: str, n: int, normal: bool = False) -> list[Card]:
+        """Draw ``n`` cards (ND-01 for the normal draw). A player who must draw from an empty
+        Deck loses."""
+        deck = self.zone(player, "deck")
+        if len(deck) < n:
+            self.win(OTHER[player], "deck-out")
+            return []
+        drawn = deck[:n]
+        for c in drawn:
+            deck.remove(c)
+            self.zone(player, "hand").append(c)
+            c.zone = "hand"
+        self.emit("draw", player=player, cards=[c.uid for c in drawn], normal=normal, phase=self.phase)
+        return drawn
+
+    def damage(self, player: str, amount: int) -> None:
+        self.lp[player] = max(0, self.lp[player] - amount)
+        self.emit("lp", player=player, lp=self.lp[player], change=-amount)
+        if self.lp[player] == 0:
+            self.win(OTHER[player], "life-points")
+
+    def win(self, player: str, reason: str) -> None:
+        if self.winner is None:
+            self.winner = player
+            self.emit("win", player=player, reason=reason)
+            raise GameOver()
+
+    # ---------------------------------------------------------------------------- activation
+    def activatable(self, player: str, card: Card, eff: fx.Effect) -> str | None:
+        """Why ``player`` cannot activate ``eff`` now (``None``: they can). General rules only:
+        control, location, timing and spell speed, once per turn, the normal draw right."""
+        if card.controller != player:
+            return "not their card"
+        if card.zone not in eff.locations:
+            return f"the card must be in {'/'.join(eff.locations)}, it is in {card.zone}"
+        if eff.face_up and card.zone in FIELD_ZONES and eff.kind != "card" and not card.face_up_on_field():
+            return "the card must be face-up on the field"
+        if eff.whose_turn == "own" and player != self.turn_player:
+            return "only during its controller's turn"
+        if eff.whose_turn == "opponent" and player == self.turn_player:
+            return "only during the opponent's turn"
+        if eff.phases and self.phase not in eff.phases:
+            return f"only in {'/'.join(eff.phases)}"
+        if eff.once_per_turn and (card.code, eff.label) in self.used:
+            return "once per turn, already used"
+        if eff.kind == "trigger":
+            return "a trigger effect is activated when it triggers"
+        # spell speed and timing
+        if eff.kind == "before-draw":
+            # ND-05: activated at the timing immediately before the normal draw; those of the
+            # same timing go on one chain, the turn player's first (ND-C4, ND-E5).
+            if self.timing != "before-draw":
+                return "only immediately before the normal draw"
+            if any(l.effect.kind != "before-draw" for l in self.chain):
+                return "cannot be chained to an effect of another timing (spell speed 1)"
+            if player == self.turn_player and any(l.player != player for l in self.chain):
+                return "the turn player's effects of this timing are placed on the chain first"
+        elif self.chain:
+            top = self.chain[-1].effect
+            if eff.speed < 2 or eff.speed < (top.speed if top.kind != "before-draw" else 1):
+                return f"spell speed {eff.speed} cannot be chained to spell speed {top.speed}"
+        else:
+            if eff.speed == 1 and (player != self.turn_player or self.phase not in ("main1", "main2")):
+                return "spell speed 1: only in the turn player's Main Phase with an empty chain"
+        if eff.kind == "card" and card.card_type == "spell" and "quick-play" in card.subtypes and card.zone == "hand" and player != self.turn_player:
+            return "a Quick-Play Spell can be activated from the hand only during its controller's turn"
+        if eff.kind == "card" and card.card_type == "trap" and card.zone == "hand":
+            return "a Trap must be Set before it is activated"
+        # the normal draw right
+        if eff.replacement == "cost" and self.draw_right != "unspent":
+            return f"the cost (the normal draw right) cannot be paid: it is {self.draw_right}"          # ND-C4, ND-AF4
+        if eff.replacement == "effect" and self.draw_right not in ("unspent", "pledged"):
+            return f"it could have no effect: the normal draw right is {self.draw_right}"               # ND-E6, ND-E2
+        if eff.replacement == "pledge" and self.draw_right != "unspent":
+            return f"the normal draw right is {self.draw_right}"                                         # ND-AF4
+        return eff.condition(self, player)
+
+    def try_activate(self, player: str, step: dict) -> str | None:
+        """Perform a scripted ``activate`` step; ``None`` when done, else why it is refused."""
+        card = self.cards.get(step["card"])
+        if card is None:
+            return f"no card {step['card']!r}"
+        effs = [e for e in card.effects if e.kind != "trigger" and (not step.get("effect") or e.label == step["effect"])]
+        if not effs:
+            return "the card has no such activatable effect"
+        reasons = [(e, self.activatable(player, card, e)) for e in effs]
+        ok = [e for e, r in reasons if r is None]
+        if not ok:
+            return "; ".join(r for _, r in reasons)
+        if len(ok) > 1:
+            return "several effects can be activated: say which with `effect`"
+        return self.activate(player, card, ok[0], step)
+
+    def activate(self, player: str, card: Card, eff: fx.Effect, step: dict) -> str | None:
+        """Activate: checks cost and targets first (nothing changes when refused), then
+        emits ``activate``, pays the cost, takes targets, applies pledges, adds the link."""
+        link = ChainLink(len(self.chain) + 1, player, card, eff, card.incarnation,
+                         activated_on_field=card.zone in FIELD_ZONES)
+        probe = _Probe(self)
+        reason = eff.cost(probe, link, step) or eff.target(probe, link, step)
+        if reason:
+            return reason
+        link.targets = []
+        link.data["activated_in"] = card.zone
+        if eff.kind == "card":
+            if card.zone == "hand":
+                self.move(card, "field" if "field" in card.subtypes else "spell-trap", "activate", player=player, position="face-up")
+            else:
+                card.position = "face-up"
+            link.incarnation = card.incarnation
+            link.activated_on_field = True
+        if eff.once_per_turn:
+            self.used.add((card.code, eff.label))
+        self.emit("activate", card=card.uid, player=player, effect=eff.label or None, link=link.number)
+        if eff.replacement == "cost":
+            self.draw_right = "spent"          # ND-C1: spent as the cost, at activation
+        elif eff.replacement == "pledge":
+            self.draw_right = "pledged"        # ND-AF1 / ND-AF4
+            link.pledged = True
+        eff.cost(self, link, step)
+        eff.target(self, link, step)
+        self.chain.append(link)
+        return None
+
+    # ---------------------------------------------------------------------------- resolution
+    def resolve_chain(self) -> None:
+        """Resolve last in, first out (ND-E7); then the chain ends."""
+        while self.chain:
+            link = self.chain.pop()
+            self.emit("resolve", link=link.number, card=link.card.uid)
+            self._resolve_link(link)
+            if link.effect.kind == "card" and link.card.zone in FIELD_ZONES and link.card.incarnation == link.incarnation \
+                    and not link.card.is_continuous_card() and "equip" not in link.card.subtypes:
+                self.move(link.card, "graveyard", "rule")
+        self.emit("chain-end")
+
+    def _resolve_link(self, link: ChainLink) -> None:
+        eff = link.effect
+        if link.negated_activation:
+            if link.pledged and self.draw_right == "pledged":
+                self.draw_right = "unspent"    # ND-AF2: the pledge does not apply
+            return
+        if link.pledged:
+            self.draw_right = "spent"          # ND-AF1, ND-AF3: the pledge applies
+        if link.negated_effect:
+            return                             # ND-E1: nothing of it is applied
+        card = link.card
+        if link.activated_on_field and card.is_continuous_card() and (
+                not card.face_up_on_field() or card.incarnation != link.incarnation):
+            return                             # ND-E4: a continuous card's effect is not applied once it left the field
+        if eff.replacement == "effect":
+            if self.draw_right not in ("unspent", "pledged"):
+                return                         # ND-E7: the right is already spent: it cannot be applied
+            self.draw_right = "spent"          # ND-E3: "instead of conducting your normal draw this turn" applies
+        eff.resolve(self, link)
+
+    def negate(self, link: ChainLink, what: str, by: Card) -> None:
+        """Negate the activation (``what='activation'``) or the effect of ``link``."""
+        if what == "activation":
+            link.negated_activation = True
+            self.emit("negate-activation", link=link.number, card=link.card.uid, by=by.uid)
+        else:
+            link.negated_effect = True
+            self.emit("negate-effect", link=link.number, card=link.card.uid, by=by.uid)
+
+    # ------------------------------------------------------------------------------ windows
+    def chain_window(self, first: str) -> bool:
+        """Players alternately may activate (``first`` first); two passes in a row resolve the
+        chain. Returns True if a chain was built."""
+        p, passes, built = first, 0, False
+        while True:
+            acted = self.decider.priority(p, lambda step, p=p: self.try_activate(p, step))
+            if acted:
+                built, passes, p = True, 0, OTHER[p]
+                continue
+            passes += 1
+            if passes >= 2:
+                break
+            p = OTHER[p]
+        if self.chain:
+            self.resolve_chain()
+        return built
+
+    def process_triggers(self) -> None:
+        """Activate the trigger effects waiting (SEGOC: the turn player's mandatory, optional,
+        then the opponent's), let both players respond, resolve; repeat while new ones wait."""
+        while self.pending:
+            waiting, self.pending = self.pending, []
+            for player in (self.turn_player, OTHER[self.turn_player]):
+                mine = [(e, ev) for e, p, ev in waiting if p == player]
+                for eff, ev in [x for x in mine if x[0].mandatory]:
+                    if eff.condition(self, player) is None and not (eff.once_per_turn and (eff.card.code, eff.label) in self.used):
+                        self.activate(player, eff.card, eff, {"player": player, "do": "activate", "card": eff.card.uid})
+                optional = [e for e, ev in mine if not e.mandatory]
+                if optional:
+                    def offer(step, player=player, optional=optional):
+                        cands = [e for e in optional if e.card.uid == step["card"] and (not step.get("effect") or e.label == step["effect"])]
+                        if not cands:
+                            return "that effect has not triggered"
+                        e = cands[0]
+                        why = e.condition(self, player) or (
+                            "once per turn, already used" if e.once_per_turn and (e.card.code, e.label) in self.used else None)
+                        if why:
+                            return why
+                        optional.remove(e)
+                        return self.activate(player, e.card, e, step)
+                    while optional and self.decider.priority(player, offer):
+                        pass
+            if self.chain:
+                self.chain_window(OTHER[self.chain[-1].player])
+
+    def open_state(self) -> None:
+        """An open game state: triggers, then chains of quick effects, until both players pass."""
+        while True:
+            self.process_triggers()
+            if not self.chain_window(self.turn_player):
+                if not self.pending:
+                    return
+
+    # ------------------------------------------------------------------------------- phases
+    def draw_phase(self) -> None:
+        """The Draw Phase: the "before the draw" timing (one chain, ND-05, ND-C2, ND-E2, ND-E10),
+        the normal draw if the right is unspent (ND-01, ND-02), then the triggers waiting
+        (ND-T1: before the normal draw when the right was spent, after it otherwise)."""
+        self.set_phase("draw")
+        self.draw_right = "none" if (self.turn == 1 and self.turn_player == self.first_player) else "unspent"
+        if self.draw_right == "unspent":
+            self.timing = "before-draw"
+            self.chain_window(self.turn_player)
+            self.timing = "open"
+            if self.draw_right == "spent":
+                self.process_triggers()          # ND-T1: right after that chain
+        self.conduct_normal_draw()
+        self.open_state()
+
+    def conduct_normal_draw(self) -> None:
+        if self.draw_right == "unspent":
+            self.draw_right = "spent"
+            self.draw(self.turn_player, 1, normal=True)
+
+    def set_phase(self, phase: str) -> None:
+        self.phase = phase
+        if self.stop_at == (self.turn, phase):
+            raise StopReached()
+        self.phases_begun = getattr(self, "phases_begun", 0) + 1
+        if self.stop_at is None and getattr(self, "stop_when_idle", False) and self.phases_begun > 1 \
+                and self.decider.peek() is None:
+            raise StopReached()    # no `stop`: the first phase that begins after the script is used up
+        self.emit("phase", phase=phase, player=self.turn_player, turn=self.turn)
+
+    def run_turn_from(self, phase: str, step: str | None) -> None:
+        """Run the current turn from ``phase`` (and Draw Phase ``step``) to its end."""
+        phases = PHASE_ORDER[PHASE_ORDER.index(phase):]
+        for ph in phases:
+            if ph == "draw":
+                if step == "after-draw":
+                    self.set_phase_silently("draw")
+                    self.draw_right = "spent"
+                    self.open_state()
+                else:
+                    self.draw_phase()
+            else:
+                self.set_phase(ph)
+                self.open_state()
+            step = None
+
+    def set_phase_silently(self, phase: str) -> None:
+        self.phase = phase
+
+    def next_turn(self) -> None:
+        self.turn += 1
+        self.turn_player = OTHER[self.turn_player]
+        self.used = {u for u in self.used if u[0] == "duel"}
+        self.emit("turn", turn=self.turn, player=self.turn_player)
+
+    def start_duel(self) -> None:
+        """Both players shuffle and draw 5 cards: the opening hand, not a normal draw (ND-03)."""
+        for p in (self.first_player, OTHER[self.first_player]):
+            self.draw(p, 5, normal=False)
+
+    # -------------------------------------------------------------------------------- final
+    def final(self) -> dict:
+        cards = {}
+        for c in self.cards.values():
+            st = {"zone": c.zone, "owner": c.owner, "controller": c.controller}
+            if c.position:
+                st["position"] = c.position
+            cards[c.uid] = st
+        players = {}
+        for p in ("A", "B"):
+            counts = {z: len(self.zone(p, z)) for z in ("deck", "hand", "monster", "spell-trap", "field", "graveyard", "banished", "extra")}
+            players[p] = {"lp": self.lp[p], "counts": counts}
+        return {"cards": cards, "players": players, "winner": self.winner, "turn": self.turn, "phase": self.phase}
+
+
+class GameOver(Exception):
+    """The duel ended (a ``win`` event was emitted)."""
+
+
+class StopReached(Exception):
+    """The run reached the scenario's ``stop``."""
+
+
+class _Probe:
+    """A read-only stand-in for the duel while checking whether a cost/target can be paid:
+    state reads go to the duel, anything that would change it is a no-op."""
+
+    def __init__(self, duel):
+        self._duel = duel
+        self.probing = True
+
+    def __getattr__(self, name):
+        if name in ("move", "emit", "draw", "damage", "negate", "win"):
+            return lambda *a, **k: None
+        return getattr(self._duel, name)
