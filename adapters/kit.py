@@ -62,13 +62,19 @@ class ScriptDriver:
         self.pos += 1
         return step
 
-    def priority(self, player: str, offer: Callable[[dict], str | None], kinds=("activate",)) -> bool:
+    def priority(self, player: str, offer: Callable[[dict], str | None], kinds=("activate",),
+                 applies: Callable[[dict], bool] | None = None) -> bool:
         """``player`` may act or pass. ``offer(step)`` performs a scripted action of a kind in
-        ``kinds`` and returns ``None`` when done, or the reason it is refused. Returns True when
-        an action was performed, False for a pass."""
+        ``kinds`` and returns ``None`` when done, or the reason it is refused. ``applies(step)``
+        (optional) says whether the next step answers *this* question at all (e.g. an optional
+        trigger prompt is not answered by a step activating another card); when it does not,
+        the player passes and the step waits. Returns True when an action was performed, False
+        for a pass."""
         while True:
             step = self.peek()
             if step is None or step["player"] != player or step["do"] not in kinds + ("pass",):
+                return False
+            if applies is not None and step["do"] != "pass" and not applies(step):
                 return False
             if step["do"] == "pass":
                 self._consume("applied")

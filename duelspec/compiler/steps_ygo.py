@@ -12,6 +12,12 @@ PHASE_RE = "|".join(PHASES)
 NAME = r'"(?P<card>[^"]+)"'
 ALIAS = r'(?: as "(?P<alias>[^"]+)")?'
 
+POSITIONS = {"face-up in attack position": ("monster", "face-up-attack"),
+             "face-up in defense position": ("monster", "face-up-defense"),
+             "face-down in defense position": ("monster", "face-down-defense"),
+             "face-up in the spell & trap zone": ("spell-trap", "face-up"),
+             "set in the spell & trap zone": ("spell-trap", "face-down"),
+             "face-up in the field zone": ("field", "face-up")}
 ZONE_WORDS = {"in hand": "hand", "in the graveyard": "graveyard", "in the Extra Deck": "extra", "banished": "banished",
               "in the deck": "deck"}
 FINAL_ZONES = {"hand": "hand", "graveyard": "graveyard", "Extra Deck": "extra", "deck": "deck", "banishment": "banished",
@@ -45,9 +51,11 @@ def _lp(b, player, lp):
     b.setup["players"][player]["lp"] = int(lp)
 
 
-@GRAMMAR.rule("given", rf"player {PLAYER} has {NAME}{ALIAS} (?P<where>in hand|in the graveyard|in the Extra Deck|banished|in the deck)",
+@GRAMMAR.rule("given", rf"player {PLAYER} has {NAME}{ALIAS} (?P<where>in hand|in the graveyard|in the Extra Deck|banished|in the deck|{'|'.join(POSITIONS)})",
               games=Y, example='player B has "Ash Blossom & Joyous Spring" as "ash" in hand')
 def _has(b, player, card, alias, where):
+    if where in POSITIONS:
+        return _controls(b, player, card, alias, where)
     b.add_card(card, player, ZONE_WORDS[where], alias)
 
 
@@ -66,7 +74,7 @@ def _deck_order(b, player, cards):
         b.add_card(name, player, "deck", None, order=i)
 
 
-POSITIONS = {"face-up in attack position": ("monster", "face-up-attack"),
+POSITIONS_ = {"face-up in attack position": ("monster", "face-up-attack"),
              "face-up in defense position": ("monster", "face-up-defense"),
              "face-down in defense position": ("monster", "face-down-defense"),
              "face-up in the spell & trap zone": ("spell-trap", "face-up"),
@@ -153,6 +161,12 @@ def _draws(b, player, cards, how):
     if normal is False:
         b.requires.add("effect-draw")
     b.expect_event(event="draw", player=player, cards=[b.ref(c) for c in quoted(cards)], normal=normal)
+
+
+@GRAMMAR.rule("then", rf"player {PLAYER} draws a card by a card effect", games=Y, requires=("effect-draw",),
+              example="player A draws a card by a card effect")
+def _draws_any(b, player):
+    b.expect_event(event="draw", player=player, normal=False)
 
 
 @GRAMMAR.rule("then", rf"player {PLAYER} draws nothing(?: by a card effect)?", games=Y, example="player B draws nothing")

@@ -392,7 +392,8 @@ class Duel:
                             return why
                         optional.remove(e)
                         return self.activate(player, e.card, e, step)
-                    while optional and self.decider.priority(player, offer):
+                    triggered = {e.card.uid for e in optional}
+                    while optional and self.decider.priority(player, offer, applies=lambda st, t=triggered: st.get("card") in t):
                         pass
             if self.chain:
                 self.chain_window(OTHER[self.chain[-1].player])
