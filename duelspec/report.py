@@ -94,7 +94,7 @@ def render_failures(tally: Tally, console, limit: int = 50) -> None:
     from .checker import Failure, format_failure
     for r in tally.bad[:limit]:
         where = r.get("origin", {})
-        console.print(f"[bold red]{r['outcome'].upper()}[/] {r['id']}  ({where.get('file', '')}:{where.get('line', where.get('location', ''))})", highlight=False)
+        console.print(f"[bold red]{r['outcome'].upper()}[/] {r['id']}  ({where.get('file', '')}:{where.get('line') or where.get('location', '').replace('line ', '')})", highlight=False)
         if r.get("failures"):
             for f in r["failures"]:
                 console.print(format_failure(Failure(**{k: f.get(k) for k in ("pointer", "message", "expected", "actual")}, context=f.get("context", [])), ""), highlight=False, markup=False)

@@ -107,7 +107,7 @@ def _stop(b, turn, phase):
 
 
 # ---- When: the script ------------------------------------------------------------------------
-@GRAMMAR.rule("when", rf'player {PLAYER} (?P<verb>activates|cannot activate) {NAME}(?: effect \((?P<effect>\d+)\))?'
+@GRAMMAR.rule("when", rf'player {PLAYER} (?P<verb>activates|cannot activate) {NAME}(?: ?effect \((?P<effect>\d+)\))?'
                       rf'(?:,? (?:tributing|discarding|banishing|detaching|sending|revealing|paying with) (?P<cost>{QLIST}) as cost)?'
                       rf'(?:,? targeting (?P<targets>{QLIST}))?', games=Y, requires=("chain",),
               example='player B activates "onuncu" effect (2), tributing "sangan" as cost, targeting "x"')
@@ -252,3 +252,9 @@ def _act_before_draw(b, card, player):
     b.expect_event(event="activate", card=b.ref(card))
     b.expect_event(event="phase", phase="standby")
     b.expect_never(event="draw", player=player, normal=True)
+
+
+@GRAMMAR.rule("then", rf"{NAME} is revealed as the card drawn for the normal draw", games=Y, requires=("reveal-on-normal-draw",),
+              example='"shining" is revealed as the card drawn for the normal draw')
+def _revealed(b, card):
+    b.expect_event(event="reveal", card=b.ref(card))

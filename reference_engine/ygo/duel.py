@@ -357,7 +357,7 @@ class Duel:
         chain. Returns True if a chain was built."""
         p, passes, built = first, 0, False
         while True:
-            acted = self.decider.priority(p, lambda step, p=p: self.try_activate(p, step))
+            acted = self.decider.priority(p, lambda step, p=p: self.try_activate(p, step), applies=self._answers_priority)
             if acted:
                 built, passes, p = True, 0, OTHER[p]
                 continue
@@ -368,6 +368,12 @@ class Duel:
         if self.chain:
             self.resolve_chain()
         return built
+
+    def _answers_priority(self, step: dict) -> bool:
+        """A scripted activation of a card whose only effects are trigger effects answers a
+        trigger prompt, not an open priority: it waits for the trigger."""
+        card = self.cards.get(step.get("card"))
+        return card is None or not card.effects or any(e.kind != "trigger" for e in card.effects)
 
     def process_triggers(self) -> None:
         """Activate the trigger effects waiting (SEGOC: the turn player's mandatory, optional,
@@ -428,14 +434,16 @@ class Duel:
             self.draw(self.turn_player, 1, normal=True)
 
     def set_phase(self, phase: str) -> None:
+        """Begin ``phase`` (emits ``phase``); stops the run at the scenario's ``stop``, or without
+        one at the first phase that begins after the script is used up."""
         self.phase = phase
+        self.emit("phase", phase=phase, player=self.turn_player, turn=self.turn)
         if self.stop_at == (self.turn, phase):
             raise StopReached()
         self.phases_begun = getattr(self, "phases_begun", 0) + 1
         if self.stop_at is None and getattr(self, "stop_when_idle", False) and self.phases_begun > 1 \
                 and self.decider.peek() is None:
-            raise StopReached()    # no `stop`: the first phase that begins after the script is used up
-        self.emit("phase", phase=phase, player=self.turn_player, turn=self.turn)
+            raise StopReached()
 
     def run_turn_from(self, phase: str, step: str | None) -> None:
         """Run the current turn from ``phase`` (and Draw Phase ``step``) to its end."""

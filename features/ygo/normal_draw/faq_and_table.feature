@@ -1,0 +1,80 @@
+@game:ygo
+Feature: FAQ and summary table: is the normal draw conducted after interference?
+  FAQ: "If the effect of the following cards is negated by Ash Blossom & Joyous Spring, Skull
+  Meister or a similar effect, can the normal draw be conducted?" (ND-FAQ1: yes; ND-FAQ2: no).
+  Each row uses a real card that can negate that card's effect at this timing: Ash Blossom
+  for an effect that adds from the Deck, Skull Meister for one activated in the GY, Infinite
+  Impermanence for a face-up monster's effect.
+
+  Background:
+    Given player B went first
+    And it is turn 2, player A's Draw Phase, before the draw
+    And the top card of player A's deck is "Alexandrite Dragon" as "top"
+    And player B controls "Mystical Elf" as "elf" face-up in attack position
+
+  @id:ygo.normal-draw.faq1 @ruling:ND-FAQ1 @ruling:ND-E1
+  Scenario Outline: ND-FAQ1 (<date>): <card> with its effect negated by <negator>: the normal draw is conducted
+    Given player A has "<card>" as "replacement" <place>
+    And player A's deck holds <deck>, in this order from the top
+    And player A has "<gy>" as "support" in the graveyard
+    And player B has "<negator>" as "negator" <nplace>
+    When player A activates "replacement"
+    And player B activates "negator"<aim>
+    Then the effect of chain link 1 is negated
+    And player A conducts the normal draw, drawing "top"
+    And "<gain>" is never added to the hand
+
+    Examples:
+      | id                 | date       | card                                      | place                            | deck                        | gy                 | negator                     | nplace                          | aim                         | gain                      |
+      | fandora            | 2019-03-17 | Fandora, the Flying Furtress              | face-up in the field zone        | "Seal, Strategist Fur Hire" | Celtic Guardian    | Ash Blossom & Joyous Spring | in hand                         |                             | seal-strategist-fur-hire  |
+      | magical-blast      | 2019-12-26 | Magical Blast                             | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | Skull Meister               | in hand                         |                             | replacement               |
+      | meteor-flare       | 2019-12-26 | Meteor Flare                              | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | Skull Meister               | in hand                         |                             | replacement               |
+      | legendary-swordsman| 2022-02-18 | Black Luster Soldier - Legendary Swordsman| in hand                          | "Chaos Form"                | Celtic Guardian    | Ash Blossom & Joyous Spring | in hand                         |                             | chaos-form                |
+      | muusiki            | 2022-07-30 | Flying Saucer Muusik'i                    | face-up in attack position       | "Alien Shocktrooper"        | Celtic Guardian    | Ash Blossom & Joyous Spring | in hand                         |                             | alien-shocktrooper        |
+      | freed              | 2022-07-30 | Freed the Matchless General               | face-up in attack position       | "Celtic Guardian"           | Mystical Elf       | Ash Blossom & Joyous Spring | in hand                         |                             | celtic-guardian           |
+      | skull-flame        | 2022-07-30 | Skull Flame                               | face-up in attack position       | "Celtic Guardian"           | Burning Skull Head | Infinite Impermanence       | set in the spell & trap zone    | , targeting "replacement"   | support                   |
+      | dark-general-freed | 2022-07-30 | Dark General Freed                        | face-up in attack position       | "Dark Blade"                | Celtic Guardian    | Ash Blossom & Joyous Spring | in hand                         |                             | dark-blade                |
+      | spirit-burner      | 2022-07-30 | Spirit Burner                             | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | Skull Meister               | in hand                         |                             | replacement               |
+      | iron-core          | 2022-08-01 | Iron Core of Koa'ki Meiru                 | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | Skull Meister               | in hand                         |                             | replacement               |
+
+  @id:ygo.normal-draw.faq2 @ruling:ND-FAQ2
+  Scenario Outline: ND-FAQ2 (<date>): <card> with its effect negated by <negator>: the normal draw is not conducted
+    Given player A has "<card>" as "replacement" <place>
+    And player A's deck holds <deck>, in this order from the top
+    And player A has "<gy>" as "support" in the graveyard
+    And player B has "<negator>" as "negator" in hand
+    When player A activates "replacement"<act>
+    And player B activates "negator"
+    Then the effect of chain link 1 is negated
+    And player A does not conduct the normal draw
+
+    Examples:
+      | id           | date       | card                       | place                            | deck                                                                                          | gy                                    | act                              | negator                     |
+      | astral-force | 2019-03-17 | Rank-Up-Magic Astral Force | in the graveyard                 | "Celtic Guardian"                                                                             | Mystical Elf                          | effect (2)                       | Skull Meister               |
+      | sin-world    | 2019-03-17 | Malefic World              | face-up in the field zone        | "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon" | Mystical Elf                          |                                  | Ash Blossom & Joyous Spring |
+      | tachyon      | 2022-07-25 | Tachyon Chaos Hole         | in the graveyard                 | "Celtic Guardian"                                                                             | Number 107: Galaxy-Eyes Tachyon Dragon| , targeting "support"            | Skull Meister               |
+      | flame-tiger  | 2022-07-30 | Flame Tiger                | in the graveyard                 | "Celtic Guardian"                                                                             | Mystical Elf                          |                                  | Skull Meister               |
+      | waterslide   | 2022-07-30 | Sylvan Waterslide          | face-up in the spell & trap zone | "Celtic Guardian"                                                                             | Mystical Elf                          |                                  | Ash Blossom & Joyous Spring |
+
+  @id:ygo.normal-draw.table @ruling:ND-TAB
+  Scenario Outline: ND-TAB: a <kind> replacement whose <interference>: normal draw <conducted>
+    Given player A has "<card>" as "replacement" <place>
+    And player A's deck holds <deck>, in this order from the top
+    And player A has "Mystical Elf" as "support" in the graveyard
+    And player B <has> "<interferer>" as "interferer" <iplace>
+    When player A activates "replacement"<act>
+    And player B activates "interferer"<iact>
+    Then "replacement" is activated as chain link 1
+    And player A <result>
+
+    Examples:
+      | id                      | kind         | interference            | conducted | card                         | place                     | deck                                                                                          | act        | has      | interferer                  | iplace                     | iact                                 | result                          |
+      | cost.activation-negated | cost-type    | activation is negated   | no        | Malefic World                | face-up in the field zone | "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon" |            | controls | Infernoid Onuncu            | face-up in attack position | , tributing "elf" as cost            | does not conduct the normal draw |
+      | cost.effect-negated     | cost-type    | effect is negated       | no        | Malefic World                | face-up in the field zone | "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon" |            | has      | Ash Blossom & Joyous Spring | in hand                    |                                      | does not conduct the normal draw |
+      | cost.fizzles            | cost-type    | effect fizzles          | no        | Flame Tiger                  | in the graveyard          | "Celtic Guardian"                                                                             |            | has      | D.D. Crow                   | in hand                    | , targeting "replacement"            | does not conduct the normal draw |
+      | effect.activation-negated | effect-type | activation is negated  | yes       | Fandora, the Flying Furtress | face-up in the field zone | "Seal, Strategist Fur Hire"                                                                   |            | controls | Infernoid Onuncu            | face-up in attack position | , tributing "elf" as cost            | conducts the normal draw         |
+      | effect.effect-negated   | effect-type  | effect is negated       | yes       | Fandora, the Flying Furtress | face-up in the field zone | "Seal, Strategist Fur Hire"                                                                   |            | has      | Ash Blossom & Joyous Spring | in hand                    |                                      | conducts the normal draw         |
+      | effect.fizzles          | effect-type  | effect fizzles          | no        | Magical Blast                | in the graveyard          | "Celtic Guardian"                                                                             |            | has      | D.D. Crow                   | in hand                    | , targeting "replacement"            | does not conduct the normal draw |
+      | astral.activation-negated | Astral Force (2) | activation is negated | yes   | Rank-Up-Magic Astral Force   | in the graveyard          | "Celtic Guardian"                                                                             | effect (2) | controls | Infernoid Onuncu            | face-up in attack position | , tributing "elf" as cost            | conducts the normal draw         |
+      | astral.effect-negated   | Astral Force (2) | effect is negated   | no        | Rank-Up-Magic Astral Force   | in the graveyard          | "Celtic Guardian"                                                                             | effect (2) | has      | Skull Meister               | in hand                    |                                      | does not conduct the normal draw |
+      | astral.fizzles          | Astral Force (2) | effect fizzles      | no        | Rank-Up-Magic Astral Force   | in the graveyard          | "Celtic Guardian"                                                                             | effect (2) | has      | D.D. Crow                   | in hand                    | , targeting "replacement"            | does not conduct the normal draw |
