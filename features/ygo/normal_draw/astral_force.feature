@@ -36,7 +36,7 @@ Feature: Rank-Up-Magic Astral Force, effect (2): a pledge, not a replacement
     Then "astral" is banished
     And player A does not conduct the normal draw
 
-  @id:ygo.normal-draw.astral-force.applied @ruling:ND-AF1 @ruling:ND-TAB
+  @id:ygo.normal-draw.astral-force.applied @ruling:ND-AF1 @ruling:ND-TAB @ruling:ND-L-BEFORE
   Scenario: Resolved normally: the card returns to the hand and the normal draw is not conducted
     When player A activates "astral" effect (2)
     Then "astral" is added to the hand

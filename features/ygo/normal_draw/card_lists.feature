@@ -1,0 +1,65 @@
+@game:ygo
+Feature: The card lists of the page, one row per listed card
+  Each listed card is played from its real text (features/cards/ygo.json). A card whose text
+  the reference engine cannot play yet is a visible skip with its reason.
+
+  Background:
+    Given player B went first
+    And it is turn 2, player A's Draw Phase, before the draw
+    And the top card of player A's deck is "Alexandrite Dragon" as "top"
+
+  @id:ygo.normal-draw.list.cost @ruling:ND-L-COST @ruling:ND-05
+  Scenario Outline: ND-L-COST: <card> is a cost-type replacement; activated before the draw, it replaces the normal draw
+    Given player A has "<card>" as "replacement" <place>
+    And player A's deck holds <deck>, in this order from the top
+    And player A has "<gy>" as "support" in the graveyard
+    When player A activates "replacement"<act>
+    Then "replacement" is activated as chain link 1
+    And player A does not conduct the normal draw
+
+    Examples:
+      | id         | card               | place                            | deck                                                                                          | gy                                     | act                   |
+      | pawn       | Infernity Pawn     | in the graveyard                 | "Infernity Archfiend"                                                                         | Mystical Elf                           |                       |
+      | flame-tiger| Flame Tiger        | in the graveyard                 | "Celtic Guardian"                                                                             | Mystical Elf                           |                       |
+      | gearbreed  | Gearbreed          | face-up in the spell & trap zone | "Axe of Despair"                                                                              | Mystical Elf                           |                       |
+      | sin-world  | Malefic World      | face-up in the field zone        | "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon" | Mystical Elf                           |                       |
+      | waterslide | Sylvan Waterslide  | face-up in the spell & trap zone | "Celtic Guardian"                                                                             | Mystical Elf                           |                       |
+      | tachyon    | Tachyon Chaos Hole | in the graveyard                 | "Celtic Guardian"                                                                             | Number 107: Galaxy-Eyes Tachyon Dragon | , targeting "support" |
+
+  @id:ygo.normal-draw.list.effect @ruling:ND-L-EFFECT @ruling:ND-05
+  Scenario Outline: ND-L-EFFECT: <card> is an effect-type replacement; it is applied instead of the normal draw
+    Given player A has "<card>" as "replacement" <place>
+    And player A's deck holds <deck>, in this order from the top
+    And player A has "<gy>" as "support" in the graveyard
+    When player A activates "replacement"
+    Then "replacement" is activated as chain link 1
+    And "<gain>" is added to the hand
+    And player A does not conduct the normal draw
+
+    Examples:
+      | id                  | card                                       | place                            | deck                        | gy                 | gain                     |
+      | muusiki             | Flying Saucer Muusik'i                     | face-up in attack position       | "Alien Shocktrooper"        | Mystical Elf       | alien-shocktrooper       |
+      | freed               | Freed the Matchless General                | face-up in attack position       | "Celtic Guardian"           | Mystical Elf       | celtic-guardian          |
+      | skull-flame         | Skull Flame                                | face-up in attack position       | "Celtic Guardian"           | Burning Skull Head | support                  |
+      | dark-general-freed  | Dark General Freed                         | face-up in attack position       | "Dark Blade"                | Mystical Elf       | dark-blade               |
+      | legendary-swordsman | Black Luster Soldier - Legendary Swordsman | in hand                          | "Chaos Form"                | Mystical Elf       | chaos-form               |
+      | legacy              | Legacy of the Duelist                      | face-up in the spell & trap zone | "Celtic Guardian"           | Mystical Elf       | support                  |
+      | iron-core           | Iron Core of Koa'ki Meiru                  | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | replacement              |
+      | spirit-burner       | Spirit Burner                              | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | replacement              |
+      | fandora             | Fandora, the Flying Furtress               | face-up in the field zone        | "Seal, Strategist Fur Hire" | Mystical Elf       | seal-strategist-fur-hire |
+      | magical-blast       | Magical Blast                              | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | replacement              |
+      | meteor-flare        | Meteor Flare                               | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | replacement              |
+
+  @id:ygo.normal-draw.list.before @ruling:ND-L-BEFORE
+  Scenario Outline: ND-L-BEFORE: <card> can start a chain link before the normal draw, which is still conducted
+    Given player <who> has "<card>" as "starter" <place>
+    When player <who> activates "starter"
+    Then "starter" is activated as chain link 1
+    And player A conducts the normal draw, drawing "top"
+
+    Examples:
+      | id          | who | card                         | place                            |
+      | diabolos    | B   | Diabolos, King of the Abyss  | face-up in attack position       |
+      | zexal-field | A   | Zexal Field                  | face-up in the field zone        |
+      | white-rose  | A   | White Rose Cloister          | face-up in the field zone        |
+      | gravekeeper | B   | Gravekeeper's Trap           | face-up in the spell & trap zone |

@@ -1,0 +1,146 @@
+"""Ruling coverage, catalogues, the compiler's bad-input errors, and expectation mutation."""
+import copy
+import json
+
+import pytest
+
+from duelspec import compiler
+from duelspec.adapters.reference import ReferenceAdapter
+from duelspec.catalogue import cards, rulings
+from duelspec.errors import InputError
+from duelspec.runner import run_one
+
+
+@pytest.fixture(scope="module")
+def compiled():
+    out = compiler.compile_paths()
+    assert out.scenarios, "no scenario compiled"
+    return out
+
+
+def test_every_feature_compiles(compiled):
+    assert compiled.errors == [], "\n".join(str(e.error) for e in compiled.errors)
+
+
+@pytest.mark.parametrize("game", ["ygo", "dm"])
+def test_every_catalogued_ruling_has_a_scenario(compiled, game):
+    tagged = {r for s in compiled.scenarios for r in s["rulings"]}
+    catalogued = {rid for rid, r in rulings().items() if r.game == game}
+    missing = sorted(catalogued - tagged)
+    if game == "dm" and not any(s["game"] == "dm" for s in compiled.scenarios):
+        pytest.skip("the Duel Masters features are not in this checkout yet")
+    assert not missing, f"rulings without a scenario: {missing}"
+
+
+def test_no_scenario_tags_an_unknown_ruling(compiled):
+    known = set(rulings())
+    assert all(r in known for s in compiled.scenarios for r in s["rulings"])
+
+
+def test_catalogue_matches_the_shared_ruling_list():
+    import pathlib, re
+    shared = pathlib.Path(__file__).resolve().parents[1].parent / "shared" / "rulings"
+    if not shared.is_dir():
+        pytest.skip("../shared/rulings is not beside this checkout")
+    ids = set()
+    for f in shared.glob("*.md"):
+        ids |= set(re.findall(r"^- \*\*([A-Z]{2}-[A-Za-z0-9-]+)\*\*", f.read_text(encoding="utf-8"), re.M))
+    assert ids == set(rulings())
+
+
+def test_every_card_of_a_scenario_is_catalogued_with_a_source(compiled):
+    for s in compiled.scenarios:
+        cat = cards(s["game"])
+        for c in s["setup"]["cards"]:
+            assert c["card"] in cat
+            assert cat[c["card"]]["sources"]
+
+
+def test_scenario_ids_are_unique(compiled):
+    ids = [s["id"] for s in compiled.scenarios]
+    assert len(ids) == len(set(ids))
+
+
+BAD_FEATURES = {
+    "unknown step": ('@game:ygo\nFeature: x\n  @id:t.x @ruling:ND-01\n  Scenario: s\n'
+                     '    Given player B went first\n    When player A dances\n', "line 6", "a known When step"),
+    "unknown card": ('@game:ygo\nFeature: x\n  @id:t.x @ruling:ND-01\n  Scenario: s\n'
+                     '    Given player A has "No Such Card" in hand\n', "line 5", "a card of the ygo catalogue"),
+    "no id": ('@game:ygo\nFeature: x\n  @ruling:ND-01\n  Scenario: s\n    Given player B went first\n', "line 4", "@id:"),
+    "unknown ruling": ('@game:ygo\nFeature: x\n  @id:t.x @ruling:ND-99\n  Scenario: s\n    Given player B went first\n'
+                       '    And it is turn 2, player A\'s Draw Phase, before the draw\n', "/rulings/0", "ruling catalogue"),
+    "not gherkin": ("@game:ygo\nFeature: x\n  Scenario: s\n    Given a\nFeature: y\n", "line 5", "valid Gherkin"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_FEATURES))
+def test_bad_feature_errors_name_file_and_location(name):
+    text, where, expected = BAD_FEATURES[name]
+    good = ('\n  @id:t.good @ruling:ND-01\n  Scenario: fine\n    Given player B went first\n'
+            '    And it is turn 2, player A\'s Draw Phase, before the draw\n')
+    out = compiler.compile_text(text + (good if name != "not gherkin" else ""), "bad.feature")
+    assert out.errors, "the bad scenario must be reported"
+    err = out.errors[0].error
+    assert isinstance(err, InputError) and err.file.startswith("bad.feature")
+    assert where in err.location and expected in err.expected
+    if name != "not gherkin":
+        assert [s["id"] for s in out.scenarios] == ["t.good"], "the other scenarios still compile"
+
+
+def test_schema_error_has_a_json_pointer(compiled):
+    doc = copy.deepcopy(compiled.scenarios[0])
+    doc["setup"]["cards"][0]["zone"] = "moon"
+    with pytest.raises(InputError) as e:
+        compiler.validate(doc, "x.json")
+    assert e.value.location == "/setup/cards/0/zone"
+
+
+def test_unknown_card_id_in_json_is_reported(compiled):
+    doc = copy.deepcopy(next(s for s in compiled.scenarios if s["game"] == "ygo" and s["setup"]["cards"]))
+    doc["setup"]["cards"][0]["card"] = "00000000"
+    with pytest.raises(InputError) as e:
+        compiler.validate(doc, "x.json")
+    assert e.value.location == "/setup/cards/0/card" and "catalogue" in e.value.expected
+
+
+def _mutations(s):
+    """Each way of breaking one expectation of scenario ``s``."""
+    exp = s["expect"]
+    for i, p in enumerate(exp.get("events", [])):
+        for k, v in p.items():
+            if k == "event":
+                continue
+            m = copy.deepcopy(s)
+            m["expect"]["events"][i][k] = (not v) if isinstance(v, bool) else (v + 7 if isinstance(v, int) else ["nonexistent"] if isinstance(v, list) else "nonexistent")
+            yield f"events/{i}/{k}", m
+    for i, p in enumerate(exp.get("never", [])):
+        m = copy.deepcopy(s)
+        m["expect"]["never"][i] = {"event": p["event"]} if len(p) > 1 else p
+        if m["expect"]["never"][i] != p:
+            yield f"never/{i}", m
+    for cid, st in exp.get("final", {}).get("cards", {}).items():
+        m = copy.deepcopy(s)
+        m["expect"]["final"]["cards"][cid]["zone"] = "banished" if st.get("zone") != "banished" else "hand"
+        yield f"final/cards/{cid}", m
+    for i, st in enumerate(s["script"]):
+        m = copy.deepcopy(s)
+        m["script"][i]["legal"] = not st.get("legal", True)
+        yield f"script/{i}", m
+
+
+def test_every_broken_expectation_fails(compiled):
+    """Mutate expectations of every passing scenario: the checker must report each mutant."""
+    adapter = ReferenceAdapter()
+    impl = adapter.start()
+    checked = 0
+    for s in compiled.scenarios:
+        base = run_one(s, adapter, impl)
+        if base["outcome"] != "passed":
+            continue
+        for what, mutant in _mutations(s):
+            r = run_one(mutant, adapter, impl)
+            if what.startswith("never/") and r["outcome"] == "passed":
+                continue  # a broader `never` may still hold (nothing of that kind happened at all)
+            assert r["outcome"] in ("failed", "errored"), f"{s['id']}: mutant {what} still passes"
+            checked += 1
+    assert checked > 100
