@@ -119,3 +119,18 @@ class ScriptDriver:
         while self.pos < len(self.script):
             self._consume("not-reached", "the engine never asked for this step")
         return self.outcomes
+
+    def choose_option(self, player: str, options: list[str], prompt: str) -> str:
+        """A mandatory choice of one of ``options`` (``top``/``bottom``, a card type, ...): a
+        scripted ``choose`` step of that player with an ``option`` answers; one not among
+        ``options`` is refused; with none, :class:`MissingDecision`."""
+        step = self.peek()
+        while step is not None and step["player"] == player and step["do"] == "choose" and "option" in step:
+            if step["option"] in options:
+                self._consume("applied")
+                return step["option"]
+            self._consume("refused", f"{prompt}: one of {options}")
+            step = self.peek()
+        raise MissingDecision(f"player {player} must choose one of {options} ({prompt}) and the script gives no "
+                              f"`choose` step with an `option` for it")
+

@@ -109,10 +109,12 @@ def _stop(b, turn, phase):
 # ---- When: the script ------------------------------------------------------------------------
 @GRAMMAR.rule("when", rf'player {PLAYER} (?P<verb>activates|cannot activate) {NAME}(?: ?effect \((?P<effect>\d+)\))?'
                       rf'(?:,? (?:tributing|discarding|banishing|detaching|sending|revealing|paying with) (?P<cost>{QLIST}) as cost)?'
-                      rf'(?:,? targeting (?P<targets>{QLIST}))?', games=Y, requires=("chain",),
+                      rf'(?:,? targeting (?P<targets>{QLIST}))?(?:,? declaring "(?P<option>[^"]+)")?', games=Y, requires=("chain",),
               example='player B activates "onuncu" effect (2), tributing "sangan" as cost, targeting "x"')
-def _activate(b, player, verb, card, effect, cost, targets):
+def _activate(b, player, verb, card, effect, cost, targets, option):
     step = {"player": player, "do": "activate", "card": b.ref(card)}
+    if option:
+        step["option"] = option
     if effect:
         step["effect"] = effect
     if cost:
@@ -254,7 +256,22 @@ def _act_before_draw(b, card, player):
     b.expect_never(event="draw", player=player, normal=True)
 
 
-@GRAMMAR.rule("then", rf"{NAME} is revealed as the card drawn for the normal draw", games=Y, requires=("reveal-on-normal-draw",),
+@GRAMMAR.rule("then", rf"{NAME} is revealed(?P<why> as the card drawn for the normal draw)?", games=Y,
               example='"shining" is revealed as the card drawn for the normal draw')
-def _revealed(b, card):
+def _revealed(b, card, why):
     b.expect_event(event="reveal", card=b.ref(card))
+
+
+@GRAMMAR.rule("then", rf"{NAME} is never revealed", games=Y, example='"shining" is never revealed')
+def _never_revealed(b, card):
+    b.expect_never(event="reveal", card=b.ref(card))
+
+
+@GRAMMAR.rule("when", rf"player {PLAYER} (?P<verb>reveals|cannot reveal) {NAME}", games=Y, requires=("reveal-on-normal-draw",),
+              example='player A reveals "shining"')
+def _reveal(b, player, verb, card):
+    step = {"player": player, "do": "choose", "option": "reveal", "cards": [b.ref(card)]}
+    if verb == "cannot reveal":
+        step["legal"] = False
+        b.requires.add("refusal")
+    b.step(**step)

@@ -23,9 +23,7 @@ from .duel import OTHER, PHASE_ORDER, Duel, GameOver, StopReached, Unplayable
 __all__ = ["play", "Duel", "Unplayable", "UNSUPPORTED"]
 
 #: mechanic tags (``requires``) this engine cannot play yet
-UNSUPPORTED: tuple = (
-    "reveal-on-normal-draw",   # "you must draw it for your normal draw ... reveal it" (ND-L-TRIGGER): not modelled yet
-)
+UNSUPPORTED: tuple = ()
 
 
 def play(setup: dict, decider) -> tuple[list, dict]:

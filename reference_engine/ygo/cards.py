@@ -623,3 +623,207 @@ class Reload(Effect):
         duel.rng.shuffle(duel.zone(link.player, "deck"))
         duel.draw(link.player, len(hand))
         return True
+
+
+# ================================================== other chain links before the draw (ND-L-BEFORE)
+@model("29424328")
+class DiabolosKingOfTheAbyss(Effect):
+    """Diabolos, King of the Abyss (魔王ディアボロス): "Once per turn, during your opponent's Draw
+    Phase, before their normal draw: Look at the top card of your opponent's Deck, and if you
+    do, place that card on either the top or bottom of their Deck." OCG: 「…相手ドローフェイズ
+    のドロー前に発動する」 — mandatory."""
+    kind, mandatory, whose_turn, once_per_turn, label = "before-draw", True, "opponent", True, "2"
+
+    def condition(self, duel, player):
+        return None if duel.zone(OPP[player], "deck") else "the opponent's Deck is empty"
+
+    def resolve(self, duel, link):
+        deck = duel.zone(OPP[link.player], "deck")
+        if not self.card.face_up_on_field() or not deck:
+            return False
+        top = deck[0]
+        where = duel.decider.choose_option(link.player, ["top", "bottom"], f"{self.card.uid}: where to place the top card")
+        if where == "bottom":
+            duel.move(top, "deck", "effect", top=False)
+        return True
+
+
+@model("95856586")
+class ZexalField(_Search):
+    """Zexal Field (ゼアル・フィールド), Field Spell: "During your Draw Phase, before you draw: You
+    can place 1 "Shining Draw" from your Deck on top of your Deck.\""""
+    kind, locations, label = "before-draw", ("field",), "2"
+    categories = frozenset()
+
+    def wanted(self, c):
+        return c.data["name"]["en"] == "Shining Draw"      # the card text names this card
+
+    def resolve(self, duel, link):
+        cands = _deck(duel, link.player, self.wanted)
+        if not cands:
+            return False
+        for c in _pick(duel, link.player, cands, "a Shining Draw to place on top of the Deck"):
+            duel.move(c, "deck", "effect", top=True)
+        return True
+
+
+@model("84335863")
+class WhiteRoseCloister(Effect):
+    """White Rose Cloister (白薔薇の回廊), Field Spell: "During your Draw Phase, before you draw:
+    You can declare 1 card type (Monster, Spell, or Trap); reveal the top card of your Deck,
+    and if it is the declared card type, apply this effect for the rest of this turn ...
+    ● Level 7 or higher Synchro Monsters you control gain 1000 ATK." (The ATK gain is
+    recorded, not shown: no scenario has a Synchro Monster.)"""
+    kind, locations, label = "before-draw", ("field",), "2"
+    TYPES = {"Monster": "monster", "Spell": "spell", "Trap": "trap"}
+
+    def condition(self, duel, player):
+        return None if duel.zone(player, "deck") else "the Deck is empty"
+
+    def cost(self, duel, link, step):
+        if step.get("option") not in self.TYPES:
+            return "declare a card type: Monster, Spell or Trap (give it with `declaring`)"
+        link.data["declared"] = self.TYPES[step["option"]]
+
+    def resolve(self, duel, link):
+        deck = duel.zone(link.player, "deck")
+        if not deck:
+            return False
+        duel.emit("reveal", card=deck[0].uid, player=link.player)
+        if deck[0].card_type == link.data["declared"]:
+            duel.used.add(("white-rose-cloister-atk", link.player, duel.turn))
+        return True
+
+
+class _LooksAtNormalDraw:
+    """A lingering effect that looks at the card(s) drawn by ``player``'s normal draw."""
+
+    def __init__(self, player, source, act):
+        self.player, self.source, self.act = player, source, act
+
+    def after_draw(self, duel, drawn, normal):
+        if normal:
+            duel.watches.remove(self)
+            self.act(duel, drawn)
+
+
+@model("98715423")
+class GravekeepersTrap(Effect):
+    """Gravekeeper's Trap (墓守の罠), Continuous Trap: "During your opponent's Draw Phase, before
+    their normal draw, if this card is already face-up on the field: Declare 1 card name; look
+    at the card(s) drawn for their normal draw, and if it was the declared card, send it to the
+    GY." (OCG: 「カード名を１つ宣言して発動できる」, optional; once per turn.)"""
+    kind, locations, whose_turn, once_per_turn, label = "before-draw", ("spell-trap",), "opponent", True, "3"
+
+    def cost(self, duel, link, step):
+        if not step.get("option"):
+            return "declare a card name (give it with `declaring`)"
+        link.data["declared"] = step["option"]
+
+    def resolve(self, duel, link):
+        name = link.data["declared"]
+
+        def act(d, drawn):
+            for c in drawn:
+                if c.data["name"]["en"] == name and c.zone == "hand":
+                    d.move(c, "graveyard", "effect")
+        duel.watches.append(_LooksAtNormalDraw(OPP[link.player], self.card, act))
+        return True
+
+
+# ================================== cards that must be drawn for the normal draw (ND-L-TRIGGER)
+class _DrawnForTheNormalDraw(Effect):
+    """"To activate this card, you must draw it for your normal draw in your Draw Phase, reveal
+    it, and keep it revealed until the Main Phase 1." When its owner draws it, they may reveal
+    it; a reveal of a card drawn by any other draw is refused (ND-L-TRIGGER). Its Main Phase 1
+    activation is not modelled."""
+    kind, locations = "on-draw", ("hand",)
+
+    def extra_condition(self, duel, player) -> str | None:
+        return None
+
+    def drawn(self, duel, player, normal):
+        card = self.card
+
+        def applies(step):
+            return step.get("option") == "reveal" and step.get("cards") == [card.uid]
+
+        def offer(step):
+            if not normal:
+                return "it was not drawn for the normal draw"
+            why = self.extra_condition(duel, player)
+            if why:
+                return why
+            duel.emit("reveal", card=card.uid, player=player)
+            return None
+        duel.decider.priority(player, offer, kinds=("choose",), applies=applies)
+
+
+@model("35906693")
+class ShiningDraw(_DrawnForTheNormalDraw):
+    """Shining Draw (シャイニング・ドロー). See :class:`_DrawnForTheNormalDraw`."""
+
+
+@model("97769122")
+class BariansChaosDraw(_DrawnForTheNormalDraw):
+    """Barian's Chaos Draw (バリアンズ・カオス・ドロー). See :class:`_DrawnForTheNormalDraw`."""
+
+
+@model("57734012")
+class RankUpMagicTheSeventhOne(_DrawnForTheNormalDraw):
+    """Rank-Up-Magic - The Seventh One (RUM－七皇の剣): "... reveal it, and keep it revealed until
+    the start of Main Phase 1." See :class:`_DrawnForTheNormalDraw`."""
+
+
+@model("02295831")
+class SymbolOfFriendship(_DrawnForTheNormalDraw):
+    """Symbol of Friendship (ピースの輪): "To activate this card, you must draw it for your normal
+    draw in your Draw Phase while your opponent controls 3 or more monsters and you control no
+    cards, reveal it, ...\""""
+
+    def extra_condition(self, duel, player):
+        if len(duel.zone(OPP[player], "monster")) < 3:
+            return "the opponent controls fewer than 3 monsters"
+        if any(duel.zone(player, z) for z in ("monster", "spell-trap", "field")):
+            return "you control a card"
+        return None
+
+
+@model("43575579")
+class Afterglow(Effect):
+    """Afterglow (アフター・グロー), Normal Spell: "Banish this card, and as many "Afterglow" from
+    your hand, Deck, GY, and face-up field as possible, then shuffle 1 of your banished
+    "Afterglow" into the Deck. During your next Draw Phase, reveal the card you draw for your
+    normal draw, and inflict 4000 damage to your opponent if it is "Afterglow". You can only
+    activate 1 "Afterglow" per Duel." Only the normal draw is looked at (ND-L-TRIGGER)."""
+    kind, locations, face_up = "card", ("hand", "spell-trap"), False
+
+    def condition(self, duel, player):
+        return "only 1 \"Afterglow\" per Duel" if ("afterglow", player) in duel.once_per_duel else None
+
+    def cost(self, duel, link, step):
+        if not getattr(duel, "probing", False):
+            duel.once_per_duel.add(("afterglow", link.player))
+
+    def resolve(self, duel, link):
+        p = link.player
+        mine = [c for z in ("hand", "deck", "graveyard", "spell-trap") for c in duel.zone(p, z)
+                if c.data["name"]["en"] == "Afterglow" and (z != "spell-trap" or c.face_up_on_field())]
+        for c in mine:
+            duel.move(c, "banished", "effect")
+        banished = [c for c in duel.zone(p, "banished") if c.data["name"]["en"] == "Afterglow"]
+        if banished:
+            back = _pick(duel, p, banished, "an Afterglow to shuffle into the Deck")[0]
+            duel.move(back, "deck", "effect")
+            duel.rng.shuffle(duel.zone(p, "deck"))
+
+        def act(d, drawn):
+            for c in drawn:
+                d.emit("reveal", card=c.uid, player=p)
+                if c.data["name"]["en"] == "Afterglow":
+                    d.damage(OPP[p], 4000)
+        duel.watches.append(_LooksAtNormalDraw(p, self.card, act))
+        return True
+
+
+OPP = {"A": "B", "B": "A"}

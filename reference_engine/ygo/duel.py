@@ -138,6 +138,8 @@ class Duel:
         self.events: list[dict] = []
         self.winner: str | None = None
         self.stop_at: tuple | None = None
+        self.watches: list = []                  # lingering effects that look at draws (Afterglow, Gravekeeper's Trap)
+        self.once_per_duel: set = set()
 
     # ---------------------------------------------------------------------------------- setup
     def zone(self, player: str, zone: str) -> list:
@@ -199,6 +201,12 @@ class Duel:
             self.zone(player, "hand").append(c)
             c.zone = "hand"
         self.emit("draw", player=player, cards=[c.uid for c in drawn], normal=normal, phase=self.phase)
+        for c in drawn:
+            for eff in c.effects:
+                if eff.kind == "on-draw":
+                    eff.drawn(self, player, normal)
+        for watch in [w for w in self.watches if w.player == player]:
+            watch.after_draw(self, drawn, normal)
         return drawn
 
     def damage(self, player: str, amount: int) -> None:
@@ -214,7 +222,7 @@ class Duel:
             raise GameOver()
 
     # ---------------------------------------------------------------------------- activation
-    def activatable(self, player: str, card: Card, eff: fx.Effect) -> str | None:
+    def activatable(self, player: str, card: Card, eff: fx.Effect, by_engine: bool = False) -> str | None:
         """Why ``player`` cannot activate ``eff`` now (``None``: they can). General rules only:
         control, location, timing and spell speed, once per turn, the normal draw right."""
         if card.controller != player:
@@ -231,8 +239,10 @@ class Duel:
             return f"only in {'/'.join(eff.phases)}"
         if eff.once_per_turn and (card.code, eff.label) in self.used:
             return "once per turn, already used"
-        if eff.kind == "trigger":
+        if eff.kind in ("trigger", "on-draw"):
             return "a trigger effect is activated when it triggers"
+        if eff.kind == "before-draw" and eff.mandatory and not by_engine:
+            return "a mandatory effect: the engine activates it"
         # spell speed and timing
         if eff.kind == "before-draw":
             # ND-05: activated at the timing immediately before the normal draw; those of the
@@ -268,7 +278,7 @@ class Duel:
         card = self.cards.get(step["card"])
         if card is None:
             return f"no card {step['card']!r}"
-        effs = [e for e in card.effects if e.kind != "trigger" and (not step.get("effect") or e.label == step["effect"])]
+        effs = [e for e in card.effects if e.kind not in ("trigger", "on-draw") and (not step.get("effect") or e.label == step["effect"])]
         if not effs:
             return "the card has no such activatable effect"
         reasons = [(e, self.activatable(player, card, e)) for e in effs]
@@ -352,10 +362,26 @@ class Duel:
             self.emit("negate-effect", link=link.number, card=link.card.uid, by=by.uid)
 
     # ------------------------------------------------------------------------------ windows
+    def place_before_draw_effects(self, player: str) -> None:
+        """At the timing immediately before the normal draw (ND-05), ``player`` places their
+        effects of that timing on the chain: the mandatory ones (「…ドロー前に発動する」) are
+        activated by the engine, then the optional ones the player activates (ND-C4, ND-E5:
+        any number, on one chain). The turn player places theirs first."""
+        for card in list(self.cards.values()):
+            for eff in card.effects:
+                if eff.kind == "before-draw" and eff.mandatory and self.activatable(player, card, eff, by_engine=True) is None:
+                    self.activate(player, card, eff, {"player": player, "do": "activate", "card": card.uid})
+
+        def of_this_timing(step):
+            card = self.cards.get(step.get("card"))
+            return card is not None and any(e.kind == "before-draw" for e in card.effects)
+        while self.decider.priority(player, lambda step: self.try_activate(player, step), applies=of_this_timing):
+            pass
+
     def chain_window(self, first: str) -> bool:
         """Players alternately may activate (``first`` first); two passes in a row resolve the
         chain. Returns True if a chain was built."""
-        p, passes, built = first, 0, False
+        p, passes, built = first, 0, bool(self.chain)
         while True:
             acted = self.decider.priority(p, lambda step, p=p: self.try_activate(p, step), applies=self._answers_priority)
             if acted:
@@ -421,7 +447,9 @@ class Duel:
         self.draw_right = "none" if (self.turn == 1 and self.turn_player == self.first_player) else "unspent"
         if self.draw_right == "unspent":
             self.timing = "before-draw"
-            self.chain_window(self.turn_player)
+            self.place_before_draw_effects(self.turn_player)
+            self.place_before_draw_effects(OTHER[self.turn_player])
+            self.chain_window(OTHER[self.chain[-1].player] if self.chain else self.turn_player)
             self.timing = "open"
             if self.draw_right == "spent":
                 self.process_triggers()          # ND-T1: right after that chain

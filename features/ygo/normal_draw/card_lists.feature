@@ -50,16 +50,37 @@ Feature: The card lists of the page, one row per listed card
       | magical-blast       | Magical Blast                              | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | replacement              |
       | meteor-flare        | Meteor Flare                               | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | replacement              |
 
-  @id:ygo.normal-draw.list.before @ruling:ND-L-BEFORE
-  Scenario Outline: ND-L-BEFORE: <card> can start a chain link before the normal draw, which is still conducted
-    Given player <who> has "<card>" as "starter" <place>
-    When player <who> activates "starter"
-    Then "starter" is activated as chain link 1
+  @id:ygo.normal-draw.list.before.diabolos @ruling:ND-L-BEFORE @ruling:ND-01
+  Scenario: ND-L-BEFORE: the opponent's Diabolos is activated before the normal draw (mandatory) and can send the top card to the bottom
+    Given player B controls "Diabolos, King of the Abyss" as "diabolos" face-up in attack position
+    And player A's deck holds "Mystical Elf", in this order from the top
+    When player B declares "bottom"
+    Then "diabolos" is activated as chain link 1
+    And "top" is returned to the deck
+    And player A conducts the normal draw, drawing "mystical-elf"
+    And "top" ends in player A's deck
+
+  @id:ygo.normal-draw.list.before.zexal-field @ruling:ND-L-BEFORE @ruling:ND-01
+  Scenario: ND-L-BEFORE: Zexal Field places Shining Draw on top of the Deck before the normal draw, which then draws it
+    Given player A has "Zexal Field" as "zexal" face-up in the field zone
+    And player A's deck holds "Mystical Elf", "Shining Draw", in this order from the top
+    When player A activates "zexal"
+    Then "zexal" is activated as chain link 1
+    And player A conducts the normal draw, drawing "shining-draw"
+
+  @id:ygo.normal-draw.list.before.white-rose @ruling:ND-L-BEFORE @ruling:ND-01
+  Scenario: ND-L-BEFORE: White Rose Cloister reveals the top card before the normal draw, which then draws it
+    Given player A has "White Rose Cloister" as "cloister" face-up in the field zone
+    When player A activates "cloister", declaring "Monster"
+    Then "cloister" is activated as chain link 1
+    And "top" is revealed as the card drawn for the normal draw
     And player A conducts the normal draw, drawing "top"
 
-    Examples:
-      | id          | who | card                         | place                            |
-      | diabolos    | B   | Diabolos, King of the Abyss  | face-up in attack position       |
-      | zexal-field | A   | Zexal Field                  | face-up in the field zone        |
-      | white-rose  | A   | White Rose Cloister          | face-up in the field zone        |
-      | gravekeeper | B   | Gravekeeper's Trap           | face-up in the spell & trap zone |
+  @id:ygo.normal-draw.list.before.gravekeeper @ruling:ND-L-BEFORE @ruling:ND-01
+  Scenario: ND-L-BEFORE: the opponent's Gravekeeper's Trap, activated before the normal draw, sends the declared card drawn to the GY
+    Given player B has "Gravekeeper's Trap" as "trap" face-up in the spell & trap zone
+    When player B activates "trap", declaring "Alexandrite Dragon"
+    Then "trap" is activated as chain link 1
+    And player A conducts the normal draw, drawing "top"
+    And "top" is sent to the graveyard
+    And "top" ends in the graveyard
