@@ -133,6 +133,12 @@ def return_blocker(g, src, ctx):
         g.leave_battle(b, "hand", "effect")
 
 
+def bounce_attacker(g, src, ctx):
+    a = g.cards.get(ctx.get("attacker", ""))
+    if a is not None and g.in_battle(a.id) and g.driver.yes_no(src.owner, f"{src.id}: return {a.id}?"):
+        g.leave_battle(a, "hand", "effect")
+
+
 def return_self_to_hand(g, src, ctx):
     if g.in_battle(src.id):
         g.leave_battle(src, "hand", "effect")
@@ -275,6 +281,7 @@ SCRIPTS: dict[str, list] = {
     "test:blocked-draw-5000": [Triggered("when-blocked", draw(1))],
     "test:blocker-draw-3000": [Triggered("when-blocks", draw(1))],
     "test:not-blocked-draw-3000": [Triggered("when-not-blocked", draw(1))],
+    "test:attacker-bounce-1000": [Triggered("opponent-attacks", bounce_attacker)],
     "test:attack-destroyer-3000": [Triggered("when-attacks", choose_and(_destroy, minimum=0, prompt="destroy a creature"))],
 }
 
