@@ -1,0 +1,156 @@
+@game:dm
+Feature: Battle (バトル): power comparison, "wins all battles", destruction
+  Rulings AT-B1..AT-B5, AT-S2, AT-S6a, AT-X1. Player A is AP, player B is NAP.
+
+  Background:
+    Given it is turn 3, player A's attack phase
+
+  @id:dm.attack.battle.higher-power-wins @ruling:AT-B1 @ruling:AT-B3
+  Scenario Outline: The higher power wins and the loser is destroyed (<case>)
+    Given player A has "<attacker>" as "attacker" in the battle zone
+    And player B has "<defender>" as "defender" in the battle zone, tapped
+    When player A attacks "defender" with "attacker"
+    Then "attacker" (<pa>) battles "defender" (<pd>) <result>
+    And "<loser>" is destroyed
+    And "<winner>" is not destroyed
+    And "<loser>" ends in the graveyard
+    And "<winner>" ends in the battle zone
+
+    Examples:
+      | id            | case              | attacker          | defender          | pa   | pd   | result    | loser    | winner   |
+      | attacker-wins | the attacker wins | Tri-horn Shepherd | Fear Fang         | 5000 | 3000 | and wins  | defender | attacker |
+      | defender-wins | the defender wins | Fear Fang         | Forest Hornet     | 3000 | 4000 | and loses | attacker | defender |
+
+  @id:dm.attack.battle.equal-power @ruling:AT-B4
+  Scenario: With equal power both creatures lose and both are destroyed
+    Given player A has "Burning Mane" as "mane" in the battle zone
+    And player B has "Immortal Baron, Vorg" as "vorg" in the battle zone, tapped
+    When player A attacks "vorg" with "mane"
+    Then "mane" (2000) battles "vorg" (2000), both lose
+    And "mane" is destroyed
+    And "vorg" is destroyed
+    And "mane" ends in the graveyard
+    And "vorg" ends in the graveyard
+
+  @id:dm.attack.battle.equal-power-no-win-trigger @ruling:AT-B4 @ruling:AT-S6a
+  Scenario: Both lose a tie: a "when this creature wins a battle" ability does not trigger
+    # Dark Clown: "When this creature wins a battle, destroy it." — nobody wins a tie (AT-B4)
+    Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
+    And player B has "Dark Clown" as "clown" in the battle zone
+    And player B has 2 shields
+    When player A attacks player B with "bolshack"
+    And player B blocks with "clown"
+    Then "clown" blocks "bolshack"
+    And "bolshack" (6000) battles "clown" (6000), both lose
+    And no ability of "clown" resolves
+    And "bolshack" ends in the graveyard
+    And "clown" ends in the graveyard
+    And player B ends with 2 shields
+
+  @id:dm.attack.battle.wins-all-battles @ruling:AT-B2 @ruling:AT-B3
+  Scenario Outline: "Wins all battles" decides the battle instead of the power (<case>)
+    Given player A has "<attacker>" as "attacker" in the battle zone
+    And player B has "<defender>" as "defender" in the battle zone, tapped
+    When player A attacks "defender" with "attacker"
+    Then "attacker" battles "defender" <result>
+    And "<loser>" is destroyed
+    And "<winner>" is not destroyed
+
+    Examples:
+      | id              | case                              | attacker                   | defender                    | result    | loser    | winner   |
+      | attacker-side   | the attacker wins all battles     | Marshias, Spirit of the Sun | Deathliger, Lion of Chaos  | and wins  | defender | attacker |
+      | defender-side   | the defender wins all battles     | Tri-horn Shepherd          | Test Wins All Battles 2000  | and loses | attacker | defender |
+
+  @id:dm.attack.battle.both-win-all-battles @ruling:AT-B5
+  Scenario: Both creatures "win all battles": neither is destroyed
+    Given player A has "Marshias, Spirit of the Sun" as "marshias" in the battle zone
+    And player B has "Test Wins All Battles 2000" as "other" in the battle zone, tapped
+    When player A attacks "other" with "marshias"
+    Then "marshias" battles "other", both win
+    And "marshias" is not destroyed
+    And "other" is not destroyed
+    And "marshias" ends in the battle zone, tapped
+    And "other" ends in the battle zone, tapped
+
+  @id:dm.attack.battle.power-attacker @ruling:AT-S2 @ruling:AT-S7 @ruling:AT-B1
+  Scenario: Power attacker applies while attacking: Brawler Zyler (1000, +2000) beats a 2000 and is 1000 again after the attack
+    Given player A has "Brawler Zyler" as "zyler" in the battle zone
+    And player B has "Burning Mane" as "mane" in the battle zone, tapped
+    When player A attacks "mane" with "zyler"
+    Then step AT-S2 begins
+    And "zyler" has power 3000
+    And "zyler" (3000) battles "mane" (2000) and wins
+    And step AT-S7 begins
+    And "zyler" has power 1000
+    And "zyler" ends with power 1000
+
+  @id:dm.attack.battle.while-tapped @ruling:AT-S2
+  Scenario: A "while tapped" static applies as soon as the attacker is tapped: Barkwhip gives Fear Fang +2000
+    # Barkwhip, the Smasher: "While this creature is tapped, each of your other Beast Folk in the battle zone gets +2000 power."
+    Given player A has "Barkwhip, the Smasher" as "barkwhip" in the battle zone
+    And player A has "Burning Mane" as "source" under "barkwhip"
+    And player A has "Fear Fang" as "fang" in the battle zone
+    And player B has 2 shields
+    When player A attacks player B with "barkwhip"
+    And player A breaks "b-shield-1"
+    Then "barkwhip" is tapped
+    And step AT-S2 begins
+    And "fang" has power 5000
+    And step AT-S3 begins
+    And "fang" ends with power 5000
+
+  @id:dm.attack.battle.when-attacks-sees-power-attacker @ruling:AT-X1 @ruling:AT-S2 @ruling:AT-S3
+  Scenario: A "when attacks" ability sees the power-attacker bonus already applied
+    # Test Power Check 3000 (+2000): "whenever this creature attacks, if its power is 5000 or more, draw a card"
+    # AT-X1: 3000 + 2000 is applied in AT-S2, before the ability resolves in AT-S3, so the condition holds
+    Given player A has "Test Power Check 3000 (+2000)" as "checker" in the battle zone
+    And player A has 1 card in the deck
+    And player B has "Test Vanilla 1000" as "defender" in the battle zone, tapped
+    When player A attacks "defender" with "checker"
+    Then "checker" has power 5000
+    And the "when-attacks" ability of "checker" resolves
+    And player A draws a card
+    And player A ends with 1 card in hand
+
+  @id:dm.attack.battle.after-battle-order @ruling:AT-S6a @ruling:AT-D1
+  Scenario: "When destroyed" resolves before "after the battle": Necrodragon Giland beats Cetibols
+    # Cetibols: "When this creature is destroyed, you may draw a card." (waits, resolves)
+    # Necrodragon Giland: "When this creature battles, destroy it after the battle." (after the battle)
+    Given player A has "Necrodragon Giland" as "giland" in the battle zone
+    And player B has "Cetibols" as "cetibols" in the battle zone, tapped
+    And player B has 1 card in the deck
+    When player A attacks "cetibols" with "giland"
+    And player B chooses yes
+    Then "giland" (6000) battles "cetibols" (2000) and wins
+    And "cetibols" is destroyed
+    And the "when-destroyed" ability of "cetibols" resolves
+    And player B draws a card
+    And the "after-battle" ability of "giland" resolves
+    And "giland" is destroyed
+    And "giland" ends in the graveyard
+
+  @id:dm.attack.battle.win-trigger-ap-first @ruling:AT-S6a @ruling:AT-D1
+  Scenario: "When wins a battle" (AP) and "when destroyed" (NAP) wait together and resolve AP first
+    # Bone Spider: "When this creature wins a battle, destroy it."
+    Given player A has "Bone Spider" as "spider" in the battle zone
+    And player B has "Cetibols" as "cetibols" in the battle zone, tapped
+    And player B has 1 card in the deck
+    When player A attacks "cetibols" with "spider"
+    And player B chooses yes
+    Then "spider" (5000) battles "cetibols" (2000) and wins
+    And "cetibols" is destroyed
+    And the "when-wins-battle" ability of "spider" resolves
+    And "spider" is destroyed
+    And the "when-destroyed" ability of "cetibols" resolves
+    And player B draws a card
+
+  @id:dm.attack.battle.slayer @ruling:AT-S6a @ruling:AT-B3
+  Scenario: Slayer: the creature that beat Grinning Axe is destroyed after the battle
+    # Grinning Axe: "Slayer (Whenever this creature battles, destroy the other creature after the battle.)"
+    Given player A has "Test Vanilla 5000" as "attacker" in the battle zone
+    And player B has "Grinning Axe, the Monstrosity" as "axe" in the battle zone, tapped
+    When player A attacks "axe" with "attacker"
+    Then "attacker" battles "axe" and wins
+    And "axe" is destroyed
+    And "attacker" is destroyed
+    And "attacker" ends in the graveyard

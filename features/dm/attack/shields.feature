@@ -1,0 +1,149 @@
+@game:dm
+Feature: Attacking the opponent: breaking shields (ブレイク), shield triggers, direct attack
+  Rulings AT-P1..AT-P4, AT-S6b, AT-S6c. Player A is AP, player B is NAP.
+
+  Background:
+    Given it is turn 3, player A's attack phase
+
+  @id:dm.attack.shields.choose-one @ruling:AT-P2 @ruling:AT-P3
+  Scenario: The attacking player chooses which shield to break; it goes to the opponent's hand
+    Given player A has "Fear Fang" as "fang" in the battle zone
+    And player B has shields "s1", "s2" and "s3"
+    When player A attacks player B with "fang"
+    And player A breaks "s2"
+    Then step AT-S6b begins
+    And "s2" is broken
+    And "s2" is put into player B's hand
+    And "s1" ends in the shield zone
+    And "s3" ends in the shield zone
+    And player B ends with 2 shields
+    And player B ends with 1 card in hand
+    And nobody has won yet
+
+  @id:dm.attack.shields.breakers @ruling:AT-P3 @ruling:AT-S6b
+  Scenario Outline: <breaker> against <n> shields breaks <broken> of them at the same time
+    Given player A has "<card>" as "breaker" in the battle zone
+    And player B has shields <shields>
+    When player A attacks player B with "breaker"
+    And player A breaks <chosen>
+    Then <chosen> are broken at the same time
+    And player B ends with <left> shields
+    And player B ends with <broken> cards in hand
+
+    Examples:
+      | id                 | breaker   | card                      | n | shields                    | chosen               | broken | left |
+      | w-breaker-enough   | W-breaker | Deathliger, Lion of Chaos | 3 | "s1", "s2" and "s3"        | "s1" and "s3"        | 2      | 1    |
+      | w-breaker-too-few  | W-breaker | Deathliger, Lion of Chaos | 1 | "s1"                       | "s1"                 | 1      | 0    |
+      | t-breaker-enough   | T-breaker | Billion-Degree Dragon     | 4 | "s1", "s2", "s3" and "s4"  | "s1", "s2" and "s4"  | 3      | 1    |
+      | t-breaker-too-few  | T-breaker | Billion-Degree Dragon     | 2 | "s1" and "s2"              | "s1" and "s2"        | 2      | 0    |
+
+  @id:dm.attack.shields.same-shield-twice @ruling:AT-P4
+  Scenario: The same shield cannot be chosen twice during one attack
+    Given player A has "Deathliger, Lion of Chaos" as "deathliger" in the battle zone
+    And player B has shields "s1", "s2" and "s3"
+    When player A attacks player B with "deathliger"
+    And player A cannot break "s1" and "s1"
+    And player A breaks "s1" and "s2"
+    Then "s1" and "s2" are broken at the same time
+    And player B ends with 1 shield
+
+  @id:dm.attack.shields.count-fixed-at-s6b @ruling:AT-S6b @ruling:AT-D3
+  Scenario: The number of shields is fixed when AT-S6b begins: double breaker gained in AT-S3 counts
+    # Flametropus: "Whenever this creature attacks, you may put a card from your mana zone into your graveyard.
+    # If you do, this creature gets "power attacker +3000" and "double breaker" until the end of the turn."
+    Given player A has "Flametropus" as "flametropus" in the battle zone
+    And player A has 1 card in the mana zone
+    And player B has shields "s1", "s2" and "s3"
+    When player A attacks player B with "flametropus"
+    And player A chooses "a-mana-1"
+    And player A cannot break "s1"
+    And player A breaks "s1" and "s2"
+    Then the "when-attacks" ability of "flametropus" resolves
+    And "flametropus" has power 6000
+    And step AT-S6b begins
+    And "s1" and "s2" are broken at the same time
+    And player B ends with 1 shield
+
+  @id:dm.attack.shields.shield-trigger-spell @ruling:AT-S6b @ruling:AT-P3
+  Scenario: A shield trigger among the broken shields is used after they are all in the hand: Terror Pit destroys the attacker
+    # Terror Pit: "Shield trigger ... Destroy 1 of your opponent's creatures."
+    Given player A has "Deathliger, Lion of Chaos" as "deathliger" in the battle zone
+    And player B has "Terror Pit" as "pit" in the shield zone
+    And player B has shields "s2" and "s3"
+    When player A attacks player B with "deathliger"
+    And player A breaks "pit" and "s2"
+    And player B uses the shield trigger of "pit"
+    And player B chooses "deathliger"
+    Then "pit" and "s2" are broken at the same time
+    And "pit" is put into player B's hand
+    And "s2" is put into player B's hand
+    And "pit" is used as a shield trigger
+    And "deathliger" is destroyed
+    And "pit" is put into player B's graveyard
+    And "deathliger" ends in the graveyard
+    And player B ends with 1 shield
+    And player B ends with 1 card in hand
+
+  @id:dm.attack.shields.shield-trigger-declined @ruling:AT-S6b
+  Scenario: The opponent may decline a shield trigger: the card stays in the hand
+    Given player A has "Fear Fang" as "fang" in the battle zone
+    And player B has "Terror Pit" as "pit" in the shield zone
+    When player A attacks player B with "fang"
+    And player B declines the shield triggers
+    Then "pit" is broken
+    And "fang" is not destroyed
+    And "pit" ends in player B's hand
+
+  @id:dm.attack.shields.shield-trigger-creature-cip-after @ruling:AT-S6b
+  Scenario: Creature shield triggers are summoned first; their cip resolves after all triggers are used
+    # Aqua Surfer: "Shield trigger ... When you put this creature into the battle zone, you may choose a creature
+    # in the battle zone and return it to its owner's hand." Gregorian Worm: shield trigger creature.
+    Given player A has "Deathliger, Lion of Chaos" as "deathliger" in the battle zone
+    And player B has "Aqua Surfer" as "surfer" in the shield zone
+    And player B has "Gregorian Worm" as "worm" in the shield zone
+    When player A attacks player B with "deathliger"
+    And player A breaks "surfer" and "worm"
+    And player B uses the shield trigger of "surfer"
+    And player B uses the shield trigger of "worm"
+    And player B chooses "deathliger"
+    Then "surfer" and "worm" are broken at the same time
+    And "surfer" is summoned
+    And "worm" is summoned
+    And the "cip" ability of "surfer" resolves
+    And "deathliger" is put into player A's hand
+    And "surfer" ends in the battle zone
+    And "worm" ends in the battle zone
+    And "deathliger" ends in player A's hand
+
+  @id:dm.attack.shields.direct-attack @ruling:AT-P1 @ruling:AT-S6c
+  Scenario: No shields left: the attack is a direct attack and the attacking player wins
+    Given player A has "Fear Fang" as "fang" in the battle zone
+    And player B has "Test Vanilla 1000" as "bystander" in the battle zone
+    When player A attacks player B with "fang"
+    Then step AT-S6c begins
+    And player A wins the game by direct attack
+    And no shield is broken
+
+  @id:dm.attack.shields.blocked-breaks-nothing @ruling:AT-S6a @ruling:AT-S4
+  Scenario: A blocked attack breaks no shield: the attacker battles the blocker instead
+    Given player A has "Deathliger, Lion of Chaos" as "deathliger" in the battle zone
+    And player B has "Seamine" as "seamine" in the battle zone
+    And player B has 2 shields
+    When player A attacks player B with "deathliger"
+    And player B blocks with "seamine"
+    Then "seamine" blocks "deathliger"
+    And step AT-S6a begins
+    And "deathliger" battles "seamine" and wins
+    And no shield is broken
+    And step AT-S6b never begins
+    And player B ends with 2 shields
+
+  @id:dm.attack.shields.blocked-no-direct-attack @ruling:AT-P1 @ruling:AT-S4
+  Scenario: With no shields, a block stops the direct attack
+    Given player A has "Fear Fang" as "fang" in the battle zone
+    And player B has "Seamine" as "seamine" in the battle zone
+    When player A attacks player B with "fang"
+    And player B blocks with "seamine"
+    Then "fang" battles "seamine" and loses
+    And step AT-S6c never begins
+    And nobody has won yet

@@ -1,0 +1,155 @@
+@game:dm
+Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
+  Invasion (侵略) and revolution change (革命チェンジ) by AP; ninja strike (ニンジャ・ストライク) and
+  revolution 0 trigger (革命0トリガー) by NAP. Player A is AP, player B is NAP.
+
+  Background:
+    Given it is turn 3, player A's attack phase
+
+  @id:dm.attack.triggers.ap-before-nap @ruling:AT-D1 @ruling:AT-S3
+  Scenario: AP's "when attacks" resolves before NAP's "when attacked"
+    # Hypersquid Walter: "whenever this creature attacks, you may draw a card";
+    # Scalpel Spider: "Whenever this creature is attacked, it gets "slayer" until the end of the turn."
+    Given player A has "Hypersquid Walter" as "walter" in the battle zone
+    And player A has 1 card in the deck
+    And player B has "Scalpel Spider" as "spider" in the battle zone, tapped
+    When player A attacks "spider" with "walter"
+    And player A chooses yes
+    Then step AT-S3 begins
+    And the "when-attacks" ability of "walter" resolves
+    And player A draws a card
+    And the "when-attacked" ability of "spider" resolves
+    # Scalpel Spider (2000) wins and its gained slayer does nothing more to the destroyed Walter (1000)
+    And "walter" (1000) battles "spider" (2000) and loses
+    And "walter" is destroyed
+
+  @id:dm.attack.triggers.player-orders-own @ruling:AT-D1 @ruling:AT-S3
+  Scenario Outline: Each player orders their own abilities; AP's all resolve before NAP's (<case>)
+    Given player A has "Test Attack Draw 3000" as "attacker" in the battle zone
+    And player A has "Test Ally Attack Draw 2000" as "ally" in the battle zone
+    And player A has 2 cards in the deck
+    And player B has "Test Opponent Attacks Draw 1000" as "n1" in the battle zone
+    And player B has "Test Opponent Attacks Draw 1000" as "n2" in the battle zone
+    And player B has 2 cards in the deck
+    And player B has 1 shield
+    When player A attacks player B with "attacker"
+    And player A orders the waiting abilities of "<a1>", "<a2>"
+    And player B orders the waiting abilities of "<b1>", "<b2>"
+    Then an ability of "<a1>" resolves
+    And an ability of "<a2>" resolves
+    And an ability of "<b1>" resolves
+    And an ability of "<b2>" resolves
+    And step AT-S4 begins
+
+    Examples:
+      | id       | case                 | a1       | a2       | b1 | b2 |
+      | order-1  | one order            | attacker | ally     | n1 | n2 |
+      | order-2  | the reverse order    | ally     | attacker | n2 | n1 |
+
+  @id:dm.attack.triggers.invasion @ruling:AT-S3 @ruling:AT-D3 @ruling:AT-S6b
+  Scenario: AP declares invasion in AT-S3: Red Zone goes on top of the attacking fire Command and breaks 3 shields
+    # Red Zone: "Invasion—fire Command (When one of your fire Commands attacks, you may put this creature from your hand
+    # on top of it.) Triple breaker. When you put this creature into the battle zone, destroy all of your opponent's
+    # creatures that have the highest power."
+    Given player A has "Dogiragon, Flaming Revolution" as "dogiragon" in the battle zone
+    And player A has "Brawler Zyler" as "source" under "dogiragon"
+    And player A has "Red Zone, Roaring Invasion" as "redzone" in hand
+    And player A has 1 shield
+    And player B has "Tri-horn Shepherd" as "shepherd" in the battle zone
+    And player B has "Fear Fang" as "fang" in the battle zone
+    And player B has shields "s1", "s2", "s3" and "s4"
+    When player A attacks player B with "dogiragon"
+    And player A declares invasion with "redzone"
+    And player A orders the waiting abilities of "redzone", "dogiragon"
+    And player A breaks "s1", "s2" and "s3"
+    Then step AT-S3 begins
+    And "redzone" is declared for invasion
+    And "redzone" is put into the battle zone
+    And the "cip" ability of "redzone" resolves
+    And "shepherd" is destroyed
+    # Dogiragon's Revolution 0 (triggered at the declaration) still waits; AP chose to resolve it second (AT-D1)
+    And the "when-attacks" ability of "dogiragon" resolves
+    And step AT-S6b begins
+    And "s1", "s2" and "s3" are broken at the same time
+    And "fang" is not destroyed
+    And "redzone" ends in the battle zone, tapped
+    And player B ends with 1 shield
+
+  @id:dm.attack.triggers.revolution-change @ruling:AT-S3 @ruling:AT-S6b
+  Scenario: AP declares revolution change in AT-S3: Dogiragon Buster replaces the attacking Bolshack Dragon
+    # Dogiragon Buster: "Revolution Change—fire or nature Dragon that costs 5 or more (... you may switch that creature
+    # with this creature from your hand.) Triple breaker"
+    Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
+    And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
+    And player B has shields "s1", "s2", "s3" and "s4"
+    When player A attacks player B with "bolshack"
+    And player A declares revolution change with "buster"
+    And player A breaks "s2", "s3" and "s4"
+    Then "bolshack" attacks player B
+    And "buster" is declared for revolution change
+    And "bolshack" is put into player A's hand
+    And "buster" is put into the battle zone
+    And the "cip" ability of "buster" resolves
+    And "s2", "s3" and "s4" are broken at the same time
+    And the attack ends with "buster" as the attacking creature
+    And "bolshack" ends in player A's hand
+    And player B ends with 1 shield
+
+  @id:dm.attack.triggers.revolution-change-wrong-attacker @ruling:AT-S3
+  Scenario: Revolution change needs the attacking creature to match: a 2-cost fire creature does not
+    Given player A has "Brawler Zyler" as "zyler" in the battle zone
+    And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
+    And player B has 1 shield
+    When player A attacks player B with "zyler"
+    And player A cannot declare revolution change with "buster"
+    Then "b-shield-1" is broken
+    And "buster" ends in player A's hand
+
+  @id:dm.attack.triggers.nap-ninja-strike-after-ap @ruling:AT-S3 @ruling:AT-S4 @ruling:AT-D1
+  Scenario: NAP's ninja strike comes after AP's attack trigger; the ninja's cip gives blocker and it blocks
+    # Hayabusamaru: "Ninja Strike 4 ... When you put this creature into the battle zone, one of your creatures in the
+    # battle zone gets "blocker" until the start of your next turn."
+    Given player A has "Hypersquid Walter" as "walter" in the battle zone
+    And player A has 1 card in the deck
+    And player B has "Hayabusamaru, Light Fang Ninja" as "hayabusamaru" in hand
+    And player B has 4 cards in the mana zone
+    And player B has 2 shields
+    When player A attacks player B with "walter"
+    And player A chooses yes
+    And player B declares ninja strike with "hayabusamaru"
+    And player B chooses "hayabusamaru"
+    And player B blocks with "hayabusamaru"
+    Then the "when-attacks" ability of "walter" resolves
+    And player A draws a card
+    And "hayabusamaru" is declared for ninja strike
+    And "hayabusamaru" is summoned
+    And the "cip" ability of "hayabusamaru" resolves
+    And step AT-S4 begins
+    And "hayabusamaru" blocks "walter"
+    And "walter" battles "hayabusamaru" and loses
+    And no shield is broken
+
+  @id:dm.attack.triggers.ninja-strike-needs-mana @ruling:AT-S3
+  Scenario: Ninja strike 4 with 3 cards in the mana zone cannot be declared
+    Given player A has "Fear Fang" as "fang" in the battle zone
+    And player B has "Hayabusamaru, Light Fang Ninja" as "hayabusamaru" in hand
+    And player B has 3 cards in the mana zone
+    And player B has 1 shield
+    When player A attacks player B with "fang"
+    And player B cannot declare ninja strike with "hayabusamaru"
+    Then "b-shield-1" is broken
+    And "hayabusamaru" ends in player B's hand
+
+  @id:dm.attack.triggers.revolution-0-trigger @ruling:AT-S3
+  Scenario: NAP with no shields declares revolution 0 trigger when attacked, after AP's abilities
+    Given player A has "Test Attack Draw 3000" as "attacker" in the battle zone
+    And player A has 1 card in the deck
+    And player B has "Test Revolution 0 Trigger 4000" as "r0" in hand
+    When player A attacks player B with "attacker"
+    And player B declares revolution 0 trigger with "r0"
+    Then the "when-attacks" ability of "attacker" resolves
+    And "r0" is declared for revolution 0 trigger
+    And "r0" is summoned
+    And step AT-S4 begins
+    # the summoned creature has no blocker: nothing stops the direct attack (AT-P1)
+    And player A wins the game by direct attack

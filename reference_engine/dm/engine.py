@@ -1,0 +1,698 @@
+"""The Duel Masters attack procedure (攻撃の手順), step by step (AT-S1..AT-S7).
+
+State: every card of the setup with its zone (deck 山札, hand 手札, mana マナゾーン,
+battle バトルゾーン, shield シールドゾーン, graveyard 墓地), tapped state (タップ),
+summoning sickness (召喚酔い) and evolution sources (進化元, the cards ``under`` a top
+card). A creature is the top card of a stack in the battle zone.
+
+Abilities come from two places and nowhere else:
+- the catalogue keywords of a card (:mod:`.keywords`: blocker, W-/T-breaker, power
+  attacker, shield trigger, slayer, "cannot attack players", "cannot be attacked",
+  "wins all battles", ninja strike, revolution change, invasion, revolution 0 trigger,
+  evolution, speed attacker);
+- per-card ability code for the card's text (:mod:`.cards`), keyed by catalogue id.
+A card whose text has an ability without code makes the scenario :class:`Unplayable`.
+
+Trace events (``schemas/trace.schema.json``): ``step`` when a step AT-S1..AT-S7 begins;
+``attack``, ``tap``, ``untap``, ``power`` (a creature's power changed), ``trigger`` (a
+triggered ability begins to resolve), ``declare`` (ninja strike, revolution change,
+invasion, revolution 0 trigger), ``summon``, ``move``, ``block``, ``battle``,
+``destroy``, ``break``, ``shield-trigger``, ``draw``, ``attack-end`` and ``win``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from duelspec.adapters.kit import MissingDecision
+from duelspec.catalogue import cards as card_catalogue
+
+UNSUPPORTED: tuple = ()
+
+ZONES = ("deck", "hand", "mana", "battle", "shield", "graveyard")
+CIVS = ("light", "water", "darkness", "fire", "nature", "zero")
+
+
+class Unplayable(Exception):
+    """The engine cannot play this scenario (a card ability without code): a visible skip."""
+
+
+class GameOver(Exception):
+    """Raised internally when a player has won; unwinds the attack."""
+
+
+@dataclass
+class Card:
+    """One card: ``id`` (local), catalogue ``entry``, ``owner``, ``zone``, ``tapped``,
+    ``sick`` (summoning sickness), ``sources`` (evolution sources under it, bottom first)
+    and ``under`` (the top card it lies under, for a source). ``gained``: keywords gained
+    from effects (until the end of the turn or later; the engine plays one attack phase)."""
+    id: str
+    entry: dict
+    owner: str
+    zone: str
+    tapped: bool = False
+    sick: bool = False
+    sources: list = field(default_factory=list)
+    under: str | None = None
+    gained: list = field(default_factory=list)
+    order: float = 0.0
+
+    @property
+    def name(self) -> str:
+        return self.entry["name"]["en"]
+
+
+@dataclass
+class Pending:
+    """A triggered ability waiting to resolve (解決待ち): its controller, source card, ability."""
+    player: str
+    source: str
+    ability: object
+    ctx: dict = field(default_factory=dict)
+
+
+@dataclass
+class Attack:
+    """The attack being processed: attacker, target (card id or ``player``), blocker, flags."""
+    attacker: str
+    target: str
+    blocker: str | None = None
+    active: bool = True          # "while attacking" (攻撃中) effects apply
+    break_count: int | None = None
+    ninja_used: set = field(default_factory=set)   # players who used a ninja strike this attack
+    battled: tuple = ()
+
+
+class Game:
+    def __init__(self, setup: dict, driver):
+        from . import cards as scripts
+        self.scripts = scripts
+        self.driver = driver
+        self.cat = card_catalogue("dm")
+        self.ap = setup["turn_player"]
+        self.nap = "B" if self.ap == "A" else "A"
+        self.events: list[dict] = []
+        self.cards: dict[str, Card] = {}
+        self.winner = None
+        self.attack: Attack | None = None
+        self.queue: list[Pending] = []
+        self.order_pref: dict[str, list] = {}
+        self.used_once: set = set()
+        for i, c in enumerate(setup["cards"]):
+            entry = self.cat[c["card"]]
+            o = c.get("order")
+            order = -1 if o == "top" else 10**6 if o == "bottom" else (o if isinstance(o, int) else 1000 + i)
+            self.cards[c["id"]] = Card(c["id"], entry, c["owner"], c["zone"], bool(c.get("tapped")),
+                                       bool(c.get("summoning_sick")), order=order)
+        for c in setup["cards"]:
+            if c.get("under"):
+                top = self.cards[c["under"]]
+                self.cards[c["id"]].under = top.id
+                top.sources.append(c["id"])
+        for c in self.cards.values():
+            missing = scripts.missing_code(c.entry)
+            if missing:
+                raise Unplayable(f"card {c.entry['id']} ({c.name}): no ability code yet for: {missing}")
+        self.shown_power = {c.id: self.power(c) for c in self.creatures()}
+
+    # ---- events and state helpers ----------------------------------------------------------
+    def emit(self, event: str, **fields) -> None:
+        self.events.append({"event": event, **{k: v for k, v in fields.items() if v is not None}})
+
+    def other(self, player: str) -> str:
+        return "B" if player == "A" else "A"
+
+    def creatures(self, player: str | None = None) -> list[Card]:
+        """The creatures in the battle zone (top cards of stacks), optionally of one player."""
+        return [c for c in self.cards.values() if c.zone == "battle" and c.under is None
+                and (player is None or c.owner == player)]
+
+    def zone(self, player: str, zone: str) -> list[Card]:
+        cs = [c for c in self.cards.values() if c.owner == player and c.zone == zone and c.under is None]
+        return sorted(cs, key=lambda c: c.order)
+
+    def in_battle(self, cid: str | None) -> bool:
+        c = self.cards.get(cid) if cid else None
+        return c is not None and c.zone == "battle" and c.under is None
+
+    def keywords(self, c: Card) -> list[str]:
+        kws = list(c.entry.get("keywords", [])) + list(c.gained)
+        for holder in self.creatures():   # static abilities granting keywords (this card's or others')
+            for st in self.scripts.statics(holder.entry):
+                if st.kind == "grant-keyword" and st.applies(self, holder, c):
+                    kws.append(st.value)
+        return kws
+
+    def has(self, c: Card, kw: str) -> bool:
+        return any(k == kw or k.startswith(kw + ":") for k in self.keywords(c))
+
+    def kw_value(self, c: Card, kw: str) -> list[str]:
+        return [k.split(":", 1)[1] for k in self.keywords(c) if k.startswith(kw + ":")]
+
+    def power(self, c: Card) -> int:
+        """Power (パワー): printed power + "while attacking" (power attacker) + other statics."""
+        p = c.entry.get("power", 0)
+        a = self.attack
+        if a and a.active and a.attacker == c.id:
+            p += sum(int(v) for v in self.kw_value(c, "power-attacker"))
+        for holder in self.creatures():
+            for st in self.scripts.statics(holder.entry):
+                if st.kind == "power":
+                    p += st.delta(self, holder, c)
+        return p
+
+    def update_powers(self) -> None:
+        """Emit a ``power`` event for every creature whose power changed since last shown."""
+        for c in self.creatures():
+            p = self.power(c)
+            if self.shown_power.get(c.id) != p:
+                self.shown_power[c.id] = p
+                self.emit("power", card=c.id, power=p)
+
+    def tap(self, c: Card) -> None:
+        if not c.tapped:
+            c.tapped = True
+            self.emit("tap", card=c.id)
+
+    def untap(self, c: Card) -> None:
+        if c.tapped:
+            c.tapped = False
+            self.emit("untap", card=c.id)
+
+    def move(self, c: Card, to: str, reason: str, dest_owner_zone: bool = True) -> None:
+        """Move a card (a creature: its whole stack) to ``to`` in its owner's zones."""
+        stack = [c] + [self.cards[s] for s in c.sources]
+        for x in stack:
+            frm = x.zone
+            x.zone, x.tapped, x.under, x.gained = to, False if to != "battle" else x.tapped, None, []
+            x.order = -1 if to == "deck" else len(self.events)
+            self.emit("move", card=x.id, **{"from": frm}, to=to, player=x.owner, reason=reason)
+        c.sources = []
+        self.shown_power.pop(c.id, None)
+
+    def leave_battle(self, c: Card, to: str, reason: str) -> None:
+        """A creature leaves the battle zone; a card that leaves "only its top card" splits (AT-D4)."""
+        if self.scripts.only_top_leaves(c.entry) and len(c.sources) >= 1:
+            sources = [self.cards[s] for s in c.sources]
+            tapped = c.tapped
+            c.sources = []
+            self.move(c, to, reason)          # only the top card leaves
+            for s in sources:                 # the sources stay, each a creature in the stack's state
+                s.under, s.zone, s.tapped = None, "battle", tapped
+            self.rebind_split(c, sources)
+            return
+        self.move(c, to, reason)
+
+    def rebind_split(self, top: Card, parts: list[Card]) -> None:
+        """AT-D4: the attacker, target or blocker split into several creatures: the
+        attacking side (AP) chooses which one attacks / is attacked / blocks."""
+        a = self.attack
+        if not a or top.id not in (a.attacker, a.target, a.blocker):
+            return
+        ids = [p.id for p in parts]
+        chosen = ids[0] if len(ids) == 1 else self.driver.choose(self.ap, ids, 1, 1, f"AT-D4: which creature takes the place of {top.id}")[0]
+        if a.attacker == top.id:
+            a.attacker = chosen
+        if a.target == top.id:
+            a.target = chosen
+        if a.blocker == top.id:
+            a.blocker = chosen
+        for p in parts:
+            self.shown_power[p.id] = self.power(p)
+
+    def destroy(self, cs: list[Card]) -> list[Card]:
+        """Destroy (破壊) creatures at the same time; returns the cards that went to the graveyard."""
+        out = []
+        for c in cs:
+            if not self.in_battle(c.id):
+                continue
+            self.emit("destroy", card=c.id)
+        for c in cs:
+            if self.in_battle(c.id):
+                self.leave_battle(c, "graveyard", "rule" if self.attack else "effect")
+                out.append(c)
+        for c in out:
+            self.trigger("when-destroyed", c, {})
+        return out
+
+    def draw(self, player: str, n: int = 1) -> None:
+        deck = self.zone(player, "deck")
+        drawn = deck[:n]
+        for c in drawn:
+            self.move(c, "hand", "draw")
+        self.emit("draw", player=player, cards=[c.id for c in drawn], normal=False)
+
+    def summon(self, c: Card, how: str) -> None:
+        """Put a creature from hand/shields into the battle zone (召喚); its cip triggers."""
+        frm = c.zone
+        c.zone, c.tapped, c.sick = "battle", False, True
+        c.order = len(self.events)
+        self.emit("move", card=c.id, **{"from": frm}, to="battle", player=c.owner, reason="summon")
+        self.emit("summon", card=c.id, player=c.owner)
+        self.shown_power[c.id] = self.power(c)
+        self.entered(c, how)
+
+    def entered(self, c: Card, how: str) -> None:
+        """A creature was put into the battle zone: its cip and others' "ally-enters" trigger."""
+        self.trigger("cip", c, {"how": how})
+        for other in self.creatures(c.owner):
+            if other.id != c.id:
+                self.trigger("ally-enters", other, {"card": c.id})
+
+    # ---- decisions --------------------------------------------------------------------------
+    def take(self, player: str, kinds: tuple, validate):
+        """The next scripted step when it is ``player``'s and of one of ``kinds``: validated
+        (refused steps are recorded and skipped), applied and returned; else None."""
+        d = self.driver
+        while True:
+            s = d.peek()
+            if s is None or s["player"] != player or s["do"] not in kinds:
+                return None
+            reason = validate(s)
+            if reason:
+                d._consume("refused", reason)
+                continue
+            d._consume("applied")
+            return s
+
+    # ---- triggered abilities ----------------------------------------------------------------
+    def trigger(self, timing: str, source: Card, ctx: dict) -> None:
+        """Queue the ``timing`` abilities of ``source`` (its card code) as waiting to resolve."""
+        if timing not in ("when-destroyed",) and not self.in_battle(source.id):
+            return  # a creature's abilities trigger while it is in the battle zone (leave-abilities look back)
+        for ab in self.scripts.triggered(source.entry):
+            if ab.timing == timing and ab.condition(self, source, ctx):
+                self.queue.append(Pending(source.owner, source.id, ab, dict(ctx)))
+
+    def run_timing(self, declarations: dict | None = None) -> None:
+        """Resolve everything waiting: AP's abilities first, then NAP's (AT-D1); a player with
+        several chooses the order (``order-triggers``). ``declarations`` maps a player to the
+        declaration kinds (ninja strike, ...) they may make when it is their turn to resolve."""
+        declarations = declarations or {}
+        while True:
+            acted = False
+            for p in (self.ap, self.nap):
+                if self.player_turn(p, declarations.get(p, ())):
+                    acted = True
+                    break
+            self.update_powers()
+            if not acted:
+                return
+
+    def player_turn(self, p: str, kinds: tuple) -> bool:
+        if kinds:
+            step = self.take(p, kinds, lambda s: self.validate_declaration(p, s))
+            if step:
+                self.declare(p, step)
+                return True
+        pend = [x for x in self.queue if x.player == p]
+        if not pend:
+            return False
+        nxt = self.pick(p, pend)
+        self.queue.remove(nxt)
+        src = self.cards[nxt.source]
+        self.emit("trigger", card=src.id, ability=nxt.ability.timing, player=p)
+        nxt.ability.effect(self, src, nxt.ctx)
+        if self.winner:
+            raise GameOver
+        return True
+
+    def pick(self, p: str, pend: list[Pending]) -> Pending:
+        sources = list(dict.fromkeys(x.source for x in pend))
+        if len(sources) == 1:
+            return pend[0]
+        pref = self.order_pref.get(p, [])
+        if not all(s in pref for s in sources):
+            step = self.take(p, ("order-triggers",), lambda s: None if all(x in s["order"] for x in sources)
+                             else f"the order must name every waiting source: {sources}")
+            if step is None:
+                raise MissingDecision(f"player {p} must order the waiting abilities of {sources} (AT-D1) "
+                                      f"and the script gives no `order-triggers` step")
+            pref = self.order_pref[p] = list(step["order"])
+        return min(pend, key=lambda x: pref.index(x.source))
+
+    # ---- declarations (ninja strike, revolution change, invasion, revolution 0 trigger) -----
+    def validate_declaration(self, p: str, s: dict) -> str | None:
+        c = self.cards.get(s.get("card", ""))
+        a = self.attack
+        if c is None or c.owner != p or c.zone != "hand":
+            return "the declared card must be in the declaring player's hand"
+        kind = s["do"]
+        if kind == "ninja-strike":
+            vals = self.kw_value(c, "ninja-strike")
+            if not vals:
+                return "the card has no ninja strike"
+            if p in a.ninja_used:
+                return "a ninja strike was already used by this player during this attack"
+            if len(self.zone(p, "mana")) < int(vals[0]):
+                return f"ninja strike {vals[0]} needs {vals[0]} or more cards in the mana zone"
+            return None
+        if kind in ("revolution-change", "invasion"):
+            vals = self.kw_value(c, kind)
+            if not vals:
+                return f"the card has no {kind}"
+            att = self.cards[a.attacker]
+            if not (self.in_battle(att.id) and matches_condition(att.entry, vals[0])):
+                return f"the attacking creature is not a {vals[0]}"
+            return None
+        if kind == "revolution-0-trigger":
+            if not self.has(c, "revolution-0-trigger"):
+                return "the card has no revolution 0 trigger"
+            if a.target != "player" or self.zone(p, "shield"):
+                return "revolution 0 trigger: a creature must attack you while you have no shields"
+            return None
+        return f"{kind} cannot be declared now"
+
+    def declare(self, p: str, s: dict) -> None:
+        c = self.cards[s["card"]]
+        kind = s["do"]
+        a = self.attack
+        self.emit("declare", card=c.id, ability=kind, player=p)
+        if kind == "ninja-strike":
+            a.ninja_used.add(p)
+            self.summon(c, "ninja-strike")
+        elif kind == "revolution-0-trigger":
+            self.summon(c, "revolution-0-trigger")
+        elif kind == "revolution-change":
+            # 革命チェンジ: switch the attacking creature with this creature from the hand; it goes on attacking
+            old = self.cards[a.attacker]
+            was_tapped = old.tapped
+            self.move(old, "hand", "effect")
+            c.zone, c.tapped, c.sick = "battle", was_tapped, True
+            c.order = len(self.events)
+            self.emit("move", card=c.id, **{"from": "hand"}, to="battle", player=p, reason="effect")
+            a.attacker = c.id
+            self.shown_power[c.id] = None
+            self.update_powers()
+            self.entered(c, "revolution-change")
+        elif kind == "invasion":
+            # 侵略: put this creature from the hand on top of the attacking creature; it goes on attacking
+            old = self.cards[a.attacker]
+            c.zone, c.tapped = "battle", old.tapped
+            c.sources = old.sources + [old.id]
+            for sid in c.sources:
+                self.cards[sid].under = c.id
+            old.sources = []
+            c.order = old.order
+            self.emit("move", card=c.id, **{"from": "hand"}, to="battle", player=p, reason="effect")
+            a.attacker = c.id
+            self.shown_power.pop(old.id, None)
+            self.shown_power[c.id] = None
+            self.update_powers()
+            self.entered(c, "invasion")
+
+    # ---- the attack ---------------------------------------------------------------------------
+    def validate_attack(self, s: dict) -> str | None:
+        """AT-S1 / AT-02 / AT-P5: can this creature attack this target now?"""
+        c = self.cards.get(s.get("attacker", ""))
+        if c is None or c.owner != self.ap or not self.in_battle(c.id):
+            return "the attacker must be one of the active player's creatures in the battle zone"
+        if c.tapped:
+            return "a tapped creature cannot attack"
+        if c.sick and not self.has(c, "speed-attacker"):
+            return "summoning sickness: the creature was put into the battle zone this turn"
+        if self.has(c, "cannot-attack"):
+            return "the creature cannot attack"
+        t = s.get("target")
+        if t == "player":
+            if self.has(c, "cannot-attack-players"):
+                return "the creature cannot attack players (nor break shields, AT-P5)"
+            return None
+        tc = self.cards.get(t or "")
+        if tc is None or tc.owner != self.nap or not self.in_battle(tc.id):
+            return "the target must be the opponent or one of the opponent's creatures"
+        if not tc.tapped and not self.scripts.can_attack_untapped(c.entry):
+            return "an untapped creature cannot be attacked (AT-02)"
+        if self.has(tc, "cannot-be-attacked"):
+            return "the target cannot be attacked"
+        return None
+
+    def step(self, name: str) -> None:
+        self.emit("step", step=name)
+
+    def interrupted(self) -> bool:
+        a = self.attack
+        if not self.in_battle(a.attacker):
+            return True
+        if a.target != "player" and not self.in_battle(a.target):
+            return True
+        if a.blocker and not self.in_battle(a.blocker):
+            return True
+        return False
+
+    def end_attack(self, interrupted: bool) -> None:
+        a = self.attack
+        a.active = False
+        self.update_powers()
+        self.emit("attack-end", interrupted=interrupted, attacker=a.attacker)
+        self.attack = None
+        self.order_pref = {}
+
+    def do_attack(self, s: dict) -> None:
+        a = self.attack = Attack(s["attacker"], s["target"])
+        att = self.cards[a.attacker]
+        # AT-S1 declaration: tap and choose the target (AT-03, AT-X2: before any attack trigger)
+        self.step("AT-S1")
+        self.tap(att)
+        self.emit("attack", attacker=att.id, target=a.target)
+        # AT-S2 "while attacking" and "while tapped" statics apply (AT-X1: before AT-S3)
+        self.step("AT-S2")
+        self.update_powers()
+        # AT-S3 "when attacks / is attacked"; AP: invasion, revolution change; NAP: ninja strike, revolution 0 trigger
+        self.step("AT-S3")
+        for c in self.creatures(self.ap):
+            if c.id == a.attacker:
+                self.trigger("when-attacks", c, {"target": a.target})
+            self.trigger("ally-attacks", c, {"attacker": a.attacker, "target": a.target})
+        for c in self.creatures(self.nap):
+            if c.id == a.target:
+                self.trigger("when-attacked", c, {"attacker": a.attacker})
+            self.trigger("opponent-attacks", c, {"attacker": a.attacker, "target": a.target})
+        self.run_timing({self.ap: ("invasion", "revolution-change"),
+                         self.nap: ("ninja-strike", "revolution-0-trigger")})
+        if self.interrupted():
+            return self.end_attack(True)
+        # AT-S4 block
+        self.step("AT-S4")
+        blockers = [c for c in self.creatures(self.nap) if self.has(c, "blocker") and not c.tapped]
+        if blockers and not self.scripts.unblockable(self.cards[a.attacker].entry):
+            step = self.take(self.nap, ("block", "no-block"), lambda st: self.validate_block(st))
+            if step and step["do"] == "block":
+                b = self.cards[step["card"]]
+                self.tap(b)
+                a.blocker = b.id
+                self.emit("block", blocker=b.id, attacker=a.attacker)
+                self.update_powers()
+        # AT-S5 "when blocks / is blocked / not blocked"; AP's ninja strike after a block
+        self.step("AT-S5")
+        att = self.cards[a.attacker]
+        if a.blocker:
+            self.trigger("when-blocked", att, {"blocker": a.blocker})
+            self.trigger("when-blocks", self.cards[a.blocker], {"attacker": a.attacker})
+        else:
+            self.trigger("when-not-blocked", att, {})
+        self.run_timing({self.ap: ("ninja-strike",)} if a.blocker else {})
+        if self.interrupted():
+            return self.end_attack(True)
+        # AT-S6
+        if a.blocker or a.target != "player":
+            self.battle_step()
+        elif self.zone(self.nap, "shield"):
+            self.break_step()
+        else:
+            self.step("AT-S6c")
+            self.win(self.ap, "direct-attack")
+        # AT-S6a and AT-S6b both end with "Then step AT-S7": a creature that left the battle zone
+        # during AT-S6 (the loser of the battle, an attacker bounced by a shield trigger) does not
+        # skip AT-S7; AT-D2's interruption skips the steps after AT-S3 and AT-S5.
+        # AT-S7 the attack ends: "while attacking" effects end, "after attacking" abilities resolve
+        self.step("AT-S7")
+        a.active = False
+        self.update_powers()
+        self.trigger("after-attacking", self.cards[a.attacker], {"target": a.target})
+        self.run_timing()
+        self.end_attack(False)
+
+    def validate_block(self, st: dict) -> str | None:
+        if st["do"] == "no-block":
+            return None
+        b = self.cards.get(st.get("card", ""))
+        if b is None or b.owner != self.nap or not self.in_battle(b.id):
+            return "the blocker must be one of the non-active player's creatures"
+        if not self.has(b, "blocker"):
+            return "the creature has no blocker"
+        if b.tapped:
+            return "a tapped creature cannot block"
+        return None
+
+    def battle_step(self) -> None:
+        """AT-S6a: battle (バトル); the loser is destroyed (AT-B1..B5); then the abilities."""
+        self.step("AT-S6a")
+        a = self.attack
+        att, dfn = self.cards[a.attacker], self.cards[a.blocker or a.target]
+        pa, pd = self.power(att), self.power(dfn)
+        wa, wd = self.has(att, "wins-all-battles"), self.has(dfn, "wins-all-battles")
+        if wa and wd:
+            winner, losers = "both", []           # AT-B5
+        elif wa or wd:
+            w = att if wa else dfn                # AT-B2
+            winner, losers = w.id, [dfn if wa else att]
+        elif pa == pd:
+            winner, losers = "none", [att, dfn]   # AT-B4
+        else:
+            w = att if pa > pd else dfn           # AT-B1
+            winner, losers = w.id, [dfn if w is att else att]
+        a.battled = (att.id, dfn.id)
+        self.emit("battle", attacker=att.id, defender=dfn.id, attacker_power=pa, defender_power=pd, winner=winner)
+        # delayed "after the battle" effects created by the battle (slayer: スレイヤー)
+        after = []
+        for me, foe in ((att, dfn), (dfn, att)):
+            if self.has(me, "slayer"):
+                after.append((me, foe))
+        for w in (att, dfn):
+            if w not in losers and winner != "none":
+                self.trigger("when-wins-battle", w, {"foe": (dfn if w is att else att).id})
+        for l in losers:
+            self.trigger("when-loses-battle", l, {"foe": (dfn if l is att else att).id})
+        self.destroy(losers)                       # AT-B3
+        self.run_timing()
+        # "after the battle" abilities trigger and resolve after the destroyed / won / lost ones
+        for me, foe in after:
+            self.queue.append(Pending(me.owner, me.id, self.scripts.SLAYER, {"foe": foe.id}))
+        for c in (att, dfn):
+            if self.in_battle(c.id):
+                self.trigger("after-battle", c, {"foe": (dfn if c is att else att).id})
+        self.run_timing()
+
+    def breaker_count(self, c: Card) -> int:
+        kws = self.keywords(c)
+        options = sorted({3 if k == "triple-breaker" else 2 for k in kws if k in ("double-breaker", "triple-breaker")})
+        if len(options) > 1:  # several breakers: AP chooses which one to use now (AT-S6b)
+            names = {2: "double-breaker", 3: "triple-breaker"}
+            st = self.take(self.ap, ("choose",), lambda s: None if s.get("option") in [names[o] for o in options]
+                           else f"choose one of {[names[o] for o in options]}")
+            if st is None:
+                raise MissingDecision(f"player {self.ap} must choose which breaker ability {c.id} uses")
+            return 3 if st["option"] == "triple-breaker" else 2
+        return options[0] if options else 1
+
+    def break_step(self) -> None:
+        """AT-S6b: the number fixed now; AP chooses; broken together; shield triggers; then cips."""
+        self.step("AT-S6b")
+        a = self.attack
+        att = self.cards[a.attacker]
+        shields = self.zone(self.nap, "shield")
+        n = a.break_count = min(self.breaker_count(att), len(shields))   # fixed from now on
+        ids = [s.id for s in shields]
+
+        def valid(st):
+            chosen = st.get("cards", [])
+            if len(set(chosen)) != len(chosen):
+                return "the same shield cannot be chosen twice during one attack (AT-P4)"
+            if not all(x in ids for x in chosen):
+                return "only shields of the attacked player can be broken"
+            if len(chosen) != n:
+                return f"{n} shield(s) must be broken (the number fixed when AT-S6b began)"
+            return None
+        st = self.take(self.ap, ("break-shields",), valid)
+        if st is not None:
+            chosen = st["cards"]
+        elif n == len(ids):
+            chosen = ids
+        else:
+            raise MissingDecision(f"player {self.ap} must choose {n} of the shields {ids} to break (AT-P2)")
+        self.emit("break", shields=list(chosen), player=self.nap, by=att.id)
+        broken = [self.cards[x] for x in chosen]
+        for x in broken:   # AT-P3: broken shields go to the hand together
+            self.move(x, "hand", "break")
+        # the opponent may use the shield triggers among the broken shields
+        used: set = set()
+        while True:
+            usable = [x.id for x in broken if x.zone == "hand" and x.id not in used and self.has(x, "shield-trigger")]
+            if not usable:
+                break
+            st = self.take(self.nap, ("use-shield-trigger", "decline"),
+                           lambda s: None if s["do"] == "decline" or s.get("card") in usable
+                           else "only an unused shield trigger among the shields broken now can be used")
+            if st is None or st["do"] == "decline":
+                break
+            c = self.cards[st["card"]]
+            used.add(c.id)
+            self.emit("shield-trigger", card=c.id, player=self.nap)
+            if c.entry["card_type"] == "spell":
+                self.cast(c)
+            else:
+                self.summon(c, "shield-trigger")
+            if self.winner:
+                raise GameOver
+        self.trigger("when-breaks", att, {"shields": list(chosen)})
+        self.run_timing()
+
+    def cast(self, c: Card) -> None:
+        """Cast a spell (呪文) for no cost: resolve it, then put it into the graveyard."""
+        for ab in self.scripts.triggered(c.entry):
+            if ab.timing == "spell":
+                ab.effect(self, c, {})
+        frm = c.zone
+        c.zone = "graveyard"
+        self.emit("move", card=c.id, **{"from": frm}, to="graveyard", player=c.owner, reason="activate")
+        self.update_powers()
+
+    def win(self, player: str, reason: str) -> None:
+        self.winner = player
+        self.emit("win", player=player, reason=reason)
+        raise GameOver
+
+    # ---- the run ---------------------------------------------------------------------------
+    def run(self) -> None:
+        while self.winner is None:
+            st = self.take(self.ap, ("declare-attack",), self.validate_attack)
+            if st is None:
+                return
+            try:
+                self.do_attack(st)
+            except GameOver:
+                return
+
+    def final(self) -> dict:
+        cards = {}
+        for c in self.cards.values():
+            d = {"zone": c.zone, "owner": c.owner}
+            if c.zone in ("battle", "mana"):
+                d["tapped"] = c.tapped
+            if c.zone == "battle" and c.under is None:
+                d["power"] = self.power(c)
+            cards[c.id] = d
+        players = {}
+        for p in ("A", "B"):
+            counts = {z: len([c for c in self.cards.values() if c.owner == p and c.zone == z and (z != "battle" or c.under is None)])
+                      for z in ZONES}
+            players[p] = {"counts": counts}
+        return {"cards": cards, "players": players, "winner": self.winner}
+
+
+def matches_condition(entry: dict, cond: str) -> bool:
+    """Does a card match a condition of the catalogue such as ``fire Command``, ``fire or
+    nature Dragon that costs 5 or more``, ``fire creature`` or ``Liquid People``?"""
+    text = cond
+    m = re.search(r"that costs (\d+) or more", text)
+    if m:
+        if entry.get("cost", 0) < int(m.group(1)):
+            return False
+        text = text[:m.start()]
+    words = text.split()
+    civs = [w for w in words if w in CIVS]
+    rest = " ".join(w for w in words if w not in CIVS and w not in ("or", "and", "creature", "creatures"))
+    if civs and not set(civs) & set(entry.get("civilizations", [])):
+        return False
+    if rest and not any(rest.lower() in r.lower() for r in entry.get("races", [])):
+        return False
+    return entry["card_type"] in ("creature", "evolution-creature")
+
+
+def play(setup: dict, driver) -> tuple[list, dict]:
+    """Play the scenario ``setup`` with the decisions of ``driver``; returns (events, final)."""
+    g = Game(setup, driver)
+    g.run()
+    return g.events, g.final()
