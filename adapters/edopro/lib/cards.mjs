@@ -1,0 +1,81 @@
+// cards.mjs — duelspec EDOPro adapter (MIT). Card data for the engine's card reader:
+//  * duelspec's own card catalogue (features/cards/ygo.json format), and/or
+//  * the user's EDOPro cards.cdb files (--cdb, later ones override earlier ones), which win.
+// Archetype names of the catalogue become setcodes through the `SET_*` constants of the
+// user's CardScripts checkout (archetype_setcode_constants.lua), read at run time.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { CardDB } from "./cdb.mjs";
+
+// Numeric constants of ocgcore (common.h / card_data); facts, not code.
+export const TYPE = { monster: 0x1, spell: 0x2, trap: 0x4, normal: 0x10, effect: 0x20, fusion: 0x40,
+  ritual: 0x80, spirit: 0x200, union: 0x400, gemini: 0x800, tuner: 0x1000, synchro: 0x2000,
+  token: 0x4000, "quick-play": 0x10000, continuous: 0x20000, equip: 0x40000, field: 0x80000,
+  counter: 0x100000, flip: 0x200000, toon: 0x400000, xyz: 0x800000, pendulum: 0x1000000,
+  link: 0x4000000 };
+export const ATTRIBUTE = { EARTH: 0x1, WATER: 0x2, FIRE: 0x4, WIND: 0x8, LIGHT: 0x10, DARK: 0x20, DIVINE: 0x40 };
+export const RACE = { warrior: 0x1, spellcaster: 0x2, fairy: 0x4, fiend: 0x8, zombie: 0x10, machine: 0x20,
+  aqua: 0x40, pyro: 0x80, rock: 0x100, wingedbeast: 0x200, plant: 0x400, insect: 0x800, thunder: 0x1000,
+  dragon: 0x2000, beast: 0x4000, beastwarrior: 0x8000, dinosaur: 0x10000, fish: 0x20000,
+  seaserpent: 0x40000, reptile: 0x80000, psychic: 0x100000, divinebeast: 0x200000, creatorgod: 0x400000,
+  wyrm: 0x800000, cyberse: 0x1000000, illusion: 0x2000000 };
+
+const norm = (s) => String(s).toUpperCase().replace(/[^A-Z0-9]/g, "");
+
+/** `SET_NAME = 0x..` lines of a CardScripts archetype_setcode_constants.lua -> {normalised name: code}. */
+export function readSetcodes(scriptDirs) {
+  const out = {};
+  for (const d of scriptDirs) {
+    const f = join(d, "archetype_setcode_constants.lua");
+    if (!existsSync(f)) continue;
+    for (const m of readFileSync(f, "utf8").matchAll(/^\s*SET_([A-Z0-9_]+)\s*=\s*(0x[0-9a-fA-F]+|\d+)/gm))
+      out[norm(m[1])] ??= Number(m[2]);
+  }
+  return out;
+}
+
+/** One catalogue card -> OCG_CardData fields (+ name). */
+export function fromCatalogue(c, setcodes = {}, warn = () => {}) {
+  const code = Number(c.id);
+  let type = TYPE[c.card_type] ?? 0;
+  for (const s of c.subtypes ?? []) {
+    if (s in TYPE) type |= TYPE[s];
+    else warn(`card ${c.id}: subtype ${s} has no engine type bit`);
+  }
+  const sets = [];
+  for (const a of c.archetypes ?? []) {
+    const v = setcodes[norm(a)];
+    if (v != null) sets.push(v); else if (Object.keys(setcodes).length) warn(`card ${c.id}: archetype ${a} has no SET_ constant`);
+  }
+  const isLink = !!(type & TYPE.link);
+  return {
+    code, alias: 0, setcodes: sets, type,
+    level: c.rank ?? c.link ?? c.level ?? 0,
+    attribute: ATTRIBUTE[c.attribute] ?? 0,
+    race: BigInt(RACE[norm(c.race ?? "").toLowerCase()] ?? 0),
+    attack: c.atk ?? 0, defense: isLink ? 0 : (c.def ?? 0),
+    lscale: c.scale ?? 0, rscale: c.scale ?? 0, link_marker: 0,
+    name: c.name?.en ?? String(code),
+  };
+}
+
+export class CardSource {
+  /** catalogues: paths of catalogue JSON files; cdbs: cards.cdb paths; scriptDirs for SET_ constants. */
+  constructor({ catalogues = [], cdbs = [], scriptDirs = [], warn = () => {} } = {}) {
+    this.db = cdbs.length ? new CardDB(cdbs) : null;
+    this.catalogue = {};
+    const setcodes = readSetcodes(scriptDirs);
+    for (const f of catalogues) {
+      const doc = JSON.parse(readFileSync(f, "utf8"));
+      for (const c of doc.cards ?? []) this.catalogue[Number(c.id)] = fromCatalogue(c, setcodes, warn);
+    }
+    this.missing = new Set();
+  }
+  has(code) { return !!(this.db?.read(code) || this.catalogue[code]); }
+  read(code) {
+    const r = this.db?.read(code) ?? this.catalogue[code] ?? null;
+    if (!r) this.missing.add(code);
+    return r;
+  }
+  name(code) { return this.db?.name(code) ?? this.catalogue[code]?.name ?? null; }
+}

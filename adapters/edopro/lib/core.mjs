@@ -1,0 +1,249 @@
+// core.mjs — duelspec EDOPro adapter (MIT). A thin, raw binding over the emscripten module that ships
+// inside the npm package `ocgcore-wasm` (lib/ocgcore.sync.mjs + lib/ocgcore.sync.wasm,
+// = ENGINE CODE: edo9300/ygopro-core + Lua compiled to wasm32, AGPL-3.0-or-later).
+//
+// Why not the package's high-level API (createCore/createDuel/duelGetMessage)?
+//  * it only returns already-decoded message objects (no raw bytes), and
+//  * its OCG_CardData writer puts rscale/link_marker at wrong offsets for wasm32
+//    (writes rscale@48, link_marker@52; the struct has rscale@44, link_marker@48).
+// This binding passes/gets raw bytes exactly as ocgapi.h defines them.
+//
+// The exported functions of the wasm module are (see n1xx1/ocgcore-wasm cpp/wasm.cpp):
+//   _ocgapiGetVersion(int* major, int* minor)
+//   _ocgapiCreateDuel(OCG_Duel* out, OCG_DuelOptions* opts) -> int status (0 = ok)
+//   _ocgapiDestroyDuel(duel)
+//   _ocgapiDuelNewCard(duel, OCG_NewCardInfo*)
+//   _ocgapiStartDuel(duel)
+//   _ocgapiDuelProcess(duel) -> 0 END | 1 AWAITING | 2 CONTINUE
+//   _ocgapiDuelGetMessage(duel, uint32_t* len) -> ptr
+//   _ocgapiDuelSetResponse(duel, const void* buf, uint32_t len)
+//   _ocgapiLoadScript(duel, const char* buf, uint32_t len, const char* name) -> 1 ok
+//   _ocgapiDuelQueryCount(duel, uint8 team, uint32 loc)
+//   _ocgapiDuelQuery(duel, uint32_t* len, OCG_QueryInfo*) -> ptr
+//   _ocgapiDuelQueryLocation(duel, uint32_t* len, OCG_QueryInfo*) -> ptr
+//   _ocgapiDuelQueryField(duel, uint32_t* len) -> ptr
+// and it calls back into JS through Module.handleDataReader(payload, code, OCG_CardData*),
+// Module.handleScriptReader(payload, duel, name) -> string|null (the C glue then calls
+// OCG_LoadScript with that text), Module.handleLogHandler(payload, text, type).
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+
+/** Locate the ocgcore-wasm package: explicit dir, $OCGCORE_WASM_DIR, or node resolution. */
+function packageDir(dir) {
+  if (dir) return dir;
+  if (process.env.OCGCORE_WASM_DIR) return process.env.OCGCORE_WASM_DIR;
+  const pj = require.resolve("ocgcore-wasm/package.json");
+  return pj.slice(0, -"/package.json".length);
+}
+
+export async function loadCore({ dir } = {}) {
+  const pkg = packageDir(dir);
+  const { default: factory } = await import(`${pkg}/lib/ocgcore.sync.mjs`);
+  const wasmBinary = readFileSync(`${pkg}/lib/ocgcore.sync.wasm`);
+  const duels = new Map(); // payload id -> {cardReader, scriptReader, log}
+  let M; // the emscripten module
+  M = await factory({
+    wasmBinary,
+    print: (s) => process.stderr.write(`[core stdout] ${s}\n`),
+    printErr: (s) => process.stderr.write(`[core stderr] ${s}\n`),
+    handleDataReader(payload, code, ptr) {
+      const d = duels.get(payload);
+      const c = d.cardReader(code) ?? { code };
+      writeCardData(M, ptr, c);
+    },
+    handleScriptReader(payload, _duel, name) {
+      const d = duels.get(payload);
+      return d.scriptReader(name) ?? null; // null/"" => OCG_LoadScript not called, returns 0
+    },
+    handleLogHandler(payload, text, type) {
+      const d = duels.get(payload);
+      (d?.log ?? ((t, x) => process.stderr.write(`[core log ${t}] ${x}\n`)))(type, text);
+    },
+  });
+  const pkgJson = JSON.parse(readFileSync(`${pkg}/package.json`, "utf8"));
+  return new Core(M, duels, pkgJson.version);
+}
+
+// OCG_CardData, wasm32 layout (ocgapi_types.h):
+//  0 u32 code | 4 u32 alias | 8 u16* setcodes (0-terminated) | 12 u32 type | 16 u32 level
+// 20 u32 attribute | 24 u64 race | 32 i32 attack | 36 i32 defense | 40 u32 lscale
+// 44 u32 rscale | 48 u32 link_marker  (sizeof = 56)
+function writeCardData(M, ptr, c) {
+  const dv = new DataView(M.HEAPU8.buffer);
+  let sc = 0;
+  const setcodes = (c.setcodes ?? []).filter((x) => x);
+  if (setcodes.length) {
+    sc = M._malloc((setcodes.length + 1) * 2); // freed by the glue's cardReaderDone
+    const dv2 = new DataView(M.HEAPU8.buffer);
+    setcodes.forEach((s, i) => dv2.setUint16(sc + i * 2, s, true));
+    dv2.setUint16(sc + setcodes.length * 2, 0, true);
+  }
+  const d = new DataView(M.HEAPU8.buffer); // re-read: malloc may grow memory
+  d.setUint32(ptr + 0, c.code >>> 0, true);
+  d.setUint32(ptr + 4, (c.alias ?? 0) >>> 0, true);
+  d.setUint32(ptr + 8, sc, true);
+  d.setUint32(ptr + 12, (c.type ?? 0) >>> 0, true);
+  d.setUint32(ptr + 16, (c.level ?? 0) >>> 0, true);
+  d.setUint32(ptr + 20, (c.attribute ?? 0) >>> 0, true);
+  d.setBigUint64(ptr + 24, BigInt(c.race ?? 0), true);
+  d.setInt32(ptr + 32, c.attack ?? 0, true);
+  d.setInt32(ptr + 36, c.defense ?? 0, true);
+  d.setUint32(ptr + 40, (c.lscale ?? 0) >>> 0, true);
+  d.setUint32(ptr + 44, (c.rscale ?? 0) >>> 0, true);
+  d.setUint32(ptr + 48, (c.link_marker ?? 0) >>> 0, true);
+  void dv;
+}
+
+export const DuelStatus = { END: 0, AWAITING: 1, CONTINUE: 2 };
+
+export class Core {
+  constructor(M, duels, version) {
+    this.M = M;
+    this.duels = duels;
+    this.packageVersion = version;
+    this.nextId = 1;
+  }
+  version() {
+    const M = this.M, sp = M.stackSave();
+    const a = M.stackAlloc(4), b = M.stackAlloc(4);
+    M._ocgapiGetVersion(a, b);
+    const r = [M.getValue(a, "i32"), M.getValue(b, "i32")];
+    M.stackRestore(sp);
+    return r;
+  }
+  /**
+   * opts: { seed: [4 x BigInt], flags: BigInt, team1/team2: {lp, startCount, drawCount},
+   *         cardReader(code)->cardData|null, scriptReader(name)->string|null, log(type,text) }
+   * Returns a duel handle (number, a pointer inside wasm memory).
+   */
+  createDuel(opts) {
+    const M = this.M, id = this.nextId++;
+    this.duels.set(id, opts);
+    const sp = M.stackSave();
+    const out = M.stackAlloc(4);
+    const o = M.stackAlloc(104); // sizeof(OCG_DuelOptions) on wasm32
+    M.HEAPU8.fill(0, o, o + 104);
+    const d = new DataView(M.HEAPU8.buffer);
+    // OCG_DuelOptions: 0 u64 seed[4] | 32 u64 flags | 40 team1{u32 startingLP, startingDrawCount,
+    // drawCountPerTurn} | 52 team2{...} | 64 cardReader* | 68 payload1 | 72 scriptReader* |
+    // 76 payload2 | 80 logHandler* | 84 payload3 | 88 cardReaderDone* | 92 payload4 |
+    // 96 u8 enableUnsafeLibraries. (Function pointers are replaced by the C glue.)
+    opts.seed.forEach((s, i) => d.setBigUint64(o + i * 8, BigInt.asUintN(64, BigInt(s)), true));
+    d.setBigUint64(o + 32, BigInt(opts.flags), true);
+    const t = [opts.team1, opts.team2];
+    t.forEach((tm, i) => {
+      d.setUint32(o + 40 + i * 12, tm.lp ?? 8000, true);
+      d.setUint32(o + 44 + i * 12, tm.startCount ?? 5, true);
+      d.setUint32(o + 48 + i * 12, tm.drawCount ?? 1, true);
+    });
+    d.setUint32(o + 68, id, true);
+    d.setUint32(o + 76, id, true);
+    d.setUint32(o + 84, id, true);
+    d.setUint32(o + 92, id, true);
+    d.setUint8(o + 96, opts.enableUnsafeLibraries ? 1 : 0);
+    const status = M._ocgapiCreateDuel(out, o);
+    const handle = M.getValue(out, "i32");
+    M.stackRestore(sp);
+    if (status !== 0) throw new Error(`OCG_CreateDuel failed: status ${status}`);
+    return handle;
+  }
+  destroyDuel(h) { this.M._ocgapiDestroyDuel(h); }
+  /** info: {team, duelist, code, controller, location, sequence, position} */
+  newCard(h, info) {
+    const M = this.M, sp = M.stackSave();
+    const p = M.stackAlloc(24);
+    M.HEAPU8.fill(0, p, p + 24);
+    const d = new DataView(M.HEAPU8.buffer);
+    // OCG_NewCardInfo: 0 u8 team | 1 u8 duelist | 4 u32 code | 8 u8 con | 12 u32 loc | 16 u32 seq | 20 u32 pos
+    d.setUint8(p + 0, info.team ?? info.controller);
+    d.setUint8(p + 1, info.duelist ?? 0);
+    d.setUint32(p + 4, info.code, true);
+    d.setUint8(p + 8, info.controller);
+    d.setUint32(p + 12, info.location, true);
+    d.setUint32(p + 16, info.sequence ?? 0, true);
+    d.setUint32(p + 20, info.position, true);
+    M._ocgapiDuelNewCard(h, p);
+    M.stackRestore(sp);
+  }
+  startDuel(h) { this.M._ocgapiStartDuel(h); }
+  process(h) { return this.M._ocgapiDuelProcess(h); }
+  /** Raw message buffer (copy): sequence of [u32 len][len bytes: u8 type + payload]. */
+  getMessageBuffer(h) {
+    const M = this.M, sp = M.stackSave();
+    const lp = M.stackAlloc(4);
+    const ptr = M._ocgapiDuelGetMessage(h, lp);
+    const len = M.getValue(lp, "i32") >>> 0;
+    M.stackRestore(sp);
+    return M.HEAPU8.slice(ptr, ptr + len);
+  }
+  /** Split the buffer into messages: [{type, body: Uint8Array (without type byte), raw}] */
+  getMessages(h) {
+    const buf = this.getMessageBuffer(h);
+    const dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    const out = [];
+    for (let off = 0; off < buf.length;) {
+      const len = dv.getUint32(off, true);
+      const raw = buf.subarray(off + 4, off + 4 + len);
+      out.push({ type: raw[0], body: raw.subarray(1), raw });
+      off += 4 + len;
+    }
+    return out;
+  }
+  setResponse(h, bytes) {
+    const M = this.M, sp = M.stackSave();
+    const p = M.stackAlloc(Math.max(bytes.length, 1));
+    M.HEAPU8.set(bytes, p);
+    M._ocgapiDuelSetResponse(h, p, bytes.length);
+    M.stackRestore(sp);
+  }
+  loadScript(h, name, text) {
+    const M = this.M;
+    const n = M.lengthBytesUTF8(text);
+    const buf = M._malloc(n + 1);
+    M.stringToUTF8(text, buf, n + 1);
+    const nn = M.lengthBytesUTF8(name);
+    const nameP = M._malloc(nn + 1);
+    M.stringToUTF8(name, nameP, nn + 1);
+    try { return M._ocgapiLoadScript(h, buf, n, nameP) === 1; }
+    finally { M._free(buf); M._free(nameP); }
+  }
+  queryCount(h, player, location) { return this.M._ocgapiDuelQueryCount(h, player, location); }
+  // OCG_QueryInfo: 0 u32 flags | 4 u8 con | 8 u32 loc | 12 u32 seq | 16 u32 overlay_seq (size 20)
+  _queryInfo(flags, con, loc, seq, oseq) {
+    const M = this.M;
+    const p = M.stackAlloc(20);
+    const d = new DataView(M.HEAPU8.buffer);
+    d.setUint32(p, flags, true); d.setUint8(p + 4, con); d.setUint32(p + 8, loc, true);
+    d.setUint32(p + 12, seq, true); d.setUint32(p + 16, oseq, true);
+    return p;
+  }
+  /** Raw OCG_DuelQuery result: [u16 size][u32 flag][value] ... ending with QUERY_END. */
+  queryRaw(h, { flags, controller, location, sequence = 0, overlaySequence = 0 }) {
+    const M = this.M, sp = M.stackSave();
+    const lp = M.stackAlloc(4);
+    const qi = this._queryInfo(flags, controller, location, sequence, overlaySequence);
+    const ptr = M._ocgapiDuelQuery(h, lp, qi);
+    const len = M.getValue(lp, "i32") >>> 0;
+    M.stackRestore(sp);
+    return ptr ? M.HEAPU8.slice(ptr, ptr + len) : null;
+  }
+  queryLocationRaw(h, { flags, controller, location }) {
+    const M = this.M, sp = M.stackSave();
+    const lp = M.stackAlloc(4);
+    const qi = this._queryInfo(flags, controller, location, 0, 0);
+    const ptr = M._ocgapiDuelQueryLocation(h, lp, qi);
+    const len = M.getValue(lp, "i32") >>> 0;
+    M.stackRestore(sp);
+    return M.HEAPU8.slice(ptr, ptr + len);
+  }
+  queryFieldRaw(h) {
+    const M = this.M, sp = M.stackSave();
+    const lp = M.stackAlloc(4);
+    const ptr = M._ocgapiDuelQueryField(h, lp);
+    const len = M.getValue(lp, "i32") >>> 0;
+    M.stackRestore(sp);
+    return M.HEAPU8.slice(ptr, ptr + len);
+  }
+}

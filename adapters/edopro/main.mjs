@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// main.mjs — duelspec EDOPro adapter (MIT). Speaks duelspec's adapter protocol 1 (one JSON
+// object per line on stdin/stdout) and runs each Yu-Gi-Oh! scenario in EDOPro's engine
+// (ygopro-core, compiled to wasm in the npm package `ocgcore-wasm`), with the user's
+// CardScripts checkout and card data from duelspec's card catalogue and/or cards.cdb files.
+//
+//   node adapters/edopro/main.mjs --scripts ~/CardScripts [--cdb cards.cdb ...] [--cards ygo.json ...]
+//
+// Options (repeatable ones may be given several times):
+//   --scripts DIR   script directory (CardScripts checkout; its constant.lua and utility.lua are
+//                   loaded first). Default: $DUELSPEC_EDOPRO_SCRIPTS (several dirs split by ':').
+//   --cdb FILE      an EDOPro cards.cdb; wins over the catalogue. Default: $DUELSPEC_EDOPRO_CDB.
+//   --cards FILE    a duelspec card catalogue (default: features/cards/ygo.json of this repository).
+//   --verbose       engine log lines on stderr.
+import { createInterface } from "node:readline";
+import { existsSync } from "node:fs";
+import { dirname, join, delimiter } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadCore } from "./lib/core.mjs";
+import { CardSource } from "./lib/cards.mjs";
+import { ScenarioRun, Unsupported, BadScenario, UNSUPPORTED, makeScriptReader } from "./lib/run.mjs";
+import { MissingDecision } from "./lib/driver.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const ADAPTER_VERSION = "0.1.0";
+
+function parseArgs(argv) {
+  const o = { scripts: [], cdb: [], cards: [], verbose: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--verbose") o.verbose = true;
+    else if (["--scripts", "--cdb", "--cards"].includes(a) && i + 1 < argv.length) o[a.slice(2)].push(argv[++i]);
+    else { process.stderr.write(`duelspec-edopro: unknown argument ${a}\n`); process.exit(2); }
+  }
+  const env = (k) => (process.env[k] ? process.env[k].split(delimiter).filter(Boolean) : []);
+  if (!o.scripts.length) o.scripts = env("DUELSPEC_EDOPRO_SCRIPTS");
+  if (!o.cdb.length) o.cdb = env("DUELSPEC_EDOPRO_CDB");
+  if (!o.cards.length) {
+    const def = join(here, "..", "..", "features", "cards", "ygo.json");
+    if (existsSync(def)) o.cards.push(def);
+  }
+  return o;
+}
+
+const opts = parseArgs(process.argv.slice(2));
+const out = (obj) => process.stdout.write(JSON.stringify(obj) + "\n");
+const log = (s) => process.stderr.write(`duelspec-edopro: ${s}\n`);
+
+let core = null, cards = null, reader = null, setupProblem = null;
+
+async function init() {
+  core = await loadCore();
+  const missing = opts.scripts.filter((d) => !existsSync(join(d, "constant.lua")));
+  if (!opts.scripts.length) setupProblem = "no script directory: give --scripts DIR (a ProjectIgnis/CardScripts checkout) or set DUELSPEC_EDOPRO_SCRIPTS";
+  else if (missing.length === opts.scripts.length) setupProblem = `no constant.lua in ${opts.scripts.join(", ")}: not a CardScripts checkout`;
+  cards = new CardSource({ catalogues: opts.cards, cdbs: opts.cdb, scriptDirs: opts.scripts, warn: (w) => opts.verbose && log(w) });
+  reader = makeScriptReader(opts.scripts);
+}
+
+function implementation() {
+  const [maj, min] = core.version();
+  return {
+    name: "EDOPro (ygopro-core via ocgcore-wasm)",
+    version: `ocgcore-wasm ${core.packageVersion}; OCG API ${maj}.${min}; adapter ${ADAPTER_VERSION}`,
+    language: "C++ (wasm32) + Lua card scripts; adapter in JavaScript",
+    homepage: "https://github.com/edo9300/ygopro-core",
+    issues: "https://github.com/ProjectIgnis/CardScripts/issues",
+    games: ["ygo"],
+    unsupported: UNSUPPORTED,
+  };
+}
+
+function runOne(seq, scenario) {
+  if (!scenario || typeof scenario !== "object" || Array.isArray(scenario))
+    return { seq, errored: { message: "expected `scenario` to be a scenario object (scenario format 1)", detail: JSON.stringify(scenario)?.slice(0, 500) ?? "" } };
+  if (scenario.game !== "ygo") return { seq, skipped: { reason: `game ${JSON.stringify(scenario.game)}: this adapter runs Yu-Gi-Oh! (ygo) scenarios only` } };
+  if (setupProblem) return { seq, skipped: { reason: setupProblem } };
+  const run = new ScenarioRun(core, cards, reader, scenario, { log: opts.verbose ? log : () => {} });
+  try {
+    return { seq, ...run.run() };
+  } catch (e) {
+    if (e instanceof Unsupported) return { seq, skipped: { reason: e.message } };
+    if (e instanceof BadScenario) return { seq, errored: { message: `bad scenario: ${e.message}`, detail: String(scenario.id ?? "") } };
+    if (e instanceof MissingDecision) return { seq, errored: { message: `mandatory decision not scripted: ${e.message}`, detail: run.events.slice(-8).map((x) => JSON.stringify(x)).join("\n") } };
+    return { seq, errored: { message: `adapter error: ${e.message}`, detail: `${e.stack ?? ""}\n${run.coreLog.slice(-10).join("\n")}` } };
+  }
+}
+
+async function main() {
+  const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of rl) {
+    if (!line.trim()) continue;
+    let msg;
+    try { msg = JSON.parse(line); } catch (e) {
+      out({ seq: null, errored: { message: "expected one JSON object per line (adapter protocol 1)", detail: `${e.message}: ${line.slice(0, 200)}` } });
+      continue;
+    }
+    if (!msg || typeof msg !== "object" || Array.isArray(msg)) { out({ seq: null, errored: { message: "expected a JSON object with `cmd`", detail: line.slice(0, 200) } }); continue; }
+    if (msg.cmd === "start") {
+      if (msg.protocol !== 1) log(`runner speaks protocol ${msg.protocol}; this adapter speaks 1`);
+      if (!core) await init();
+      out({ protocol: 1, implementation: implementation() });
+    } else if (msg.cmd === "run") {
+      if (!core) await init();
+      const seq = Number.isInteger(msg.seq) ? msg.seq : null;
+      if (seq === null) { out({ seq: null, errored: { message: "expected `seq` (an integer) in a run command", detail: line.slice(0, 200) } }); continue; }
+      out(runOne(seq, msg.scenario));
+    } else if (msg.cmd === "stop") {
+      process.exit(0);
+    } else {
+      out({ seq: msg.seq ?? null, errored: { message: "expected `cmd` to be one of start, run, stop", detail: line.slice(0, 200) } });
+    }
+  }
+  process.exit(0);
+}
+
+main().catch((e) => { log(`fatal: ${e.stack ?? e}`); process.exit(1); });

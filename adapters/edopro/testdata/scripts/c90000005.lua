@@ -1,0 +1,21 @@
+-- TEST Prompter: before-draw trigger whose resolution asks a yes/no question, an option,
+-- and a card selection from the Deck (to exercise MSG_SELECT_YESNO/OPTION/CARD). (duelspec test card, MIT)
+local s,id=GetID()
+function s.initial_effect(c)
+	local e1=Effect.CreateEffect(c)
+	e1:SetType(EFFECT_TYPE_FIELD+EFFECT_TYPE_TRIGGER_O)
+	e1:SetCode(EVENT_PREDRAW)
+	e1:SetRange(LOCATION_MZONE)
+	e1:SetCondition(Test.PredrawCondition)
+	e1:SetOperation(s.operation)
+	c:RegisterEffect(e1)
+end
+function s.operation(e,tp,eg,ep,ev,re,r,rp)
+	if not Duel.SelectYesNo(tp,(id<<20)|0) then return end
+	local opt=Duel.SelectOption(tp,(id<<20)|1,(id<<20)|2)
+	if opt==1 then
+		Test.GiveUpNormalDraw(e:GetHandler(),tp)
+		local g=Duel.SelectMatchingCard(tp,function(c) return c:IsAbleToHand() end,tp,LOCATION_DECK,0,1,1,nil)
+		Duel.SendtoHand(g,nil,REASON_EFFECT)
+	end
+end
