@@ -28,7 +28,7 @@ class ReferenceAdapter(Adapter):
     def implementation(self) -> dict:
         unsupported = sorted({t for e in self._engines.values() for t in getattr(e, "UNSUPPORTED", ())})
         return {"name": "duelspec-reference", "version": __version__, "language": "python",
-                "homepage": "https://pypi.org/project/duelspec/", "games": sorted(self._engines),
+                "games": sorted(self._engines),
                 "unsupported": unsupported}
 
     def run(self, scenario: dict) -> dict:
