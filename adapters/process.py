@@ -353,18 +353,21 @@ class ProcessAdapter:
         msg.pop("seq")
         return msg
 
-    def stop(self, grace: float = 2.0) -> None:
+    def stop(self, grace: float = 2.0) -> int | None:
         """Send ``stop`` and wait up to ``grace`` seconds for the program to exit; then kill
-        its process group (grandchildren included)."""
+        its process group (grandchildren included). Returns the program's exit status, or
+        None when it had to be killed (or was not running); also kept as ``exit_status``."""
+        self.exit_status = None
         if self.proc is None:
-            return
+            return None
         try:
             self._send({"cmd": "stop"}, time.monotonic() + grace)
             self.proc.stdin.close()
-            self.proc.wait(timeout=grace)
+            self.exit_status = self.proc.wait(timeout=grace)
         except (_Fault, OSError, subprocess.TimeoutExpired):
             pass
         self._kill()
+        return self.exit_status
 
     def __enter__(self):
         return self
