@@ -47,7 +47,7 @@ def smoke(adapter) -> list[tuple[str, bool, str]]:
         impl = adapter.start()
     except Exception as exc:
         ev = getattr(exc, "evidence", {}) or {}
-        return [("handshake: reply to `start`", False, f"{exc}" + (f"\nstderr: {ev['stderr']}" if ev.get("stderr") else ""))]
+        return [("handshake: reply to `start`", False, f"{exc}" + "".join(f"\n  {k}: {v}" for k, v in ev.items()))]
     errs = validation.errors_of(impl, "protocol", "#/$defs/implementation")
     checks.append(("handshake: reply to `start`", not errs,
                    f"{impl.get('name')} {impl.get('version')} ({impl.get('language', '?')}), games {impl.get('games')}"
@@ -61,7 +61,7 @@ def smoke(adapter) -> list[tuple[str, bool, str]]:
         detail = result["outcome"] + (f": {result.get('message') or result.get('reason') or ''}"
                                       if result["outcome"] != "passed" else "")
         if fault and result.get("evidence"):
-            detail += "".join(f"\n{k}: {v}" for k, v in result["evidence"].items())
+            detail += "".join(f"\n  {k}: {v}" for k, v in result["evidence"].items())
         checks.append((f"run {n} ({SMOKE[game]['id']}, seq {n})", not fault, detail))
     status = adapter.stop()
     if hasattr(adapter, "exit_status"):
