@@ -230,7 +230,7 @@ def run(paths, games, rulings, ids, tags, requires, adapter_spec, timeout, start
         console.print(f"[bold]{tally.summary_line()}[/]  (adapter: {impl.get('name', adapter_spec)} {impl.get('version', '')})",
                       highlight=False)
     for line in _verdict_lines(tally, foot):
-        err_console.print(line, highlight=False)
+        err_console.print(line, highlight=False, soft_wrap=True)
     if write_expect_fail:
         err_console.print(f"wrote {write_expect_fail}", highlight=False)
     sys.exit(0 if tally.ok() and not foot["stopped_early"] else 1)
@@ -303,7 +303,7 @@ def summary(results_file, fmt, out):
         console.print(f"[bold]{tally.summary_line()}[/]  (adapter: {impl.get('name', st.header['adapter'].get('spec'))} "
                       f"{impl.get('version', '')}, started {st.header.get('started')})", highlight=False)
         for line in _verdict_lines(tally, st.footer):
-            console.print(line, highlight=False)
+            console.print(line, highlight=False, soft_wrap=True)
         if out:
             console.file.close()
     else:
