@@ -3,7 +3,6 @@ gives the same outcomes in-process and through the protocol."""
 from __future__ import annotations
 
 import shutil
-import sys
 
 import pytest
 from click.testing import CliRunner

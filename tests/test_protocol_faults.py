@@ -6,7 +6,6 @@ fails; ``hang_guard`` turns a hung runner into a failure instead of a blocked su
 """
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
