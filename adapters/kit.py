@@ -6,6 +6,11 @@ An adapter runs one scenario at a time::
         def implementation(self) -> dict: ...   # name, version, language, games, unsupported
         def run(self, scenario: dict) -> dict:  # {"trace": {...}} | {"skipped": {...}} | {"errored": {...}}
 
+A Python simulator usually subclasses :class:`Simulator` instead and implements three
+methods, ``setup`` (build the game from the scenario), ``decide`` (play it, asking the
+:class:`ScriptDriver` for every decision) and ``events`` (what happened and the final
+state); ``Simulator.main()`` serves it over the adapter protocol (``cmd:python my.py``).
+
 :class:`ScriptDriver` turns a scenario's ``script`` into answers to an engine's questions,
 with the semantics of the scenario format: the next scripted step answers a question of
 its player; a player with no scripted step next passes / declines optional decisions; a
@@ -134,3 +139,82 @@ class ScriptDriver:
         raise MissingDecision(f"player {player} must choose one of {options} ({prompt}) and the script gives no "
                               f"`choose` step with an `option` for it")
 
+
+class Skip(Exception):
+    """Raise from a :class:`Simulator` method: the scenario is ``skipped`` with this reason.
+
+    ``Skip("no Xyz summons yet", issue="https://...")``."""
+
+    def __init__(self, reason: str, issue: str | None = None):
+        super().__init__(reason)
+        self.reason, self.issue = reason, issue
+
+
+class Simulator(Adapter):
+    """Base class of a Python simulator's adapter: implement ``setup``, ``decide``, ``events``.
+
+    Class attributes describe the implementation (the protocol's start reply): ``name``,
+    ``version``, ``language`` (default ``python``), ``homepage``, ``issues`` (URLs, optional),
+    ``games`` (``["ygo"]``, ``["dm"]`` or both), ``unsupported`` (mechanic tags from
+    ``schemas/requires.schema.json``; scenarios requiring one are skipped up front).
+
+    For every scenario :meth:`run` calls, on a fresh instance state:
+
+    1. ``setup(scenario)``: build the game from ``scenario["setup"]`` (cards by local ``id``).
+    2. ``decide(driver)``: play until the stop point; whenever a player may or must decide,
+       ask ``driver`` (:meth:`ScriptDriver.priority`, :meth:`~ScriptDriver.choose`,
+       :meth:`~ScriptDriver.yes_no`), never guess.
+    3. ``events()``: return ``(events, final)``: the canonical events (trace schema) in order
+       and the final state (``{"cards": {id: {"zone": ...}}, "players": {...}, "winner": ...}``).
+
+    Outcomes: raising :class:`Skip` gives ``skipped``; :class:`MissingDecision` gives
+    ``errored`` (the script lacks a mandatory decision); any other exception propagates
+    (in-process runner: ``errored`` with the traceback; protocol server: an ``errored`` reply).
+    """
+
+    name = "unnamed-simulator"
+    version = "0"
+    language = "python"
+    homepage: str | None = None
+    issues: str | None = None
+    games: tuple = ("ygo", "dm")
+    unsupported: tuple = ()
+
+    def implementation(self) -> dict:
+        impl = {"name": self.name, "version": self.version, "language": self.language,
+                "games": list(self.games), "unsupported": sorted(self.unsupported)}
+        for k in ("homepage", "issues"):
+            if getattr(self, k):
+                impl[k] = getattr(self, k)
+        return impl
+
+    def setup(self, scenario: dict) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def decide(self, driver: ScriptDriver) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def events(self) -> tuple[list[dict], dict]:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def run(self, scenario: dict) -> dict:
+        """``{"trace": {"format": 1, "events", "steps", "final"}}``, ``{"skipped": ...}`` or ``{"errored": ...}``."""
+        driver = ScriptDriver(scenario["script"])
+        try:
+            self.setup(scenario)
+            self.decide(driver)
+            events, final = self.events()
+        except Skip as exc:
+            return {"skipped": {"reason": exc.reason, **({"issue": exc.issue} if exc.issue else {})}}
+        except MissingDecision as exc:
+            return {"errored": {"message": f"the script does not give a mandatory decision: {exc}",
+                                "detail": "missing decision"}}
+        return {"trace": {"format": 1, "events": list(events), "steps": driver.finish(), "final": final}}
+
+    @classmethod
+    def main(cls) -> None:
+        """Serve this simulator over the adapter protocol on stdin/stdout and exit
+        (``if __name__ == "__main__": MySimulator.main()``)."""
+        import sys
+        from .protocol_server import serve
+        sys.exit(serve(cls()))

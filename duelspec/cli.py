@@ -3,6 +3,9 @@
     duelspec run                       # every built-in scenario on the reference engine
     duelspec run --ruling 'ND-E*' --adapter 'cmd:node my_adapter.js'
     duelspec run --format json --out results.jsonl
+    duelspec run --adapter 'cmd:node sim.js' --junit junit.xml --markdown summary.md --expect-fail xfail.toml
+    duelspec summary results.jsonl --format markdown
+    duelspec smoke --adapter 'cmd:node sim.js'
     duelspec export --out build/scenarios
     duelspec steps                     # the step grammar
 """
@@ -10,6 +13,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -69,34 +73,108 @@ def main():
 
 
 def load(paths, games, rulings, ids, tags, requires):
-    from .compiler import compile_paths
-    compiled = compile_paths(list(paths) or None)
+    """Scenarios and compile errors of ``paths`` (default: the built-in features), selected.
+
+    ``.json`` paths are scenario documents (as written by ``duelspec export``), checked
+    against the scenario schema (an invalid one is an ``errored`` result naming the file and
+    JSON pointer); other paths are feature files or folders of them."""
+    from . import validation as schemas
+    from .compiler import Compiled, ScenarioError, compile_paths
+    from .errors import InputError
+    from .resources import load_json
+    json_paths = [p for p in paths if p.suffix == ".json" and p.is_file()]
+    features = [p for p in paths if p not in json_paths]
+    compiled = compile_paths(features) if features or not json_paths else Compiled()
+    for p in json_paths:
+        doc = None
+        try:
+            doc = load_json(str(p))
+            schemas.check(doc, "scenario", str(p))
+        except InputError as exc:
+            d = doc if isinstance(doc, dict) else {}
+            compiled.errors.append(ScenarioError(str(d.get("id") or f"<invalid:{p}>"), str(d.get("title", "")), exc,
+                                                 list(d.get("rulings", [])) if isinstance(d.get("rulings"), list) else [],
+                                                 str(d.get("game", ""))))
+            continue
+        compiled.scenarios.append(doc)
     scenarios = select(compiled.scenarios, games, rulings, ids, tags, requires)
     errors = _select_errors(compiled.errors, games, rulings, ids)
     return scenarios, errors
 
 
+def adapter_options(f):
+    for opt in reversed([
+        click.option("--adapter", "adapter_spec", default="reference", show_default=True,
+                     help="`reference`, `module:attribute`, or `cmd:<command line>` (adapter protocol)."),
+        click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=30.0, show_default=True,
+                     help="Seconds a scenario may take (cmd: adapters; then the process group is killed)."),
+        click.option("--startup-timeout", type=click.FloatRange(min=0, min_open=True), default=10.0, show_default=True,
+                     help="Seconds for a cmd: adapter to start and answer `start`."),
+        click.option("--max-restarts", type=click.IntRange(min=0), default=5, show_default=True,
+                     help="Restarts of a cmd: adapter after faults; then the remaining scenarios are errored."),
+    ]):
+        f = opt(f)
+    return f
+
+
+def make_adapter(spec: str, timeout: float = 30.0, startup_timeout: float = 10.0, max_restarts: int = 5):
+    """The adapter for ``spec``; a ``cmd:`` spec gets the given timeouts (seconds) and restart limit."""
+    if spec.startswith("cmd:"):
+        from .adapters.process import ProcessAdapter
+        return ProcessAdapter(spec[4:], timeout=timeout, startup_timeout=startup_timeout, max_restarts=max_restarts)
+    from .adapters import load_adapter
+    return load_adapter(spec)
+
+
+def _input_error(exc) -> None:
+    click.echo(f"error: {exc}", err=True)
+    sys.exit(2)
+
+
 @main.command()
 @selection_options
-@click.option("--adapter", "adapter_spec", default="reference", show_default=True,
-              help="`reference`, `module:attribute`, or `cmd:<command line>` (adapter protocol).")
+@adapter_options
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True,
-              help="`json`: the JSON-lines result stream.")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the result stream here (any format).")
-def run(paths, games, rulings, ids, tags, requires, adapter_spec, fmt, out):
+              help="Terminal output; `json`: the JSON-lines result stream on stdout.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the JSON-lines result stream here.")
+@click.option("--junit", "junit_out", type=click.Path(dir_okay=False, path_type=Path), help="Write JUnit XML here.")
+@click.option("--markdown", "md_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write a Markdown summary here (e.g. $GITHUB_STEP_SUMMARY).")
+@click.option("--expect-fail", "expect_fail", type=click.Path(dir_okay=False, path_type=Path),
+              help="TOML file of known failures (keyed by scenario id): they become xfailed; a listed pass is xpassed.")
+@click.option("--write-expect-fail", "write_expect_fail", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write an expect-fail file listing this run's failures (keeps reasons of --expect-fail).")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar on the terminal (default: only when stdout is a terminal and --format table).")
+def run(paths, games, rulings, ids, tags, requires, adapter_spec, timeout, startup_timeout, max_restarts, fmt, out,
+        junit_out, md_out, expect_fail, write_expect_fail, progress):
     """Run the scenarios against an adapter and report by ruling.
 
-    Exit status 1 when a scenario failed, errored or timed out, or when none was executed."""
+    Exit status 0 when every executed scenario passed (or xfailed) and at least one was
+    executed; 1 when anything failed, errored, timed out or xpassed, the run stopped early,
+    or no scenario was executed; 2 for bad input (an unreadable expect-fail file, a bad option)."""
     from rich.console import Console
-    from .adapters import load_adapter
+    from . import expectfail
     from .catalogue import rulings as ruling_catalogue
-    from .report import JsonLines, Tally, header, render_failures, render_table
-    from .runner import run_scenarios
+    from .errors import InputError
+    from .report import JsonLines, Tally, header, render_failures, render_table, render_markdown
+    from .runner import Run
 
+    xf = {}
+    if expect_fail:
+        try:
+            xf = expectfail.load(expect_fail)
+        except InputError as exc:
+            _input_error(exc)
     scenarios, errors = load(paths, games, rulings, ids, tags, requires)
-    adapter = load_adapter(adapter_spec)
-    impl = adapter.start()
+    try:
+        adapter = make_adapter(adapter_spec, timeout, startup_timeout, max_restarts)
+    except (ValueError, ImportError, AttributeError) as exc:
+        _input_error(exc)
+    runner = Run(adapter, expect_fail=xf)
+    impl = runner.start()
     tally = Tally()
+    results: list[dict] = []
     streams = []
     out_fh = open(out, "w", encoding="utf-8") if out else None
     if out_fh:
@@ -107,28 +185,160 @@ def run(paths, games, rulings, ids, tags, requires, adapter_spec, fmt, out):
                                        "tags": list(tags), "requires": list(requires)})
     for s in streams:
         s.write(head)
+    console = Console(width=max(Console().width, 140))
+    show = progress if progress is not None else (fmt == "table" and sys.stdout.isatty())
     t0 = time.perf_counter()
+    interrupted = False
     try:
-        for result in run_scenarios(scenarios, adapter, impl, errors):
-            tally.add(result)
-            for s in streams:
-                s.write(result)
+        with _progress(console, show, len(scenarios) + len(errors)) as advance:
+            for result in runner.results(scenarios, errors):
+                tally.add(result)
+                results.append(result)
+                for s in streams:
+                    s.write(result)
+                advance(tally)
+    except KeyboardInterrupt:
+        interrupted = True
     finally:
         adapter.stop()
-        foot = tally.footer(duration_s=time.perf_counter() - t0,
-                            reason=None if tally.executed else "no scenario was executed")
+        reason = ("interrupted (Ctrl-C)" if interrupted else runner.reason if runner.stopped_early
+                  else None if tally.executed else "no scenario was executed")
+        foot = tally.footer(stopped_early=interrupted or runner.stopped_early, reason=reason,
+                            duration_s=time.perf_counter() - t0)
+        if getattr(adapter, "restarts", None) is not None:
+            foot["restarts"] = adapter.restarts
         for s in streams:
             s.write(foot)
         if out_fh:
             out_fh.close()
+    if junit_out:
+        from .junit import to_junit
+        junit_out.write_text(to_junit(head, results, foot), encoding="utf-8")
+    if md_out:
+        with open(md_out, "a" if str(md_out) == os.environ.get("GITHUB_STEP_SUMMARY") else "w", encoding="utf-8") as fh:
+            fh.write(render_markdown(head, results, foot))
+    if write_expect_fail:
+        write_expect_fail.write_text(expectfail.dump(results, xf, impl.get("name", adapter_spec)), encoding="utf-8")
+    err_console = Console(stderr=True)
+    stale = sorted(set(xf) - {r["id"] for r in results})
+    if stale:
+        err_console.print(f"[yellow]warning:[/] {len(stale)} expect-fail entries match no scenario of this run: "
+                          + ", ".join(stale[:10]) + (" ..." if len(stale) > 10 else ""), highlight=False)
     if fmt == "table":
-        console = Console(width=max(Console().width, 140))
         render_table(tally, ruling_catalogue(), console, games=set(games) or {s["game"] for s in scenarios} or None)
         render_failures(tally, console)
-        console.print(f"[bold]{tally.summary_line()}[/]  (adapter: {impl.get('name', adapter_spec)} {impl.get('version', '')})")
-        if not tally.executed:
-            console.print("[red]no scenario was executed: a run that executes nothing fails[/]")
-    sys.exit(0 if tally.ok() else 1)
+        console.print(f"[bold]{tally.summary_line()}[/]  (adapter: {impl.get('name', adapter_spec)} {impl.get('version', '')})",
+                      highlight=False)
+    for line in _verdict_lines(tally, foot):
+        err_console.print(line, highlight=False, soft_wrap=True)
+    if write_expect_fail:
+        err_console.print(f"wrote {write_expect_fail}", highlight=False)
+    sys.exit(0 if tally.ok() and not foot["stopped_early"] else 1)
+
+
+def _verdict_lines(tally, foot) -> list[str]:
+    lines = []
+    if foot.get("stopped_early"):
+        lines.append(f"[red]the run stopped early: {foot.get('reason', '')}[/]")
+    if not tally.executed:
+        lines.append("[red]no scenario was executed: a run that executes nothing fails[/]")
+    if tally.counts["xpassed"]:
+        lines.append(f"[red]{tally.counts['xpassed']} scenario(s) listed as expected failures passed: "
+                     f"remove them from the expect-fail file[/]")
+    return lines
+
+
+class _progress:
+    """A rich progress bar with outcome counts; a no-op when not shown."""
+
+    def __init__(self, console, show: bool, total: int):
+        self.console, self.show, self.total = console, show, total
+
+    def __enter__(self):
+        if not self.show:
+            return lambda tally: None
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        self.p = Progress(TextColumn("[bold]duelspec"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                          TextColumn("{task.description}"), console=self.console, transient=True)
+        self.p.__enter__()
+        task = self.p.add_task("", total=self.total)
+
+        def advance(tally):
+            c = tally.counts
+            self.p.update(task, advance=1, description=(
+                f"[green]{c['passed']} passed[/] [red]{c['failed']} failed[/] [yellow]{c['skipped']} skipped[/] "
+                f"[magenta]{c['errored'] + c['timed-out']} errored[/]"))
+        return advance
+
+    def __exit__(self, *exc):
+        if self.show:
+            self.p.__exit__(*exc)
+        return False
+
+
+@main.command()
+@click.argument("results_file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["table", "markdown", "junit"]), default="table", show_default=True)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write here instead of stdout.")
+def summary(results_file, fmt, out):
+    """Re-render a saved JSON-lines result stream (from `run --out`) as a table, Markdown or JUnit XML.
+
+    A stream cut off by a killed run is accepted and reported as stopped early. Exit status:
+    0 when the saved run passed, 1 when it did not (or stopped early), 2 when the file is not
+    a result stream (the error names the line and JSON pointer)."""
+    from rich.console import Console
+    from .errors import InputError
+    from .report import read_stream, render_failures, render_markdown, render_table
+    try:
+        st = read_stream(results_file)
+    except InputError as exc:
+        _input_error(exc)
+    tally = st.tally()
+    if fmt == "table":
+        from .catalogue import rulings as ruling_catalogue
+        console = Console(file=open(out, "w", encoding="utf-8") if out else None)
+        render_table(tally, ruling_catalogue(), console, games={r.get("game") for r in st.results if r.get("game")} or None)
+        render_failures(tally, console)
+        impl = st.header.get("adapter", {}).get("implementation", {}) or {}
+        console.print(f"[bold]{tally.summary_line()}[/]  (adapter: {impl.get('name', st.header['adapter'].get('spec'))} "
+                      f"{impl.get('version', '')}, started {st.header.get('started')})", highlight=False)
+        for line in _verdict_lines(tally, st.footer):
+            console.print(line, highlight=False, soft_wrap=True)
+        if out:
+            console.file.close()
+    else:
+        if fmt == "markdown":
+            text = render_markdown(st.header, st.results, st.footer)
+        else:
+            from .junit import to_junit
+            text = to_junit(st.header, st.results, st.footer)
+        if out:
+            Path(out).write_text(text, encoding="utf-8")
+        else:
+            click.echo(text, nl=False)
+    sys.exit(0 if tally.ok() and not st.footer.get("stopped_early") else 1)
+
+
+@main.command(name="smoke")
+@adapter_options
+def smoke_(adapter_spec, timeout, startup_timeout, max_restarts):
+    """Protocol smoke test of an adapter: handshake, two runs (seq 1, 2), stop (exit status 0).
+
+    Exit status 0 when every check passed, 1 otherwise. Scenario outcomes are shown, not judged."""
+    from rich.console import Console
+    from .smoke import smoke
+    console = Console()
+    try:
+        adapter = make_adapter(adapter_spec, timeout, startup_timeout, 0)
+    except (ValueError, ImportError, AttributeError) as exc:
+        _input_error(exc)
+    checks = smoke(adapter)
+    for name, ok, detail in checks:
+        console.print(f"{'[green]✓[/]' if ok else '[red]✗[/]'} {name}: ", end="", highlight=False)
+        console.print(detail, markup=False, highlight=False)
+    ok = all(c[1] for c in checks)
+    console.print("[bold green]smoke test passed[/]" if ok else "[bold red]smoke test failed[/]")
+    sys.exit(0 if ok else 1)
 
 
 @main.command()

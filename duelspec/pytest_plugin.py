@@ -1,8 +1,17 @@
 """pytest plugin (entry point ``pytest11``): ``pytest --adapter <spec>`` runs the feature files
 through pytest-bdd against any adapter (default: the reference engine, in-process).
 
-Fixtures: ``duelspec_adapter`` (session; started once, stopped at the end) and
-``duelspec_implementation`` (its start-up description).
+Options: ``--adapter`` (``reference``, ``module:attribute`` or ``cmd:<command line>``),
+``--adapter-timeout`` / ``--adapter-startup-timeout`` (seconds, ``cmd:`` adapters),
+``--adapter-max-restarts``.
+
+Fixtures:
+- ``duelspec_adapter`` (session): the adapter, started once, stopped at the end. A ``cmd:``
+  adapter is a :class:`~duelspec.adapters.process.ProcessAdapter`; a start-up failure fails
+  the tests that use it with the evidence (stderr tail, offending line).
+- ``duelspec_implementation`` (session): its start-up description (dict).
+- ``duelspec_run`` (function): ``duelspec_run(scenario) -> result dict`` (result schema),
+  with the same up-front skips and fault handling as ``duelspec run``.
 """
 from __future__ import annotations
 
@@ -13,13 +22,26 @@ def pytest_addoption(parser):
     group = parser.getgroup("duelspec")
     group.addoption("--adapter", action="store", default="reference", dest="duelspec_adapter",
                     help="duelspec adapter: `reference`, `module:attribute` or `cmd:<command line>`")
+    group.addoption("--adapter-timeout", action="store", type=float, default=30.0, dest="duelspec_timeout",
+                    help="seconds a scenario may take on a cmd: adapter (default 30)")
+    group.addoption("--adapter-startup-timeout", action="store", type=float, default=10.0,
+                    dest="duelspec_startup_timeout", help="seconds for a cmd: adapter to start (default 10)")
+    group.addoption("--adapter-max-restarts", action="store", type=int, default=5, dest="duelspec_max_restarts",
+                    help="restarts of a cmd: adapter after faults (default 5)")
 
 
 @pytest.fixture(scope="session")
 def duelspec_adapter(request):
-    from duelspec.adapters import load_adapter
-    adapter = load_adapter(request.config.getoption("duelspec_adapter"))
-    adapter.implementation_info = adapter.start()
+    from duelspec.cli import make_adapter
+    cfg = request.config
+    adapter = make_adapter(cfg.getoption("duelspec_adapter"), cfg.getoption("duelspec_timeout"),
+                           cfg.getoption("duelspec_startup_timeout"), cfg.getoption("duelspec_max_restarts"))
+    try:
+        adapter.implementation_info = adapter.start()
+    except Exception as exc:
+        evidence = getattr(exc, "evidence", None)
+        pytest.fail(f"duelspec adapter {cfg.getoption('duelspec_adapter')!r} did not start: {exc}"
+                    + (f"\nevidence: {evidence}" if evidence else ""), pytrace=False)
     yield adapter
     adapter.stop()
 
@@ -27,3 +49,13 @@ def duelspec_adapter(request):
 @pytest.fixture(scope="session")
 def duelspec_implementation(duelspec_adapter):
     return duelspec_adapter.implementation_info
+
+
+@pytest.fixture
+def duelspec_run(duelspec_adapter, duelspec_implementation):
+    """``run(scenario: dict) -> dict``: one result (``outcome``, ``failures``, ``reason``, ...)."""
+    from duelspec.runner import run_one
+
+    def run(scenario: dict) -> dict:
+        return run_one(scenario, duelspec_adapter, duelspec_implementation)
+    return run

@@ -75,10 +75,10 @@ def render_table(tally: Tally, catalogue: dict, console, games=None) -> None:
     """A rich table: one row per catalogued ruling of ``games``, with its counts."""
     from rich.table import Table
     t = Table(title="duelspec: results by ruling", show_lines=False)
-    t.add_column("ruling")
+    t.add_column("ruling", no_wrap=True, min_width=12)
     for o in ("passed", "failed", "skipped", "errored"):
-        t.add_column(o, justify="right")
-    t.add_column("summary", overflow="ellipsis", max_width=70, no_wrap=True)
+        t.add_column(o, justify="right", no_wrap=True, min_width=len(o))
+    t.add_column("summary", overflow="ellipsis", no_wrap=True, max_width=max(12, console.width - 66))
     for rid, r in catalogue.items():
         if games and r.game not in games:
             continue
@@ -91,14 +91,173 @@ def render_table(tally: Tally, catalogue: dict, console, games=None) -> None:
 
 
 def render_failures(tally: Tally, console, limit: int = 50) -> None:
+    """Print every bad result (up to ``limit``): where it comes from, what differed, the
+    evidence of an adapter fault (offending line, exit status, stderr tail)."""
     from .checker import Failure, format_failure
     for r in tally.bad[:limit]:
         where = r.get("origin", {})
-        console.print(f"[bold red]{r['outcome'].upper()}[/] {r['id']}  ({where.get('file', '')}:{where.get('line') or where.get('location', '').replace('line ', '')})", highlight=False)
+        loc = where.get("line") or where.get("location", "").replace("line ", "")
+        loc = f"  ({where['file']}:{loc})" if where.get("file") else ""
+        console.print(f"[bold red]{r['outcome'].upper()}[/] {r['id']}{loc}", highlight=False)
         if r.get("failures"):
             for f in r["failures"]:
                 console.print(format_failure(Failure(**{k: f.get(k) for k in ("pointer", "message", "expected", "actual")}, context=f.get("context", [])), ""), highlight=False, markup=False)
         if r.get("message"):
             console.print("  " + r["message"], highlight=False, markup=False)
+        ev = r.get("evidence") or {}
+        if "exit_status" in ev:
+            console.print(f"  exit status: {ev['exit_status']}", highlight=False, markup=False)
+        if "line" in ev:
+            console.print(f"  offending line: {ev['line'][:500]}", highlight=False, markup=False)
+        if ev.get("stderr"):
+            tail = ev["stderr"].rstrip().splitlines()[-10:]
+            console.print("  stderr (tail):\n" + "\n".join("    " + t for t in tail), highlight=False, markup=False)
     if len(tally.bad) > limit:
-        console.print(f"... and {len(tally.bad) - limit} more (see --format json)")
+        console.print(f"... and {len(tally.bad) - limit} more (see the JSON-lines result stream: --out)")
+
+
+# -- reading a saved stream -----------------------------------------------------------------
+
+class Stream:
+    """A result stream read back from a file (see :func:`read_stream`).
+
+    Attributes: ``header`` (dict or None), ``results`` (list of result dicts), ``footer``
+    (the stream's footer, or one rebuilt from the results when the stream was cut off),
+    ``truncated`` (bool: the footer is missing or the last line is incomplete), ``path``.
+    """
+
+    def __init__(self, path: str, header, results, footer, truncated: bool):
+        self.path, self.header, self.results, self.footer, self.truncated = path, header, results, footer, truncated
+
+    def tally(self) -> Tally:
+        t = Tally()
+        for r in self.results:
+            t.add(r)
+        return t
+
+
+def read_stream(path) -> Stream:
+    """Read a JSON-lines result stream, tolerating a run that was killed.
+
+    A missing footer or an incomplete last line (no newline and not JSON) is accepted: the
+    returned footer is rebuilt from the results with ``stopped_early: true`` and a reason.
+    Raises :class:`duelspec.errors.InputError` naming the file and ``line N`` (and the JSON
+    pointer) for any other line that is not JSON or fails ``result.schema.json``."""
+    from . import validation
+    from .errors import InputError
+    path = str(path)
+    try:
+        text = open(path, encoding="utf-8").read()
+    except FileNotFoundError:
+        raise InputError(path, "", "an existing result stream (JSON lines, from `duelspec run --out`)", "no such file") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(path, f"byte {exc.start}", "UTF-8 text (a JSON-lines result stream)", None) from None
+    lines = text.split("\n")
+    complete_last = text.endswith("\n")
+    header, results, footer, cut = None, [], None, None
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        is_last = n == len(lines) or (n == len(lines) - 1 and complete_last)
+        try:
+            obj = json.loads(line)
+        except ValueError as exc:
+            if is_last and not complete_last:
+                cut = f"line {n} is incomplete (the run was killed while writing it)"
+                break
+            raise InputError(path, f"line {n}", "one JSON object per line (a duelspec result stream)",
+                             f"{line[:80]}... ({exc})" if len(line) > 80 else f"{line} ({exc})") from None
+        try:
+            validation.check(obj, "result", path)
+        except InputError as exc:
+            raise InputError(path, f"line {n} {exc.location}", exc.expected, exc.got) from None
+        kind = obj["type"]
+        if kind == "header":
+            if header is not None or results:
+                raise InputError(path, f"line {n}", "one header, on the first line", "another header")
+            header = obj
+        elif kind == "result":
+            results.append(obj)
+        else:
+            footer = obj
+    if header is None:
+        raise InputError(path, "line 1", "a header line (type `header`): is this a duelspec result stream?",
+                         lines[0][:80] if lines else "an empty file")
+    truncated = footer is None
+    if footer is None:
+        t = Tally()
+        for r in results:
+            t.add(r)
+        footer = t.footer(stopped_early=True, reason="the stream ends without a footer: the run was killed before it "
+                                                     "finished" + (f"; {cut}" if cut else ""))
+    return Stream(path, header, results, footer, truncated)
+
+
+# -- Markdown ---------------------------------------------------------------------------------
+
+def _md_escape(s: str) -> str:
+    return str(s).replace("|", "\\|").replace("\n", " ")
+
+
+def render_markdown(header: dict, results: list[dict], footer: dict, limit: int = 100) -> str:
+    """A Markdown summary (for a CI job summary): verdict, counts, adapter, early stop, and
+    one collapsible entry per failed / errored / timed-out / xpassed scenario."""
+    impl = header.get("adapter", {}).get("implementation", {}) or {}
+    counts = footer.get("counts", {})
+    executed = sum(counts.get(o, 0) for o in ("passed", "failed", "xfailed", "xpassed"))
+    bad = [r for r in results if r["outcome"] in BAD]
+    ok = executed > 0 and not bad and not any(counts.get(o, 0) for o in BAD)
+    out = [f"## duelspec: {'✅ passed' if ok else '❌ failed'}", ""]
+    name = impl.get("name") or header.get("adapter", {}).get("spec", "?")
+    out.append(f"Adapter **{_md_escape(name)}** {_md_escape(impl.get('version', ''))} "
+               f"(`{_md_escape(header.get('adapter', {}).get('spec', ''))}`), suite duelspec "
+               f"{header.get('suite', {}).get('version', '?')}, protocol {header.get('protocol', '?')}, "
+               f"started {header.get('started', '?')}.")
+    out += ["", "| " + " | ".join(OUTCOMES) + " |", "|" + "---:|" * len(OUTCOMES),
+            "| " + " | ".join(str(counts.get(o, 0)) for o in OUTCOMES) + " |", ""]
+    if footer.get("stopped_early"):
+        out += [f"> [!WARNING]\n> The run stopped early: {_md_escape(footer.get('reason', 'no reason given'))}", ""]
+    if executed == 0:
+        out += ["> [!CAUTION]\n> No scenario was executed: a run that executes nothing fails.", ""]
+    if bad:
+        out += ["### Problems", ""]
+        for r in bad[:limit]:
+            origin = r.get("origin", {})
+            where = f" — `{origin.get('file')}:{origin.get('line', '')}`" if origin.get("file") else ""
+            summary = (r.get("failures") or [{}])[0].get("message") or r.get("message", "")
+            out.append(f"<details><summary><b>{r['outcome']}</b> <code>{r['id']}</code> "
+                       f"({', '.join(r.get('rulings', []))}){where}: {_html(summary)[:200]}</summary>\n")
+            out.append("```text\n" + _detail_text(r) + "\n```\n</details>\n")
+        if len(bad) > limit:
+            out.append(f"... and {len(bad) - limit} more (see the JSON-lines result stream)")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _html(s: str) -> str:
+    return str(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _detail_text(r: dict) -> str:
+    """Plain-text details of a bad result: failures with expected/actual, message, evidence."""
+    parts = []
+    if r.get("title"):
+        parts.append(r["title"])
+    for f in r.get("failures", []):
+        parts.append(f"{f.get('pointer', '')}: {f.get('message', '')}")
+        parts.append(f"  expected: {json.dumps(f.get('expected'), ensure_ascii=False)}")
+        if "actual" in f:
+            parts.append(f"  actual:   {json.dumps(f.get('actual'), ensure_ascii=False)}")
+    if r.get("message"):
+        parts.append(r["message"])
+    if r.get("expected_failure"):
+        parts.append(f"expect-fail entry: {json.dumps(r['expected_failure'], ensure_ascii=False)}")
+    ev = r.get("evidence") or {}
+    if "exit_status" in ev:
+        parts.append(f"exit status: {ev['exit_status']}")
+    if "line" in ev:
+        parts.append(f"offending line{' at ' + ev['pointer'] if ev.get('pointer') else ''}: {ev['line']}")
+    if ev.get("stderr"):
+        parts.append("stderr (tail):\n" + ev["stderr"][-2000:].rstrip())
+    if r.get("detail") and r["outcome"] in ("errored", "timed-out") and len(r["detail"]) > 20:
+        parts.append(r["detail"][-2000:].rstrip())
+    return "\n".join(parts).replace("```", "'''")

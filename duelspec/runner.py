@@ -3,7 +3,12 @@
 :func:`run_scenarios` yields one result dict per scenario (schema ``result.schema.json``,
 ``type: result``) as soon as it is known; callers stream them out (nothing accumulates).
 Outcomes: ``passed``, ``failed`` (with ``failures``), ``skipped`` (``reason``), ``errored``
-(``message``, ``detail``), ``timed-out``.
+(``message``, ``detail``, ``evidence``), ``timed-out``; with an expect-fail list also
+``xfailed`` and ``xpassed`` (:mod:`duelspec.expectfail`).
+
+:class:`Run` adds the run-level bookkeeping the CLI and reports need: starting the adapter
+(a start-up failure errors every scenario, with the evidence), noticing when a process
+adapter gives up after too many restarts (the rest is errored, ``stopped_early`` set).
 """
 from __future__ import annotations
 
@@ -62,15 +67,18 @@ def run_one(scenario: dict, adapter, impl: dict) -> dict:
 
 
 def judge(scenario: dict, reply: dict, ms: float | None = None) -> dict:
-    """Turn an adapter reply (``trace`` / ``skipped`` / ``errored`` / ``timed-out``) into a result."""
+    """Turn an adapter reply (``trace`` / ``skipped`` / ``errored`` / ``timed-out``) into a result.
+
+    ``errored`` / ``timed-out`` replies may carry ``evidence`` (``{"line", "stderr",
+    "exit_status", "pointer"}``, see :mod:`duelspec.adapters.process`); it is kept."""
     if "skipped" in reply:
         s = reply["skipped"]
         return result_of(scenario, "skipped", reason=s.get("reason", ""), issue=s.get("issue"))
-    if "errored" in reply:
-        e = reply["errored"]
-        return result_of(scenario, "errored", message=e.get("message", ""), detail=e.get("detail"))
-    if "timed-out" in reply:
-        return result_of(scenario, "timed-out", message=reply["timed-out"].get("message", ""), detail=reply["timed-out"].get("detail"))
+    for kind in ("errored", "timed-out"):
+        if kind in reply:
+            e = reply[kind]
+            return result_of(scenario, kind, message=e.get("message", ""), detail=e.get("detail"),
+                             evidence=e.get("evidence") or None, duration_ms=ms)
     trace = reply.get("trace")
     try:
         schemas.check(trace, "trace", f"<trace of {scenario['id']}>")
@@ -82,10 +90,65 @@ def judge(scenario: dict, reply: dict, ms: float | None = None) -> dict:
     return result_of(scenario, "passed", duration_ms=ms)
 
 
-def run_scenarios(scenarios: Iterable[dict], adapter, impl: dict | None = None, errors: Iterable = ()) -> Iterator[dict]:
-    """Yield a result per compile error, then per scenario, in order."""
-    for err in errors:
-        yield compile_error_result(err)
-    impl = impl if impl is not None else adapter.start()
-    for s in scenarios:
-        yield run_one(s, adapter, impl)
+def run_scenarios(scenarios: Iterable[dict], adapter, impl: dict | None = None, errors: Iterable = (),
+                  expect_fail: dict | None = None) -> Iterator[dict]:
+    """Yield a result per compile error, then per scenario, in order (see :class:`Run`)."""
+    run = Run(adapter, expect_fail=expect_fail)
+    if impl is None:
+        run.start()
+    else:
+        run.implementation = impl
+    yield from run.results(scenarios, errors)
+
+
+class Run:
+    """One run of scenarios on one adapter.
+
+    Attributes after :meth:`results` is exhausted: ``stopped_early`` (bool), ``reason``
+    (str or None: why it stopped early), ``implementation`` (dict, ``{}`` when the adapter did
+    not start), ``start_error`` (the start-up error or None).
+    """
+
+    def __init__(self, adapter, expect_fail: dict | None = None):
+        self.adapter = adapter
+        self.expect_fail = expect_fail or {}
+        self.implementation: dict = {}
+        self.start_error: Exception | None = None
+        self.stopped_early = False
+        self.reason: str | None = None
+
+    def start(self) -> dict:
+        """Start the adapter; returns its implementation description (``{}`` when it failed:
+        then ``start_error`` is set and every scenario will be ``errored`` with its evidence)."""
+        try:
+            self.implementation = self.adapter.start() or {}
+        except Exception as exc:  # AdapterStartError, or an in-process adapter failing to start
+            self.start_error = exc
+            self.stopped_early = True
+            self.reason = f"the adapter did not start: {exc}"
+        return self.implementation
+
+    def _start_failed(self, scenario: dict, first: bool) -> dict:
+        ev = getattr(self.start_error, "evidence", None) if first else None
+        return result_of(scenario, "errored", message=f"not run: {self.reason}", detail="start-up failed",
+                         evidence=ev or None)
+
+    def results(self, scenarios: Iterable[dict], errors: Iterable = ()) -> Iterator[dict]:
+        """Yield a result per compile error, then per scenario, in order; never raises for
+        anything an adapter does."""
+        for err in errors:
+            yield compile_error_result(err)
+        first = True
+        for s in scenarios:
+            if self.start_error is not None:
+                r = self._start_failed(s, first)
+                first = False
+            else:
+                r = run_one(s, self.adapter, self.implementation)
+                gave_up = getattr(self.adapter, "gave_up", None)
+                if gave_up and not self.stopped_early:
+                    self.stopped_early, self.reason = True, gave_up
+            if self.expect_fail:
+                from .expectfail import apply
+                r = apply(r, self.expect_fail)
+            yield r

@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// A minimal duelspec adapter in Node.js (>= 18, no dependencies): protocol version 1,
+// JSON lines over stdin/stdout. It plays one Yu-Gi-Oh! rule, the normal draw: at the start
+// of the Draw Phase the turn player draws the top card of their deck (not the player who
+// goes first, on turn 1). It has no card effects: scripted activations are refused.
+//
+//   duelspec smoke --adapter 'cmd:node adapters/examples/node/toy_draw.js'
+//   duelspec run --game ygo --adapter 'cmd:node adapters/examples/node/toy_draw.js'
+'use strict';
+const readline = require('node:readline');
+
+const IMPLEMENTATION = {
+  name: 'toy-draw-node', version: '1.0', language: 'javascript',
+  homepage: 'https://example.org/toy-draw-node', games: ['ygo'],
+  unsupported: ['chain', 'cost', 'negate-activation', 'negate-effect', 'fizzle', 'draw-replacement', 'pledge',
+    'continuous-card', 'trigger-effect', 'effect-draw', 'opening-hand', 'xyz', 'graveyard-effect'],
+};
+
+function send(obj) { process.stdout.write(JSON.stringify(obj) + '\n'); }
+
+// The player's deck, top first: `order: "top"`, then numeric orders, listed order, `"bottom"`.
+function deckOf(setup, zone, player) {
+  const rank = (c, i) => c.order === 'top' ? [0, 0] : c.order === 'bottom' ? [3, 0]
+    : Number.isInteger(c.order) ? [1, c.order] : [2, i];
+  return setup.cards.map((c, i) => [rank(c, i), c])
+    .filter(([, c]) => c.owner === player && zone[c.id] === 'deck')
+    .sort(([a], [b]) => a[0] - b[0] || a[1] - b[1]).map(([, c]) => c.id);
+}
+
+function play(scenario) {
+  const s = scenario.setup;
+  if (scenario.game !== 'ygo') return { skipped: { reason: 'toy-draw-node plays Yu-Gi-Oh! only' } };
+  if (s.phase !== 'draw' || s.step === 'after-draw') return { skipped: { reason: 'toy-draw-node only plays the start of the Draw Phase' } };
+  const zone = Object.fromEntries(s.cards.map(c => [c.id, c.zone]));
+  const tp = s.turn_player, opp = tp === 'A' ? 'B' : 'A';
+  const events = [{ event: 'phase', phase: 'draw', player: tp }];
+  // The script: passes are applied, activations refused (no card effects), the rest never asked for.
+  const steps = scenario.script.map((step, index) => step.do === 'pass' ? { index, outcome: 'applied' }
+    : step.do === 'activate' ? { index, outcome: 'refused', reason: 'toy-draw-node has no card effects' }
+    : { index, outcome: 'not-reached', reason: 'the engine never asked for this step' });
+  let winner = null;
+  if (!(s.turn === 1 && s.first_player === tp)) {
+    const deck = deckOf(s, zone, tp);
+    if (deck.length === 0) {
+      winner = opp;
+      events.push({ event: 'win', player: opp, reason: 'deck-out' });
+    } else {
+      zone[deck[0]] = 'hand';
+      events.push({ event: 'draw', player: tp, cards: [deck[0]], normal: true, phase: 'draw' });
+      events.push({ event: 'move', card: deck[0], from: 'deck', to: 'hand', player: tp, reason: 'draw' });
+    }
+  }
+  if (winner === null) events.push({ event: 'phase', phase: 'standby', player: tp });
+  const players = {};
+  for (const p of ['A', 'B']) {
+    const counts = {};
+    for (const c of s.cards) if (c.owner === p) counts[zone[c.id]] = (counts[zone[c.id]] || 0) + 1;
+    players[p] = { lp: (s.players[p] && s.players[p].lp) || 8000, counts };
+  }
+  const cards = Object.fromEntries(Object.entries(zone).map(([id, z]) => [id, { zone: z }]));
+  return { trace: { format: 1, events, steps, final: { cards, players, winner } } };
+}
+
+const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+rl.on('line', (line) => {
+  if (!line.trim()) return;
+  const msg = JSON.parse(line);             // the runner only sends valid JSON
+  if (msg.cmd === 'start') {
+    send({ protocol: 1, implementation: IMPLEMENTATION });
+  } else if (msg.cmd === 'run') {
+    let reply;
+    try {
+      reply = play(msg.scenario);
+    } catch (err) {                         // an engine bug is this scenario's error, not a crash
+      reply = { errored: { message: String(err), detail: err.stack || '' } };
+    }
+    send({ seq: msg.seq, ...reply });
+  } else if (msg.cmd === 'stop') {
+    rl.close();
+  }
+});
+rl.on('close', () => process.exit(0));

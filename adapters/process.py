@@ -1,0 +1,399 @@
+"""The runner side of the adapter protocol: :class:`ProcessAdapter` for ``cmd:<command line>``.
+
+It starts the command (its own session and process group), speaks protocol version 1
+(``schemas/protocol.schema.json``) over the program's stdin/stdout and keeps the last
+bytes of its stderr as evidence. It never raises for anything the program does: every
+fault becomes the reply of the scenario that was running, and the program is restarted
+for the next one.
+
+Faults and what they become (``run`` returns one of these dicts):
+
+==============================================  ==========================================
+the program ...                                 reply                         restart?
+==============================================  ==========================================
+answers with a valid trace/skipped/errored       as given                      no
+answers with a JSON object whose ``seq`` is     ``errored`` (schema pointer,  no (the
+right but that fails the schema                 the line, stderr tail)        stream is in step)
+answers with a wrong ``seq``                    ``errored`` (the line)        yes
+writes a line that is not a JSON object         ``errored`` (the line)        yes
+writes a line longer than ``max_line_bytes``    ``errored`` (its first bytes) yes
+exits or closes stdout                          ``errored`` (exit status)     yes
+does not answer within ``timeout`` seconds      ``timed-out``                 yes
+==============================================  ==========================================
+
+"Restart" means: the whole process group is killed (``os.killpg``, SIGKILL) and the next
+``run`` starts the program again (``start`` handshake within ``startup_timeout``). After
+``max_restarts`` restarts the adapter gives up: :attr:`gave_up` holds the reason and every
+later ``run`` returns ``errored`` without starting anything.
+
+Errors of the evidence shape: ``{"errored": {"message": str, "detail": str, "evidence":
+{"line"?: str, "stderr"?: str, "exit_status"?: int | None, "pointer"?: str}}}``. POSIX only
+(process groups).
+"""
+from __future__ import annotations
+
+import collections
+import json
+import os
+import selectors
+import shlex
+import signal
+import subprocess
+import threading
+import time
+
+from .. import PROTOCOL_VERSION
+
+EVIDENCE_CHARS = 2000      # of an offending line kept in a result
+STDERR_TAIL_BYTES = 8192   # of the program's stderr kept as evidence
+
+
+class AdapterStartError(Exception):
+    """The program could not be started or did not complete the ``start`` handshake.
+
+    ``evidence``: ``{"line"?, "stderr"?, "exit_status"?, "pointer"?}``."""
+
+    def __init__(self, message: str, evidence: dict | None = None):
+        super().__init__(message)
+        self.evidence = evidence or {}
+
+
+class _Fault(Exception):
+    """A protocol fault while talking to the program (internal)."""
+
+    def __init__(self, kind: str, message: str, line: str | None = None, pointer: str | None = None):
+        super().__init__(message)
+        self.kind, self.line, self.pointer = kind, line, pointer
+
+
+class _StderrTail(threading.Thread):
+    """Drains the program's stderr, keeping the last ``limit`` bytes."""
+
+    def __init__(self, fh, limit: int = STDERR_TAIL_BYTES):
+        super().__init__(daemon=True)
+        self.fh, self.limit = fh, limit
+        self.buf: collections.deque = collections.deque()
+        self.size = 0
+        self.lock = threading.Lock()
+        self.start()
+
+    def run(self):
+        try:
+            while True:
+                chunk = self.fh.read1(4096) if hasattr(self.fh, "read1") else self.fh.read(4096)
+                if not chunk:
+                    return
+                with self.lock:
+                    self.buf.append(chunk)
+                    self.size += len(chunk)
+                    while self.size - len(self.buf[0]) >= self.limit:
+                        self.size -= len(self.buf.popleft())
+        except (OSError, ValueError):
+            return
+
+    def text(self) -> str:
+        with self.lock:
+            data = b"".join(self.buf)[-self.limit:]
+        return data.decode("utf-8", "replace")
+
+
+def _short(line: str, limit: int = EVIDENCE_CHARS) -> str:
+    return line if len(line) <= limit else line[:limit] + f"... [{len(line) - limit} more characters]"
+
+
+class ProcessAdapter:
+    """An adapter that is a program speaking the JSON-lines protocol.
+
+    Args:
+        command: the command line (split with :func:`shlex.split`; no shell).
+        timeout: seconds a scenario may take (reply to ``run``), float.
+        startup_timeout: seconds for the program to start and answer ``start``.
+        max_restarts: restarts allowed after faults; then :attr:`gave_up` is set.
+        max_line_bytes: longest reply line accepted, in bytes (without the newline).
+        cwd, env: for :class:`subprocess.Popen`.
+
+    Attributes: ``implementation`` (the start reply's description), ``restarts`` (count),
+    ``gave_up`` (``None`` or the reason, a str), ``faults`` (list of ``(scenario id, kind)``).
+    """
+
+    def __init__(self, command: str, timeout: float = 30.0, startup_timeout: float = 10.0,
+                 max_restarts: int = 5, max_line_bytes: int = 16 * 1024 * 1024, cwd=None, env=None):
+        self.command = command
+        self.argv = shlex.split(command)
+        if not self.argv:
+            raise ValueError("adapter spec `cmd:` needs a command line, e.g. `cmd:node my_adapter.js`")
+        self.timeout, self.startup_timeout = timeout, startup_timeout
+        self.max_restarts, self.max_line_bytes = max_restarts, max_line_bytes
+        self.cwd, self.env = cwd, env
+        self.proc: subprocess.Popen | None = None
+        self.implementation: dict | None = None
+        self.restarts = 0
+        self.gave_up: str | None = None
+        self.faults: list[tuple[str, str]] = []
+        self._seq = 0
+        self._buf = b""
+        self._stderr: _StderrTail | None = None
+        self._starts = 0
+
+    # -- process management -------------------------------------------------------------
+    def _spawn(self) -> None:
+        self._buf = b""
+        self._seq = 0
+        try:
+            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                         cwd=self.cwd, env=self.env, start_new_session=True, bufsize=0)
+        except OSError as exc:
+            raise AdapterStartError(f"cannot run the adapter command {self.command!r}: {exc}") from None
+        os.set_blocking(self.proc.stdout.fileno(), False)
+        self._stderr = _StderrTail(self.proc.stderr)
+
+    def _kill(self) -> None:
+        """Kill the program's whole process group and reap it."""
+        p = self.proc
+        if p is None:
+            return
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            p.wait(timeout=5)
+        except subprocess.TimeoutExpired:  # pragma: no cover - unkillable
+            pass
+        self._close()
+
+    def _close(self) -> None:
+        p = self.proc
+        for fh in (p.stdin, p.stdout):
+            try:
+                fh.close()
+            except OSError:
+                pass
+        if self._stderr is not None:
+            self._stderr.join(timeout=1)
+        try:
+            p.stderr.close()
+        except OSError:
+            pass
+        self.proc = None
+
+    def _evidence(self, line: str | None = None, pointer: str | None = None) -> dict:
+        """Evidence of a fault: the offending line, the JSON pointer, the exit status, stderr tail."""
+        ev: dict = {}
+        if line is not None:
+            ev["line"] = _short(line)
+        if pointer is not None:
+            ev["pointer"] = pointer
+        if self._stderr is not None:
+            if self.proc is None or self.proc.returncode is not None:
+                self._stderr.join(timeout=0.5)  # the program is gone: let the tail reach EOF
+            tail = self._stderr.text()
+            if tail:
+                ev["stderr"] = tail
+        return ev
+
+    def _fault(self, f: "_Fault") -> dict:
+        """Kill the program (its process group) and return the evidence of fault ``f``."""
+        exited = f.kind == "exit"
+        if exited and self.proc is not None:
+            try:
+                self.proc.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                exited = False
+        status = self.proc.returncode if exited and self.proc is not None else None
+        self._kill()
+        ev = self._evidence(f.line, f.pointer)
+        if exited:
+            ev["exit_status"] = status
+        return ev
+
+    # -- line I/O -----------------------------------------------------------------------
+    def _send(self, obj: dict, deadline: float) -> None:
+        data = (json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        fd = self.proc.stdin.fileno()
+        os.set_blocking(fd, False)
+        view = memoryview(data)
+        with selectors.DefaultSelector() as sel:
+            sel.register(fd, selectors.EVENT_WRITE)
+            while view:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise _Fault("timeout", "the adapter did not read its input in time")
+                if not sel.select(left):
+                    continue
+                try:
+                    n = os.write(fd, view)
+                except BlockingIOError:
+                    continue
+                except (BrokenPipeError, ConnectionResetError):
+                    raise _Fault("exit", "the adapter closed its stdin (exited?)") from None
+                view = view[n:]
+
+    def _readline(self, deadline: float) -> str:
+        fd = self.proc.stdout.fileno()
+        with selectors.DefaultSelector() as sel:
+            sel.register(fd, selectors.EVENT_READ)
+            while True:
+                nl = self._buf.find(b"\n")
+                if nl >= 0:
+                    raw, self._buf = self._buf[:nl], self._buf[nl + 1:]
+                    if len(raw) > self.max_line_bytes:
+                        raise _Fault("oversize", f"the adapter wrote a line of {len(raw)} bytes; the limit is "
+                                                 f"{self.max_line_bytes}", raw[:EVIDENCE_CHARS].decode("utf-8", "replace"))
+                    line = raw.decode("utf-8", "replace").rstrip("\r")
+                    if not line.strip():
+                        continue
+                    return line
+                if len(self._buf) > self.max_line_bytes:
+                    raise _Fault("oversize", f"the adapter wrote a line longer than the limit of {self.max_line_bytes} "
+                                             f"bytes", self._buf[:EVIDENCE_CHARS].decode("utf-8", "replace"))
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise _Fault("timeout", "no reply in time", self._buf.decode("utf-8", "replace") or None)
+                if not sel.select(left):
+                    continue
+                try:
+                    chunk = os.read(fd, 1 << 16)
+                except BlockingIOError:
+                    continue
+                if not chunk:
+                    partial = self._buf.decode("utf-8", "replace") or None
+                    try:
+                        self.proc.wait(timeout=1)
+                    except subprocess.TimeoutExpired:
+                        pass
+                    status = self.proc.returncode
+                    raise _Fault("exit", "the adapter exited" + (f" with status {status}" if status is not None
+                                 else " (closed its stdout)") + " before replying", partial)
+                self._buf += chunk
+
+    def _message(self, deadline: float, what: str) -> tuple[dict, str]:
+        line = self._readline(deadline)
+        try:
+            msg = json.loads(line)
+        except ValueError as exc:
+            raise _Fault("not-json", f"the adapter's reply to `{what}` is not JSON ({exc})", line) from None
+        if not isinstance(msg, dict):
+            raise _Fault("not-json", f"the adapter's reply to `{what}` is not a JSON object", line)
+        return msg, line
+
+    # -- the Adapter interface ----------------------------------------------------------
+    def start(self) -> dict:
+        """Start the program and do the handshake; returns the implementation description.
+
+        Raises :class:`AdapterStartError` (with evidence) when it cannot start, exits,
+        answers wrongly or not within ``startup_timeout`` seconds; the program is killed then."""
+        from ..validation import errors_of, pointer
+        self._starts += 1
+        self._spawn()
+        deadline = time.monotonic() + self.startup_timeout
+        try:
+            self._send({"cmd": "start", "protocol": PROTOCOL_VERSION}, deadline)
+            msg, line = self._message(deadline, "start")
+        except _Fault as f:
+            text = (f"the adapter did not answer `start` within {self.startup_timeout:g} s" if f.kind == "timeout"
+                    else f"start-up failed: {f}")
+            raise AdapterStartError(text, self._fault(f)) from None
+        errs = errors_of(msg, "protocol", "#/$defs/start_reply")
+        if errs:
+            from jsonschema.exceptions import best_match
+            e = best_match(errs)
+            ptr = pointer(e.absolute_path)
+            ev = self._fault(_Fault("invalid-reply", "", line, ptr))
+            raise AdapterStartError(f"<adapter stdout>:{ptr}: the reply to `start` fails the protocol schema "
+                                    f"(#/$defs/start_reply): {e.message}", ev)
+        self.implementation = msg["implementation"]
+        return self.implementation
+
+    def _not_run(self) -> dict:
+        return {"errored": {"message": f"not run: {self.gave_up}", "detail": "adapter gave up"}}
+
+    def run(self, scenario: dict) -> dict:
+        """Play one scenario; returns a reply dict (see the module docstring). Never raises."""
+        sid = scenario.get("id", "?")
+        if self.gave_up:
+            return self._not_run()
+        if self.proc is None:
+            if self._starts > 0:
+                if self.restarts >= self.max_restarts:
+                    self.gave_up = (f"the adapter failed {len(self.faults)} times; restart limit "
+                                    f"({self.max_restarts}) reached, remaining scenarios not run")
+                    return self._not_run()
+                self.restarts += 1
+            try:
+                self.start()
+            except AdapterStartError as exc:
+                self.faults.append((sid, "start"))
+                return {"errored": {"message": f"the adapter could not be (re)started: {exc}", "detail": "start-up failed",
+                                    "evidence": exc.evidence}}
+        self._seq += 1
+        seq = self._seq
+        deadline = time.monotonic() + self.timeout
+        try:
+            self._send({"cmd": "run", "seq": seq, "scenario": scenario}, deadline)
+            msg, line = self._message(deadline, "run")
+        except _Fault as f:
+            self.faults.append((sid, f.kind))
+            ev = self._fault(f)
+            if f.kind == "timeout":
+                return {"timed-out": {"message": f"no reply within {self.timeout:g} s; the adapter's process group "
+                                                 f"was killed", "detail": "timeout", "evidence": ev}}
+            return {"errored": {"message": str(f), "detail": f.kind, "evidence": ev}}
+        if msg.get("seq") != seq:
+            self.faults.append((sid, "wrong-seq"))
+            ev = self._fault(_Fault("wrong-seq", "", line, "/seq"))
+            return {"errored": {"message": f"<adapter stdout>:/seq: expected seq {seq}, got {msg.get('seq')!r}",
+                                "detail": "wrong-seq", "evidence": ev}}
+        bad = _reply_error(msg)
+        if bad:  # a well-formed line with the right seq: the conversation is still in step, no restart
+            ptr, text = bad
+            self.faults.append((sid, "invalid-reply"))
+            return {"errored": {"message": f"<adapter stdout>:{ptr}: {text}", "detail": "invalid-reply",
+                                "evidence": self._evidence(line, ptr)}}
+        msg.pop("seq")
+        return msg
+
+    def stop(self, grace: float = 2.0) -> int | None:
+        """Send ``stop`` and wait up to ``grace`` seconds for the program to exit; then kill
+        its process group (grandchildren included). Returns the program's exit status, or
+        None when it had to be killed (or was not running); also kept as ``exit_status``."""
+        self.exit_status = None
+        if self.proc is None:
+            return None
+        try:
+            self._send({"cmd": "stop"}, time.monotonic() + grace)
+            self.proc.stdin.close()
+            self.exit_status = self.proc.wait(timeout=grace)
+        except (_Fault, OSError, subprocess.TimeoutExpired):
+            pass
+        self._kill()
+        return self.exit_status
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+def _reply_error(msg: dict) -> tuple[str, str] | None:
+    """``(JSON pointer, what was expected)`` when a run reply fails the protocol schema, else None."""
+    from jsonschema.exceptions import best_match
+    from ..validation import errors_of, pointer
+    kinds = [k for k in ("trace", "skipped", "errored") if k in msg]
+    extra = sorted(set(msg) - {"seq", "trace", "skipped", "errored"})
+    if len(kinds) != 1:
+        return "/", f"expected exactly one of `trace`, `skipped`, `errored` next to `seq`, got the keys {sorted(msg)}"
+    if extra:
+        return f"/{extra[0]}", f"expected no property other than `seq` and `{kinds[0]}`, got {extra}"
+    if kinds[0] == "trace":  # the oneOf would hide the useful error: validate the branch directly
+        errs = errors_of(msg["trace"], "trace")
+        if errs:
+            e = best_match(errs)
+            return "/trace" + (pointer(e.absolute_path) if e.absolute_path else ""), \
+                f"the trace fails the trace schema: {e.message}"
+    errs = errors_of(msg, "protocol", "#/$defs/run_reply")
+    if not errs:
+        return None
+    e = best_match(errs)
+    return pointer(e.absolute_path), f"the reply fails the protocol schema (#/$defs/run_reply): {e.message}"

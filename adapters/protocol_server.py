@@ -1,0 +1,106 @@
+"""The adapter side of the protocol: serve an in-process adapter over stdin/stdout.
+
+Any object with ``start() -> dict`` (the implementation description), ``run(scenario) ->
+dict`` (``{"trace": ...}`` / ``{"skipped": ...}`` / ``{"errored": ...}``) and ``stop()``
+(see :class:`duelspec.adapters.kit.Adapter`) becomes a protocol program::
+
+    from duelspec.adapters.protocol_server import serve
+    serve(MyAdapter())                    # reads stdin, writes stdout, returns the exit status
+
+or, for an adapter given as ``module:attribute``::
+
+    python -m duelspec.adapters.protocol_server my_package.my_module:MyAdapter
+
+Behaviour (protocol version 1, ``schemas/protocol.schema.json``): one JSON object per line
+in and out, flushed after every line; ``stop`` or end of input ends the loop with status 0.
+While the adapter's code runs, ``sys.stdout`` is redirected to stderr, so a stray ``print``
+in an engine cannot corrupt the protocol stream. An exception inside ``run`` becomes an
+``errored`` reply with the traceback as ``detail``; the server keeps serving. A line that is
+not a JSON object, or an unknown ``cmd``, is reported on stderr and ends the server with
+status 2 (the runner then sees the exit and restarts it).
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+import traceback
+
+PROTOCOL = 1
+
+
+def _write(out, obj: dict) -> None:
+    out.write(json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n")
+    out.flush()
+
+
+def serve(adapter, stdin=None, stdout=None, stderr=None) -> int:
+    """Answer protocol messages from ``stdin`` on ``stdout`` until ``stop`` or EOF.
+
+    Returns the exit status: 0 after ``stop``/EOF, 2 after an unreadable message. The
+    streams default to ``sys.stdin``/``sys.stdout``/``sys.stderr`` (text, line-oriented)."""
+    stdin = stdin or sys.stdin
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    started = False
+    for lineno, line in enumerate(stdin, 1):
+        if not line.strip():
+            continue
+        try:
+            msg = json.loads(line)
+            if not isinstance(msg, dict):
+                raise ValueError("not a JSON object")
+        except ValueError as exc:
+            print(f"<stdin>:line {lineno}: expected a JSON object, got {line[:200]!r} ({exc})", file=err, flush=True)
+            return 2
+        cmd = msg.get("cmd")
+        if cmd == "stop":
+            break
+        with contextlib.redirect_stdout(err):
+            if cmd == "start":
+                if msg.get("protocol") != PROTOCOL:
+                    print(f"<stdin>:line {lineno}: protocol {msg.get('protocol')!r} requested; this server speaks {PROTOCOL}",
+                          file=err, flush=True)
+                    return 2
+                reply = {"protocol": PROTOCOL, "implementation": adapter.start()}
+                started = True
+            elif cmd == "run" and isinstance(msg.get("seq"), int) and isinstance(msg.get("scenario"), dict):
+                if not started:
+                    reply = {"seq": msg["seq"], "errored": {"message": "`run` before `start`"}}
+                else:
+                    reply = {"seq": msg["seq"], **_run(adapter, msg["scenario"])}
+            else:
+                print(f"<stdin>:line {lineno}: expected a `start`, `run` (with integer `seq` and object `scenario`) "
+                      f"or `stop` message, got {line[:200]!r}", file=err, flush=True)
+                return 2
+        _write(out, reply)
+    with contextlib.redirect_stdout(err):
+        with contextlib.suppress(Exception):
+            adapter.stop()
+    return 0
+
+
+def _run(adapter, scenario: dict) -> dict:
+    try:
+        reply = adapter.run(scenario)
+    except Exception as exc:  # the engine crashed on this scenario: report it, keep serving
+        return {"errored": {"message": f"{type(exc).__name__}: {exc}", "detail": traceback.format_exc(limit=12)}}
+    if not isinstance(reply, dict) or len(set(reply) & {"trace", "skipped", "errored"}) != 1:
+        return {"errored": {"message": f"the adapter's run() returned {str(reply)[:200]}; expected a dict with one of "
+                                       f"`trace`, `skipped`, `errored`"}}
+    return reply
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m duelspec.adapters.protocol_server SPEC``: serve the adapter ``SPEC``
+    (``reference`` or ``module:attribute``, as for ``duelspec run --adapter``)."""
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) != 1 or argv[0].startswith("cmd:") or argv[0] in ("-h", "--help"):
+        print("usage: python -m duelspec.adapters.protocol_server reference|module:attribute", file=sys.stderr)
+        sys.exit(2)
+    from . import load_adapter
+    sys.exit(serve(load_adapter(argv[0])))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,106 @@
+"""Expected failures: a simulator project's list of scenarios known to fail.
+
+The file is TOML, owned by the simulator's project, keyed by scenario id; every entry
+gives a ``reason`` and/or an ``issue`` link (schema ``schemas/expect-fail.schema.json``)::
+
+    # duelspec expected failures of my-simulator
+    format = 1
+
+    [scenarios."ygo.normal-draw.effect-type.effect-negated.muusiki"]
+    reason = "negated draw replacements still replace the draw"
+    issue = "https://github.com/me/my-simulator/issues/12"
+
+With ``duelspec run --expect-fail FILE`` a listed scenario that fails, errors or times out
+is ``xfailed`` (its failure kept in the result); a listed scenario that passes is
+``xpassed``, which fails the run until the entry is removed. Skipped scenarios stay
+skipped. ``--write-expect-fail FILE`` writes such a file from a run's bad results.
+"""
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from pathlib import Path
+
+from .errors import InputError
+
+XFAIL_FROM = ("failed", "errored", "timed-out")
+
+
+def load(path: str | Path) -> dict[str, dict]:
+    """The entries of the expect-fail file ``path``: ``{scenario id: {"reason"?, "issue"?}}``.
+
+    Raises :class:`InputError` naming the file and the line (TOML syntax) or the JSON
+    pointer (``/scenarios/<id>/reson``) and what was expected."""
+    from . import validation
+    path = str(path)
+    try:
+        with open(path, "rb") as fh:
+            doc = tomllib.load(fh)
+    except FileNotFoundError:
+        raise InputError(path, "", "an existing expect-fail file (TOML)", "no such file") from None
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"line (\d+), column (\d+)", str(exc))
+        raise InputError(path, f"line {m.group(1)} column {m.group(2)}" if m else "", "a valid TOML document",
+                         str(exc)) from None
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import best_match
+    errors = list(Draft202012Validator(_schema()).iter_errors(doc))
+    if errors:
+        e = best_match(errors)
+        raise InputError(path, validation.pointer(e.absolute_path), validation._expected(e), e.instance)
+    return doc.get("scenarios", {})
+
+
+def _schema() -> dict:
+    from .resources import schemas_dir
+    return json.loads((schemas_dir() / "expect-fail.schema.json").read_text(encoding="utf-8"))
+
+
+def apply(result: dict, entries: dict[str, dict]) -> dict:
+    """``result`` turned into ``xfailed`` / ``xpassed`` when its id is listed in ``entries``.
+
+    The entry is kept in the result as ``expected_failure`` (``{"reason"?, "issue"?, "was"}``
+    where ``was`` is the outcome before the conversion)."""
+    entry = entries.get(result["id"])
+    if entry is None or result["outcome"] not in XFAIL_FROM + ("passed",):
+        return result
+    was = result["outcome"]
+    result = dict(result, outcome="xpassed" if was == "passed" else "xfailed",
+                  expected_failure={**{k: entry[k] for k in ("reason", "issue") if k in entry}, "was": was})
+    if was == "passed":
+        result["message"] = ("listed as an expected failure but passed: remove it from the expect-fail file"
+                             + (f" (reason given: {entry['reason']})" if entry.get("reason") else ""))
+    return result
+
+
+def _toml_str(s: str) -> str:
+    # a JSON string without non-ASCII escapes is a valid TOML basic string
+    return json.dumps(s, ensure_ascii=False)
+
+
+def dump(results: list[dict], old: dict[str, dict] | None = None, adapter: str = "") -> str:
+    """The text of an expect-fail file listing every failed / errored / timed-out / xfailed
+    result of ``results``; reasons and issues of ``old`` entries are kept, new ones get a
+    reason from the result (first failure message, or the error message) to be edited."""
+    old = old or {}
+    lines = ["# duelspec expected failures" + (f" of {adapter}" if adapter else ""),
+             "# Keyed by scenario id; give each entry a `reason` and/or an `issue` link.",
+             "# A listed scenario that passes is `xpassed` and fails the run: then remove its entry.",
+             "format = 1", ""]
+    for r in sorted(results, key=lambda r: r["id"]):
+        if r["outcome"] not in XFAIL_FROM + ("xfailed",):
+            continue
+        entry = dict(old.get(r["id"], {}))
+        if not entry:
+            if r.get("failures"):
+                why = r["failures"][0].get("message", "")
+            else:
+                why = r.get("message", "") or r["outcome"]
+            entry["reason"] = f"{r['outcome']}: {why}"[:300]
+        lines.append(f"[scenarios.{_toml_str(r['id'])}]")
+        for k in ("reason", "issue"):
+            if k in entry:
+                lines.append(f"{k} = {_toml_str(entry[k])}")
+        lines.append("")
+    return "\n".join(lines)

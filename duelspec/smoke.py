@@ -1,0 +1,72 @@
+"""The protocol smoke test (``duelspec smoke --adapter SPEC``): handshake, runs, stop.
+
+It checks what every adapter must do whatever its rules coverage: answer ``start`` with a
+valid implementation description, answer two ``run`` messages (the ``seq`` must follow)
+with valid replies, and exit with status 0 after ``stop``. The scenarios' outcomes
+(passed / failed / skipped) are shown but are not part of the verdict.
+"""
+from __future__ import annotations
+
+import time
+
+SMOKE = {
+    "ygo": {
+        "format": 1, "id": "smoke.ygo.normal-draw", "game": "ygo", "rulings": ["ND-01"], "requires": [],
+        "title": "Smoke: the turn player draws the top card of their deck at the start of the Draw Phase",
+        "setup": {"first_player": "A", "turn": 2, "turn_player": "B", "phase": "draw", "step": "before-draw",
+                  "players": {"A": {"lp": 8000}, "B": {"lp": 8000}},
+                  "cards": [{"id": "top", "card": "14558127", "owner": "B", "zone": "deck", "order": "top"},
+                            {"id": "second", "card": "14558127", "owner": "B", "zone": "deck"}]},
+        "script": [],
+        "expect": {"events": [{"event": "draw", "player": "B", "normal": True, "cards": ["top"]}],
+                   "final": {"cards": {"top": {"zone": "hand"}, "second": {"zone": "deck"}}}},
+    },
+    "dm": {
+        "format": 1, "id": "smoke.dm.nothing-happens", "game": "dm", "rulings": ["AT-01"], "requires": [],
+        "title": "Smoke: with no decisions scripted, a creature stays in the battle zone",
+        "setup": {"first_player": "A", "turn": 3, "turn_player": "A", "phase": "main",
+                  "players": {"A": {}, "B": {}},
+                  "cards": [{"id": "c1", "card": "test:vanilla-3000", "owner": "A", "zone": "battle"}]},
+        "script": [],
+        "expect": {"final": {"cards": {"c1": {"zone": "battle"}}}},
+    },
+}
+
+PROTOCOL_FAULTS = ("invalid trace", "not-json", "oversize", "wrong-seq", "invalid-reply", "exit", "timeout", "start-up failed",
+                   "adapter gave up")
+
+
+def smoke(adapter) -> list[tuple[str, bool, str]]:
+    """Run the smoke test on ``adapter`` (an adapter object, usually a ProcessAdapter).
+
+    Returns ``[(check, ok, detail)]``; the adapter is stopped at the end."""
+    from . import validation
+    from .runner import judge
+    checks: list[tuple[str, bool, str]] = []
+    try:
+        impl = adapter.start()
+    except Exception as exc:
+        ev = getattr(exc, "evidence", {}) or {}
+        return [("handshake: reply to `start`", False, f"{exc}" + "".join(f"\n  {k}: {v}" for k, v in ev.items()))]
+    errs = validation.errors_of(impl, "protocol", "#/$defs/implementation")
+    checks.append(("handshake: reply to `start`", not errs,
+                   f"{impl.get('name')} {impl.get('version')} ({impl.get('language', '?')}), games {impl.get('games')}"
+                   if not errs else f"implementation{validation.pointer(errs[0].absolute_path)}: {errs[0].message}"))
+    game = next((g for g in ("ygo", "dm") if g in (impl.get("games") or [])), "ygo")
+    for n in (1, 2):
+        t0 = time.perf_counter()
+        reply = adapter.run(SMOKE[game])
+        result = judge(SMOKE[game], reply, round((time.perf_counter() - t0) * 1000, 3))
+        fault = result["outcome"] in ("errored", "timed-out") and result.get("detail") in PROTOCOL_FAULTS
+        detail = result["outcome"] + (f": {result.get('message') or result.get('reason') or ''}"
+                                      if result["outcome"] != "passed" else "")
+        if fault and result.get("evidence"):
+            detail += "".join(f"\n  {k}: {v}" for k, v in result["evidence"].items())
+        checks.append((f"run {n} ({SMOKE[game]['id']}, seq {n})", not fault, detail))
+    status = adapter.stop()
+    if hasattr(adapter, "exit_status"):
+        checks.append(("stop: the program exits with status 0", status == 0,
+                       f"exit status {status}" if status is not None else "did not exit in time: killed"))
+    else:
+        checks.append(("stop", True, "in-process adapter stopped"))
+    return checks

@@ -1,0 +1,97 @@
+"""Helpers of the protocol / runner / report tests: small valid scenarios, the fault adapter's
+command line, and a guard that turns a hang into a test failure."""
+from __future__ import annotations
+
+import shlex
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent
+FAULTY = HERE / "faulty.py"
+PY = shlex.quote(sys.executable)
+
+
+def scenario(sid: str, game: str = "ygo", requires=(), rulings=("ND-01",), tags=()) -> dict:
+    """A minimal valid scenario (format 1) expecting the final winner ``B``."""
+    if game == "ygo":
+        setup = {"first_player": "A", "turn": 1, "turn_player": "A", "phase": "main1",
+                 "players": {"A": {}, "B": {}}, "cards": []}
+    else:
+        setup = {"first_player": "A", "turn": 1, "turn_player": "A", "phase": "main",
+                 "players": {"A": {}, "B": {}}, "cards": []}
+    s = {"format": 1, "id": sid, "game": game, "title": f"test scenario {sid}", "rulings": list(rulings),
+         "requires": list(requires), "setup": setup, "script": [], "expect": {"final": {"winner": "B"}}}
+    if tags:
+        s["tags"] = list(tags)
+    return s
+
+
+def faulty_cmd(*options: str) -> str:
+    """The command line of the fault adapter with ``options``."""
+    return " ".join([PY, shlex.quote(str(FAULTY)), *map(shlex.quote, options)])
+
+
+@pytest.fixture
+def hang_guard():
+    """Fail the test (instead of blocking the suite) when it runs longer than 60 s."""
+    def boom(signum, frame):
+        raise TimeoutError("the test hung: the runner did not return within 60 s")
+    old = signal.signal(signal.SIGALRM, boom)
+    signal.setitimer(signal.ITIMER_REAL, 60)
+    yield
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, old)
+
+
+ROOT = HERE.parent.parent
+TOY_PY = ROOT / "adapters" / "examples" / "python" / "toy_draw.py"
+TOY_JS = ROOT / "adapters" / "examples" / "node" / "toy_draw.js"
+
+
+def load_toy():
+    """The Python example simulator class (adapters/examples/python/toy_draw.py), imported by path."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("toy_draw_example", TOY_PY)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.ToyDraw
+
+
+def draw_scenario(sid: str, turn: int = 2, deck=("top", "second"), script=(), expect=None, phase="draw",
+                  requires=(), rulings=("ND-01",)) -> dict:
+    """A valid YGO scenario at the start of player B's Draw Phase (A went first)."""
+    cards = [{"id": c, "card": "14558127", "owner": "B", "zone": "deck", **({"order": "top"} if i == 0 else {})}
+             for i, c in enumerate(deck)]
+    cards.append({"id": "ash", "card": "14558127", "owner": "A", "zone": "hand"})
+    setup = {"first_player": "A" if turn != 1 else "B", "turn": turn, "turn_player": "B", "phase": phase,
+             "players": {"A": {"lp": 8000}, "B": {"lp": 8000}}, "cards": cards}
+    if phase == "draw":
+        setup["step"] = "before-draw"
+    return {"format": 1, "id": sid, "game": "ygo", "title": f"toy scenario {sid}", "rulings": list(rulings),
+            "requires": list(requires), "setup": setup, "script": list(script),
+            "expect": expect if expect is not None else {}}
+
+
+def toy_scenarios() -> list[dict]:
+    """Scenarios covering every outcome of the toy simulators: passed, failed, skipped (by the
+    adapter and up front), refused steps."""
+    return [
+        draw_scenario("toy.draw.top", expect={"events": [{"event": "draw", "player": "B", "normal": True, "cards": ["top"]}],
+                                              "final": {"cards": {"top": {"zone": "hand"}, "second": {"zone": "deck"}}}}),
+        draw_scenario("toy.draw.first-turn", turn=1, rulings=("ND-02",),
+                      expect={"never": [{"event": "draw"}], "final": {"cards": {"top": {"zone": "deck"}}}}),
+        draw_scenario("toy.draw.deck-out", deck=(), expect={"final": {"winner": "A"}}),
+        draw_scenario("toy.draw.refused", script=[{"player": "A", "do": "activate", "card": "ash", "legal": False}],
+                      expect={"events": [{"event": "draw", "normal": True}]}),
+        draw_scenario("toy.draw.wrong", expect={"final": {"cards": {"second": {"zone": "hand"}}}}),
+        draw_scenario("toy.draw.main-phase", phase="main1", expect={}),
+        draw_scenario("toy.draw.chain", requires=("chain",), expect={}),
+    ]
+
+
+TOY_OUTCOMES = {"toy.draw.top": "passed", "toy.draw.first-turn": "passed", "toy.draw.deck-out": "passed",
+                "toy.draw.refused": "passed", "toy.draw.wrong": "failed", "toy.draw.main-phase": "skipped",
+                "toy.draw.chain": "skipped"}

@@ -1,0 +1,57 @@
+"""The example adapters (Node.js and Python) pass the protocol smoke test, and a scenario set
+gives the same outcomes in-process and through the protocol."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from click.testing import CliRunner
+
+from duelspec.adapters.process import ProcessAdapter
+from duelspec.cli import main
+from duelspec.runner import Run
+from fault_adapters.helpers import PY, TOY_JS, TOY_OUTCOMES, TOY_PY, hang_guard, load_toy, toy_scenarios  # noqa: F401
+
+pytestmark = pytest.mark.usefixtures("hang_guard")
+NODE = shutil.which("node")
+needs_node = pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
+
+
+def outcomes(adapter) -> dict:
+    run = Run(adapter)
+    run.start()
+    try:
+        return {r["id"]: r["outcome"] for r in run.results(toy_scenarios())}
+    finally:
+        adapter.stop()
+
+
+@pytest.mark.parametrize("command", [
+    pytest.param(f"node {TOY_JS}", marks=needs_node, id="node"),
+    pytest.param(f"{PY} {TOY_PY}", id="python"),
+])
+def test_smoke_command_passes_on_the_examples(command):
+    res = CliRunner().invoke(main, ["smoke", "--adapter", f"cmd:{command}", "--startup-timeout", "20"])
+    assert res.exit_code == 0, res.output
+    assert "✓ handshake" in res.output and "✓ stop: the program exits with status 0" in res.output
+    assert res.output.count("✓ run") == 2
+
+
+def test_smoke_command_fails_on_a_broken_adapter():
+    from fault_adapters.helpers import faulty_cmd
+    res = CliRunner().invoke(main, ["smoke", "--adapter", "cmd:" + faulty_cmd("--start-garbage")])
+    assert res.exit_code == 1
+    assert "✗ handshake" in res.output and "Welcome to FaultySim 1.0!" in res.output
+    res = CliRunner().invoke(main, ["smoke", "--adapter", "cmd:" + faulty_cmd("--start-invalid")])
+    assert res.exit_code == 1 and "/implementation" in res.output
+
+
+def test_python_example_in_process_and_over_the_protocol_agree():
+    inproc = outcomes(load_toy()())
+    assert inproc == TOY_OUTCOMES
+    assert outcomes(ProcessAdapter(f"{PY} {TOY_PY}", timeout=20, startup_timeout=20)) == inproc
+
+
+@needs_node
+def test_node_example_gives_the_same_outcomes():
+    assert outcomes(ProcessAdapter(f"node {TOY_JS}", timeout=20, startup_timeout=20)) == TOY_OUTCOMES

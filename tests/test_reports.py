@@ -1,0 +1,158 @@
+"""Reports: the JSON-lines stream survives a killed run; JUnit XML, Markdown and `duelspec
+summary` render it; bad stream files are clear errors naming the line."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+
+import pytest
+from click.testing import CliRunner
+
+from duelspec import validation
+from duelspec.cli import main
+from duelspec.errors import InputError
+from duelspec.report import read_stream
+from fault_adapters.helpers import faulty_cmd, hang_guard, scenario  # noqa: F401
+
+pytestmark = pytest.mark.usefixtures("hang_guard")
+IDS = ["t.ok.1", "t.fail.1", "t.skip.1", "t.hang.1", "t.exit.1", "t.ok.2"]
+EXPECTED = {"t.ok.1": "passed", "t.fail.1": "failed", "t.skip.1": "skipped", "t.hang.1": "timed-out",
+            "t.exit.1": "errored", "t.ok.2": "passed"}
+
+
+@pytest.fixture
+def saved_run(tmp_path):
+    paths = []
+    for i in IDS:
+        (tmp_path / f"{i}.json").write_text(json.dumps(scenario(i)))
+        paths.append(str(tmp_path / f"{i}.json"))
+    out, junit, md = tmp_path / "r.jsonl", tmp_path / "junit.xml", tmp_path / "summary.md"
+    res = CliRunner().invoke(main, ["run", *paths, "--adapter", "cmd:" + faulty_cmd(), "--timeout", "0.5",
+                                    "--out", str(out), "--junit", str(junit), "--markdown", str(md)])
+    assert res.exit_code == 1
+    return out, junit, md
+
+
+def test_stream_lines_are_schema_valid_and_complete(saved_run):
+    out, _, _ = saved_run
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    for x in lines:
+        validation.check(x, "result", str(out))
+    assert {x["id"]: x["outcome"] for x in lines if x["type"] == "result"} == EXPECTED
+    assert lines[-1]["counts"] == {"passed": 2, "failed": 1, "skipped": 1, "errored": 1, "timed-out": 1,
+                                   "xfailed": 0, "xpassed": 0}
+
+
+def test_junit_xml(saved_run):
+    _, junit, _ = saved_run
+    root = ET.parse(junit).getroot()
+    assert root.tag == "testsuites"
+    assert (root.get("tests"), root.get("failures"), root.get("errors"), root.get("skipped")) == ("6", "1", "2", "1")
+    cases = {c.get("name"): c for c in root.iter("testcase")}
+    assert sorted(cases) == sorted(IDS)
+    assert cases["t.fail.1"].find("failure").get("message") == "the winner differs"
+    assert cases["t.hang.1"].find("error").get("type") == "timed-out"
+    assert "boom in t.exit.1" in cases["t.exit.1"].find("error").text
+    assert cases["t.skip.1"].find("skipped").get("message") == "faulty cannot play this"
+    assert cases["t.ok.1"].find("failure") is None and cases["t.ok.1"].find("error") is None
+    assert cases["t.ok.1"].get("classname") == "ygo.ND-01"
+
+
+def test_markdown_summary(saved_run):
+    _, _, md = saved_run
+    text = md.read_text()
+    assert text.startswith("## duelspec: ❌ failed")
+    assert "| 2 | 1 | 1 | 1 | 1 | 0 | 0 |" in text
+    for i in ("t.fail.1", "t.hang.1", "t.exit.1"):
+        assert f"<code>{i}</code>" in text
+    assert "<code>t.ok.1</code>" not in text
+    assert "boom in t.exit.1" in text and "exit status: 3" in text
+
+
+@pytest.mark.parametrize("fmt", ["table", "markdown", "junit"])
+def test_summary_re_renders_a_saved_stream(saved_run, fmt, tmp_path):
+    out, junit, md = saved_run
+    res = CliRunner().invoke(main, ["summary", str(out), "--format", fmt])
+    assert res.exit_code == 1  # the saved run failed
+    if fmt == "markdown":
+        assert res.output == md.read_text()
+    elif fmt == "junit":
+        a, b = ET.fromstring(res.output.encode()), ET.parse(junit).getroot()
+        assert [(c.get("name"), [e.tag for e in c]) for c in a.iter("testcase")] == \
+               [(c.get("name"), [e.tag for e in c]) for c in b.iter("testcase")]
+    else:
+        assert "2 passed, 1 failed, 1 skipped, 1 errored, 1 timed-out" in res.output
+        assert "FAILED t.fail.1" in res.output and "TIMED-OUT t.hang.1" in res.output
+
+
+def test_summary_of_a_truncated_stream_reports_a_stopped_run(saved_run, tmp_path):
+    out, _, _ = saved_run
+    lines = out.read_text().splitlines(keepends=True)
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(lines[:4]) + lines[4][:25])  # header, 3 results, half a line; no footer
+    st = read_stream(cut)
+    assert [r["id"] for r in st.results] == IDS[:3]
+    assert st.truncated and st.footer["stopped_early"] is True
+    assert "line 5 is incomplete" in st.footer["reason"]
+    res = CliRunner().invoke(main, ["summary", str(cut), "--format", "markdown"])
+    assert res.exit_code == 1
+    assert "The run stopped early" in res.output and "<code>t.fail.1</code>" in res.output
+
+
+@pytest.mark.parametrize("content, location, expected", [
+    ('{"type": "header"', "line 1", "a header line"),   # killed while writing the header: no header
+    ("", "line 1", "a header line"),
+    ('{"type": "result", "id": "x.y", "outcome": "passed"}\n', "line 1", "a header line"),
+    ("HEADER\nnot json\n", "line 1", "one JSON object per line"),
+])
+def test_summary_of_a_bad_file_names_the_line(tmp_path, content, location, expected):
+    p = tmp_path / "bad.jsonl"
+    p.write_text(content)
+    res = CliRunner().invoke(main, ["summary", str(p)])
+    assert res.exit_code == 2
+    assert f"{p}:{location}" in res.output and expected in res.output
+
+
+def test_summary_names_line_and_pointer_of_an_invalid_result(saved_run, tmp_path):
+    out, _, _ = saved_run
+    lines = out.read_text().splitlines(keepends=True)
+    bad = json.loads(lines[2])
+    bad["outcome"] = "exploded"
+    p = tmp_path / "bad.jsonl"
+    p.write_text(lines[0] + lines[1] + json.dumps(bad) + "\n" + "".join(lines[3:]))
+    with pytest.raises(InputError) as exc:
+        read_stream(p)
+    assert exc.value.location == "line 3 /outcome"
+
+
+def test_a_killed_run_leaves_every_finished_result_readable(tmp_path):
+    """Kill `duelspec run` (SIGKILL) while the adapter hangs: the results before the hang are on disk."""
+    ids = ["t.ok.1", "t.fail.1", "t.hang.1", "t.ok.2"]
+    paths = []
+    for i in ids:
+        (tmp_path / f"{i}.json").write_text(json.dumps(scenario(i)))
+        paths.append(str(tmp_path / f"{i}.json"))
+    out = tmp_path / "r.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "duelspec.cli", "run", *paths, "--adapter", "cmd:" + faulty_cmd(),
+                             "--timeout", "300", "--out", str(out)], start_new_session=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if out.exists() and out.read_text().count("\n") >= 3:   # header + 2 results, flushed
+                break
+            time.sleep(0.05)
+        time.sleep(0.2)
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    st = read_stream(out)
+    assert [(r["id"], r["outcome"]) for r in st.results] == [("t.ok.1", "passed"), ("t.fail.1", "failed")]
+    assert st.truncated and st.footer["stopped_early"]
+    res = CliRunner().invoke(main, ["summary", str(out)])
+    assert res.exit_code == 1 and "the run stopped early" in res.output

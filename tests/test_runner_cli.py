@@ -1,0 +1,176 @@
+"""`duelspec run`: exit status, selection, up-front skips, expected failures, restarts."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from duelspec.cli import main, select
+from duelspec.expectfail import load as load_expect_fail
+from duelspec.errors import InputError
+from fault_adapters.helpers import faulty_cmd, hang_guard, scenario  # noqa: F401
+
+pytestmark = pytest.mark.usefixtures("hang_guard")
+
+
+def write(tmp_path, *scens):
+    paths = []
+    for s in scens:
+        p = tmp_path / f"{s['id']}.json"
+        p.write_text(json.dumps(s))
+        paths.append(str(p))
+    return paths
+
+
+def run(tmp_path, ids, *options, adapter=None, scens=None):
+    paths = write(tmp_path, *(scens or [scenario(i) for i in ids]))
+    out = tmp_path / "results.jsonl"
+    res = CliRunner().invoke(main, ["run", *paths, "--adapter", adapter or "cmd:" + faulty_cmd(), "--timeout", "0.5",
+                                    "--startup-timeout", "20", "--out", str(out), *options])
+    lines = [json.loads(x) for x in out.read_text().splitlines()] if out.exists() else []
+    return res, lines
+
+
+def outcomes(lines):
+    return {x["id"]: x["outcome"] for x in lines if x["type"] == "result"}
+
+
+def test_all_passing_exits_0_and_writes_header_results_footer(tmp_path):
+    res, lines = run(tmp_path, ["t.ok.1", "t.skip.1", "t.ok.2"])
+    assert res.exit_code == 0, res.output
+    assert [x["type"] for x in lines] == ["header", "result", "result", "result", "footer"]
+    h = lines[0]
+    assert h["adapter"]["implementation"]["name"] == "faulty" and h["protocol"] == 1 and h["suite"]["version"]
+    assert "started" in h
+    assert lines[-1]["counts"]["passed"] == 2 and lines[-1]["stopped_early"] is False and lines[-1]["restarts"] == 0
+
+
+@pytest.mark.parametrize("bad", ["t.fail.1", "t.error.1", "t.hang.1", "t.exit.1"])
+def test_anything_bad_exits_1(tmp_path, bad):
+    res, lines = run(tmp_path, ["t.ok.1", bad, "t.ok.2"])
+    assert res.exit_code == 1
+    assert outcomes(lines) == {"t.ok.1": "passed", bad: {"t.fail.1": "failed", "t.hang.1": "timed-out"}.get(bad, "errored"),
+                               "t.ok.2": "passed"}
+
+
+def test_zero_executed_fails(tmp_path):
+    res, lines = run(tmp_path, ["t.skip.1", "t.skip.2"])
+    assert res.exit_code == 1
+    assert "no scenario was executed" in res.output
+    assert lines[-1]["reason"] == "no scenario was executed"
+    res = CliRunner().invoke(main, ["run", str(tmp_path / "t.skip.1.json"), "--id", "nothing.*",
+                                    "--adapter", "cmd:" + faulty_cmd()])
+    assert res.exit_code == 1 and "no scenario was executed" in res.output
+
+
+def test_unsupported_mechanics_and_games_are_skipped_up_front(tmp_path):
+    scens = [scenario("t.hang.1", requires=["chain"]), scenario("t.exit.1", game="dm"), scenario("t.ok.1")]
+    res, lines = run(tmp_path, None, adapter="cmd:" + faulty_cmd("--unsupported", "chain,xyz", "--games", "ygo"),
+                     scens=scens)
+    assert res.exit_code == 0, res.output
+    r = {x["id"]: x for x in lines if x["type"] == "result"}
+    assert r["t.hang.1"]["outcome"] == "skipped" and r["t.hang.1"]["reason"] == "unsupported mechanics: chain"
+    assert r["t.exit.1"]["outcome"] == "skipped" and "game 'dm' is not supported by faulty" in r["t.exit.1"]["reason"]
+    assert r["t.ok.1"]["outcome"] == "passed"
+
+
+def test_restart_limit_stops_early_and_says_so(tmp_path):
+    res, lines = run(tmp_path, ["t.exit.1", "t.exit.2", "t.ok.1", "t.ok.2"], "--max-restarts", "1")
+    assert res.exit_code == 1
+    assert outcomes(lines) == dict.fromkeys(["t.exit.1", "t.exit.2", "t.ok.1", "t.ok.2"], "errored")
+    foot = lines[-1]
+    assert foot["stopped_early"] is True and "restart limit (1) reached" in foot["reason"] and foot["restarts"] == 1
+    assert "the run stopped early" in res.output
+
+
+def test_a_start_failure_errors_everything_with_evidence(tmp_path):
+    res, lines = run(tmp_path, ["t.ok.1", "t.ok.2"], adapter="cmd:" + faulty_cmd("--start-exit"))
+    assert res.exit_code == 1
+    assert outcomes(lines) == {"t.ok.1": "errored", "t.ok.2": "errored"}
+    assert "cannot open the card database" in lines[1]["evidence"]["stderr"]
+    assert lines[1]["evidence"]["exit_status"] == 4
+    assert lines[-1]["stopped_early"] is True and "did not start" in lines[-1]["reason"]
+
+
+def test_expect_fail_bootstrap_then_xfail_then_xpass(tmp_path):
+    ids = ["t.ok.1", "t.fail.1", "t.hang.1"]
+    xf = tmp_path / "xfail.toml"
+    res, _ = run(tmp_path, ids, "--write-expect-fail", str(xf))
+    assert res.exit_code == 1
+    entries = load_expect_fail(xf)
+    assert sorted(entries) == ["t.fail.1", "t.hang.1"]
+    assert entries["t.fail.1"]["reason"] == "failed: the winner differs"
+    res, lines = run(tmp_path, ids, "--expect-fail", str(xf))
+    assert res.exit_code == 0, res.output
+    assert outcomes(lines) == {"t.ok.1": "passed", "t.fail.1": "xfailed", "t.hang.1": "xfailed"}
+    r = {x["id"]: x for x in lines if x["type"] == "result"}
+    assert r["t.hang.1"]["expected_failure"]["was"] == "timed-out"
+    assert r["t.fail.1"]["failures"]  # the failure itself is kept
+    # the simulator got fixed: a listed scenario now passes -> xpassed, the run fails
+    xf.write_text(xf.read_text() + '\n[scenarios."t.ok.1"]\nissue = "https://example.org/sim/issues/7"\n')
+    res, lines = run(tmp_path, ids, "--expect-fail", str(xf))
+    assert res.exit_code == 1
+    assert outcomes(lines)["t.ok.1"] == "xpassed"
+    assert "remove them from the expect-fail file" in res.output
+
+
+@pytest.mark.parametrize("text, location, expected", [
+    ('format = 1\n[scenarios."t.fail.1"]\nreson = "typo"\n', "/scenarios/t.fail.1", "no property other than"),
+    ('format = 1\n[scenarios."t.fail.1"]\n', "/scenarios/t.fail.1", "should be non-empty"),
+    ('format = 1\n[scenarios."T.Fail"]\nreason = "x"\n', "/scenarios", "a string matching"),
+    ('format = 1\n[scenarios."t.fail.1"]\nreason = "x\n', "line 3", "a valid TOML document"),
+    ('[scenarios."t.fail.1"]\nreason = "x"\n', "/", "required property"),
+])
+def test_a_bad_expect_fail_file_is_a_clear_error_before_anything_runs(tmp_path, text, location, expected):
+    xf = tmp_path / "xfail.toml"
+    xf.write_text(text)
+    with pytest.raises(InputError) as exc:
+        load_expect_fail(xf)
+    assert exc.value.location.startswith(location) and expected in str(exc.value)
+    res, lines = run(tmp_path, ["t.ok.1"], "--expect-fail", str(xf))
+    assert res.exit_code == 2
+    assert str(xf) in res.output and location in res.output
+    assert lines == []  # nothing was started
+
+
+def test_selection_by_game_ruling_id_tag_requires():
+    scens = [scenario("a.one.x", rulings=["ND-E1"], tags=["slow"], requires=["chain"]),
+             scenario("a.two.x", rulings=["ND-01"]),
+             scenario("b.one.x", game="dm", rulings=["AT-01"], requires=["attack"])]
+
+    def ids(**kw):
+        return [s["id"] for s in select(scens, **kw)]
+    assert ids(games=["dm"]) == ["b.one.x"]
+    assert ids(rulings=["ND-E*"]) == ["a.one.x"]
+    assert ids(rulings=["ND-*"]) == ["a.one.x", "a.two.x"]
+    assert ids(ids=["*.one.*"]) == ["a.one.x", "b.one.x"]
+    assert ids(ids=["a.two.x"]) == ["a.two.x"]
+    assert ids(tags=["slow"]) == ["a.one.x"]
+    assert ids(requires=["attack"]) == ["b.one.x"]
+    assert ids(games=["ygo"], requires=["chain"], ids=["a.*"]) == ["a.one.x"]
+    assert ids() == ["a.one.x", "a.two.x", "b.one.x"]
+
+
+def test_selection_on_the_command_line(tmp_path):
+    res, lines = run(tmp_path, ["t.ok.1", "t.fail.1", "t.ok.2"], "--id", "t.ok.*")
+    assert res.exit_code == 0
+    assert outcomes(lines) == {"t.ok.1": "passed", "t.ok.2": "passed"}
+    assert lines[0]["selection"]["ids"] == ["t.ok.*"]
+
+
+def test_an_invalid_scenario_file_is_an_errored_result_naming_file_and_pointer(tmp_path):
+    bad = scenario("t.ok.9")
+    bad["setup"]["turn_player"] = "C"
+    res, lines = run(tmp_path, None, scens=[bad, scenario("t.ok.1")])
+    assert res.exit_code == 1
+    r = {x["id"]: x for x in lines if x["type"] == "result"}
+    assert r["t.ok.1"]["outcome"] == "passed"
+    assert r["t.ok.9"]["outcome"] == "errored" and "t.ok.9.json:/setup/turn_player" in r["t.ok.9"]["message"]
+
+
+def test_json_format_streams_to_stdout(tmp_path):
+    paths = write(tmp_path, scenario("t.ok.1"))
+    res = CliRunner().invoke(main, ["run", *paths, "--adapter", "cmd:" + faulty_cmd(), "--format", "json"])
+    types = [json.loads(x)["type"] for x in res.stdout.splitlines() if x.startswith("{")]
+    assert types == ["header", "result", "footer"] and res.exit_code == 0
