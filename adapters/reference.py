@@ -45,9 +45,11 @@ class ReferenceAdapter(Adapter):
         return {"trace": {"format": 1, "events": events, "steps": driver.finish(), "final": final}}
 
 
-def main() -> None:  # pragma: no cover - replaced by the protocol server
+def main() -> None:
+    """Serve the reference engines over the adapter protocol (stdin/stdout); exit status of the server."""
+    import sys
     from .protocol_server import serve
-    serve(ReferenceAdapter())
+    sys.exit(serve(ReferenceAdapter()))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -76,20 +76,21 @@ def load(paths, games, rulings, ids, tags, requires):
     """Scenarios and compile errors of ``paths`` (default: the built-in features), selected.
 
     ``.json`` paths are scenario documents (as written by ``duelspec export``), checked
-    against the scenario schema (an invalid one is an ``errored`` result naming the file and
+    against the scenario schema and the catalogues (an invalid one is an ``errored`` result naming the file and
     JSON pointer); other paths are feature files or folders of them."""
-    from . import validation as schemas
-    from .compiler import Compiled, ScenarioError, compile_paths
+    from .compiler import Compiled, ScenarioError, compile_paths, validate
     from .errors import InputError
     from .resources import load_json
     json_paths = [p for p in paths if p.suffix == ".json" and p.is_file()]
-    features = [p for p in paths if p not in json_paths]
+    for folder in [p for p in paths if p.is_dir()]:
+        json_paths += sorted(folder.rglob("*.json"))
+    features = [p for p in paths if p.suffix != ".json"]
     compiled = compile_paths(features) if features or not json_paths else Compiled()
     for p in json_paths:
         doc = None
         try:
             doc = load_json(str(p))
-            schemas.check(doc, "scenario", str(p))
+            validate(doc, str(p))      # the schema, then card ids, ruling IDs and local ids
         except InputError as exc:
             d = doc if isinstance(doc, dict) else {}
             compiled.errors.append(ScenarioError(str(d.get("id") or f"<invalid:{p}>"), str(d.get("title", "")), exc,
