@@ -397,13 +397,36 @@ class RankUpMagicAstralForce(_SelfFromGY):
 
 
 # ================================================================== negators and interference
+class _NegatesTheLinkItRespondsTo(Effect):
+    """A Quick Effect that responds to the chain link just before it ("When ... is activated:
+    ... negate that effect / the activation"): the link is remembered at activation and
+    negated on resolution. ``negates`` is ``"effect"`` or ``"activation"``; ``self_to_gy``:
+    the cost sends this card from the hand to the GY."""
+    kind, speed = "quick", 2
+    negates = "effect"
+    self_to_gy = False
+
+    def cost(self, duel, link, step):
+        link.data["target"] = duel.chain[-1]
+        if self.self_to_gy:
+            duel.move(self.card, "graveyard", "cost")
+
+    def resolve(self, duel, link):
+        duel.negate(link.data["target"], self.negates, self.card)
+        self.after(duel, link.data["target"])
+        return True
+
+    def after(self, duel, target) -> None:
+        """What happens to the negated link's card ("and if you do, banish that card")."""
+
+
 @model("14558127")
-class AshBlossom(Effect):
+class AshBlossom(_NegatesTheLinkItRespondsTo):
     """Ash Blossom & Joyous Spring (灰流うらら): "When a card or effect is activated that includes
     any of these effects (Quick Effect): You can discard this card; negate that effect.
     ● Add a card from the Deck to the hand. ● Special Summon from the Deck. ● Send a card from
     the Deck to the GY. You can only use this effect ... once per turn.\""""
-    kind, speed, locations, once_per_turn = "quick", 2, ("hand",), True
+    locations, once_per_turn, self_to_gy = ("hand",), True, True
     CATS = frozenset({fx.SEARCH, fx.SUMMON_FROM_DECK, fx.SEND_FROM_DECK})
 
     def condition(self, duel, player):
@@ -411,20 +434,12 @@ class AshBlossom(Effect):
             return "it responds to the activation of an effect that adds from the Deck, Special Summons from the Deck or sends from the Deck"
         return None
 
-    def cost(self, duel, link, step):
-        link.data["target"] = duel.chain[-1]
-        duel.move(self.card, "graveyard", "cost")
-
-    def resolve(self, duel, link):
-        duel.negate(link.data["target"], "effect", self.card)
-        return True
-
 
 @model("67750322")
-class SkullMeister(Effect):
+class SkullMeister(_NegatesTheLinkItRespondsTo):
     """Skull Meister (スカル・マイスター): "When a card effect is activated in your opponent's GY
     (Quick Effect): You can send this card from your hand to the GY; negate that effect.\""""
-    kind, speed, locations = "quick", 2, ("hand",)
+    locations, self_to_gy = ("hand",), True
 
     def condition(self, duel, player):
         if not duel.chain:
@@ -434,27 +449,17 @@ class SkullMeister(Effect):
             return "it responds to a card effect activated in the opponent's GY"
         return None
 
-    def cost(self, duel, link, step):
-        link.data["target"] = duel.chain[-1]
-        duel.move(self.card, "graveyard", "cost")
-
-    def resolve(self, duel, link):
-        duel.negate(link.data["target"], "effect", self.card)
-        return True
-
 
 @model("14799437")
-class InfernoidOnuncu(Effect):
+class InfernoidOnuncu(_NegatesTheLinkItRespondsTo):
     """Infernoid Onuncu (インフェルノイド・ネヘモス): "Once per turn, when a Spell/Trap Card or
     effect is activated (Quick Effect): You can Tribute 1 monster; negate the activation, and
     if you do, banish that card." (Its Summoning conditions and other effect are not modelled.)"""
-    kind, speed, label = "quick", 2, "3"
+    label, negates, once_per_turn = "3", "activation", True
 
     def condition(self, duel, player):
         if not duel.chain or duel.chain[-1].card.card_type not in ("spell", "trap"):
             return "it responds to the activation of a Spell/Trap Card or effect"
-        if (self.card.uid, duel.turn) in duel.used:
-            return "once per turn, already used"
         return None
 
     def cost(self, duel, link, step):
@@ -462,24 +467,20 @@ class InfernoidOnuncu(Effect):
                           "monster", "monster you control to Tribute")
         if isinstance(got, str):
             return got
-        link.data["target"] = duel.chain[-1]
-        duel.used.add((self.card.uid, duel.turn))
+        super().cost(duel, link, step)
         duel.move(got[0], "graveyard", "cost")
 
-    def resolve(self, duel, link):
-        target = link.data["target"]
-        duel.negate(target, "activation", self.card)
+    def after(self, duel, target):
         if target.card.zone in ("field", "spell-trap", "graveyard", "hand", "monster"):
             duel.move(target.card, "banished", "effect")
-        return True
 
 
 @model("40605147")
-class SolemnStrike(Effect):
+class SolemnStrike(_NegatesTheLinkItRespondsTo):
     """Solemn Strike (神の通告), Counter Trap: "When a monster(s) would be Special Summoned, OR a
     monster effect is activated: Pay 1500 LP; negate the Summon or activation, and if you do,
     destroy that card." (The Summon part is not modelled.)"""
-    kind, speed, locations, face_up = "card", 3, ("spell-trap",), False
+    kind, speed, locations, face_up, negates = "card", 3, ("spell-trap",), False, "activation"
 
     def condition(self, duel, player):
         if not duel.chain or not duel.chain[-1].card.is_monster():
@@ -487,15 +488,12 @@ class SolemnStrike(Effect):
         return None if duel.lp[player] >= 1500 else "cannot pay 1500 LP"
 
     def cost(self, duel, link, step):
-        link.data["target"] = duel.chain[-1]
-        duel.damage(link.player, 1500) if not getattr(duel, "probing", False) else None
+        super().cost(duel, link, step)
+        duel.damage(link.player, 1500)
 
-    def resolve(self, duel, link):
-        target = link.data["target"]
-        duel.negate(target, "activation", self.card)
+    def after(self, duel, target):
         if target.card.zone in ("monster", "spell-trap", "field"):
             duel.move(target.card, "graveyard", "effect")
-        return True
 
 
 @model("10045474")

@@ -533,6 +533,8 @@ class _Probe:
     def __init__(self, duel):
         self._duel = duel
         self.probing = True
+        self.used = set(duel.used)                 # a probe may mark "once per turn" on its own copy
+        self.once_per_duel = set(duel.once_per_duel)
 
     def __getattr__(self, name):
         if name in ("move", "emit", "draw", "damage", "negate", "win"):
