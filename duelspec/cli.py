@@ -226,7 +226,8 @@ def run(paths, games, rulings, ids, tags, requires, adapter_spec, timeout, start
         err_console.print(f"[yellow]warning:[/] {len(stale)} expect-fail entries match no scenario of this run: "
                           + ", ".join(stale[:10]) + (" ..." if len(stale) > 10 else ""), highlight=False)
     if fmt == "table":
-        render_table(tally, ruling_catalogue(), console, games=set(games) or {s["game"] for s in scenarios} or None)
+        render_table(tally, ruling_catalogue(), console, games=set(games) or {s["game"] for s in scenarios} or None,
+                     rulings=rulings or None)
         render_failures(tally, console)
         console.print(f"[bold]{tally.summary_line()}[/]  (adapter: {impl.get('name', adapter_spec)} {impl.get('version', '')})",
                       highlight=False)

@@ -71,8 +71,10 @@ class JsonLines:
         self.fh.flush()
 
 
-def render_table(tally: Tally, catalogue: dict, console, games=None) -> None:
-    """A rich table: one row per catalogued ruling of ``games``, with its counts."""
+def render_table(tally: Tally, catalogue: dict, console, games=None, rulings=None) -> None:
+    """A rich table: one row per catalogued ruling of ``games`` (and matching the ``rulings``
+    patterns, when a selection by ruling was made), with its counts."""
+    import fnmatch
     from rich.table import Table
     t = Table(title="duelspec: results by ruling", show_lines=False)
     t.add_column("ruling", no_wrap=True, min_width=12)
@@ -81,6 +83,8 @@ def render_table(tally: Tally, catalogue: dict, console, games=None) -> None:
     t.add_column("summary", overflow="ellipsis", no_wrap=True, max_width=max(12, console.width - 66))
     for rid, r in catalogue.items():
         if games and r.game not in games:
+            continue
+        if rulings and not any(fnmatch.fnmatchcase(rid, p) for p in rulings):
             continue
         c = tally.by_ruling.get(rid, Counter())
         total = sum(c.values())
