@@ -188,3 +188,35 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     And player A conducts the normal draw, drawing "top"
     And "alien-shocktrooper" is never added to the hand
     And "seal-strategist-fur-hire" is never added to the hand
+
+  @id:ygo.normal-draw.effect-type.earlier-link-negated @ruling:ND-E7 @ruling:ND-E1
+  Scenario: Negating an earlier effect-type changes nothing: the last one is applied and the right is spent
+    Given player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
+    And player A controls "Freed the Matchless General" as "freed" face-up in attack position
+    And player A's deck holds "Alien Shocktrooper", "Celtic Guardian", in this order from the top
+    And player B has "Infinite Impermanence" as "impermanence" set in the spell & trap zone
+    When player A activates "muusiki"
+    And player A activates "freed"
+    And player B activates "impermanence", targeting "muusiki"
+    Then the effect of chain link 1 is negated
+    And "celtic-guardian" is added to the hand
+    And player A does not conduct the normal draw
+    And "alien-shocktrooper" is never added to the hand
+
+  @id:ygo.normal-draw.effect-type.all-continuous-cards-leave @ruling:ND-E10 @ruling:ND-E4
+  Scenario: Every effect-type on the chain is a continuous card that leaves the field: the normal draw is conducted
+    Given player A controls "Legacy of the Duelist" as "legacy" face-up in the spell & trap zone
+    And player A controls "Fandora, the Flying Furtress" as "fandora" face-up in the field zone
+    And player A has "Mystical Elf" as "elf" in the graveyard
+    And player A's deck holds "Seal, Strategist Fur Hire", in this order from the top
+    And player B has "Mystical Space Typhoon" as "mst1" set in the spell & trap zone
+    And player B has "Mystical Space Typhoon" as "mst2" set in the spell & trap zone
+    When player A activates "legacy"
+    And player A activates "fandora"
+    And player B activates "mst1", targeting "fandora"
+    And player B activates "mst2", targeting "legacy"
+    Then "legacy" is sent to the graveyard
+    And "fandora" is sent to the graveyard
+    And player A conducts the normal draw, drawing "top"
+    And "elf" ends in the graveyard
+    And "seal-strategist-fur-hire" is never added to the hand
