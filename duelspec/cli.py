@@ -68,10 +68,13 @@ def main():
     """duelspec: rulings as executable scenarios; check a simulator against them."""
 
 
-def load(paths, games, rulings, ids, tags, requires):
+def load(paths, games, rulings, ids, tags, requires, generated=False):
     from .compiler import compile_paths
     compiled = compile_paths(list(paths) or None)
     scenarios = select(compiled.scenarios, games, rulings, ids, tags, requires)
+    if generated:  # issue 6: the generated normal-draw chains, same selection
+        from .generated import scenarios as generated_scenarios
+        scenarios += select(generated_scenarios(), games, rulings, ids, tags, requires)
     errors = _select_errors(compiled.errors, games, rulings, ids)
     return scenarios, errors
 
@@ -83,7 +86,8 @@ def load(paths, games, rulings, ids, tags, requires):
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True,
               help="`json`: the JSON-lines result stream.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the result stream here (any format).")
-def run(paths, games, rulings, ids, tags, requires, adapter_spec, fmt, out):
+@click.option("--generated", is_flag=True, help="Also the generated scenarios (duelspec.generated).")
+def run(paths, games, rulings, ids, tags, requires, adapter_spec, fmt, out, generated):
     """Run the scenarios against an adapter and report by ruling.
 
     Exit status 1 when a scenario failed, errored or timed out, or when none was executed."""
@@ -93,7 +97,7 @@ def run(paths, games, rulings, ids, tags, requires, adapter_spec, fmt, out):
     from .report import JsonLines, Tally, header, render_failures, render_table
     from .runner import run_scenarios
 
-    scenarios, errors = load(paths, games, rulings, ids, tags, requires)
+    scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
     adapter = load_adapter(adapter_spec)
     impl = adapter.start()
     tally = Tally()
@@ -134,9 +138,10 @@ def run(paths, games, rulings, ids, tags, requires, adapter_spec, fmt, out):
 @main.command()
 @selection_options
 @click.option("--out", required=True, type=click.Path(file_okay=False, path_type=Path), help="Folder for one JSON file per scenario.")
-def export(paths, games, rulings, ids, tags, requires, out):
+@click.option("--generated", is_flag=True, help="Also the generated scenarios (duelspec.generated).")
+def export(paths, games, rulings, ids, tags, requires, out, generated):
     """Write every scenario as a JSON document (<id>.json), validated against the schema."""
-    scenarios, errors = load(paths, games, rulings, ids, tags, requires)
+    scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
     out.mkdir(parents=True, exist_ok=True)
     for s in scenarios:
         (out / f"{s['id']}.json").write_text(json.dumps(s, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
