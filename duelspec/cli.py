@@ -72,7 +72,7 @@ def main():
     """duelspec: rulings as executable scenarios; check a simulator against them."""
 
 
-def load(paths, games, rulings, ids, tags, requires):
+def load(paths, games, rulings, ids, tags, requires, generated=False):
     """Scenarios and compile errors of ``paths`` (default: the built-in features), selected.
 
     ``.json`` paths are scenario documents (as written by ``duelspec export``), checked
@@ -99,6 +99,9 @@ def load(paths, games, rulings, ids, tags, requires):
             continue
         compiled.scenarios.append(doc)
     scenarios = select(compiled.scenarios, games, rulings, ids, tags, requires)
+    if generated:  # the generated normal-draw chains (duelspec.generated), same selection
+        from .generated import scenarios as generated_scenarios
+        scenarios += select(generated_scenarios(), games, rulings, ids, tags, requires)
     errors = _select_errors(compiled.errors, games, rulings, ids)
     return scenarios, errors
 
@@ -147,7 +150,8 @@ def _input_error(exc) -> None:
               help="Write an expect-fail file listing this run's failures (keeps reasons of --expect-fail).")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on the terminal (default: only when stdout is a terminal and --format table).")
-def run(paths, games, rulings, ids, tags, requires, adapter_spec, timeout, startup_timeout, max_restarts, fmt, out,
+@click.option("--generated", is_flag=True, help="Also the generated scenarios (duelspec.generated: every normal-draw replacement chain up to length 4).")
+def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, timeout, startup_timeout, max_restarts, fmt, out,
         junit_out, md_out, expect_fail, write_expect_fail, progress):
     """Run the scenarios against an adapter and report by ruling.
 
@@ -167,7 +171,7 @@ def run(paths, games, rulings, ids, tags, requires, adapter_spec, timeout, start
             xf = expectfail.load(expect_fail)
         except InputError as exc:
             _input_error(exc)
-    scenarios, errors = load(paths, games, rulings, ids, tags, requires)
+    scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
     try:
         adapter = make_adapter(adapter_spec, timeout, startup_timeout, max_restarts)
     except (ValueError, ImportError, AttributeError) as exc:
@@ -346,9 +350,10 @@ def smoke_(adapter_spec, timeout, startup_timeout, max_restarts):
 @main.command()
 @selection_options
 @click.option("--out", required=True, type=click.Path(file_okay=False, path_type=Path), help="Folder for one JSON file per scenario.")
-def export(paths, games, rulings, ids, tags, requires, out):
+@click.option("--generated", is_flag=True, help="Also the generated scenarios (duelspec.generated: every normal-draw replacement chain up to length 4).")
+def export(paths, games, rulings, ids, tags, requires, out, generated):
     """Write every scenario as a JSON document (<id>.json), validated against the schema."""
-    scenarios, errors = load(paths, games, rulings, ids, tags, requires)
+    scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
     out.mkdir(parents=True, exist_ok=True)
     for s in scenarios:
         (out / f"{s['id']}.json").write_text(json.dumps(s, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")

@@ -81,7 +81,7 @@ def judge(scenario: dict, reply: dict, ms: float | None = None) -> dict:
                              evidence=e.get("evidence") or None, duration_ms=ms)
     trace = reply.get("trace")
     try:
-        schemas.check(trace, "trace", f"<trace of {scenario['id']}>")
+        schemas.check_trace(trace, f"<trace of {scenario['id']}>")
     except InputError as exc:
         return result_of(scenario, "errored", message=f"the adapter's trace fails the trace schema: {exc}", detail="invalid trace")
     failures = check(scenario, trace)

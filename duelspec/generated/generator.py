@@ -1,0 +1,373 @@
+"""Generated scenarios: every normal-draw replacement chain up to length 4, with the
+expectations of the ruling model (:mod:`.model`).
+
+Enumeration (:func:`combinations`): chains of attempted activations by player A of the kinds
+``cost``, ``effect``, ``effect-continuous``, ``af2``, extended only while every attempt is
+legal (model: ND-C4, ND-E6, ND-AF4). An attempt the model refuses ends the chain and becomes
+a *refusal case* (its script step has ``"legal": false``, no interference). For every legal
+chain, every interference per link: ``none``, ``negate-activation``, ``negate-effect``,
+``fizzle``, and ``leaves-field`` for continuous cards. Cases the model leaves undecided get
+no scenario (:func:`undecided`).
+
+Shape of a generated chain: A activates its replacements (links 1..m) immediately before the
+normal draw (ND-05); then player B responds, first to link m with an interferer that must
+respond directly to an activation (Ash Blossom, Skull Meister, Infernoid Onuncu, Solemn
+Strike), then, from link m-1 down, with targeting interferers (Infinite Impermanence on a
+monster, D.D. Crow on a GY card, Mystical Space Typhoon on a continuous card). So a link below
+the top can have its effect negated only when it is a face-up monster, and never its
+activation; Solemn Strike (spell speed 3) cannot be followed by B's other (spell speed 2)
+responses. Combinations no real card set can produce are :func:`unrealizable` (listed, no
+scenario).
+
+Instantiation: real cards of each kind (:mod:`.cards`), rotated by a stable hash of the case
+id, chosen so that each effect's possible picks in the setup are exactly its own resource
+(so every effect's outcome is observable and forced) and each card's activation condition
+holds (Infernity Pawn: empty hand; Flame Tiger: no monsters).
+
+Expectations: the activations and their link numbers; each interference's visible result;
+per A link, in resolution order, ``resolve`` and, for the applied link only, the event that
+shows its effect (``never`` for the others); the normal draw (``{"event": "draw", "player":
+"A", "normal": true}``) after ``chain-end`` or in ``never``; with Infernoid Onuncu (Sangan
+tributed, ND-T2) Sangan's activation right after the chain or after the normal draw (ND-T1).
+
+Ids: ``ygo.generated.chain.<kinds>.<interferences>.<n>``, kinds ``c``/``e``/``k``
+(continuous)/``af``, interferences ``n``/``na``/``ne``/``fz``/``lf`` or ``refused``; ``n`` is
+the variant (1).
+"""
+from __future__ import annotations
+
+import itertools
+import zlib
+from dataclasses import dataclass
+
+from . import cards as C
+from .model import Link, rule
+
+MAX_LEN = 4
+KIND_CODE = {"cost": "c", "effect": "e", "effect-continuous": "k", "af2": "af"}
+INTF_CODE = {"none": "n", "negate-activation": "na", "negate-effect": "ne", "fizzle": "fz", "leaves-field": "lf"}
+INTERFERENCES_OF = {
+    "cost": ("none", "negate-activation", "negate-effect", "fizzle", "leaves-field"),
+    "effect": ("none", "negate-activation", "negate-effect", "fizzle"),
+    "effect-continuous": ("none", "negate-activation", "negate-effect", "fizzle", "leaves-field"),
+    "af2": ("none", "negate-activation", "negate-effect", "fizzle"),
+}
+KIND_WORD = {"cost": "cost-type", "effect": "effect-type", "effect-continuous": "effect-type (continuous card)",
+             "af2": "Astral Force (2)"}
+INTF_WORD = {"none": "", "negate-activation": "activation negated", "negate-effect": "effect negated",
+             "fizzle": "fizzles", "leaves-field": "leaves the field"}
+
+
+@dataclass(frozen=True)
+class Case:
+    """One enumerated case: the attempted ``kinds``, the ``interferences`` per attempt and
+    whether the last attempt is ``refused`` (a refusal case)."""
+    kinds: tuple
+    interferences: tuple
+    refused: bool = False
+
+    @property
+    def id(self) -> str:
+        ks = "-".join(KIND_CODE[k] for k in self.kinds)
+        its = "refused" if self.refused else "-".join(INTF_CODE[i] for i in self.interferences)
+        return f"ygo.generated.chain.{ks}.{its}.1"
+
+
+def _kind_sequences():
+    """Yield ``(kinds, status, ruling)`` for every attempted sequence reached by extending
+    legal ones: status ``legal``, ``refused`` or ``undecided``."""
+    frontier = [()]
+    for _ in range(MAX_LEN):
+        nxt = []
+        for prefix in frontier:
+            for k in C.BY_KIND:
+                kinds = prefix + (k,)
+                r = rule([Link(x) for x in kinds])
+                if r.undecided:
+                    yield kinds, "undecided", r
+                elif not r.legal[-1]:
+                    yield kinds, "refused", r
+                else:
+                    yield kinds, "legal", r
+                    nxt.append(kinds)
+        frontier = nxt
+
+
+def combinations():
+    """Yield ``(case, ruling)`` for every case (legal chains with every interference vector,
+    refusal cases, and undecided ones with ``ruling.undecided`` set), in a fixed order."""
+    for kinds, status, r in _kind_sequences():
+        if status == "refused":
+            yield Case(kinds, ("none",) * len(kinds), True), r
+        elif status == "undecided":
+            yield Case(kinds, ("none",) * len(kinds)), r
+        else:
+            for its in itertools.product(*(INTERFERENCES_OF[k] for k in kinds)):
+                yield Case(kinds, its), rule([Link(k, i) for k, i in zip(kinds, its)], trigger=False)
+
+
+# ------------------------------------------------------------------------------ instantiation
+def _rot(seq, k):
+    seq = list(seq)
+    return seq[k % len(seq):] + seq[:k % len(seq)] if seq else seq
+
+
+def _a_cards(chosen):
+    """A's setup entries (id, code, zone, position) for the chosen replacement cards."""
+    out = [("top", C.ALEXANDRITE, "deck", None)]
+    for card in chosen:
+        out.append((card.slug, card.code, card.zone, card.position))
+        out += [(rid, code, zone, None) for rid, code, zone in card.resources]
+    return out
+
+
+def _consistent(chosen, catalogue, ways=()) -> bool:
+    """Distinct cards; activation conditions hold; every effect can pick exactly its own
+    resource in this setup, also after B's interferers moved cards (Solemn Strike destroys a
+    monster: it lands in the GY), so its result is forced and tells which link was applied."""
+    if len({c.slug for c in chosen}) != len(chosen):
+        return False
+    for c in chosen:
+        if c.needs_empty_hand and any(o.zone == "hand" for o in chosen):
+            return False
+        if c.needs_no_monster and any(o.zone == "monster" for o in chosen):
+            return False
+    moved = {c.slug: "graveyard" for c, w in zip(chosen, ways) if w is C.SOLEMN_STRIKE and c.zone == "monster"}
+    entries = [(eid, code, moved.get(eid, zone), pos) for eid, code, zone, pos in _a_cards(chosen)]
+    for c in chosen:
+        if c.picks in ("self", "targets", "top-of-deck"):
+            continue
+        picked = {eid for eid, code, zone, _ in entries if C.wanted(c.picks, catalogue[code], zone)}
+        if picked != {rid for rid, _, _ in c.resources}:
+            return False
+    return True
+
+
+def _instantiate(case: Case, catalogue, rot: int | None = None):
+    """``(cards, interferers)`` — one replacement card per attempt and, per legal link, the
+    interferer (or None) — or ``(None, why)`` when no real card set produces the case.
+    ``rot`` rotates the candidate cards (default: a stable hash of the case id)."""
+    rot = zlib.crc32(case.id.encode()) if rot is None else rot
+    n = len(case.kinds)
+    top = n - 2 if case.refused else n - 1
+    options = []
+    for i, (kind, intf) in enumerate(zip(case.kinds, case.interferences)):
+        cands = [c for c in C.BY_KIND[kind] if intf == "none" or C.interferers_for(c, intf, i == top)]
+        if not cands:
+            where = "the last of A's links" if i == top else "a link below the last"
+            return None, f"no modelled {kind} card can be given '{intf}' on {where} by a modelled interferer"
+        options.append(_rot(cands, rot + i))
+    for chosen in itertools.product(*options):
+        if not _consistent(chosen, catalogue):
+            continue
+        picks = []
+        for i, (card, intf) in enumerate(zip(chosen, case.interferences)):
+            ways = C.interferers_for(card, intf, i == top) if intf != "none" else [None]
+            picks.append(_rot(ways, rot))
+        for ways in itertools.product(*picks):
+            used = [w for w in ways if w]
+            top_way = ways[top] if top >= 0 else None
+            if top_way is not None and top_way.speed == 3 and len(used) > 1:
+                continue       # nothing of spell speed 2 can be chained to Solemn Strike
+            if not _consistent(chosen, catalogue, ways):
+                continue
+            return (list(chosen), list(ways)), None
+    return None, "no consistent set of modelled cards (activation conditions or overlapping picks)"
+
+
+def _marker_patterns(card):
+    pats = []
+    for cid, frm, to in card.marker:
+        p = {"event": "move"}
+        if cid:
+            p["card"] = cid
+        p.update({"from": frm, "to": to})
+        if not cid:
+            p["player"] = "A"
+        pats.append(p)
+    return pats
+
+
+def _never_patterns(card):
+    if card.slug == "malefic-world":
+        return [{"event": "move", "card": rid, "from": "deck", "to": "hand"} for rid, _, _ in card.resources]
+    return _marker_patterns(card)
+
+
+def build(case: Case, ruling, chosen, ways) -> dict:
+    """The scenario document for an instantiated case."""
+    legal_links = [(i, c) for i, c in enumerate(chosen) if ruling.legal[i]]
+    link_no = {i: k + 1 for k, (i, _) in enumerate(legal_links)}
+    setup_cards = []
+    for eid, code, zone, pos in _a_cards(chosen):
+        e = {"id": eid, "card": code, "owner": "A", "zone": zone}
+        if pos:
+            e["position"] = pos
+        if eid == "top":
+            e["order"] = "top"
+        setup_cards.append(e)
+    script = []
+    for i, card in enumerate(chosen):
+        step = {"player": "A", "do": "activate", "card": card.slug}
+        if card.targets:
+            step["targets"] = list(card.targets)
+        if not ruling.legal[i]:
+            step["legal"] = False
+        script.append(step)
+
+    # B's responses: the one to the last link first, then the targeting ones from the top down
+    order = sorted((i for i, w in enumerate(ways) if w), key=lambda i: (not ways[i].when_activated, -i))
+    responses, seen = [], {}
+    for i in order:
+        w = ways[i]
+        seen[w.slug] = seen.get(w.slug, 0) + 1
+        bid = w.slug if seen[w.slug] == 1 else f"{w.slug}-{seen[w.slug]}"
+        e = {"id": bid, "card": w.code, "owner": "B", "zone": w.zone}
+        if w.position:
+            e["position"] = w.position
+        setup_cards.append(e)
+        for xid, xcode, xzone, xpos in w.extra:
+            x = {"id": xid, "card": xcode, "owner": "B", "zone": xzone}
+            if xpos:
+                x["position"] = xpos
+            setup_cards.append(x)
+        step = {"player": "B", "do": "activate", "card": bid}
+        card = chosen[i]
+        if w is C.IMPERMANENCE or w is C.MST:
+            step["targets"] = [card.slug]
+        elif w is C.DD_CROW:
+            step["targets"] = [card.crow]
+        elif w is C.ONUNCU:
+            step["cost"] = ["sangan"]
+        script.append(step)
+        responses.append((i, w, bid, len(legal_links) + len(responses) + 1))
+
+    events = [{"event": "activate", "card": c.slug, "link": link_no[i]} for i, c in legal_links]
+    events += [{"event": "activate", "card": bid, "link": ln} for _, _, bid, ln in responses]
+    for i, w, bid, ln in reversed(responses):
+        target = link_no[i]
+        if w.interference == "negate-activation":
+            events.append({"event": "negate-activation", "link": target})
+        elif w.interference == "negate-effect":
+            events.append({"event": "negate-effect", "link": target})
+        elif w is C.DD_CROW:
+            events.append({"event": "move", "card": chosen[i].crow, "to": "banished"})
+        elif w is C.MST:
+            events.append({"event": "move", "card": chosen[i].slug, "to": "graveyard"})
+    never = []
+    for i, c in reversed(legal_links):
+        events.append({"event": "resolve", "link": link_no[i], "card": c.slug})
+        if ruling.applied[i]:
+            events += _marker_patterns(c)
+    for i, c in enumerate(chosen):
+        if not ruling.applied[i]:
+            never += _never_patterns(c)
+        if not ruling.legal[i]:
+            never.append({"event": "activate", "card": c.slug})
+    events.append({"event": "chain-end"})
+    normal_draw = {"event": "draw", "player": "A", "normal": True}
+    if ruling.draw:
+        events.append(dict(normal_draw, cards=["top"]))
+    else:
+        never.append(normal_draw)
+    if ruling.trigger:
+        events.append({"event": "activate", "card": "sangan"})
+
+    requires = {"chain", "draw-replacement"}
+    kinds = set(case.kinds)
+    requires |= {"cost"} if "cost" in kinds else set()
+    requires |= {"pledge"} if "af2" in kinds else set()
+    requires |= {"continuous-card"} if "effect-continuous" in kinds or any(w is C.MST for w in ways if w) else set()
+    requires |= {"refusal"} if case.refused else set()
+    requires |= {w.interference for w in ways if w and w.interference in ("negate-activation", "negate-effect", "fizzle")}
+    requires |= {"trigger-effect"} if ruling.trigger else set()
+    requires |= {"graveyard-effect"} if any(c.zone == "graveyard" for c in chosen) else set()
+
+    parts = []
+    for i, (c, intf) in enumerate(zip(chosen, case.interferences)):
+        bit = f"{c.name} ({KIND_WORD[c.kind]}"
+        if not ruling.legal[i]:
+            bit += ", refused"
+        elif intf != "none":
+            bit += f", {INTF_WORD[intf]} by {ways[i].name}"
+        parts.append(bit + ")")
+    title = ("Generated chain: " + " -> ".join(parts) + "; the normal draw is "
+             + ("conducted" if ruling.draw else "not conducted"))
+    return {
+        "format": 1,
+        "id": case.id,
+        "game": "ygo",
+        "title": title,
+        "rulings": ruling.rulings,
+        "requires": sorted(requires),
+        "generated": True,
+        "setup": {
+            "first_player": "B", "turn": 2, "turn_player": "A", "phase": "draw", "step": "before-draw",
+            "players": {"A": {"lp": 8000}, "B": {"lp": 8000}},
+            "cards": setup_cards,
+        },
+        "script": script,
+        "expect": {"events": events, "never": never},
+    }
+
+
+def _with_trigger(case, ruling, ways):
+    """The model's ruling again, told whether a trigger results from the chain (Onuncu's
+    Tribute of Sangan, ND-T1/T2)."""
+    if any(w is C.ONUNCU for w in ways if w):
+        return rule([Link(k, i) for k, i in zip(case.kinds, case.interferences)], trigger=True)
+    return ruling
+
+
+def instantiate(case: Case, rot: int | None = None):
+    """The scenario of ``case`` with the card rotation ``rot`` (None: the default one), or a
+    string: why it is undecided or unrealizable. For property tests of other card choices."""
+    ruling = rule([Link(k, i) for k, i in zip(case.kinds, case.interferences)])
+    if ruling.undecided:
+        return "undecided: " + ruling.undecided
+    got, why = _instantiate(case, _catalogue(), rot)
+    if got is None:
+        return "unrealizable: " + why
+    chosen, ways = got
+    return build(case, _with_trigger(case, ruling, ways), chosen, ways)
+
+
+def _catalogue():
+    from ..catalogue import cards
+    return cards("ygo")
+
+
+def cases():
+    """Yield ``(case, ruling, outcome)`` for every enumerated case: outcome is the scenario
+    dict, or a string: why it is undecided (``"undecided: ..."``) or unrealizable
+    (``"unrealizable: ..."``)."""
+    cat = _catalogue()
+    for case, ruling in combinations():
+        if ruling.undecided:
+            yield case, ruling, "undecided: " + ruling.undecided
+            continue
+        got, why = _instantiate(case, cat)
+        if got is None:
+            yield case, ruling, "unrealizable: " + why
+            continue
+        chosen, ways = got
+        ruling = _with_trigger(case, ruling, ways)
+        yield case, ruling, build(case, ruling, chosen, ways)
+
+
+def scenarios():
+    """Yield every generated scenario dict (valid against ``scenario.schema.json``), in a
+    fixed order: the same input gives byte-identical output."""
+    for _, _, out in cases():
+        if isinstance(out, dict):
+            yield out
+
+
+def undecided() -> list:
+    """``[(case id, why)]`` for the cases no ruling decides (no scenario is generated)."""
+    return [(c.id, out) for c, _, out in cases() if isinstance(out, str) and out.startswith("undecided")]
+
+
+def unrealizable() -> list:
+    """``[(case id, why)]`` for decided cases no modelled card set can produce."""
+    return [(c.id, out) for c, _, out in cases() if isinstance(out, str) and out.startswith("unrealizable")]

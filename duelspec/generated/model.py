@@ -1,0 +1,209 @@
+"""An independent ruling model of normal-draw replacement chains.
+
+Written from the ruling text (``shared/rulings/ygo-normal-draw.md``: ND-05, ND-C*, ND-E*,
+ND-AF*, ND-T1, ND-TAB) and nothing else: it shares no code with the reference engine and
+knows no card. It is the oracle the generator (:mod:`.generator`) writes expectations from.
+
+Input: the ordered list of attempted activations before one normal draw, each a
+:class:`Link` ``(kind, interference)``:
+
+- ``kind``: ``"cost"`` (cost-type replacement), ``"effect"`` (effect-type replacement),
+  ``"effect-continuous"`` (effect-type replacement that is the effect of a continuous card,
+  永続カード, ND-E4), ``"af2"`` (Rank-Up-Magic Astral Force effect (2), a pledge, ND-AF1);
+- ``interference`` (what the opponent does to that chain link): ``"none"``,
+  ``"negate-activation"``, ``"negate-effect"``, ``"fizzle"`` (the link resolves but its
+  effect cannot be applied, 不発), ``"leaves-field"`` (the continuous card leaves the field
+  during the chain, so its effect is not applied, ND-E4).
+
+Output: :func:`rule` returns a :class:`Ruling`. When a ruling decides the case: which
+attempts are legal (a refused one never goes on the chain), which links are applied, whether
+the normal draw is conducted and, if a trigger effect results from the chain, when it is
+activated (ND-T1); every decision with the ruling IDs it rests on. When no ruling decides
+the case, ``undecided`` says why and nothing else is claimed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+KINDS = ("cost", "effect", "effect-continuous", "af2")
+INTERFERENCES = ("none", "negate-activation", "negate-effect", "fizzle", "leaves-field")
+EFFECT_KINDS = ("effect", "effect-continuous")
+
+
+@dataclass(frozen=True)
+class Link:
+    """One attempted activation: ``kind`` (one of :data:`KINDS`) and the ``interference``
+    done to it once it is on the chain (one of :data:`INTERFERENCES`)."""
+    kind: str
+    interference: str = "none"
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise ValueError(f"kind {self.kind!r}: expected one of {KINDS}")
+        if self.interference not in INTERFERENCES:
+            raise ValueError(f"interference {self.interference!r}: expected one of {INTERFERENCES}")
+
+
+@dataclass
+class Decision:
+    """One decision: ``what`` it says and the ruling IDs (``rulings``) it rests on."""
+    what: str
+    rulings: tuple
+
+
+@dataclass
+class Ruling:
+    """What the rulings say about one chain.
+
+    - ``undecided``: ``None``, or why no ruling decides the case (then nothing below is set);
+    - ``legal``: per attempt, True (activated: a chain link) or False (refused);
+    - ``applied``: per attempt, True when its effect is applied (False for refused ones);
+    - ``draw``: True when the normal draw is conducted after the chain;
+    - ``trigger``: ``None`` (no trigger effect results from the chain), ``"after-chain"``
+      or ``"after-draw"`` (ND-T1);
+    - ``decisions``: every decision with its ruling IDs; :attr:`rulings` is their union.
+    """
+    links: tuple
+    undecided: str | None = None
+    legal: list = field(default_factory=list)
+    applied: list = field(default_factory=list)
+    draw: bool | None = None
+    trigger: str | None = None
+    decisions: list = field(default_factory=list)
+
+    @property
+    def rulings(self) -> list:
+        """The ruling IDs cited by the decisions, sorted, without repeats."""
+        return sorted({r for d in self.decisions for r in d.rulings})
+
+    def cite(self, what: str, *rulings: str) -> None:
+        self.decisions.append(Decision(what, tuple(rulings)))
+
+
+def _legality(ruling: Ruling, on_chain: list, kind: str, n: int) -> tuple[bool | None, str | None]:
+    """Can attempt ``n`` of kind ``kind`` be activated after the links ``on_chain`` (kinds)?
+    Returns ``(legal, None)`` or ``(None, why undecided)``."""
+    if not on_chain:
+        ruling.cite(f"attempt {n}: a {kind} activated immediately before the normal draw is legal", "ND-05")
+        return True, None
+    if "cost" in on_chain:
+        if kind == "cost":
+            ruling.cite(f"attempt {n}: a second cost-type cannot pay its cost (the right is spent): refused", "ND-C4")
+        elif kind == "af2":
+            ruling.cite(f"attempt {n}: Astral Force (2) cannot be on a chain with a cost-type: refused", "ND-AF4", "ND-E6")
+        else:
+            ruling.cite(f"attempt {n}: nothing can be activated after a cost-type on that chain: refused", "ND-E6")
+        return False, None
+    if "af2" in on_chain:
+        if kind == "cost":
+            ruling.cite(f"attempt {n}: a cost-type cannot be on a chain with Astral Force (2): refused", "ND-AF4")
+            return False, None
+        if kind == "af2":
+            return None, ("a second Astral Force (2) on the chain: no ruling says whether the pledge of the first "
+                          "lets it be activated")
+        return None, ("an effect-type activated after Astral Force (2): ND-AF4 allows both on one chain but no ruling "
+                      "says in which order, nor which of them is applied")
+    # only effect-type replacements so far
+    if kind == "cost":
+        ruling.cite(f"attempt {n}: one cost-type after effect-type replacements is legal; it is the last one", "ND-C4", "ND-C5")
+        return True, None
+    if kind == "af2":
+        return None, ("Astral Force (2) activated after an effect-type: ND-AF4 allows both on one chain but no ruling "
+                      "says in which order, nor whether the effect-type is applied after the pledge")
+    ruling.cite(f"attempt {n}: any number of effect-type replacements can be activated on the same chain", "ND-E5")
+    return True, None
+
+
+def rule(links, trigger: bool = False) -> Ruling:
+    """Decide a chain of attempted replacement activations (see the module docstring).
+
+    ``links``: a sequence of :class:`Link` (or ``(kind, interference)`` pairs) in the order
+    of activation; ``trigger``: a trigger effect results from the chain (from the resolution
+    of a replacement or of an effect chained to it, or from a cost paid for one, ND-T1/T2).
+    """
+    links = tuple(l if isinstance(l, Link) else Link(*l) for l in links)
+    r = Ruling(links)
+    if not links:
+        raise ValueError("a chain needs at least one attempted activation")
+
+    # ---- activation (ND-05, ND-C4, ND-E5, ND-E6, ND-AF4)
+    on_chain: list = []
+    for n, link in enumerate(links, 1):
+        legal, why = _legality(r, on_chain, link.kind, n)
+        if why:
+            return Ruling(links, undecided=why)
+        r.legal.append(legal)
+        if legal:
+            on_chain.append(link.kind)
+        elif link.interference != "none":
+            raise ValueError(f"attempt {n} is refused: it cannot be interfered with")
+    chain = [l for l, ok in zip(links, r.legal) if ok]
+    for n, link in enumerate(chain, 1):
+        if link.interference == "leaves-field" and link.kind != "effect-continuous":
+            if link.kind == "cost":
+                return Ruling(links, undecided=(
+                    "a continuous cost-type card leaving the field during the chain: ND-E4's exception is written for "
+                    "effect-type replacements only, and ND-C3/C5 do not say whether leaving the field is a fizzle"))
+            raise ValueError(f"link {n}: only a continuous card can leave the field ({link.kind})")
+
+    # ---- resolution, last in first out (ND-E7)
+    applied = [False] * len(chain)
+    if "af2" in on_chain:                      # alone on its chain: ND-AF4 keeps cost-types away
+        link = chain[0]
+        if link.interference == "negate-activation":
+            right_spent = False
+            r.cite("Astral Force (2) with its activation negated: the pledge does not apply", "ND-AF2", "ND-TAB")
+        elif link.interference == "negate-effect":
+            right_spent = True
+            r.cite("Astral Force (2) with only its effect negated: the pledge still applies", "ND-AF1", "ND-TAB")
+        elif link.interference == "fizzle":
+            right_spent = True
+            r.cite("Astral Force (2) whose effect fizzles: the normal draw is not conducted", "ND-AF3", "ND-TAB")
+        elif link.interference == "none":
+            right_spent, applied[0] = True, True
+            r.cite("Astral Force (2) resolves: its effect applies and the pledge forbids the normal draw", "ND-AF1")
+        else:
+            raise ValueError("Astral Force (2) is in the GY: it cannot leave the field")
+    elif "cost" in on_chain:                   # the cost-type is the last link (ND-C5)
+        top = len(chain) - 1
+        right_spent = True
+        what = chain[top].interference
+        applied[top] = what == "none"
+        ids = {"negate-activation": ("ND-C1", "ND-TAB"), "negate-effect": ("ND-C1", "ND-TAB"),
+               "fizzle": ("ND-C3", "ND-TAB"), "none": ("ND-C1",)}[what]
+        r.cite(f"link {top + 1} (cost-type, {what}): the right was spent as its cost; "
+               + ("it is applied" if applied[top] else "it is not applied"), *ids)
+        if top:
+            r.cite(f"links 1-{top} were activated before the cost-type: they fizzle", "ND-C5")
+    else:                                      # effect-type replacements only
+        right_spent = False
+        for i in range(len(chain) - 1, -1, -1):
+            link, n = chain[i], i + 1
+            if right_spent:
+                r.cite(f"link {n}: the right is already spent: it fizzles", "ND-E7")
+                continue
+            below = ("ND-E9",) if i < len(chain) - 1 else ()
+            if link.interference in ("negate-activation", "negate-effect"):
+                r.cite(f"link {n} ({link.interference}): it does not spend the right", "ND-E1", "ND-TAB", *below)
+            elif link.interference == "leaves-field":
+                r.cite(f"link {n}: its continuous card left the field: nothing of it is applied, the right is unspent",
+                       "ND-E4", *below)
+            elif link.interference == "fizzle":
+                right_spent = True
+                r.cite(f"link {n} fizzles: its \"instead of conducting your normal draw\" part still spends the right",
+                       "ND-E3", "ND-TAB", *(("ND-E8",) if i else ()), *below)
+            else:
+                right_spent, applied[i] = True, True
+                r.cite(f"link {n} resolves and is applied: it spends the right", "ND-E7", *below)
+        if not right_spent and len(chain) > 1:
+            r.cite("no link spent the right: the normal draw is conducted", "ND-E10")
+
+    r.draw = not right_spent
+    it = iter(applied)
+    r.applied = [next(it) if ok else False for ok in r.legal]
+    if trigger:
+        r.trigger = "after-chain" if right_spent else "after-draw"
+        r.cite("a trigger resulting from the chain is activated "
+               + ("right after the chain (the right is spent)" if right_spent else "after the normal draw (the right is unspent)"),
+               "ND-T1")
+    return r

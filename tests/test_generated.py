@@ -1,0 +1,110 @@
+"""Generated scenarios: valid, deterministic, and the reference engine agrees with the ruling
+model on every one of them (and on random other card choices, with hypothesis)."""
+import collections
+import copy
+import json
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
+
+from duelspec.adapters.reference import ReferenceAdapter
+from duelspec.compiler import validate
+from duelspec.generated import generator, scenarios
+from duelspec.generated.model import Link, rule
+from duelspec.runner import run_one
+
+
+@pytest.fixture(scope="module")
+def generated():
+    return list(scenarios())
+
+
+@pytest.fixture(scope="module")
+def reference():
+    a = ReferenceAdapter()
+    return a, a.start()
+
+
+def test_some_scenarios_are_generated_for_every_kind(generated):
+    assert len(generated) > 1000
+    kinds = collections.Counter(k for s in generated for k in s["id"].split(".")[3].split("-"))
+    assert set(kinds) == {"c", "e", "k", "af"}
+    assert any(".refused." in s["id"] for s in generated)
+
+
+def test_valid_unique_and_marked_generated(generated):
+    ids = [s["id"] for s in generated]
+    assert len(ids) == len(set(ids))
+    for s in generated:
+        validate(s)
+        assert s["generated"] is True
+        assert s["id"].startswith("ygo.generated.chain.")
+
+
+def test_deterministic_byte_identical(generated):
+    again = list(scenarios())
+    assert json.dumps(again, sort_keys=False).encode() == json.dumps(generated, sort_keys=False).encode()
+
+
+def test_reference_engine_agrees_with_the_model_on_every_generated_scenario(generated, reference):
+    adapter, impl = reference
+    outcomes = collections.Counter()
+    bad = []
+    for s in generated:
+        r = run_one(s, adapter, impl)
+        outcomes[r["outcome"]] += 1
+        if r["outcome"] != "passed":
+            bad.append((s["id"], r.get("failures") or r.get("message")))
+    assert outcomes["passed"] > 0, "no generated scenario was executed"
+    assert not bad, f"{len(bad)} generated scenarios disagree: {bad[:3]}"
+
+
+def _draw_expected(s):
+    return any(p.get("event") == "draw" and p.get("normal") for p in s["expect"]["events"])
+
+
+def test_expectations_can_fail(generated, reference):
+    """Inverting the model's draw decision makes the engine's trace fail the scenario."""
+    adapter, impl = reference
+    for s in generated[::97]:
+        m = copy.deepcopy(s)
+        normal = {"event": "draw", "player": "A", "normal": True}
+        if _draw_expected(m):
+            m["expect"]["events"] = [p for p in m["expect"]["events"] if not (p.get("event") == "draw")]
+            m["expect"]["never"].append(normal)
+        else:
+            m["expect"]["never"].remove(normal)
+            m["expect"]["events"].append(normal)
+        assert run_one(m, adapter, impl)["outcome"] == "failed", s["id"]
+
+
+def test_undecided_cases_get_no_scenario(generated):
+    ids = {s["id"] for s in generated}
+    und = generator.undecided()
+    assert und and not ids & {i for i, _ in und}
+    assert all(why.startswith("undecided: ") and len(why) > 30 for _, why in und)
+
+
+def test_cited_rulings_are_the_models(generated):
+    s = next(s for s in generated if s["id"] == "ygo.generated.chain.e-e.n-na.1")
+    assert "ND-E9" in s["rulings"] and "ND-E5" in s["rulings"]
+
+
+KINDS = st.sampled_from(["cost", "effect", "effect-continuous", "af2"])
+INTF = st.sampled_from(["none", "negate-activation", "negate-effect", "fizzle", "leaves-field"])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(links=st.lists(st.tuples(KINDS, INTF), min_size=1, max_size=4), rot=st.integers(0, 10**6))
+def test_property_random_legal_chains_engine_equals_model(links, rot):
+    kinds = tuple(k for k, _ in links)
+    ruling = rule([Link(k) for k in kinds])
+    assume(not ruling.undecided and all(ruling.legal))
+    its = tuple(i if not (i == "leaves-field" and k not in ("cost", "effect-continuous")) else "none" for k, i in links)
+    case = generator.Case(kinds, its)
+    doc = generator.instantiate(case, rot)
+    assume(isinstance(doc, dict))
+    validate(doc)
+    adapter = ReferenceAdapter()
+    r = run_one(doc, adapter, adapter.start())
+    assert r["outcome"] == "passed", (doc["id"], doc["title"], r.get("failures") or r.get("message"))
