@@ -42,10 +42,20 @@ class Failure:
         return d
 
 
-def _norm(v):
-    if isinstance(v, list):
-        return sorted(json.dumps(x, sort_keys=True) for x in v)
-    return v
+def _same(expected, actual) -> bool:
+    """Equality of a pattern value and an event value: arrays as multisets, booleans only
+    equal to booleans (``True`` is not ``1``)."""
+    if isinstance(expected, list):
+        if not isinstance(actual, list) or len(actual) != len(expected):
+            return False
+        try:
+            return sorted(expected) == sorted(actual)
+        except TypeError:  # mixed or unorderable items
+            key = lambda x: json.dumps(x, sort_keys=True)  # noqa: E731
+            return sorted(map(key, expected)) == sorted(map(key, actual))
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        return type(expected) is type(actual) and expected == actual
+    return expected == actual
 
 
 def matches(pattern: dict, event: dict) -> bool:
@@ -57,9 +67,13 @@ def matches(pattern: dict, event: dict) -> bool:
     True
     >>> matches({"event": "draw", "normal": True}, {"event": "draw", "normal": False})
     False
+    >>> matches({"event": "activate", "link": 1}, {"event": "activate", "link": True})
+    False
     """
+    if pattern.get("event") != event.get("event"):
+        return False
     for k, v in pattern.items():
-        if k not in event or _norm(event[k]) != _norm(v):
+        if k not in event or not _same(v, event[k]):
             return False
     return True
 

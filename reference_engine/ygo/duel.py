@@ -68,8 +68,9 @@ class Card:
         return self.is_monster() and "normal" in self.subtypes
 
     def is_continuous_card(self) -> bool:
-        """永続カード: a Continuous Spell/Trap or Field Spell (its effects are applied only
-        while it is face-up on the field, ND-E4)."""
+        """永続カード: a Continuous Spell/Trap (its effects are applied only while it is face-up
+        on the field, ND-E4). A Field Spell is treated the same way here — a card that stays
+        on the field — but no ruling of the page decides that, so no scenario asserts it."""
         return self.card_type in ("spell", "trap") and bool({"continuous", "field"} & set(self.subtypes))
 
     def in_archetype(self, name: str) -> bool:
@@ -134,6 +135,7 @@ class Duel:
         self.timing = "open"
         self.chain: list[ChainLink] = []
         self.pending: list[tuple] = []          # (effect, player, event) waiting to be activated
+        self.trigger_effects: list = []          # every trigger effect of the duel's cards
         self.used: set = set()                   # once-per-turn keys used this turn
         self.events: list[dict] = []
         self.winner: str | None = None
@@ -150,6 +152,7 @@ class Duel:
         c = Card(uid, data, owner)
         c.zone, c.position, c.attached_to = zone, position, attached_to
         c.effects = effects_of(c)
+        self.trigger_effects.extend(e for e in c.effects if e.kind == "trigger")
         self.cards[uid] = c
         self.zone(owner, zone).append(c)
         return c
@@ -163,10 +166,9 @@ class Duel:
         return ev
 
     def _collect_triggers(self, ev: dict) -> None:
-        for card in list(self.cards.values()):
-            for eff in card.effects:
-                if eff.kind == "trigger" and eff.triggered_by(self, ev):
-                    self.pending.append((eff, card.controller, ev))
+        for eff in self.trigger_effects:
+            if eff.triggered_by(self, ev):
+                self.pending.append((eff, eff.card.controller, ev))
 
     # -------------------------------------------------------------------------------- moves
     def move(self, card: Card, to: str, reason: str, player: str | None = None, position=None, top=True) -> None:

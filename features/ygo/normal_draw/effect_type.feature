@@ -71,17 +71,6 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     And player A conducts the normal draw, drawing "top"
     And "elf" ends in the graveyard
 
-  @id:ygo.normal-draw.effect-type.field-spell-leaves @ruling:ND-E4
-  Scenario: A Field Spell's replacement fizzles because the card left the field: the normal draw is conducted
-    Given player A controls "Fandora, the Flying Furtress" as "fandora" face-up in the field zone
-    And player A's deck holds "Seal, Strategist Fur Hire", in this order from the top
-    And player B has "Mystical Space Typhoon" as "mst" set in the spell & trap zone
-    When player A activates "fandora"
-    And player B activates "mst", targeting "fandora"
-    Then "fandora" is sent to the graveyard
-    And player A conducts the normal draw, drawing "top"
-    And "seal-strategist-fur-hire" is never added to the hand
-
   @id:ygo.normal-draw.effect-type.three-on-one-chain @ruling:ND-E5 @ruling:ND-E7
   Scenario: Any number of effect-type replacements go on one chain; only the last activated is applied
     Given player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
@@ -203,20 +192,21 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     And player A does not conduct the normal draw
     And "alien-shocktrooper" is never added to the hand
 
-  @id:ygo.normal-draw.effect-type.all-continuous-cards-leave @ruling:ND-E10 @ruling:ND-E4
-  Scenario: Every effect-type on the chain is a continuous card that leaves the field: the normal draw is conducted
+  @id:ygo.normal-draw.effect-type.negated-and-continuous-card-leaves @ruling:ND-E10 @ruling:ND-E4
+  Scenario: One effect-type negated, the other a continuous card that leaves the field: the normal draw is conducted
+    # ND-E10: "each one's activation or effect is negated (or each fizzles by its continuous card leaving the field)"
     Given player A controls "Legacy of the Duelist" as "legacy" face-up in the spell & trap zone
-    And player A controls "Fandora, the Flying Furtress" as "fandora" face-up in the field zone
+    And player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
     And player A has "Mystical Elf" as "elf" in the graveyard
-    And player A's deck holds "Seal, Strategist Fur Hire", in this order from the top
-    And player B has "Mystical Space Typhoon" as "mst1" set in the spell & trap zone
-    And player B has "Mystical Space Typhoon" as "mst2" set in the spell & trap zone
+    And player A's deck holds "Alien Shocktrooper", in this order from the top
+    And player B has "Ash Blossom & Joyous Spring" as "ash" in hand
+    And player B has "Mystical Space Typhoon" as "mst" set in the spell & trap zone
     When player A activates "legacy"
-    And player A activates "fandora"
-    And player B activates "mst1", targeting "fandora"
-    And player B activates "mst2", targeting "legacy"
+    And player A activates "muusiki"
+    And player B activates "ash"
+    And player B activates "mst", targeting "legacy"
     Then "legacy" is sent to the graveyard
-    And "fandora" is sent to the graveyard
+    And the effect of chain link 2 is negated
     And player A conducts the normal draw, drawing "top"
     And "elf" ends in the graveyard
-    And "seal-strategist-fur-hire" is never added to the hand
+    And "alien-shocktrooper" is never added to the hand
