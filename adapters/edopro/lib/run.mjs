@@ -155,6 +155,16 @@ export class ScenarioRun {
       if (c.counters && Object.keys(c.counters).length) throw new Unsupported(`card ${c.id} has counters: not settable through OCG_DuelNewCard (not implemented)`);
       if (!this.cards.has(Number(c.card))) throw new Unsupported(`card ${c.card} (${c.id}) is in neither the card catalogue nor the cards.cdb given`);
     }
+    // An Extra Deck monster in the GY / banished has EFFECT_REVIVE_LIMIT (its summoning procedure)
+    // and can be Special Summoned again only with STATUS_PROC_COMPLETE (ygopro-core card.cpp,
+    // is_can_be_special_summoned); OCG_DuelNewCard sets that status only for cards placed in the
+    // Monster Zone (ocgapi.cpp, OCG_DuelNewCard). "Properly Summoned before" cannot be built.
+    const used = new Set(s.script.flatMap((x) => [x.card, ...(x.targets ?? []), ...(x.cost ?? []), ...(x.cards ?? [])]));
+    for (const c of st.cards) {
+      const t = this.cards.read(Number(c.card))?.type ?? 0;
+      if (["graveyard", "banished"].includes(c.zone) && (t & 0x4802040) && used.has(c.id))
+        throw new Unsupported(`card ${c.id} (${c.card}) is an Extra Deck monster in the ${c.zone} used by the script: EDOPro lets it be Special Summoned only if it was properly Summoned before (STATUS_PROC_COMPLETE), and OCG_DuelNewCard sets that status only for cards placed in the Monster Zone, so this start state cannot be built`);
+    }
     if (st.phase === "start-of-duel") {
       if (st.turn !== 0 && st.turn != null) throw new BadScenario("start-of-duel needs turn 0");
       this.start = { turn: 0, phase: "start-of-duel" };
@@ -384,8 +394,8 @@ export class ScenarioRun {
         const id = this.idAt(m.controller, m.location, m.sequence, m.code);
         this.links[m.chain_size - 1] = id;
         const ev = { event: "activate", card: id, player: this.L[m.triggering_controller], link: m.chain_size };
-        const label = this.effectLabel(m.code, m.description);
-        if (label) ev.effect = label;
+        // no `effect` label: aux.Stringid(code, i) numbers a script's strings, not the card text's
+        // (1)/(2) (Rank-Up-Magic Astral Force's effect (2) is Stringid(id,0), c45950291.lua:16)
         this.emit(ev);
         if (this.ourActivation) { this.ourActivation = false; return; }
         // the engine activated it on its own (a mandatory trigger, or the only forced choice):
@@ -418,6 +428,9 @@ export class ScenarioRun {
         this.emit({ event: "lp", player: this.L[m.player], lp, change: lp - before });
         return;
       }
+      case MSG.MISSED_EFFECT:
+        if (this.recording) this.notes.push(`engine: MSG_MISSED_EFFECT for ${this.idAt(m.controller, m.location, m.sequence, m.code)} (an optional "when" trigger missed its timing)`);
+        return;
       case MSG.WIN:
         this.winner = m.player === 2 ? null : this.L[m.player];
         this.emit({ event: "win", player: this.L[m.player] ?? "A", reason: { 1: "life-points", 2: "deck-out" }[m.reason] ?? `reason-${m.reason}` });
