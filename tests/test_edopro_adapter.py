@@ -296,3 +296,49 @@ def test_first_turn_has_no_normal_draw(engine):
     run_ok(engine, scenario("first-turn", cards, [], {
         "events": [{"event": "phase", "phase": "draw", "player": "B", "turn": 1}, {"event": "phase", "phase": "standby", "player": "B"}],
         "never": [{"event": "draw"}], "final": {"cards": {"b1": {"zone": "deck"}}}}, turn=1, turn_player="B"))
+
+
+# ------------------------------------------------------------------ declarations, engine-activated triggers, reveals
+def test_option_words_match_the_option_texts():
+    js = """
+import { matchOption } from "./lib/run.mjs";
+const t = ["Put card at top of deck", "Put card at bottom of deck"];
+console.log(JSON.stringify([matchOption("bottom", t), matchOption("top", t), matchOption("2", t), matchOption("Monster", ["Monster", "Spell", "Trap"]),
+  matchOption("card", t), matchOption("middle", t), matchOption("9", t), matchOption("spell", [null, "Spell", "Trap"])]));
+"""
+    assert node_eval(js) == [1, 0, 1, 0, -1, -1, -1, 1]
+
+
+def declarer(option):
+    cards = [*deck_a(), {"id": "decl", "card": "90000006", "owner": "A", "zone": "monster", "position": "face-up-attack"}]
+    return scenario(f"declare-{option.lower()}", cards, [{"player": "A", "do": "activate", "card": "decl", "option": option}], {})
+
+
+def test_mandatory_trigger_consumes_the_activate_step_and_its_declaration_answers_select_option(engine):
+    s = declarer("Spell")
+    s["expect"] = {"events": [{"event": "activate", "card": "decl", "player": "A", "link": 1},
+                              {"event": "reveal", "card": "top"}, {"event": "chain-end"}],
+                   "never": [{"event": "draw", "player": "A", "normal": True}]}
+    trace = run_ok(engine, s)
+    assert trace["steps"] == [{"index": 0, "outcome": "applied"}]
+    s = declarer("Monster")
+    s["expect"] = {"events": [{"event": "activate", "card": "decl", "link": 1}, {"event": "reveal", "card": "top"},
+                              {"event": "draw", "player": "A", "normal": True, "cards": ["top"]}]}
+    run_ok(engine, s)
+
+
+def test_undeclarable_option_is_errored_with_the_offered_options(engine):
+    reply = engine.run(declarer("Dragon"))
+    assert "errored" in reply and '"Monster","Spell","Trap"' in reply["errored"]["message"], reply
+
+
+def test_revealing_the_card_drawn_for_the_normal_draw(engine):
+    cards = [{"id": "drawn", "card": "90000007", "owner": "A", "zone": "deck", "order": "top"}, *deck_a()[1:]]
+    s = scenario("reveal-drawn", cards, [{"player": "A", "do": "choose", "option": "reveal", "cards": ["drawn"]}],
+                 {"events": [{"event": "draw", "player": "A", "normal": True, "cards": ["drawn"]},
+                             {"event": "reveal", "card": "drawn", "player": "A"}]})
+    trace = run_ok(engine, s)
+    assert trace["steps"] == [{"index": 0, "outcome": "applied"}]
+    s = scenario("keep-drawn-hidden", cards, [], {"never": [{"event": "reveal", "card": "drawn"}],
+                                                  "events": [{"event": "draw", "player": "A", "normal": True}]})
+    run_ok(engine, s)

@@ -20,6 +20,17 @@ export const RACE = { warrior: 0x1, spellcaster: 0x2, fairy: 0x4, fiend: 0x8, zo
   seaserpent: 0x40000, reptile: 0x80000, psychic: 0x100000, divinebeast: 0x200000, creatorgod: 0x400000,
   wyrm: 0x800000, cyberse: 0x1000000, illusion: 0x2000000 };
 
+/** Meanings of a few card-script option strings (aux.Stringid(code, i)) for runs without a
+ *  cards.cdb: the words a duelspec script uses to choose them. Each read off the script. */
+export const CARD_STRINGS = {
+  // Diabolos, King of the Abyss: c29424328.lua:45-47 SelectOption(tp, Stringid(id,1), Stringid(id,2));
+  // opt==1 -> Duel.MoveSequence(tc,1) (SEQ_DECKBOTTOM); opt 0 leaves it on top
+  29424328: { 1: "Put card at top of deck", 2: "Put card at bottom of deck" },
+};
+
+/** EDOPro system strings (strings.conf `!system`) that scripts pass to SelectOption. */
+export const SYSTEM_STRINGS = { 70: "Monster", 71: "Spell", 72: "Trap" };
+
 const norm = (s) => String(s).toUpperCase().replace(/[^A-Z0-9]/g, "");
 
 /** `SET_NAME = 0x..` lines of a CardScripts archetype_setcode_constants.lua -> {normalised name: code}. */
@@ -78,4 +89,12 @@ export class CardSource {
     return r;
   }
   name(code) { return this.db?.name(code) ?? this.catalogue[code]?.name ?? null; }
+  /** Code of the card named `name` (catalogue names, case- and punctuation-insensitive). */
+  codeNamed(name) {
+    const want = norm(name);
+    for (const [code, c] of Object.entries(this.catalogue)) if (norm(c.name) === want) return Number(code);
+    return null;
+  }
+  /** Text of aux.Stringid(code, i): the user's cards.cdb, else the adapter's own table. */
+  string(code, i) { return this.db?.string(code, i) ?? CARD_STRINGS[code]?.[i] ?? null; }
 }

@@ -152,4 +152,13 @@ export class CardDB {
     }
     return null;
   }
+  /** The card's string str<i+1> (aux.Stringid(code, i)), or null. */
+  string(code, i) {
+    for (let k = this.dbs.length - 1; k >= 0; k--) {
+      if (!this.dbs[k].tables.texts) continue;
+      const v = this.dbs[k].get("texts", code);
+      if (v && v[3 + i]) return v[3 + i];
+    }
+    return null;
+  }
 }

@@ -35,6 +35,8 @@ export class ScriptDriver {
       this._consume("refused", refusal);
     }
   }
+  /** Consume the next step with this outcome (the caller checked it answers the question). */
+  take(outcome, reason) { return this._consume(outcome, reason); }
   /** `player` chooses minimum..maximum of `candidates` (local ids). */
   choose(player, candidates, minimum, maximum, prompt) {
     const step = this.peek();

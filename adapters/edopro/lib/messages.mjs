@@ -190,7 +190,7 @@ export function parseQuery(u8) {
     if (flag === 0x80000000) break;
     const dv = new DataView(body.buffer, body.byteOffset, body.byteLength);
     const name = QUERY_NAME[flag] ?? `0x${flag.toString(16)}`;
-    out[name] = body.length === 4 ? dv.getUint32(0, true) : body.length === 8 ? dv.getBigUint64(0, true) : Buffer.from(body).toString("hex");
+    out[name] = body.length === 1 ? dv.getUint8(0) : body.length === 4 ? dv.getUint32(0, true) : body.length === 8 ? dv.getBigUint64(0, true) : Buffer.from(body).toString("hex");
   }
   return out;
 }

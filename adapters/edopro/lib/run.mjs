@@ -4,9 +4,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DuelStatus } from "./core.mjs";
+import { SYSTEM_STRINGS } from "./cards.mjs";
 import { decode, MSG, LOCATION, POS, PHASE, QUERY, REASON, parseQueryLocation } from "./messages.mjs";
 import { R, IDLE, BATTLE } from "./responses.mjs";
 import { ScriptDriver, MissingDecision } from "./driver.mjs";
+
+const COMPAT_LUA = readFileSync(new URL("../lua/duelspec_compat.lua", import.meta.url), "utf8");
 
 export const DUEL = { PSEUDO_SHUFFLE: 0x10n, FIRST_TURN_DRAW: 0x200n,
   MODE_MR5: 0x800n | 0x2000n | 0x4000n | 0x8000n | 0x20000n };
@@ -18,6 +21,19 @@ export const PHASE_OF = { [PHASE.DRAW]: "draw", [PHASE.STANDBY]: "standby", [PHA
   [PHASE.BATTLE_START]: "battle", [PHASE.BATTLE_STEP]: "battle", [PHASE.DAMAGE]: "battle",
   [PHASE.DAMAGE_CAL]: "battle", [PHASE.BATTLE]: "battle", [PHASE.MAIN2]: "main2", [PHASE.END]: "end" };
 const PHASE_ORDER = ["draw", "standby", "main1", "battle", "main2", "end"];
+
+/** Index of the option whose text is `word` (or contains it as a whole word), or a 1-based
+ *  number; -1 when none or several match. texts: the options' texts (null when unknown). */
+export function matchOption(word, texts) {
+  const w = String(word).trim();
+  if (/^[0-9]+$/.test(w)) { const k = Number(w); return k >= 1 && k <= texts.length ? k - 1 : -1; }
+  const lw = w.toLowerCase();
+  const exact = texts.map((t, i) => (t && t.toLowerCase() === lw ? i : -1)).filter((i) => i >= 0);
+  if (exact.length === 1) return exact[0];
+  const re = new RegExp(`\\b${lw.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`);
+  const hits = texts.map((t, i) => (t && re.test(t.toLowerCase()) ? i : -1)).filter((i) => i >= 0);
+  return hits.length === 1 ? hits[0] : -1;
+}
 
 /** A setup the adapter cannot build: the scenario is skipped with this reason. */
 export class Unsupported extends Error {}
@@ -139,6 +155,16 @@ export class ScenarioRun {
       if (c.counters && Object.keys(c.counters).length) throw new Unsupported(`card ${c.id} has counters: not settable through OCG_DuelNewCard (not implemented)`);
       if (!this.cards.has(Number(c.card))) throw new Unsupported(`card ${c.card} (${c.id}) is in neither the card catalogue nor the cards.cdb given`);
     }
+    // An Extra Deck monster in the GY / banished has EFFECT_REVIVE_LIMIT (its summoning procedure)
+    // and can be Special Summoned again only with STATUS_PROC_COMPLETE (ygopro-core card.cpp,
+    // is_can_be_special_summoned); OCG_DuelNewCard sets that status only for cards placed in the
+    // Monster Zone (ocgapi.cpp, OCG_DuelNewCard). "Properly Summoned before" cannot be built.
+    const used = new Set(s.script.flatMap((x) => [x.card, ...(x.targets ?? []), ...(x.cost ?? []), ...(x.cards ?? [])]));
+    for (const c of st.cards) {
+      const t = this.cards.read(Number(c.card))?.type ?? 0;
+      if (["graveyard", "banished"].includes(c.zone) && (t & 0x4802040) && used.has(c.id))
+        throw new Unsupported(`card ${c.id} (${c.card}) is an Extra Deck monster in the ${c.zone} used by the script: EDOPro lets it be Special Summoned only if it was properly Summoned before (STATUS_PROC_COMPLETE), and OCG_DuelNewCard sets that status only for cards placed in the Monster Zone, so this start state cannot be built`);
+    }
     if (st.phase === "start-of-duel") {
       if (st.turn !== 0 && st.turn != null) throw new BadScenario("start-of-duel needs turn 0");
       this.start = { turn: 0, phase: "start-of-duel" };
@@ -177,6 +203,8 @@ export class ScenarioRun {
       if (text == null) throw new Unsupported(`no ${name} in the script directories (give --scripts DIR, a CardScripts checkout)`);
       if (!this.core.loadScript(this.h, name, text)) throw new Error(`loading ${name} failed: ${this.coreLog.slice(-3).join(" | ")}`);
     }
+    // our compatibility layer between the wasm's core and newer CardScripts (lua/duelspec_compat.lua)
+    if (!this.core.loadScript(this.h, "duelspec_compat.lua", COMPAT_LUA)) throw new Error(`loading duelspec_compat.lua failed: ${this.coreLog.slice(-3).join(" | ")}`);
     this.mirror = new Mirror((id) => Number(this.ids.get(id)?.card ?? String(id).split(":")[1]));
     const by = (zone, owner) => st.cards.filter((c) => c.zone === zone && c.owner === owner);
     const add = (c, location, sequence, position) => {
@@ -267,6 +295,7 @@ export class ScenarioRun {
         if (this.stopped) break;
         if (status === DuelStatus.END) break;
         this.resync();
+        this.checkReveal();
         if (status === DuelStatus.AWAITING) {
           if (!last) throw new Error("the engine awaits a response but sent no prompt");
           if (last.type === MSG.RETRY) throw new Error(`the engine rejected the adapter's last response (MSG_RETRY) to ${this.lastPrompt?.name}: ${this.lastPromptDesc}`);
@@ -282,6 +311,24 @@ export class ScenarioRun {
   }
 
   emit(ev) { if (this.recording) this.events.push(ev); }
+
+  /** After a "reveal it?" answered yes: the cards must now be public in the engine (QUERY_IS_PUBLIC);
+   *  a card that is not is taken back out of the trace, with a note. */
+  checkReveal() {
+    const pr = this.pendingReveal;
+    if (!pr) return;
+    this.pendingReveal = null;
+    const p = this.P[pr.player];
+    const raw = this.core.queryLocationRaw(this.h, { flags: QUERY.CODE | QUERY.IS_PUBLIC, controller: p, location: LOCATION.HAND });
+    const hand = parseQueryLocation(raw);
+    for (const id of pr.cards) {
+      const i = this.mirror.list(p, LOCATION.HAND).indexOf(id);
+      if (i >= 0 && hand[i] && hand[i].IS_PUBLIC) continue;
+      const k = this.events.findIndex((e) => e.event === "reveal" && e.card === id);
+      if (k >= 0) this.events.splice(k, 1);
+      this.notes.push(`${pr.player} answered yes to reveal ${id}, but the engine does not show it as public`);
+    }
+  }
 
   beforeStart(m) {
     // something happened before the start state was reached: the setup cannot be built exactly
@@ -347,12 +394,20 @@ export class ScenarioRun {
         const id = this.idAt(m.controller, m.location, m.sequence, m.code);
         this.links[m.chain_size - 1] = id;
         const ev = { event: "activate", card: id, player: this.L[m.triggering_controller], link: m.chain_size };
-        const label = this.effectLabel(m.code, m.description);
-        if (label) ev.effect = label;
+        // no `effect` label: aux.Stringid(code, i) numbers a script's strings, not the card text's
+        // (1)/(2) (Rank-Up-Magic Astral Force's effect (2) is Stringid(id,0), c45950291.lua:16)
         this.emit(ev);
+        if (this.ourActivation) { this.ourActivation = false; return; }
+        // the engine activated it on its own (a mandatory trigger, or the only forced choice):
+        // it is the activation a next scripted `activate` step of that player asks for
+        if (this.recording && this.driver) {
+          const who = this.L[m.triggering_controller];
+          const step = this.driver.peek();
+          if (step && step.player === who && step.do === "activate" && step.card === id) { this.driver.take("applied"); this.applied(step, who); this.ourActivation = false; }
+        }
         return;
       }
-      case MSG.CHAINED: this.pendingPicks = null; return;
+      case MSG.CHAINED: this.pendingPicks = null; this.pendingDeclare = null; return;
       case MSG.CHAIN_SOLVING:
         this.solving = m.chain_link;
         this.emit({ event: "resolve", link: m.chain_link, card: this.links[m.chain_link - 1] });
@@ -361,6 +416,7 @@ export class ScenarioRun {
       case MSG.CHAIN_NEGATED: this.emit({ event: "negate-activation", link: m.chain_link, card: this.links[m.chain_link - 1] }); return;
       case MSG.CHAIN_DISABLED: this.emit({ event: "negate-effect", link: m.chain_link, card: this.links[m.chain_link - 1] }); return;
       case MSG.CHAIN_END: this.links = []; this.solving = 0; this.emit({ event: "chain-end" }); return;
+      case MSG.CONFIRM_DECKTOP: case MSG.CONFIRM_EXTRATOP: // Duel.ConfirmDecktop: revealed to both players
       case MSG.CONFIRM_CARDS:
         for (const c of m.cards) this.emit({ event: "reveal", card: this.idAt(c.controller, c.location, c.sequence, c.code), player: this.L[m.player] });
         return;
@@ -372,6 +428,9 @@ export class ScenarioRun {
         this.emit({ event: "lp", player: this.L[m.player], lp, change: lp - before });
         return;
       }
+      case MSG.MISSED_EFFECT:
+        if (this.recording) this.notes.push(`engine: MSG_MISSED_EFFECT for ${this.idAt(m.controller, m.location, m.sequence, m.code)} (an optional "when" trigger missed its timing)`);
+        return;
       case MSG.WIN:
         this.winner = m.player === 2 ? null : this.L[m.player];
         this.emit({ event: "win", player: this.L[m.player] ?? "A", reason: { 1: "life-points", 2: "deck-out" }[m.reason] ?? `reason-${m.reason}` });
@@ -419,7 +478,7 @@ export class ScenarioRun {
         this.driver.priority(who, (step) => {
           const idx = this.pickOffer(step, m.chains, ids);
           if (idx < 0) return `not offered: ${who} could activate ${JSON.stringify(ids)} at this point`;
-          pick = idx; this.pendingPicks = { player: who, cards: [...(step.cost ?? []), ...(step.targets ?? [])] };
+          pick = idx; this.applied(step, who);
           return null;
         }, ["activate"], m.spe_count ? (step) => ids.includes(step.card) : null);
         if (pick < 0 && m.forced) {
@@ -433,20 +492,54 @@ export class ScenarioRun {
         let yes = false;
         this.driver.priority(who, (step) => {
           if (step.card !== id) return `not offered: the engine asked ${who} only whether to activate ${id}`;
-          yes = true; this.pendingPicks = { player: who, cards: [...(step.cost ?? []), ...(step.targets ?? [])] };
+          yes = true; this.applied(step, who);
           return null;
         }, ["activate"], (step) => step.card === id);
         return R.yesno(yes);
       }
-      case MSG.SELECT_YESNO: return R.yesno(this.driver.yesNo(who));
-      case MSG.SELECT_OPTION: return R.option(this.driver.option(who, m.options.length, "SELECT_OPTION"));
+      case MSG.SELECT_YESNO: {
+        const step = this.driver.peek();
+        if (step && step.player === who && step.do === "choose" && step.option === "reveal") {
+          // e.g. Shining Draw (c35906693.lua:28): "reveal it?" after the draw; yes makes the card
+          // public (EFFECT_PUBLIC, no message): the reveal is checked by a query after the batch
+          this.driver.take("applied");
+          const cards = step.cards ?? [];
+          for (const id of cards) this.emit({ event: "reveal", card: id, player: who });
+          this.pendingReveal = { player: who, cards, at: this.events.length };
+          return R.yesno(true);
+        }
+        return R.yesno(this.driver.yesNo(who));
+      }
+      case MSG.SELECT_OPTION: {
+        const texts = m.options.map((d) => this.optionText(d));
+        const decl = this.declaration(who);
+        if (decl) {
+          const k = matchOption(decl.option, texts);
+          if (decl.from === "choose") {
+            if (k >= 0) { this.driver.take("applied"); return R.option(k); }
+            this.driver.take("refused", `SELECT_OPTION: ${JSON.stringify(decl.option)} is none of the options offered ${JSON.stringify(texts)}`);
+          } else if (k >= 0) return R.option(k);
+          else throw new MissingDecision(`${who} declares ${JSON.stringify(decl.option)}, but the engine offers the options ${JSON.stringify(texts)} (SELECT_OPTION) and none matches`);
+        }
+        if (m.options.length === 1) return R.option(0);
+        throw new MissingDecision(`player ${who} must choose one of the options ${JSON.stringify(texts)} (SELECT_OPTION) and the script gives no \`choose\` step with an option for it`);
+      }
+      case MSG.ANNOUNCE_CARD: {
+        const decl = this.declaration(who);
+        if (!decl) throw new MissingDecision(`the engine asks ${who} to declare a card name (ANNOUNCE_CARD) and the script gives no \`option\` with a card name`);
+        const code = this.cards.codeNamed(decl.option);
+        if (code == null) throw new MissingDecision(`${who} declares ${JSON.stringify(decl.option)} (ANNOUNCE_CARD): no card of that name in the card catalogue`);
+        if (decl.from === "choose") this.driver.take("applied");
+        this.notes.push(`${who} declares ${JSON.stringify(decl.option)} = ${code} (ANNOUNCE_CARD)`);
+        return R.announceCard(code);
+      }
       case MSG.SELECT_IDLECMD: {
         const ids = this.cand(m.activates);
         let pick = -1;
         this.driver.priority(who, (step) => {
           const idx = this.pickOffer(step, m.activates, ids);
           if (idx < 0) return `not offered: ${who} could activate ${JSON.stringify(ids)} in this Main Phase`;
-          pick = idx; this.pendingPicks = { player: who, cards: [...(step.cost ?? []), ...(step.targets ?? [])] };
+          pick = idx; this.applied(step, who);
           return null;
         });
         if (pick >= 0) return R.idle(IDLE.ACTIVATE, pick);
@@ -458,7 +551,7 @@ export class ScenarioRun {
         this.driver.priority(who, (step) => {
           const idx = this.pickOffer(step, m.chains, ids);
           if (idx < 0) return `not offered: ${who} could activate ${JSON.stringify(ids)} in this Battle Phase`;
-          pick = idx; return null;
+          pick = idx; this.applied(step, who); return null;
         });
         if (pick >= 0) return R.battle(BATTLE.ACTIVATE, pick);
         return m.to_m2 ? R.battle(BATTLE.TO_M2) : R.battle(BATTLE.TO_EP);
@@ -501,6 +594,29 @@ export class ScenarioRun {
       default:
         throw new MissingDecision(`the engine asks ${who} for ${m.name}, a decision this adapter cannot take from a duelspec script`);
     }
+  }
+
+  /** An activate step was applied by our answer: its cost/targets answer the player's next card
+   *  selections, its `option` the next declaration (SELECT_OPTION / ANNOUNCE_*). */
+  applied(step, who) {
+    this.pendingPicks = { player: who, cards: [...(step.cost ?? []), ...(step.targets ?? [])] };
+    this.pendingDeclare = step.option != null ? { player: who, option: step.option } : null;
+    this.ourActivation = true;
+  }
+
+  optionText(desc) {
+    const d = BigInt(desc ?? 0);
+    if (d < (1n << 20n)) return SYSTEM_STRINGS[Number(d)] ?? null;
+    return this.cards.string(Number(d >> 20n), Number(d & 0xfffffn));
+  }
+
+  /** A declaration (`option`) for `who`: the applied activate step's, else a scripted `choose`. */
+  declaration(who) {
+    const pd = this.pendingDeclare;
+    if (pd && pd.player === who) { this.pendingDeclare = null; return { option: pd.option, from: "activate" }; }
+    const step = this.driver.peek();
+    if (step && step.player === who && step.do === "choose" && step.option != null) return { option: step.option, from: "choose" };
+    return null;
   }
 
   /** cost/targets of the activate step just applied answer that player's next selections. */
