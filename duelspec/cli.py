@@ -162,7 +162,7 @@ def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, tim
     from . import expectfail
     from .catalogue import rulings as ruling_catalogue
     from .errors import InputError
-    from .report import JsonLines, Tally, header, render_failures, render_table, render_markdown
+    from .report import JsonLines, Tally, header, render_failures, render_skips, render_table, render_markdown
     from .runner import Run
 
     xf = {}
@@ -232,6 +232,7 @@ def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, tim
     if fmt == "table":
         render_table(tally, ruling_catalogue(), console, games=set(games) or {s["game"] for s in scenarios} or None,
                      rulings=rulings or None)
+        render_skips(tally, console)
         render_failures(tally, console)
         console.print(f"[bold]{tally.summary_line()}[/]  (adapter: {impl.get('name', adapter_spec)} {impl.get('version', '')})",
                       highlight=False)
@@ -294,7 +295,7 @@ def summary(results_file, fmt, out):
     a result stream (the error names the line and JSON pointer)."""
     from rich.console import Console
     from .errors import InputError
-    from .report import read_stream, render_failures, render_markdown, render_table
+    from .report import read_stream, render_failures, render_skips, render_markdown, render_table
     try:
         st = read_stream(results_file)
     except InputError as exc:
@@ -304,6 +305,7 @@ def summary(results_file, fmt, out):
         from .catalogue import rulings as ruling_catalogue
         console = Console(file=open(out, "w", encoding="utf-8") if out else None)
         render_table(tally, ruling_catalogue(), console, games={r.get("game") for r in st.results if r.get("game")} or None)
+        render_skips(tally, console)
         render_failures(tally, console)
         impl = st.header.get("adapter", {}).get("implementation", {}) or {}
         console.print(f"[bold]{tally.summary_line()}[/]  (adapter: {impl.get('name', st.header['adapter'].get('spec'))} "
@@ -359,7 +361,7 @@ def export(paths, games, rulings, ids, tags, requires, out, generated):
         (out / f"{s['id']}.json").write_text(json.dumps(s, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     for e in errors:
         click.echo(f"error: {e.error}", err=True)
-    click.echo(f"wrote {len(scenarios)} scenarios to {out}" + (f"; {len(errors)} could not be compiled" if errors else ""))
+    click.echo(f"wrote {len(scenarios)} scenario{'' if len(scenarios) == 1 else 's'} to {out}" + (f"; {len(errors)} could not be compiled" if errors else ""))
     sys.exit(1 if errors or not scenarios else 0)
 
 
@@ -379,11 +381,13 @@ def list_(paths, games, rulings, ids, tags, requires):
 @click.option("--game", type=click.Choice(["ygo", "dm"]))
 def steps(game):
     """Print the step grammar: every step form, with an example."""
-    from .compiler.grammar import GRAMMAR
+    from .compiler.grammar import GRAMMAR, readable
     for r in GRAMMAR.rules:
         if game and game not in r.games:
             continue
-        click.echo(f"{r.keyword.title():5} [{','.join(r.games)}] {r.example or r.pattern.pattern}")
+        click.echo(f"{r.keyword.title():5} [{','.join(r.games)}] {readable(r.pattern.pattern)}")
+        if r.example:
+            click.echo(f"{'':5}   e.g. {r.example}")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -31,9 +31,12 @@ class Tally:
         self.counts: Counter = Counter()
         self.by_ruling: dict[str, Counter] = defaultdict(Counter)
         self.bad: list[dict] = []
+        self.skip_reasons: Counter = Counter()    # reason -> number of scenarios skipped for it
 
     def add(self, result: dict) -> None:
         self.counts[result["outcome"]] += 1
+        if result["outcome"] == "skipped":
+            self.skip_reasons[result.get("reason") or "no reason given"] += 1
         for r in result.get("rulings", []):
             self.by_ruling[r][result["outcome"]] += 1
         if result["outcome"] in BAD:
@@ -78,7 +81,8 @@ def render_table(tally: Tally, catalogue: dict, console, games=None, rulings=Non
     from rich.table import Table
     t = Table(title="duelspec: results by ruling", show_lines=False)
     t.add_column("ruling", no_wrap=True, min_width=12)
-    for o in ("passed", "failed", "skipped", "errored"):
+    shown = ("passed", "failed", "skipped", "errored") + (("xfailed",) if tally.counts["xfailed"] else ())
+    for o in shown:
         t.add_column(o, justify="right", no_wrap=True, min_width=len(o))
     t.add_column("summary", overflow="ellipsis", no_wrap=True, max_width=max(12, console.width - 66))
     for rid, r in catalogue.items():
@@ -89,9 +93,18 @@ def render_table(tally: Tally, catalogue: dict, console, games=None, rulings=Non
         c = tally.by_ruling.get(rid, Counter())
         total = sum(c.values())
         style = "red" if c["failed"] or c["errored"] or c["timed-out"] else ("yellow" if not total or c["skipped"] == total else "green")
-        t.add_row(f"[{style}]{rid}[/]", *(str(c[o] + (c["timed-out"] if o == "errored" else 0)) for o in ("passed", "failed", "skipped", "errored")),
+        t.add_row(f"[{style}]{rid}[/]", *(str(c[o] + (c["timed-out"] if o == "errored" else 0)) for o in shown),
                   r.summary if total else "[yellow]no scenario selected[/] " + r.summary)
     console.print(t)
+
+
+def render_skips(tally: Tally, console) -> None:
+    """The reasons scenarios were skipped, with how many each (a skip is never silent)."""
+    if not tally.skip_reasons:
+        return
+    console.print(f"[yellow]skipped {sum(tally.skip_reasons.values())}[/], by reason:", highlight=False)
+    for reason, n in tally.skip_reasons.most_common():
+        console.print(f"  {n:4d}  {reason}", highlight=False, markup=False)
 
 
 def render_failures(tally: Tally, console, limit: int = 50) -> None:
@@ -223,6 +236,10 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
         out += [f"> [!WARNING]\n> The run stopped early: {_md_escape(footer.get('reason', 'no reason given'))}", ""]
     if executed == 0:
         out += ["> [!CAUTION]\n> No scenario was executed: a run that executes nothing fails.", ""]
+    skips = Counter(r.get("reason") or "no reason given" for r in results if r["outcome"] == "skipped")
+    if skips:
+        out += ["### Skipped, by reason", "", "| scenarios | reason |", "|---:|---|"]
+        out += [f"| {n} | {_md_escape(reason)} |" for reason, n in skips.most_common()] + [""]
     if bad:
         out += ["### Problems", ""]
         for r in bad[:limit]:

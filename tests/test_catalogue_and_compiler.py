@@ -37,15 +37,21 @@ def test_no_scenario_tags_an_unknown_ruling(compiled):
     assert all(r in known for s in compiled.scenarios for r in s["rulings"])
 
 
-def test_catalogue_matches_the_shared_ruling_list():
-    import pathlib, re
-    shared = pathlib.Path(__file__).resolve().parents[1].parent / "shared" / "rulings"
-    if not shared.is_dir():
-        pytest.skip("../shared/rulings is not beside this checkout")
-    ids = set()
-    for f in shared.glob("*.md"):
-        ids |= set(re.findall(r"^- \*\*([A-Z]{2}-[A-Za-z0-9-]+)\*\*", f.read_text(encoding="utf-8"), re.M))
+def _ids_of_restatement(path):
+    import re
+    return set(re.findall(r"^- \*\*([A-Z]{2}-[A-Za-z0-9-]+)\*\*", path.read_text(encoding="utf-8"), re.M))
+
+
+def test_catalogue_matches_the_restated_rulings():
+    """features/rulings/*.json holds exactly the IDs of docs/rulings/*.md (the English
+    restatements of the source pages), and of ../shared/rulings when it is beside the checkout."""
+    import pathlib
+    root = pathlib.Path(__file__).resolve().parents[1]
+    ids = set().union(*(_ids_of_restatement(f) for f in (root / "docs" / "rulings").glob("*.md")))
     assert ids == set(rulings())
+    shared = root.parent / "shared" / "rulings"
+    if shared.is_dir():
+        assert set().union(*(_ids_of_restatement(f) for f in shared.glob("*.md"))) == ids
 
 
 def test_every_card_of_a_scenario_is_catalogued_with_a_source(compiled):
@@ -144,3 +150,14 @@ def test_every_broken_expectation_fails(compiled):
             assert r["outcome"] in ("failed", "errored"), f"{s['id']}: mutant {what} still passes"
             checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("game", ["ygo", "dm"])
+def test_every_ruling_is_named_where_its_engine_decides_it(game):
+    """A newcomer finds the engine code of a ruling with `grep -n <ID> reference_engine/<game>/`."""
+    import pathlib, re
+    import duelspec.reference_engine as re_pkg
+    folder = pathlib.Path(re_pkg.__file__).parent / game
+    text = "\n".join(p.read_text(encoding="utf-8") for p in folder.glob("*.py"))
+    missing = [rid for rid, r in rulings().items() if r.game == game and not re.search(re.escape(rid) + r"\b", text)]
+    assert not missing, f"rulings not named in reference_engine/{game}/: {missing}"

@@ -36,7 +36,11 @@ class ScenarioBuilder:
         """Add a card of the catalogue (by name or id) to the setup; returns its local id."""
         entry = self.catalogue.by_name(name)
         if entry is None:
-            raise StepError(f"a card of the {self.game} catalogue ({self.catalogue.path}) named {name!r}")
+            import difflib
+            names = [c["name"]["en"] for c in self.catalogue]
+            near = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
+            raise StepError(f"a card of the {self.game} catalogue (features/cards/{self.game}.json) by its English or "
+                            f"Japanese name or id" + (f"; did you mean {', '.join(map(repr, near))}?" if near else ""))
         local = alias or self._fresh_id(entry["name"]["en"])
         if any(c["id"] == local for c in self.setup["cards"]):
             raise StepError(f"a local card id not used yet in this scenario ({local!r} is taken)")
@@ -68,7 +72,8 @@ class ScenarioBuilder:
             if len(same) > 1:
                 raise StepError(f"a card reference that names one card; {text!r} is in the setup "
                                 f"{len(same)} times ({', '.join(same)}): use its local id")
-        raise StepError(f"a card of this scenario's setup (local ids: {', '.join(ids) or 'none'}); got {text!r}")
+        raise StepError(f"a card of this scenario's setup, by its local id ({', '.join(ids) or 'none yet'}) "
+                        f"or its name; {text!r} is neither")
 
     def card(self, local: str) -> dict:
         return next(c for c in self.setup["cards"] if c["id"] == local)

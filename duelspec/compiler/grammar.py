@@ -62,6 +62,12 @@ class Grammar:
         builder.line = line
         rule, m = self.match(keyword, text.strip(), builder.game)
         if rule is None:
+            other = next((k for k in KEYWORDS if k != keyword and self.match(k, text.strip(), builder.game)[0]), None)
+            if other:
+                raise InputError(builder.file, f"line {line}" if line else "",
+                                 f"a {keyword.title()} step; this text is a {other.title()} step (an `And` continues "
+                                 f"the keyword before it: write `{other.title()}` here, and keep Given before When before Then)",
+                                 text)
             near = [r.example or r.pattern.pattern for r in self.rules
                     if r.keyword == keyword and builder.game in r.games]
             raise InputError(builder.file, f"line {line}" if line else "",
@@ -83,6 +89,61 @@ class Grammar:
 class StepError(Exception):
     """Raised by a step handler whose arguments do not make sense (unknown card, ...);
     :meth:`Grammar.apply` turns it into an :class:`InputError` with file and line."""
+
+
+def readable(pattern: str) -> str:
+    """A step rule's regular expression as a form a person reads: ``<name>`` for a value,
+    ``[...]`` for an optional part, ``a|b`` for alternatives.
+
+    >>> readable(r'player (?P<player>[AB]) has (?P<lp>\\d+) LP(?: at the end)?')
+    'player <A|B> has <lp> LP[ at the end]'
+    """
+    if pattern.endswith("\\Z"):
+        pattern = pattern[:-2]
+    out, i = [], 0
+    while i < len(pattern):
+        if pattern.startswith("(?P<", i):
+            name = pattern[i + 4:pattern.index(">", i)]
+            end = _close(pattern, i)
+            inner = pattern[pattern.index(">", i) + 1:end]
+            words = re.fullmatch(r"[\w ,&'.-]+(?:\|[\w ,&'.-]+)+", inner)
+            out.append("<A|B>" if inner == "[AB]" else f"({inner})" if words else f"<{name}>")
+            i = end + 1
+        elif pattern.startswith("(?:", i):
+            end = _close(pattern, i)
+            inner = readable(pattern[i + 3:end])
+            if pattern[end + 1:end + 2] == "?":
+                out.append(f"[{inner}]")
+                i = end + 2
+            else:
+                out.append(f"({inner})" if "|" in inner else inner)
+                i = end + 1
+        elif pattern[i] == "\\" and i + 1 < len(pattern):
+            out.append(pattern[i + 1])
+            i += 2
+        else:
+            out.append(pattern[i])
+            i += 1
+    return "".join(out)
+
+
+def _close(pattern: str, start: int) -> int:
+    """The index of the parenthesis closing the one at ``start``."""
+    depth, i = 0, start
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "[":
+            i = pattern.index("]", i + 1) + 1
+            continue
+        depth += c == "("
+        depth -= c == ")"
+        if depth == 0:
+            return i
+        i += 1
+    raise ValueError(pattern)
 
 
 def _closest(text: str, candidates: list[str], n: int = 3) -> list[str]:

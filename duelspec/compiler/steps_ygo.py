@@ -176,7 +176,7 @@ def _draws_nothing(b, player):
     b.expect_never(event="draw", player=player)
 
 
-@GRAMMAR.rule("then", rf'{NAME} is activated as chain link (?P<link>\d+)', games=Y, example='"muusiki" is activated as chain link 1')
+@GRAMMAR.rule("then", rf'{NAME} is activated as chain link (?P<link>\d+)', games=Y, requires=("chain",), example='"muusiki" is activated as chain link 1')
 def _activated(b, card, link):
     b.expect_event(event="activate", card=b.ref(card), link=int(link))
 
@@ -191,24 +191,24 @@ def _not_activated(b, card):
     b.expect_never(event="activate", card=b.ref(card))
 
 
-@GRAMMAR.rule("then", r"the activation of chain link (?P<link>\d+) is negated", games=Y, requires=("negate-activation",),
+@GRAMMAR.rule("then", r"the activation of chain link (?P<link>\d+) is negated", games=Y, requires=("negate-activation", "chain"),
               example="the activation of chain link 1 is negated")
 def _neg_act(b, link):
     b.expect_event(event="negate-activation", link=int(link))
 
 
-@GRAMMAR.rule("then", r"the effect of chain link (?P<link>\d+) is negated", games=Y, requires=("negate-effect",),
+@GRAMMAR.rule("then", r"the effect of chain link (?P<link>\d+) is negated", games=Y, requires=("negate-effect", "chain"),
               example="the effect of chain link 1 is negated")
 def _neg_eff(b, link):
     b.expect_event(event="negate-effect", link=int(link))
 
 
-@GRAMMAR.rule("then", r"chain link (?P<link>\d+) resolves", games=Y, example="chain link 2 resolves")
+@GRAMMAR.rule("then", r"chain link (?P<link>\d+) resolves", games=Y, requires=("chain",), example="chain link 2 resolves")
 def _resolves(b, link):
     b.expect_event(event="resolve", link=int(link))
 
 
-@GRAMMAR.rule("then", r"the chain ends", games=Y, example="the chain ends")
+@GRAMMAR.rule("then", r"the chain ends", games=Y, requires=("chain",), example="the chain ends")
 def _chain_end(b):
     b.expect_event(event="chain-end")
 

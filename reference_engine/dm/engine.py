@@ -432,6 +432,7 @@ class Game:
         self.emit("step", step=name)
 
     def interrupted(self) -> bool:
+        """AT-D2: the attacker, the target or the blocker has left the battle zone."""
         a = self.attack
         if not self.in_battle(a.attacker):
             return True
@@ -452,7 +453,7 @@ class Game:
     def do_attack(self, s: dict) -> None:
         a = self.attack = Attack(s["attacker"], s["target"])
         att = self.cards[a.attacker]
-        # AT-S1 declaration: tap and choose the target (AT-03, AT-X2: before any attack trigger)
+        # AT-S1 declaration (AT-01): tap and choose the target (AT-03, AT-X2: before any attack trigger)
         self.step("AT-S1")
         self.tap(att)
         self.emit("attack", attacker=att.id, target=a.target)

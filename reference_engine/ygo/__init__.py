@@ -10,9 +10,23 @@ Public API::
 ``final`` the final state (schema ``trace.schema.json``). Raises :class:`Unplayable` when the
 scenario activates a card whose effects are not modelled here.
 
-Where each ruling is decided: the normal draw right and the replacement kinds in
-:mod:`.duel` (``Duel.activatable``, ``Duel._resolve_link``, ``Duel.draw_phase``), the cards'
-effects in :mod:`.cards`.
+Where each ruling is decided (``grep -n <ID> reference_engine/ygo/*.py``):
+
+========================  ================================================================
+ND-01, ND-02, ND-05       :meth:`.duel.Duel.draw_phase`, ``place_before_draw_effects``
+ND-03                     :meth:`.duel.Duel.start_duel`
+ND-04                     :class:`.cards.HeartOfTheUnderdog` (any draw in the Draw Phase)
+ND-C1, ND-C3..C5          :meth:`.duel.Duel.activate` (the right spent as the cost)
+ND-C2, ND-E2, ND-E10      ``draw_phase``: one chain at the "before the draw" timing
+ND-C4, ND-E6, ND-AF4      :meth:`.duel.Duel.activatable` (the right's state at activation)
+ND-E1, ND-E3, ND-E4,
+ND-E7..E10, ND-AF1..AF3   :meth:`.duel.Duel._resolve_link` (the right at resolution)
+ND-T1, ND-T2              ``draw_phase`` (triggers before or after the normal draw), :class:`.cards.Sangan`
+ND-TAB, ND-FAQ1, ND-FAQ2  the above, per card kind: each card's ``replacement`` in :mod:`.cards`
+ND-L-COST, ND-L-EFFECT,
+ND-L-TRIGGER, ND-L-BEFORE the card classes in :mod:`.cards`, one per listed card
+ND-L-RELATED              no card effect: they are drawn like any card (ND-01)
+========================  ================================================================
 """
 from __future__ import annotations
 
@@ -61,7 +75,8 @@ def _place_cards(duel: Duel, cards: list, cat) -> None:
         if c["zone"] == "deck":
             decks[c["owner"]].append((c, i))
             continue
-        duel.add(c["id"], data, c["owner"], c["zone"], c.get("position"), c.get("attached_to"))
+        duel.add(c["id"], data, c["owner"], c["zone"], c.get("position"), c.get("attached_to"),
+                 c.get("properly_summoned", True))
     for player, entries in decks.items():
         def key(e):
             c, i = e

@@ -212,10 +212,10 @@ class TachyonChaosHole(Effect):
 
     @staticmethod
     def _ok(c):
-        return c.in_archetype("Galaxy") and "xyz" in c.subtypes
+        return c.in_archetype("Galaxy") and "xyz" in c.subtypes and c.can_be_special_summoned_from("graveyard")
 
     def condition(self, duel, player):
-        return None if _gy(duel, player, self._ok) else "no \"Galaxy\" Xyz Monster in the GY"
+        return None if _gy(duel, player, self._ok) else "no \"Galaxy\" Xyz Monster in the GY that can be Special Summoned"
 
     def cost(self, duel, link, step):
         duel.move(self.card, "banished", "cost")

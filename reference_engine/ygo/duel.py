@@ -49,6 +49,7 @@ class Card:
         self.zone = "deck"
         self.position: str | None = None
         self.attached_to: str | None = None
+        self.properly_summoned = True
         self.incarnation = 0
         self.effects: list = []
 
@@ -91,6 +92,14 @@ class Card:
     @property
     def race(self):
         return self.data.get("race")
+
+    def is_extra_deck_monster(self) -> bool:
+        return self.is_monster() and bool({"fusion", "synchro", "xyz", "link"} & set(self.subtypes))
+
+    def can_be_special_summoned_from(self, zone: str) -> bool:
+        """An Extra Deck monster that was not properly Summoned cannot be Special Summoned
+        from the GY or banishment (the rule of 正規の召喚)."""
+        return not (zone in ("graveyard", "banished") and self.is_extra_deck_monster() and not self.properly_summoned)
 
     def face_up_on_field(self) -> bool:
         return self.zone in FIELD_ZONES and self.position in ("face-up-attack", "face-up-defense", "face-up")
@@ -147,10 +156,11 @@ class Duel:
     def zone(self, player: str, zone: str) -> list:
         return self.zones.setdefault((player, zone), [])
 
-    def add(self, uid: str, data: dict, owner: str, zone: str, position=None, attached_to=None) -> Card:
+    def add(self, uid: str, data: dict, owner: str, zone: str, position=None, attached_to=None,
+            properly_summoned: bool = True) -> Card:
         from .cards import effects_of
         c = Card(uid, data, owner)
-        c.zone, c.position, c.attached_to = zone, position, attached_to
+        c.zone, c.position, c.attached_to, c.properly_summoned = zone, position, attached_to, properly_summoned
         c.effects = effects_of(c)
         self.trigger_effects.extend(e for e in c.effects if e.kind == "trigger")
         self.cards[uid] = c
@@ -313,7 +323,7 @@ class Duel:
             self.used.add((card.code, eff.label))
         self.emit("activate", card=card.uid, player=player, effect=eff.label or None, link=link.number)
         if eff.replacement == "cost":
-            self.draw_right = "spent"          # ND-C1: spent as the cost, at activation
+            self.draw_right = "spent"          # ND-C1, ND-C3, ND-C5: spent as the cost, at activation, whatever happens next
         elif eff.replacement == "pledge":
             self.draw_right = "pledged"        # ND-AF1 / ND-AF4
             link.pledged = True
@@ -350,8 +360,11 @@ class Duel:
             return                             # ND-E4: a continuous card's effect is not applied once it left the field
         if eff.replacement == "effect":
             if self.draw_right not in ("unspent", "pledged"):
-                return                         # ND-E7: the right is already spent: it cannot be applied
-            self.draw_right = "spent"          # ND-E3: "instead of conducting your normal draw this turn" applies
+                return                         # ND-E7, ND-E8, ND-C5: the right is already spent: it cannot be applied
+            # ND-E3: "instead of conducting your normal draw this turn" applies even if the rest
+            # cannot; a link negated or whose continuous card left (returned above) leaves the
+            # right unspent for the link before it (ND-E9) or for the normal draw (ND-E10)
+            self.draw_right = "spent"
         eff.resolve(self, link)
 
     def negate(self, link: ChainLink, what: str, by: Card) -> None:

@@ -12,7 +12,7 @@ const readline = require('node:readline');
 const IMPLEMENTATION = {
   name: 'toy-draw-node', version: '1.0', language: 'javascript',
   homepage: 'https://example.org/toy-draw-node', games: ['ygo'],
-  unsupported: ['chain', 'cost', 'negate-activation', 'negate-effect', 'fizzle', 'draw-replacement', 'pledge',
+  unsupported: ['chain', 'reveal-on-normal-draw', 'cost', 'negate-activation', 'negate-effect', 'fizzle', 'draw-replacement', 'pledge',
     'continuous-card', 'trigger-effect', 'effect-draw', 'opening-hand', 'xyz', 'graveyard-effect'],
 };
 

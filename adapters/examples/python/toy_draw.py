@@ -18,7 +18,7 @@ class ToyDraw(Simulator):
     version = "1.0"
     homepage = "https://example.org/toy-draw"
     games = ("ygo",)
-    unsupported = ("chain", "cost", "negate-activation", "negate-effect", "fizzle", "draw-replacement", "pledge",
+    unsupported = ("chain", "reveal-on-normal-draw", "cost", "negate-activation", "negate-effect", "fizzle", "draw-replacement", "pledge",
                    "continuous-card", "trigger-effect", "effect-draw", "opening-hand", "xyz", "graveyard-effect")
 
     def setup(self, scenario: dict) -> None:

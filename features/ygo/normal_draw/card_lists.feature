@@ -73,7 +73,7 @@ Feature: The card lists of the page, one row per listed card
     Given player A has "White Rose Cloister" as "cloister" face-up in the field zone
     When player A activates "cloister", declaring "Monster"
     Then "cloister" is activated as chain link 1
-    And "top" is revealed as the card drawn for the normal draw
+    And "top" is revealed
     And player A conducts the normal draw, drawing "top"
 
   @id:ygo.normal-draw.list.before.gravekeeper @ruling:ND-L-BEFORE @ruling:ND-01

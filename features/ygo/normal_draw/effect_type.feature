@@ -172,8 +172,8 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     And player A passes
     And player B passes
     And player A cannot activate "blast"
-    Then the effect of chain link 1 is negated
-    And the activation of chain link 2 is negated
+    # link 1's negation is expected through its consequence only (when it is reported is not a ruling)
+    Then the activation of chain link 2 is negated
     And player A conducts the normal draw, drawing "top"
     And "alien-shocktrooper" is never added to the hand
     And "seal-strategist-fur-hire" is never added to the hand
@@ -187,8 +187,9 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     When player A activates "muusiki"
     And player A activates "freed"
     And player B activates "impermanence", targeting "muusiki"
-    Then the effect of chain link 1 is negated
-    And "celtic-guardian" is added to the hand
+    # when a trace reports the negation of link 1 (at Impermanence's resolution or at link 1's) is
+    # not a ruling: only its consequence is expected
+    Then "Celtic Guardian" is added to the hand
     And player A does not conduct the normal draw
     And "alien-shocktrooper" is never added to the hand
 
