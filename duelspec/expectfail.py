@@ -6,7 +6,7 @@ gives a ``reason`` and/or an ``issue`` link (schema ``schemas/expect-fail.schema
     # duelspec expected failures of my-simulator
     format = 1
 
-    [scenarios."ygo.normal-draw.effect-type.effect-negated.muusiki"]
+    [scenarios."ygo.normal-draw.faq1.muusiki"]
     reason = "negated draw replacements still replace the draw"
     issue = "https://github.com/me/my-simulator/issues/12"
 
