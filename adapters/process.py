@@ -379,7 +379,9 @@ class ProcessAdapter:
 def _reply_error(msg: dict) -> tuple[str, str] | None:
     """``(JSON pointer, what was expected)`` when a run reply fails the protocol schema, else None."""
     from jsonschema.exceptions import best_match
-    from ..validation import errors_of, pointer
+    from ..validation import errors_of, is_valid, pointer
+    if is_valid(msg, "protocol", "#/$defs/run_reply"):
+        return None                    # the common case: one fast check; the analysis below is for faults
     kinds = [k for k in ("trace", "skipped", "errored") if k in msg]
     extra = sorted(set(msg) - {"seq", "trace", "skipped", "errored"})
     if len(kinds) != 1:

@@ -14,6 +14,7 @@
 """
 from __future__ import annotations
 
+import bisect
 import json
 from dataclasses import dataclass, field
 
@@ -89,12 +90,19 @@ def check(scenario: dict, trace: dict) -> list[Failure]:
     expect = scenario.get("expect", {})
     events = trace.get("events", [])
 
+    # events by kind (a pattern names its kind): each pattern looks only at events of its kind
+    by_kind: dict = {}
+    for j, ev in enumerate(events):
+        by_kind.setdefault(ev.get("event"), []).append(j)
+
     # ordered event patterns: greedy earliest match is optimal for a subsequence test
     pos = 0
     for i, pat in enumerate(expect.get("events", [])):
-        found = next((j for j in range(pos, len(events)) if matches(pat, events[j])), None)
+        kind = by_kind.get(pat.get("event"), [])
+        start = bisect.bisect_left(kind, pos)
+        found = next((j for j in kind[start:] if matches(pat, events[j])), None)
         if found is None:
-            earlier = next((j for j in range(0, pos) if matches(pat, events[j])), None)
+            earlier = next((j for j in kind[:start] if matches(pat, events[j])), None)
             msg = "expected event did not occur" if earlier is None else \
                 f"expected event occurred at #{earlier}, before the event the previous pattern matched (#{pos - 1}): wrong order"
             out.append(Failure(f"/expect/events/{i}", msg, pat, None, _context(events, min(pos, max(len(events) - 1, 0)))))
@@ -102,9 +110,9 @@ def check(scenario: dict, trace: dict) -> list[Failure]:
         pos = found + 1
 
     for i, pat in enumerate(expect.get("never", [])):
-        for j, ev in enumerate(events):
-            if matches(pat, ev):
-                out.append(Failure(f"/expect/never/{i}", "an event that must not occur occurred", pat, ev, _context(events, j)))
+        for j in by_kind.get(pat.get("event"), []):
+            if matches(pat, events[j]):
+                out.append(Failure(f"/expect/never/{i}", "an event that must not occur occurred", pat, events[j], _context(events, j)))
                 break
 
     final = trace.get("final", {})

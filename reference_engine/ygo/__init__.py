@@ -65,7 +65,10 @@ def play(setup: dict, decider) -> tuple[list, dict]:
             duel.run_turn_from("draw", None)
     except (GameOver, StopReached):
         pass
-    return duel.events, duel.final()
+    try:
+        return duel.events, duel.final()
+    finally:
+        duel.close()
 
 
 def _place_cards(duel: Duel, cards: list, cat) -> None:
