@@ -19,5 +19,13 @@ def load_adapter(spec: str = "reference"):
         import importlib
         mod, _, attr = spec.partition(":")
         obj = getattr(importlib.import_module(mod), attr)
-        return obj() if isinstance(obj, type) else obj
+        adapter = obj() if isinstance(obj, type) else obj
+        missing = [m for m in ("run", "stop") if not callable(getattr(adapter, m, None))]
+        if missing or not (callable(getattr(adapter, "start", None)) or callable(getattr(adapter, "implementation", None))):
+            raise ValueError(f"adapter {spec!r}: expected an object with start() (or implementation()), run(scenario) "
+                             f"and stop() — e.g. a subclass of duelspec.adapters.kit.Adapter; it lacks "
+                             f"{', '.join(missing) or 'start()'}")
+        if not callable(getattr(adapter, "start", None)):
+            adapter.start = adapter.implementation
+        return adapter
     raise ValueError(f"adapter spec: expected `reference`, `module:attribute` or `cmd:<command line>`, got {spec!r}")

@@ -116,6 +116,8 @@ class ProcessAdapter:
     ``gave_up`` (``None`` or the reason, a str), ``faults`` (list of ``(scenario id, kind)``).
     """
 
+    may_change_scenarios = False   # the runner need not hand it a copy (see runner.run_one)
+
     def __init__(self, command: str, timeout: float = 30.0, startup_timeout: float = 10.0,
                  max_restarts: int = 5, max_line_bytes: int = 16 * 1024 * 1024, cwd=None, env=None):
         self.command = command
@@ -130,6 +132,7 @@ class ProcessAdapter:
         self.restarts = 0
         self.gave_up: str | None = None
         self.faults: list[tuple[str, str]] = []
+        self._answered: dict = {}          # recent seq -> scenario id (to name a duplicate reply)
         self._seq = 0
         self._buf = b""
         self._stderr: _StderrTail | None = None
@@ -139,6 +142,7 @@ class ProcessAdapter:
     def _spawn(self) -> None:
         self._buf = b""
         self._seq = 0
+        self._answered = {}
         try:
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                          cwd=self.cwd, env=self.env, start_new_session=True, bufsize=0)
@@ -250,7 +254,12 @@ class ProcessAdapter:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise _Fault("timeout", "no reply in time", self._buf.decode("utf-8", "replace") or None)
-                if not sel.select(left):
+                if not sel.select(min(left, 0.25)):
+                    status = self.proc.poll()
+                    if status is not None and not sel.select(0.05):
+                        raise _Fault("exit", f"the adapter exited with status {status} before replying (a process "
+                                             f"it started still holds its stdout open)",
+                                     self._buf.decode("utf-8", "replace") or None)
                     continue
                 try:
                     chunk = os.read(fd, 1 << 16)
@@ -271,8 +280,10 @@ class ProcessAdapter:
         line = self._readline(deadline)
         try:
             msg = json.loads(line)
-        except ValueError as exc:
-            raise _Fault("not-json", f"the adapter's reply to `{what}` is not JSON ({exc})", line) from None
+        except (ValueError, RecursionError) as exc:
+            why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+            raise _Fault("not-json", f"the adapter's reply to `{what}` is not JSON duelspec can read ({why})",
+                         line[:EVIDENCE_CHARS]) from None
         if not isinstance(msg, dict):
             raise _Fault("not-json", f"the adapter's reply to `{what}` is not a JSON object", line)
         return msg, line
@@ -342,8 +353,14 @@ class ProcessAdapter:
         if msg.get("seq") != seq:
             self.faults.append((sid, "wrong-seq"))
             ev = self._fault(_Fault("wrong-seq", "", line, "/seq"))
-            return {"errored": {"message": f"<adapter stdout>:/seq: expected seq {seq}, got {msg.get('seq')!r}",
-                                "detail": "wrong-seq", "evidence": ev}}
+            got = msg.get("seq")
+            earlier = self._answered.get(got) if isinstance(got, int) else None
+            why = (f"a second reply to seq {got} (scenario {earlier}) came instead of the reply to this scenario"
+                   if earlier else f"expected seq {seq}, got {got!r}")
+            return {"errored": {"message": f"<adapter stdout>:/seq: {why}", "detail": "wrong-seq", "evidence": ev}}
+        self._answered[seq] = sid
+        if len(self._answered) > 64:
+            self._answered.pop(next(iter(self._answered)))
         bad = _reply_error(msg)
         if bad:  # a well-formed line with the right seq: the conversation is still in step, no restart
             ptr, text = bad

@@ -17,6 +17,8 @@ class ReferenceAdapter(Adapter):
     Each engine package exposes ``play(scenario_setup, decider) -> (events, final)`` and
     ``UNSUPPORTED`` (mechanic tags it cannot play yet)."""
 
+    may_change_scenarios = False   # the runner need not hand it a copy (see runner.run_one)
+
     def __init__(self):
         self._engines = {}
         for game, mod in ENGINES.items():

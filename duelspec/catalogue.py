@@ -92,9 +92,14 @@ def cards(game: str, root: str | None = None) -> CardCatalogue:
     path = (Path(root) if root else features_dir() / "cards") / f"{game}.json"
     doc = load_json(str(path))
     schemas.check(doc, "cards", str(path))
-    seen = set()
+    seen, names = set(), {}
     for i, c in enumerate(doc["cards"]):
         if c["id"] in seen:
             raise InputError(str(path), f"/cards/{i}/id", "a card id not used by another entry", c["id"])
         seen.add(c["id"])
+        folded = _fold(c["name"]["en"])
+        if folded in names:
+            raise InputError(str(path), f"/cards/{i}/name/en", f"an English name not used by another entry "
+                             f"(steps name cards by it; also /cards/{names[folded]})", c["name"]["en"])
+        names[folded] = i
     return CardCatalogue(game, str(path), doc["cards"])

@@ -98,6 +98,19 @@ def load(paths, games, rulings, ids, tags, requires, generated=False):
                                                  str(d.get("game", ""))))
             continue
         compiled.scenarios.append(doc)
+    seen: dict = {}
+    unique = []
+    for sc in compiled.scenarios:          # one result per id: a second document with the same id is an error
+        o = sc.get("origin", {}) if isinstance(sc.get("origin"), dict) else {}
+        if sc["id"] in seen:
+            compiled.errors.append(ScenarioError(sc["id"], sc.get("title", ""), InputError(
+                o.get("file", "?"), f"line {o['line']}" if "line" in o else "",
+                f"a scenario id not used by another scenario of this run (also in {seen[sc['id']]})", sc["id"]),
+                sc.get("rulings", []), sc.get("game", "")))
+            continue
+        seen[sc["id"]] = o.get("file", "?")
+        unique.append(sc)
+    compiled.scenarios = unique
     scenarios = select(compiled.scenarios, games, rulings, ids, tags, requires)
     if generated:  # the generated normal-draw chains (duelspec.generated), same selection
         from .generated import scenarios as generated_scenarios
@@ -171,13 +184,24 @@ def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, tim
             xf = expectfail.load(expect_fail)
         except InputError as exc:
             _input_error(exc)
-    scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
+    _check_outputs(out=out, junit=junit_out, markdown=md_out, expect_fail=write_expect_fail)
+    _check_requires(requires)
+    try:
+        scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
+    except InputError as exc:          # a catalogue or schema of the suite itself is broken
+        _input_error(exc)
+    if not scenarios and not errors:
+        _nothing_selected(games, rulings, ids, tags, requires)
     try:
         adapter = make_adapter(adapter_spec, timeout, startup_timeout, max_restarts)
-    except (ValueError, ImportError, AttributeError) as exc:
+    except (ValueError, ImportError, AttributeError, TypeError) as exc:
         _input_error(exc)
     runner = Run(adapter, expect_fail=xf)
     impl = runner.start()
+    if not isinstance(impl, dict):
+        _input_error(f"the adapter's start() must return its implementation description (a dict), got {type(impl).__name__}")
+    import signal
+    signal.signal(signal.SIGTERM, _terminate)  # CI cancellation: stop like Ctrl-C (adapter killed, footer written)
     tally = Tally()
     results: list[dict] = []
     streams = []
@@ -205,8 +229,12 @@ def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, tim
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        adapter.stop()
-        reason = ("interrupted (Ctrl-C)" if interrupted else runner.reason if runner.stopped_early
+        try:
+            adapter.stop()
+        except Exception as exc:  # an in-process adapter's stop() failed: the results stand
+            Console(stderr=True).print(f"[yellow]warning:[/] the adapter's stop() failed: {type(exc).__name__}: {exc}",
+                                       highlight=False, markup=False)
+        reason = ("interrupted (Ctrl-C or SIGTERM)" if interrupted else runner.reason if runner.stopped_early
                   else None if tally.executed else "no scenario was executed")
         foot = tally.footer(stopped_early=interrupted or runner.stopped_early, reason=reason,
                             duration_s=time.perf_counter() - t0)
@@ -241,6 +269,43 @@ def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, tim
     if write_expect_fail:
         err_console.print(f"wrote {write_expect_fail}", highlight=False)
     sys.exit(0 if tally.ok() and not foot["stopped_early"] else 1)
+
+
+def _terminate(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _check_outputs(**paths) -> None:
+    """Exit 2 before anything runs when an output file cannot be written (its folder is missing
+    or not writable), so that no run's results are lost at the end."""
+    for what, path in paths.items():
+        if path is None:
+            continue
+        folder = Path(path).resolve().parent
+        if Path(path).is_dir():
+            _input_error(f"--{what.replace('_', '-')} {path}: expected a file path, got a folder")
+        if not folder.is_dir():
+            _input_error(f"--{what.replace('_', '-')} {path}: expected a file in an existing folder ({folder} does not exist)")
+        if not os.access(folder, os.W_OK):
+            _input_error(f"--{what.replace('_', '-')} {path}: expected a writable folder ({folder} is not writable)")
+
+
+def _check_requires(requires) -> None:
+    """Exit 2 for a ``--requires`` pattern that matches no tag of the controlled list."""
+    from .validation import schema
+    tags = schema("requires")["enum"]
+    for pat in requires:
+        if not any(fnmatch.fnmatchcase(t, pat) for t in tags):
+            _input_error(f"--requires {pat}: expected a mechanic tag of schemas/requires.schema.json "
+                         f"({', '.join(tags)})")
+
+
+def _nothing_selected(games, rulings, ids, tags, requires) -> None:
+    crit = " ".join(f"--{k} {v}" for k, vs in (("game", games), ("ruling", rulings), ("id", ids), ("tag", tags),
+                                                   ("requires", requires)) for v in vs)
+    click.echo(f"error: the selection ({crit or 'no criteria'}) matched no scenario; `duelspec list` shows them all",
+               err=True)
+    sys.exit(1)
 
 
 def _verdict_lines(tally, foot) -> list[str]:
@@ -296,6 +361,7 @@ def summary(results_file, fmt, out):
     from rich.console import Console
     from .errors import InputError
     from .report import read_stream, render_failures, render_skips, render_markdown, render_table
+    _check_outputs(out=out)
     try:
         st = read_stream(results_file)
     except InputError as exc:
@@ -355,8 +421,14 @@ def smoke_(adapter_spec, timeout, startup_timeout, max_restarts):
 @click.option("--generated", is_flag=True, help="Also the generated scenarios (duelspec.generated: every normal-draw replacement chain up to length 4).")
 def export(paths, games, rulings, ids, tags, requires, out, generated):
     """Write every scenario as a JSON document (<id>.json), validated against the schema."""
-    scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
-    out.mkdir(parents=True, exist_ok=True)
+    from .errors import InputError
+    try:
+        scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
+        out.mkdir(parents=True, exist_ok=True)
+    except InputError as exc:
+        _input_error(exc)
+    except OSError as exc:
+        _input_error(f"--out {out}: expected a folder that can be created and written ({exc.strerror})")
     for s in scenarios:
         (out / f"{s['id']}.json").write_text(json.dumps(s, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     for e in errors:
@@ -368,13 +440,21 @@ def export(paths, games, rulings, ids, tags, requires, out, generated):
 @main.command(name="list")
 @selection_options
 def list_(paths, games, rulings, ids, tags, requires):
-    """List the selected scenarios: id, rulings, origin."""
-    scenarios, errors = load(paths, games, rulings, ids, tags, requires)
+    """List the selected scenarios: id, rulings, origin. Exit status 1 when a file could not be
+    compiled or the selection matched nothing."""
+    from .errors import InputError
+    try:
+        scenarios, errors = load(paths, games, rulings, ids, tags, requires)
+    except InputError as exc:
+        _input_error(exc)
     for s in scenarios:
         o = s.get("origin", {})
         click.echo(f"{s['id']}\t{','.join(s['rulings'])}\t{o.get('file', '')}:{o.get('line', '')}")
     for e in errors:
         click.echo(f"error: {e.error}", err=True)
+    if not scenarios and not errors:
+        _nothing_selected(games, rulings, ids, tags, requires)
+    sys.exit(1 if errors else 0)
 
 
 @main.command()

@@ -39,6 +39,8 @@ def load(path: str | Path) -> dict[str, dict]:
             doc = tomllib.load(fh)
     except FileNotFoundError:
         raise InputError(path, "", "an existing expect-fail file (TOML)", "no such file") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(path, f"byte {exc.start}", "a UTF-8 TOML document", None) from None
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"line (\d+), column (\d+)", str(exc))
         raise InputError(path, f"line {m.group(1)} column {m.group(2)}" if m else "", "a valid TOML document",

@@ -70,7 +70,12 @@ class JsonLines:
         self.fh = fh
 
     def write(self, obj: dict) -> None:
-        self.fh.write(json.dumps(obj, ensure_ascii=False, sort_keys=False) + "\n")
+        line = json.dumps(obj, ensure_ascii=False, sort_keys=False)
+        try:
+            line.encode("utf-8")
+        except UnicodeEncodeError:      # lone surrogates: keep the line valid JSON and UTF-8
+            line = json.dumps(obj, ensure_ascii=True)
+        self.fh.write(line + "\n")
         self.fh.flush()
 
 
@@ -98,13 +103,22 @@ def render_table(tally: Tally, catalogue: dict, console, games=None, rulings=Non
     console.print(t)
 
 
+_CONTROL = {c: f"\\x{c:02x}" for c in list(range(0, 9)) + list(range(11, 32)) + list(range(127, 160))}
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters (escape sequences, NUL, ...) shown as ``\\xNN``: what an
+    adapter writes must not drive the terminal."""
+    return str(text).translate(_CONTROL)
+
+
 def render_skips(tally: Tally, console) -> None:
     """The reasons scenarios were skipped, with how many each (a skip is never silent)."""
     if not tally.skip_reasons:
         return
     console.print(f"[yellow]skipped {sum(tally.skip_reasons.values())}[/], by reason:", highlight=False)
     for reason, n in tally.skip_reasons.most_common():
-        console.print(f"  {n:4d}  {reason}", highlight=False, markup=False)
+        console.print(f"  {n:4d}  {printable(reason)}", highlight=False, markup=False)
 
 
 def render_failures(tally: Tally, console, limit: int = 50) -> None:
@@ -115,20 +129,21 @@ def render_failures(tally: Tally, console, limit: int = 50) -> None:
         where = r.get("origin", {})
         loc = where.get("line") or where.get("location", "").replace("line ", "")
         loc = f"  ({where['file']}:{loc})" if where.get("file") else ""
-        console.print(f"[bold red]{r['outcome'].upper()}[/] {r['id']}{loc}", highlight=False)
+        from rich.markup import escape
+        console.print(f"[bold red]{r['outcome'].upper()}[/] {escape(printable(r['id'] + loc))}", highlight=False)
         if r.get("failures"):
             for f in r["failures"]:
                 console.print(format_failure(Failure(**{k: f.get(k) for k in ("pointer", "message", "expected", "actual")}, context=f.get("context", [])), ""), highlight=False, markup=False)
         if r.get("message"):
-            console.print("  " + r["message"], highlight=False, markup=False)
+            console.print("  " + printable(r["message"]), highlight=False, markup=False)
         ev = r.get("evidence") or {}
         if "exit_status" in ev:
             console.print(f"  exit status: {ev['exit_status']}", highlight=False, markup=False)
         if "line" in ev:
-            console.print(f"  offending line: {ev['line'][:500]}", highlight=False, markup=False)
+            console.print(f"  offending line: {printable(ev['line'][:500])}", highlight=False, markup=False)
         if ev.get("stderr"):
             tail = ev["stderr"].rstrip().splitlines()[-10:]
-            console.print("  stderr (tail):\n" + "\n".join("    " + t for t in tail), highlight=False, markup=False)
+            console.print("  stderr (tail):\n" + "\n".join("    " + printable(t) for t in tail), highlight=False, markup=False)
     if len(tally.bad) > limit:
         console.print(f"... and {len(tally.bad) - limit} more (see the JSON-lines result stream: --out)")
 
@@ -178,7 +193,7 @@ def read_stream(path) -> Stream:
         is_last = n == len(lines) or (n == len(lines) - 1 and complete_last)
         try:
             obj = json.loads(line)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:
             if is_last and not complete_last:
                 cut = f"line {n} is incomplete (the run was killed while writing it)"
                 break
@@ -193,10 +208,17 @@ def read_stream(path) -> Stream:
             if header is not None or results:
                 raise InputError(path, f"line {n}", "one header, on the first line", "another header")
             header = obj
+        elif footer is not None:
+            raise InputError(path, f"line {n}", "nothing after the footer line", obj.get("type"))
         elif kind == "result":
             results.append(obj)
         else:
             footer = obj
+            counted = Counter(r["outcome"] for r in results)
+            wrong = {o: (c, counted.get(o, 0)) for o, c in obj.get("counts", {}).items() if c != counted.get(o, 0)}
+            if wrong:
+                raise InputError(path, f"line {n} /counts", "footer counts that match the result lines before it",
+                                 {o: f"footer {a}, results {b}" for o, (a, b) in wrong.items()})
     if header is None:
         raise InputError(path, "line 1", "a header line (type `header`): is this a duelspec result stream?",
                          lines[0][:80] if lines else "an empty file")
@@ -223,7 +245,7 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
     counts = footer.get("counts", {})
     executed = sum(counts.get(o, 0) for o in ("passed", "failed", "xfailed", "xpassed"))
     bad = [r for r in results if r["outcome"] in BAD]
-    ok = executed > 0 and not bad and not any(counts.get(o, 0) for o in BAD)
+    ok = executed > 0 and not bad and not any(counts.get(o, 0) for o in BAD) and not footer.get("stopped_early")
     out = [f"## duelspec: {'✅ passed' if ok else '❌ failed'}", ""]
     name = impl.get("name") or header.get("adapter", {}).get("spec", "?")
     out.append(f"Adapter **{_md_escape(name)}** {_md_escape(impl.get('version', ''))} "

@@ -31,7 +31,14 @@ def load_json(path: str) -> object:
     """Parse a JSON file once (cached by path). Raises :class:`duelspec.errors.InputError`."""
     from .errors import InputError
     try:
-        with open(path, encoding="utf-8") as fh:
-            return json.load(fh)
+        with open(path, "rb") as fh:
+            raw = fh.read()
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise InputError(path, f"byte {exc.start}", "UTF-8 text", raw[exc.start:exc.start + 8]) from None
     except json.JSONDecodeError as exc:
         raise InputError(path, f"line {exc.lineno} column {exc.colno}", "valid JSON", exc.msg) from None
+    except RecursionError:
+        raise InputError(path, "", "JSON nested less deeply (it is nested too deeply to read)") from None
+    except ValueError as exc:  # e.g. an integer of more than 4300 digits
+        raise InputError(path, "", "valid JSON with numbers of ordinary size", str(exc)) from None

@@ -12,6 +12,8 @@ adapter gives up after too many restarts (the rest is errored, ``stopped_early``
 """
 from __future__ import annotations
 
+import copy
+import json
 import time
 import traceback
 from typing import Iterable, Iterator
@@ -22,13 +24,72 @@ from .errors import InputError
 
 
 def result_of(scenario: dict, outcome: str, **fields) -> dict:
-    """A result line for ``scenario`` (a dict, or a compile error with id/title/rulings)."""
+    """A result line for ``scenario`` (a dict, or a compile error with id/title/rulings).
+
+    Strings that cannot be written as UTF-8 (lone surrogates, e.g. from an adapter's reply)
+    are replaced by U+FFFD so that every result can be streamed and shown."""
     r = {"type": "result", "id": scenario["id"], "game": scenario.get("game", ""), "title": scenario.get("title", ""),
          "rulings": list(scenario.get("rulings", [])), "outcome": outcome}
     if scenario.get("origin"):
         r["origin"] = scenario["origin"]
     r.update({k: v for k, v in fields.items() if v is not None})
+    try:
+        json.dumps(r, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        r = scrub(r)
     return r
+
+
+def scrub(obj):
+    """``obj`` with every string made encodable as UTF-8 (lone surrogates -> U+FFFD)."""
+    if isinstance(obj, str):
+        return obj.encode("utf-8", "replace").decode("utf-8")
+    if isinstance(obj, list):
+        return [scrub(x) for x in obj]
+    if isinstance(obj, dict):
+        return {scrub(k): scrub(v) for k, v in obj.items()}
+    return obj
+
+
+def reply_problem(reply) -> str | None:
+    """What is wrong with the shape of an in-process adapter's reply, or ``None``: it must be a
+    dict with exactly one of ``trace`` (a dict), ``skipped`` / ``errored`` (dicts with a string
+    ``reason`` / ``message``)."""
+    if not isinstance(reply, dict):
+        return f"expected a dict reply with `trace`, `skipped` or `errored`, got {type(reply).__name__}"
+    kinds = [k for k in ("trace", "skipped", "errored", "timed-out") if k in reply]
+    if len(kinds) != 1:
+        return f"expected exactly one of `trace`, `skipped`, `errored` in the reply, got the keys {sorted(reply)}"
+    body = reply[kinds[0]]
+    if not isinstance(body, dict):
+        return f"expected `{kinds[0]}` to be an object, got {type(body).__name__}"
+    need = {"skipped": "reason", "errored": "message"}.get(kinds[0])
+    if need and not isinstance(body.get(need), str):
+        return f"expected `{kinds[0]}.{need}` to be a string"
+    return None
+
+
+def trace_problem(scenario: dict, trace: dict) -> str | None:
+    """A reference in a (schema-valid) trace to a card the scenario does not have, or a step
+    index outside its script: ``"<JSON pointer>: <what>"``, or ``None``."""
+    local = {c["id"] for c in scenario.get("setup", {}).get("cards", [])}
+    for i, ev in enumerate(trace.get("events", [])):
+        for k in ("card", "attacker", "defender", "blocker", "by", "target"):
+            v = ev.get(k)
+            if v is not None and v not in local and not (k == "target" and v == "player"):
+                return f"/events/{i}/{k}: {v!r} is not a card of the scenario (events use its local card ids)"
+        for k in ("cards", "shields"):
+            for j, v in enumerate(ev.get(k, ())):
+                if v not in local:
+                    return f"/events/{i}/{k}/{j}: {v!r} is not a card of the scenario"
+    for cid in trace.get("final", {}).get("cards", {}):
+        if cid not in local:
+            return f"/final/cards/{cid}: {cid!r} is not a card of the scenario"
+    n = len(scenario.get("script", []))
+    for i, st in enumerate(trace.get("steps", [])):
+        if st["index"] >= n:
+            return f"/steps/{i}/index: the script has {n} steps, there is no step {st['index']}"
+    return None
 
 
 def compile_error_result(err) -> dict:
@@ -56,7 +117,11 @@ def run_one(scenario: dict, adapter, impl: dict) -> dict:
         return result_of(scenario, "skipped", reason=reason)
     t0 = time.perf_counter()
     try:
-        reply = adapter.run(scenario)
+        # the checker judges the scenario as written: an in-process adapter gets its own copy
+        # (only a class that itself declares `may_change_scenarios = False` is trusted, not its subclasses)
+        trusted = type(adapter).__dict__.get("may_change_scenarios") is False
+        given = scenario if trusted else copy.deepcopy(scenario)
+        reply = adapter.run(given)
     except InputError as exc:
         return result_of(scenario, "errored", message=str(exc), detail="bad input")
     except Exception as exc:  # an in-process adapter crashed on this scenario
@@ -68,9 +133,15 @@ def run_one(scenario: dict, adapter, impl: dict) -> dict:
 
 def judge(scenario: dict, reply: dict, ms: float | None = None) -> dict:
     """Turn an adapter reply (``trace`` / ``skipped`` / ``errored`` / ``timed-out``) into a result.
+    A reply of the wrong shape, a trace that fails the schema or refers to cards the scenario
+    does not have is ``errored`` ("invalid reply" / "invalid trace"), never a rules failure.
 
     ``errored`` / ``timed-out`` replies may carry ``evidence`` (``{"line", "stderr",
     "exit_status", "pointer"}``, see :mod:`duelspec.adapters.process`); it is kept."""
+    problem = reply_problem(reply)
+    if problem:
+        return result_of(scenario, "errored", message=f"the adapter's reply is malformed: {problem}",
+                         detail="invalid reply", duration_ms=ms)
     if "skipped" in reply:
         s = reply["skipped"]
         return result_of(scenario, "skipped", reason=s.get("reason", ""), issue=s.get("issue"))
@@ -84,6 +155,9 @@ def judge(scenario: dict, reply: dict, ms: float | None = None) -> dict:
         schemas.check_trace(trace, f"<trace of {scenario['id']}>")
     except InputError as exc:
         return result_of(scenario, "errored", message=f"the adapter's trace fails the trace schema: {exc}", detail="invalid trace")
+    problem = trace_problem(scenario, trace)
+    if problem:
+        return result_of(scenario, "errored", message=f"the adapter's trace is invalid: {problem}", detail="invalid trace")
     failures = check(scenario, trace)
     if failures:
         return result_of(scenario, "failed", failures=[f.as_dict() for f in failures], duration_ms=ms)

@@ -7,6 +7,7 @@ step checks the expectations written so far, in order, with duelspec's checker.
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 from pytest_bdd import given, parsers, then, when
@@ -20,22 +21,38 @@ from duelspec.resources import features_dir
 
 
 @lru_cache(maxsize=None)
-def _compiled(path: str) -> dict:
-    out = compiler.compile_paths([path])
-    return {s["id"]: s for s in out.scenarios}
+def _suite():
+    """Every built-in feature compiled once: scenarios by id, compile errors by (file, line)."""
+    out = compiler.compile_paths()
+    root = features_dir().parent
+    errors = {}
+    for e in out.errors:
+        line = e.error.location.replace("line ", "") if e.error.location.startswith("line ") else ""
+        errors.setdefault((str((root / e.error.file).resolve()), line), e.error)
+        errors.setdefault((str((root / e.error.file).resolve()), ""), e.error)
+    return {s["id"]: s for s in out.scenarios}, errors, root
 
 
 def pytest_bdd_before_scenario(request, feature, scenario):
-    tags = set(feature.tags) | set(scenario.tags)
-    game = next(t.split(":", 1)[1] for t in tags if t.startswith("game:"))
-    sid = next(t.split(":", 1)[1] for t in scenario.tags if t.startswith("id:"))
+    by_id, errors, root = _suite()
+    here = str(Path(feature.filename).resolve())
     example = request.getfixturevalue("_pytest_bdd_example")
-    if example:
+    tags = set(feature.tags) | set(scenario.tags)
+    game = next((t.split(":", 1)[1] for t in tags if t.startswith("game:")), None)
+    sid = next((t.split(":", 1)[1] for t in scenario.tags if t.startswith("id:")), None)
+    if sid and example and "id" in example:
         sid = f"{sid}.{example['id']}"
+    compiled = by_id.get(sid)
+    same_place = compiled is not None and str((root / compiled["origin"]["file"]).resolve()) == here and (
+        example or compiled["origin"]["line"] == scenario.line_number)
+    if not (game and sid and same_place):
+        err = errors.get((here, str(scenario.line_number))) or errors.get((here, ""))
+        pytest.fail(f"{feature.filename}:{scenario.line_number}: this scenario cannot be run: "
+                    f"{err or 'the compiler did not produce it (see `duelspec list`)'}", pytrace=False)
     rulings = sorted(t.split(":", 1)[1] for t in tags if t.startswith("ruling:"))
     state = request.getfixturevalue("duelspec_state")
     state["builder"] = ScenarioBuilder(game, feature.filename, sid, scenario.name, rulings)
-    state["compiled"] = _compiled(feature.filename).get(sid)
+    state["compiled"] = compiled
 
 
 @pytest.fixture
@@ -64,7 +81,6 @@ def _then(duelspec_state, duelspec_adapter, duelspec_implementation, text):
     if "reply" not in st:
         doc = b.build()
         compiled = st["compiled"]
-        assert compiled is not None, f"{b.id}: the compiler did not produce this scenario"
         # one grammar: what pytest-bdd built is what `duelspec export` writes
         for part in ("game", "setup", "script"):
             assert doc[part] == compiled[part], f"{b.id}: {part} differs between pytest-bdd and the compiler"

@@ -82,6 +82,7 @@ def compile_text(text: str, file: str = "<string>") -> Compiled:
         return out
     feature = doc.get("feature")
     if not feature:
+        out.errors.append(ScenarioError(f"<empty:{file}>", "", InputError(file, "line 1", "a Feature with at least one Scenario", text[:80])))
         return out
     doc["uri"] = file
     nodes: dict = {}
@@ -93,7 +94,11 @@ def compile_text(text: str, file: str = "<string>") -> Compiled:
             file, f"line {feature['location']['line']}", "exactly one @game:ygo or @game:dm tag on the Feature", ftags)))
         return out
     game = games[0]
-    for pickle in PickleCompiler().compile(doc):
+    pickles = PickleCompiler().compile(doc)
+    if not pickles:
+        out.errors.append(ScenarioError(f"<empty:{file}>", feature.get("name", ""), InputError(
+            file, f"line {feature['location']['line']}", "a Feature with at least one Scenario (or Examples row)", feature.get("name", ""))))
+    for pickle in pickles:
         scen = _compile_pickle(pickle, nodes, file, game)
         (out.errors if isinstance(scen, ScenarioError) else out.scenarios).append(scen)
     return out
@@ -133,6 +138,9 @@ def _compile_pickle(pickle: dict, nodes: dict, file: str, game: str):
             kw = PICKLE_TYPES.get(step.get("type"))
             if kw is None:
                 raise InputError(file, f"line {step_line}", "a step under Given, When or Then", step["text"])
+            if step.get("argument"):
+                raise InputError(file, f"line {step_line}", "a step without a data table or doc string "
+                                 "(no step of the grammar takes one: write the values in the step)", step["text"])
             GRAMMAR.apply(b, kw, step["text"], step_line)
         doc = b.build()
         validate(doc, file, line)
@@ -153,6 +161,9 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
     local ids in script and expectations). Raises :class:`InputError` with a JSON pointer."""
     where = f"{file}" + (f" (scenario at line {line})" if line else "")
     schemas.check(doc, "scenario", where)
+    stop = doc["setup"].get("stop")
+    if stop and stop["turn"] < doc["setup"]["turn"]:
+        raise InputError(where, "/setup/stop/turn", f"a turn not before the start (turn {doc['setup']['turn']})", stop["turn"])
     from ..catalogue import cards, rulings as ruling_catalogue
     cat = cards(doc["game"])
     known_rulings = ruling_catalogue()
@@ -208,9 +219,15 @@ def compile_paths(paths=None) -> Compiled:
     out = Compiled()
     for f in files:
         try:
-            text = f.read_text(encoding="utf-8")
+            raw = f.read_bytes()
+            text = raw.decode("utf-8")
         except OSError as exc:
             out.errors.append(ScenarioError(f"<unreadable:{f}>", "", InputError(str(f), "", "a readable feature file", str(exc))))
+            continue
+        except UnicodeDecodeError as exc:
+            line = raw[:exc.start].count(b"\n") + 1
+            out.errors.append(ScenarioError(f"<unreadable:{f}>", "", InputError(
+                _display_path(f, root), f"line {line}", "UTF-8 text", raw[exc.start:exc.start + 8])))
             continue
         shown = _display_path(f, root)
         part = compile_text(text, shown)

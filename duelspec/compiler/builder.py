@@ -72,7 +72,10 @@ class ScenarioBuilder:
             if len(same) > 1:
                 raise StepError(f"a card reference that names one card; {text!r} is in the setup "
                                 f"{len(same)} times ({', '.join(same)}): use its local id")
-        raise StepError(f"a card of this scenario's setup, by its local id ({', '.join(ids) or 'none yet'}) "
+        if not ids:
+            raise StepError(f"a card of this scenario's setup, but no card is set up yet (Given steps come "
+                            f"before When and Then steps); {text!r} names none")
+        raise StepError(f"a card of this scenario's setup, by its local id ({', '.join(ids)}) "
                         f"or its name; {text!r} is neither")
 
     def card(self, local: str) -> dict:

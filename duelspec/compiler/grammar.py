@@ -84,6 +84,8 @@ class Grammar:
             rule.handler(builder, **{k: v for k, v in m.groupdict().items()})
         except StepError as exc:
             raise InputError(builder.file, f"line {line}" if line else "", str(exc), text) from None
+        except ValueError as exc:  # e.g. a number of more than 4300 digits
+            raise InputError(builder.file, f"line {line}" if line else "", f"values of ordinary size ({exc})", text[:120]) from None
 
 
 class StepError(Exception):

@@ -82,9 +82,11 @@ def _in_zone(b, player, card, alias, zone):
 def _n_cards(b, player, n, what):
     _ensure_turn(b)
     zone = "shield" if what.startswith("shield") else "mana" if "mana" in what else "deck"
-    for _ in range(int(n)):
-        k = sum(1 for c in b.setup["cards"] if c["owner"] == player and c["zone"] == zone) + 1
-        b.add_card("test:vanilla-1000", player, zone, f"{player.lower()}-{zone}-{k}")
+    if int(n) > 60:
+        raise StepError("at most 60 cards (a deck has 40)")
+    k = sum(1 for c in b.setup["cards"] if c["owner"] == player and c["zone"] == zone)
+    for i in range(1, int(n) + 1):
+        b.add_card("test:vanilla-1000", player, zone, f"{player.lower()}-{zone}-{k + i}")
 
 
 @GRAMMAR.rule("given", rf"player {PLAYER} has shields (?P<cards>{QLIST})", games=D,

@@ -1,0 +1,35 @@
+"""Misbehaving in-process adapters (for tests/test_bad_input.py)."""
+from duelspec.adapters.reference import ReferenceAdapter
+
+
+class ReturnsNone(ReferenceAdapter):
+    def run(self, scenario):
+        return None
+
+
+class SkippedString(ReferenceAdapter):
+    def run(self, scenario):
+        return {"skipped": "no reason object"}
+
+
+class Surrogate(ReferenceAdapter):
+    def run(self, scenario):
+        return {"errored": {"message": "engine said \ud800 and \x1b[31mred"}}
+
+
+class MutatesScenario(ReferenceAdapter):
+    def run(self, scenario):
+        scenario["expect"] = {}
+        return {"trace": {"format": 1, "events": [], "steps": [], "final": {}}}
+
+
+class GhostIds(ReferenceAdapter):
+    def run(self, scenario):
+        reply = super().run(scenario)
+        reply["trace"]["events"].append({"event": "draw", "player": "A", "cards": ["ghost-card"], "normal": False})
+        return reply
+
+
+class StopRaises(ReferenceAdapter):
+    def stop(self):
+        raise RuntimeError("stop failed")
