@@ -74,13 +74,6 @@ def _deck_order(b, player, cards):
         b.add_card(name, player, "deck", None, order=i)
 
 
-POSITIONS_ = {"face-up in attack position": ("monster", "face-up-attack"),
-             "face-up in defense position": ("monster", "face-up-defense"),
-             "face-down in defense position": ("monster", "face-down-defense"),
-             "face-up in the spell & trap zone": ("spell-trap", "face-up"),
-             "set in the spell & trap zone": ("spell-trap", "face-down"),
-             "face-up in the field zone": ("field", "face-up")}
-
 
 @GRAMMAR.rule("given", rf"player {PLAYER} controls {NAME}{ALIAS} (?P<pos>{'|'.join(POSITIONS)})", games=Y,
               example='player A controls "Flying Saucer Muusik\'i" as "muusiki" face-up in attack position')

@@ -53,21 +53,24 @@ def _named_cost(duel, step, pred, where, what, n=1, player=None):
 
 
 class _Search(Effect):
-    """Add ``count`` card(s) matching :meth:`wanted` from the Deck to the hand (サーチ)."""
+    """Take 1 card matching :meth:`wanted` from the Deck: add it to the hand (サーチ), or with
+    ``to_top = True`` place it on top of the Deck."""
     categories = frozenset({fx.SEARCH})
+    to_top = False
 
     def wanted(self, c) -> bool:
         raise NotImplementedError
 
     def condition(self, duel, player):
-        return None if _deck(duel, player, self.wanted) else "no card in the Deck it could add"
+        return None if _deck(duel, player, self.wanted) else "no card in the Deck it could take"
 
     def resolve(self, duel, link):
         cands = _deck(duel, link.player, self.wanted)
         if not cands:
             return False
-        for c in _pick(duel, link.player, cands, f"{self.card.uid}: a card to add from the Deck"):
-            duel.move(c, "hand", "effect")
+        where = "to place on top of the Deck" if self.to_top else "to add from the Deck"
+        for c in _pick(duel, link.player, cands, f"{self.card.uid}: a card {where}"):
+            duel.move(c, "deck" if self.to_top else "hand", "effect", top=True)
         return True
 
 
@@ -85,29 +88,23 @@ class _SelfFromGY(Effect):
 
 # ======================================================================== cost-type (ND-L-COST)
 @model("82434071")
-class InfernityPawn(Effect):
+class InfernityPawn(_Search):
     """Infernity Pawn (インフェルニティ・ポーン): "During your Draw Phase, if you have no cards in
     your hand, instead of conducting your normal draw: You can banish this card from your GY,
     then activate 1 of these effects; ● Place 1 "Infernity" card from your Deck on top of your
     Deck. ● Set 1 "Void" Spell/Trap directly from your Deck." Cost-type (ND-L-COST). Only the
     first choice is modelled (the second needs a "Void" card)."""
-    kind, replacement, locations = "before-draw", "cost", ("graveyard",)
+    kind, replacement, locations, to_top = "before-draw", "cost", ("graveyard",), True
+    categories = frozenset()
+
+    def wanted(self, c):
+        return c.in_archetype("Infernity")
 
     def condition(self, duel, player):
-        if duel.zone(player, "hand"):
-            return "the hand is not empty"
-        return None if _deck(duel, player, lambda c: c.in_archetype("Infernity")) else "no \"Infernity\" card in the Deck"
+        return "the hand is not empty" if duel.zone(player, "hand") else super().condition(duel, player)
 
     def cost(self, duel, link, step):
         duel.move(self.card, "banished", "cost")
-
-    def resolve(self, duel, link):
-        cands = _deck(duel, link.player, lambda c: c.in_archetype("Infernity"))
-        if not cands:
-            return False
-        for c in _pick(duel, link.player, cands, "an Infernity card to place on top of the Deck"):
-            duel.move(c, "deck", "effect", top=True)
-        return True
 
 
 @model("66499018")
@@ -650,19 +647,11 @@ class DiabolosKingOfTheAbyss(Effect):
 class ZexalField(_Search):
     """Zexal Field (ゼアル・フィールド), Field Spell: "During your Draw Phase, before you draw: You
     can place 1 "Shining Draw" from your Deck on top of your Deck.\""""
-    kind, locations, label = "before-draw", ("field",), "2"
+    kind, locations, label, to_top = "before-draw", ("field",), "2", True
     categories = frozenset()
 
     def wanted(self, c):
         return c.data["name"]["en"] == "Shining Draw"      # the card text names this card
-
-    def resolve(self, duel, link):
-        cands = _deck(duel, link.player, self.wanted)
-        if not cands:
-            return False
-        for c in _pick(duel, link.player, cands, "a Shining Draw to place on top of the Deck"):
-            duel.move(c, "deck", "effect", top=True)
-        return True
 
 
 @model("84335863")
