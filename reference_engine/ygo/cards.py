@@ -53,22 +53,31 @@ def _named_cost(duel, step, pred, where, what, n=1, player=None):
 
 
 class _Search(Effect):
-    """Take 1 card matching :meth:`wanted` from the Deck: add it to the hand (サーチ), or with
-    ``to_top = True`` place it on top of the Deck."""
+    """Take 1 card matching :meth:`wanted` from ``sources`` (default the Deck) and add it to the
+    hand (サーチ), or with ``to_top = True`` place it on top of the Deck. With
+    ``must_stay_face_up`` ("this card must be face-up on the field to resolve this effect") the
+    effect cannot be applied once its card left the field or was turned face-down."""
     categories = frozenset({fx.SEARCH})
+    sources: tuple = ("deck",)
     to_top = False
+    must_stay_face_up = False
 
     def wanted(self, c) -> bool:
         raise NotImplementedError
 
+    def candidates(self, duel, player) -> list:
+        return [c for z in self.sources for c in duel.zone(player, z) if self.wanted(c)]
+
     def condition(self, duel, player):
-        return None if _deck(duel, player, self.wanted) else "no card in the Deck it could take"
+        return None if self.candidates(duel, player) else f"no card it could take from the {' or '.join(self.sources)}"
 
     def resolve(self, duel, link):
-        cands = _deck(duel, link.player, self.wanted)
+        if self.must_stay_face_up and (not self.card.face_up_on_field() or self.card.incarnation != link.incarnation):
+            return False
+        cands = self.candidates(duel, link.player)
         if not cands:
             return False
-        where = "to place on top of the Deck" if self.to_top else "to add from the Deck"
+        where = "to place on top of the Deck" if self.to_top else f"to add from the {' or '.join(self.sources)}"
         for c in _pick(duel, link.player, cands, f"{self.card.uid}: a card {where}"):
             duel.move(c, "deck" if self.to_top else "hand", "effect", top=True)
         return True
@@ -133,19 +142,10 @@ class Gearbreed(_Search):
     kind, replacement, locations, once_per_turn = "before-draw", "cost", ("spell-trap",), True
     label = "1"
 
+    sources = ("deck", "graveyard")
+
     def wanted(self, c):
         return c.card_type == "spell" and "equip" in c.subtypes
-
-    def condition(self, duel, player):
-        return None if (_deck(duel, player, self.wanted) or _gy(duel, player, self.wanted)) else "no Equip Spell in the Deck or GY"
-
-    def resolve(self, duel, link):
-        cands = _deck(duel, link.player, self.wanted) + _gy(duel, link.player, self.wanted)
-        if not cands:
-            return False
-        for c in _pick(duel, link.player, cands, "an Equip Spell to add"):
-            duel.move(c, "hand", "effect")
-        return True
 
 
 @model("27564031")
@@ -239,22 +239,15 @@ class FlyingSaucerMuusiki(_Search):
     normal draw during your Draw Phase." Effect-type (ND-L-EFFECT, FAQ ND-FAQ1)."""
     kind, replacement = "before-draw", "effect"
 
+    must_stay_face_up = True                   # "while this card is face-up on the field"
+
     def wanted(self, c):
         return c.in_archetype("Alien")
-
-    def resolve(self, duel, link):
-        if not self.card.face_up_on_field() or self.card.incarnation != link.incarnation:
-            return False                       # "while this card is face-up on the field"
-        return super().resolve(duel, link)
 
 
 class _FreedLike(_Search):
     kind, replacement = "before-draw", "effect"
-
-    def resolve(self, duel, link):
-        if not self.card.face_up_on_field() or self.card.incarnation != link.incarnation:
-            return False                       # "must be face-up on the field to activate and to resolve"
-        return super().resolve(duel, link)
+    must_stay_face_up = True                   # "must be face-up on the field to activate and to resolve"
 
 
 @model("49681811")
@@ -280,27 +273,15 @@ class DarkGeneralFreed(_FreedLike):
 
 
 @model("99899504")
-class SkullFlame(Effect):
+class SkullFlame(_Search):
     """Skull Flame (スカル・フレイム): "You can add 1 "Burning Skull Head" from your Graveyard to
     your hand instead of conducting a normal draw in your Draw Phase." Effect-type
     (ND-L-EFFECT, FAQ ND-FAQ1). (Its other effect is not modelled.)"""
-    kind, replacement, label = "before-draw", "effect", "2"
+    kind, replacement, label, sources, must_stay_face_up = "before-draw", "effect", "2", ("graveyard",), True
     categories = frozenset({fx.TO_HAND})
 
-    @staticmethod
-    def _ok(c):
+    def wanted(self, c):
         return c.data["name"]["en"] == "Burning Skull Head"   # the card text names this card
-
-    def condition(self, duel, player):
-        return None if _gy(duel, player, self._ok) else "no \"Burning Skull Head\" in the GY"
-
-    def resolve(self, duel, link):
-        cands = _gy(duel, link.player, self._ok)
-        if not cands or not self.card.face_up_on_field() or self.card.incarnation != link.incarnation:
-            return False
-        for c in _pick(duel, link.player, cands, "a Burning Skull Head to add"):
-            duel.move(c, "hand", "effect")
-        return True
 
 
 @model("70551291")
@@ -319,23 +300,15 @@ class BlackLusterSoldierLegendarySwordsman(_Search):
 
 
 @model("88851326")
-class LegacyOfTheDuelist(Effect):
+class LegacyOfTheDuelist(_Search):
     """Legacy of the Duelist (熱き決闘者たち), Continuous Spell: "During your Draw Phase, before
     your draw: You can give up your normal draw this turn, and if you do, add 1 monster from
     your Graveyard to your hand." Effect-type (ND-L-EFFECT); a continuous card (ND-E4)."""
-    kind, replacement, locations, label = "before-draw", "effect", ("spell-trap",), "4"
+    kind, replacement, locations, label, sources = "before-draw", "effect", ("spell-trap",), "4", ("graveyard",)
     categories = frozenset({fx.TO_HAND})
 
-    def condition(self, duel, player):
-        return None if _gy(duel, player, lambda c: c.is_monster()) else "no monster in the GY"
-
-    def resolve(self, duel, link):
-        cands = _gy(duel, link.player, lambda c: c.is_monster())
-        if not cands:
-            return False
-        for c in _pick(duel, link.player, cands, "a monster to add from the GY"):
-            duel.move(c, "hand", "effect")
-        return True
+    def wanted(self, c):
+        return c.is_monster()
 
 
 @model("36623431")
@@ -563,24 +536,21 @@ class MysticalSpaceTyphoon(Effect):
 
 # ======================================================================= triggers and draws
 @model("26202165")
-class Sangan(Effect):
+class Sangan(_Search):
     """Sangan (クリッター): "If this card is sent from the field to the GY: Add 1 monster with
     1500 or less ATK from your Deck to your hand, but you cannot activate cards, or the
     effects of cards, with that name for the rest of this turn. You can only use this effect
     of "Sangan" once per turn." A mandatory trigger effect (ND-T2)."""
     kind, mandatory, once_per_turn, locations = "trigger", True, True, ("graveyard",)
-    categories = frozenset({fx.SEARCH})
 
     def triggered_by(self, duel, ev):
         return ev["event"] == "move" and ev["card"] == self.card.uid and ev["from"] == "monster" and ev["to"] == "graveyard"
 
-    def resolve(self, duel, link):
-        cands = _deck(duel, link.player, lambda c: c.is_monster() and c.atk is not None and c.atk <= 1500)
-        if not cands:
-            return False
-        for c in _pick(duel, link.player, cands, "a monster with 1500 or less ATK to add"):
-            duel.move(c, "hand", "effect")
-        return True
+    def condition(self, duel, player):
+        return None                            # a trigger that must be activated, even with nothing to add
+
+    def wanted(self, c):
+        return c.is_monster() and c.atk is not None and c.atk <= 1500
 
 
 @model("35762283")
