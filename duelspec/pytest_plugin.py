@@ -26,6 +26,8 @@ def pytest_addoption(parser):
                     help="seconds a scenario may take on a cmd: adapter (default 30)")
     group.addoption("--adapter-startup-timeout", action="store", type=float, default=10.0,
                     dest="duelspec_startup_timeout", help="seconds for a cmd: adapter to start (default 10)")
+    group.addoption("--expect-fail", action="store", default=None, dest="duelspec_expect_fail",
+                    help="duelspec expect-fail file (TOML, keyed by scenario id): listed scenarios are xfail(strict)")
     group.addoption("--adapter-max-restarts", action="store", type=int, default=5, dest="duelspec_max_restarts",
                     help="restarts of a cmd: adapter after faults (default 5)")
 
@@ -59,3 +61,41 @@ def duelspec_run(duelspec_adapter, duelspec_implementation):
     def run(scenario: dict) -> dict:
         return run_one(scenario, duelspec_adapter, duelspec_implementation)
     return run
+
+
+@pytest.fixture(autouse=True)
+def _duelspec_expected_failure(request):
+    """With ``--expect-fail FILE``, a duelspec scenario listed there is ``xfail(strict=True)``:
+    a listed scenario that passes fails the run until its entry is removed."""
+    path = request.config.getoption("duelspec_expect_fail")
+    if not path:
+        return
+    from .pytest_suite import scenario_id
+    sid = scenario_id(request)[1]
+    if sid is None:
+        return
+    entries = _expect_fail_entries(request.config, path)
+    if sid in entries:
+        e = entries[sid]
+        request.node.add_marker(pytest.mark.xfail(reason=e.get("reason") or e.get("issue") or "listed", strict=True))
+
+
+def _expect_fail_entries(config, path):
+    cache = getattr(config, "_duelspec_xfail", None)
+    if cache is None:
+        from .errors import InputError
+        from .expectfail import load
+        try:
+            cache = load(path)
+        except InputError as exc:
+            raise pytest.UsageError(str(exc)) from None
+        config._duelspec_xfail = cache
+    return cache
+
+
+def pytest_bdd_apply_tag(tag, function):
+    """duelspec's own tags (``@game:``, ``@id:``, ``@ruling:``) are not pytest marks: they are
+    read by the compiler (select scenarios with ``duelspec run --ruling ...`` or ``-k``)."""
+    if tag.startswith(("game:", "id:", "ruling:")):
+        return True
+    return None

@@ -117,10 +117,12 @@ def run_one(scenario: dict, adapter, impl: dict) -> dict:
         return result_of(scenario, "skipped", reason=reason)
     t0 = time.perf_counter()
     try:
-        # the checker judges the scenario as written: an in-process adapter gets its own copy
-        # (only a class that itself declares `may_change_scenarios = False` is trusted, not its subclasses)
+        # the adapter gets the scenario without its expectations (the engine never reads them), and
+        # an in-process adapter its own copy, so the checker judges the scenario as written (only a
+        # class that itself declares `may_change_scenarios = False` is trusted, not its subclasses)
+        played = {k: v for k, v in scenario.items() if k != "expect"}
         trusted = type(adapter).__dict__.get("may_change_scenarios") is False
-        given = scenario if trusted else copy.deepcopy(scenario)
+        given = played if trusted else copy.deepcopy(played)
         reply = adapter.run(given)
     except InputError as exc:
         return result_of(scenario, "errored", message=str(exc), detail="bad input")

@@ -42,3 +42,22 @@ def test_a_cmd_adapter_that_does_not_start_fails_with_evidence(pytester):
     res = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--adapter=cmd:" + faulty_cmd("--start-exit"))
     res.assert_outcomes(errors=1)
     res.stdout.fnmatch_lines(["*did not start*", "*cannot open the card database*"])
+
+
+def test_a_simulator_project_runs_the_suite_with_one_import_and_expect_fail(tmp_path):
+    """`from duelspec.pytest_suite import *` in a project's test module runs every feature
+    against the adapter; --expect-fail makes listed scenarios xfail(strict): one that passes
+    fails the run."""
+    import subprocess
+    import sys
+    (tmp_path / "test_duelspec.py").write_text("from duelspec.pytest_suite import *  # noqa: F401,F403\n")
+    (tmp_path / "xf.toml").write_text('format = 1\n[scenarios."ygo.normal-draw.basics.turn-player-draws"]\n'
+                                      'reason = "listed although it passes"\n')
+    base = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly",
+            str(tmp_path / "test_duelspec.py"), "-k", "normal_draw_at_the_start or first_turn"]
+    ok = subprocess.run(base, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert ok.returncode == 0, ok.stdout[-2000:]
+    assert "3 passed" in ok.stdout and "warning" not in ok.stdout.splitlines()[-1]
+    xp = subprocess.run(base + ["--expect-fail", str(tmp_path / "xf.toml")], cwd=tmp_path, capture_output=True,
+                        text=True, timeout=300)
+    assert xp.returncode == 1 and "1 failed, 2 passed" in xp.stdout, xp.stdout[-2000:]

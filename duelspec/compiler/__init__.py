@@ -161,6 +161,8 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
     local ids in script and expectations). Raises :class:`InputError` with a JSON pointer."""
     where = f"{file}" + (f" (scenario at line {line})" if line else "")
     schemas.check(doc, "scenario", where)
+    if "expect" not in doc:
+        raise InputError(where, "/expect", "the scenario's expectations (a scenario document always has `expect`)")
     stop = doc["setup"].get("stop")
     if stop and stop["turn"] < doc["setup"]["turn"]:
         raise InputError(where, "/setup/stop/turn", f"a turn not before the start (turn {doc['setup']['turn']})", stop["turn"])
