@@ -19,6 +19,9 @@ import json
 from dataclasses import dataclass, field
 
 
+MISSING = object()   # a value the trace does not give
+
+
 @dataclass
 class Failure:
     """One unmet expectation.
@@ -120,17 +123,22 @@ def check(scenario: dict, trace: dict) -> list[Failure]:
     for cid, state in want.get("cards", {}).items():
         have = final.get("cards", {}).get(cid)
         for k, v in state.items():
-            got = None if have is None else have.get(k)
+            got = MISSING if have is None or k not in have else have[k]
             if got != v:
-                out.append(Failure(f"/expect/final/cards/{cid}/{k}", f"card {cid!r}: {k} differs", v, got))
+                out.append(Failure(f"/expect/final/cards/{cid}/{k}", f"card {cid!r}: {k} differs"
+                                   + (" (the trace's final state does not give it)" if got is MISSING else ""),
+                                   v, None if got is MISSING else got))
     for p, state in want.get("players", {}).items():
         have = final.get("players", {}).get(p, {})
         if "lp" in state and have.get("lp") != state["lp"]:
-            out.append(Failure(f"/expect/final/players/{p}/lp", f"player {p}: life points differ", state["lp"], have.get("lp")))
+            out.append(Failure(f"/expect/final/players/{p}/lp", f"player {p}: life points differ"
+                               + ("" if "lp" in have else " (the trace's final state does not give them)"),
+                               state["lp"], have.get("lp")))
         for zone, n in state.get("counts", {}).items():
             got = have.get("counts", {}).get(zone)
             if got != n:
-                out.append(Failure(f"/expect/final/players/{p}/counts/{zone}", f"player {p}: number of cards in {zone} differs", n, got))
+                out.append(Failure(f"/expect/final/players/{p}/counts/{zone}", f"player {p}: number of cards in {zone} differs"
+                                   + ("" if got is not None else " (the trace's final state does not give it)"), n, got))
     if "winner" in want and final.get("winner") != want["winner"]:
         out.append(Failure("/expect/final/winner", "the winner differs", want["winner"], final.get("winner")))
 

@@ -313,7 +313,8 @@ def _verdict_lines(tally, foot) -> list[str]:
     if foot.get("stopped_early"):
         lines.append(f"[red]the run stopped early: {foot.get('reason', '')}[/]")
     if not tally.executed:
-        lines.append("[red]no scenario was executed: a run that executes nothing fails[/]")
+        lines.append("[red]no scenario was executed to a verdict (skipped and errored ones do not count): "
+                     "a run that executes nothing fails[/]")
     if tally.counts["xpassed"]:
         lines.append(f"[red]{tally.counts['xpassed']} scenario(s) listed as expected failures passed: "
                      f"remove them from the expect-fail file[/]")

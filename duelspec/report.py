@@ -258,6 +258,21 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
         out += [f"> [!WARNING]\n> The run stopped early: {_md_escape(footer.get('reason', 'no reason given'))}", ""]
     if executed == 0:
         out += ["> [!CAUTION]\n> No scenario was executed: a run that executes nothing fails.", ""]
+    per: dict = defaultdict(Counter)
+    for r in results:
+        for ru in r.get("rulings", []):
+            per[ru][r["outcome"]] += 1
+    if per:
+        cols = ("passed", "failed", "skipped", "errored", "xfailed")
+        out += ["<details><summary>Results by ruling</summary>", "", "| ruling | " + " | ".join(cols) + " |",
+                "|---|" + "---:|" * len(cols)]
+        out += [f"| {ru} | " + " | ".join(str(c[o] + (c["timed-out"] if o == "errored" else 0)) for o in cols) + " |"
+                for ru, c in sorted(per.items())] + ["", "</details>", ""]
+    xfailed = [r for r in results if r["outcome"] == "xfailed"]
+    if xfailed:
+        out += [f"<details><summary>{len(xfailed)} expected failures (xfailed)</summary>", ""]
+        out += [f"- `{r['id']}`: {_md_escape((r.get('expected_failure') or {}).get('reason', ''))[:200]}" for r in xfailed]
+        out += ["", "</details>", ""]
     skips = Counter(r.get("reason") or "no reason given" for r in results if r["outcome"] == "skipped")
     if skips:
         out += ["### Skipped, by reason", "", "| scenarios | reason |", "|---:|---|"]

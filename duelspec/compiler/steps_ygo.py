@@ -164,6 +164,19 @@ def _draws_any(b, player):
     b.expect_event(event="draw", player=player, normal=False)
 
 
+@GRAMMAR.rule("then", rf"player {PLAYER} draws (?P<cards>{QLIST}) as the opening hand", games=Y, requires=("opening-hand",),
+              example='player A draws "a", "b", "c", "d", "e" as the opening hand')
+def _opening_hand(b, player, cards):
+    # ND-03: the opening hand is drawn before any Draw Phase and is not a normal draw
+    b.expect_event(event="draw", player=player, cards=[b.ref(c) for c in quoted(cards)], normal=False)
+
+
+@GRAMMAR.rule("then", rf"player {PLAYER}'s (?P<phase>{PHASE_RE}) of turn (?P<turn>\d+) begins", games=Y,
+              example="player B's Standby Phase of turn 1 begins")
+def _phase_begins(b, player, phase, turn):
+    b.expect_event(event="phase", phase=PHASES[phase], player=player, turn=int(turn))
+
+
 @GRAMMAR.rule("then", rf"player {PLAYER} draws nothing(?: by a card effect)?", games=Y, example="player B draws nothing")
 def _draws_nothing(b, player):
     b.expect_never(event="draw", player=player)

@@ -64,7 +64,8 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
 
   @id:dm.attack.declaration.summoning-sickness-refused @ruling:AT-S1
   Scenario: A creature put into the battle zone this turn cannot be chosen to attack
-    # AT-S1: AP chooses one of their creatures that can attack; summoning sickness (召喚酔い) prevents it
+    # AT-S1: AP chooses one of their creatures that can attack. That summoning sickness (召喚酔い) prevents it is a
+    # general rule of the game, not a ruling of this page; the issue asks for this refusal explicitly
     Given player A has "Test Vanilla 5000" as "attacker" in the battle zone, put there this turn
     And player B has 2 shields
     When player A cannot attack player B with "attacker"

@@ -51,24 +51,20 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     # Red Zone: "Invasion—fire Command (When one of your fire Commands attacks, you may put this creature from your hand
     # on top of it.) Triple breaker. When you put this creature into the battle zone, destroy all of your opponent's
     # creatures that have the highest power."
-    Given player A has "Dogiragon, Flaming Revolution" as "dogiragon" in the battle zone
-    And player A has "Brawler Zyler" as "source" under "dogiragon"
+    Given player A has "Test Fire Command 5000" as "command" in the battle zone
     And player A has "Red Zone, Roaring Invasion" as "redzone" in hand
-    And player A has 1 shield
     And player B has "Tri-horn Shepherd" as "shepherd" in the battle zone
     And player B has "Fear Fang" as "fang" in the battle zone
     And player B has shields "s1", "s2", "s3" and "s4"
-    When player A attacks player B with "dogiragon"
+    When player A attacks player B with "command"
     And player A declares invasion with "redzone"
-    And player A orders the waiting abilities of "redzone", "dogiragon"
     And player A breaks "s1", "s2" and "s3"
     Then step AT-S3 begins
     And "redzone" is declared for invasion
     And "redzone" is put into the battle zone
     And the "cip" ability of "redzone" resolves
     And "shepherd" is destroyed
-    # Dogiragon's Revolution 0 (triggered at the declaration) still waits; AP chose to resolve it second (AT-D1)
-    And the "when-attacks" ability of "dogiragon" resolves
+    # AT-D3: the attacker evolved during the attack; the attack goes on, now with Red Zone's triple breaker (AT-S6b)
     And step AT-S6b begins
     And "s1", "s2" and "s3" are broken at the same time
     And "fang" is not destroyed
@@ -97,6 +93,8 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
 
   @id:dm.attack.triggers.revolution-change-wrong-attacker @ruling:AT-S3
   Scenario: Revolution change needs the attacking creature to match: a 2-cost fire creature does not
+    # AT-S3 says when revolution change is declared; that it needs "a fire or nature Dragon that costs 5 or more"
+    # is the card's text (Dogiragon Buster), not a ruling of this page
     Given player A has "Brawler Zyler" as "zyler" in the battle zone
     And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
     And player B has 1 shield
@@ -131,6 +129,8 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
 
   @id:dm.attack.triggers.ninja-strike-needs-mana @ruling:AT-S3
   Scenario: Ninja strike 4 with 3 cards in the mana zone cannot be declared
+    # AT-S3 says when ninja strike is declared; that ninja strike 4 needs 4 cards in the mana zone is the
+    # keyword's text (ニンジャ・ストライク), not a ruling of this page
     Given player A has "Fear Fang" as "fang" in the battle zone
     And player B has "Hayabusamaru, Light Fang Ninja" as "hayabusamaru" in hand
     And player B has 3 cards in the mana zone

@@ -21,7 +21,8 @@ Feature: The normal draw (通常のドロー)
   Scenario: The player going first does not conduct a normal draw in the first turn
     Given it is turn 1, player B's Draw Phase, before the draw
     And the top card of player B's deck is "Alexandrite Dragon" as "top"
-    Then player B does not conduct the normal draw
+    Then player B's Standby Phase of turn 1 begins
+    And player B does not conduct the normal draw
     And "top" ends in player B's deck
 
   @id:ygo.normal-draw.basics.second-player-first-turn-draws @ruling:ND-01 @ruling:ND-02
@@ -36,10 +37,14 @@ Feature: The normal draw (通常のドロー)
     And player B's deck holds "Alexandrite Dragon", "Mystical Elf", "Celtic Guardian", "Dark Blade", "Sangan", "Alien Shocktrooper", in this order from the top
     And player A's deck holds "Alexandrite Dragon", "Mystical Elf", "Celtic Guardian", "Dark Blade", "Sangan", "Alien Shocktrooper", in this order from the top
     And the duel goes on until turn 2's Standby Phase
-    # ND-03: 5 cards each, drawn before any Draw Phase, not normal draws
-    Then player B draws "alexandrite-dragon", "mystical-elf", "celtic-guardian", "dark-blade", "sangan" by a card effect
-    And player A draws "alexandrite-dragon-2", "mystical-elf-2", "celtic-guardian-2", "dark-blade-2", "sangan-2" by a card effect
+    # ND-03: 5 cards each, drawn before any Draw Phase, not normal draws (which player draws
+    # first is not a ruling of the page: only B's is placed before A's normal draw of turn 2)
+    Then player B draws "alexandrite-dragon", "mystical-elf", "celtic-guardian", "dark-blade", "sangan" as the opening hand
     # ND-02: no normal draw in turn 1 for B; ND-01: A's normal draw in turn 2
     And player A conducts the normal draw, drawing "alien-shocktrooper-2"
+    And player B does not conduct the normal draw
     And player B ends with 5 cards in hand
     And player A ends with 6 cards in hand
+    And "alexandrite-dragon-2" ends in player A's hand
+    And "sangan-2" ends in player A's hand
+    And "alien-shocktrooper" ends in player B's deck

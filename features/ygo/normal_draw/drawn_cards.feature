@@ -60,6 +60,8 @@ Feature: Cards drawn by the normal draw (ND-L-TRIGGER, ND-L-RELATED)
     And player A has 4000 LP at the end
 
   @id:ygo.normal-draw.list.related @ruling:ND-L-RELATED @ruling:ND-01
+  # ND-L-RELATED is a list of related cards, not a rule of play: what is checked for each is
+  # only that the normal draw takes it like any other card (ND-01)
   Scenario Outline: ND-L-RELATED: <card>, a related card, is drawn by the normal draw like any card
     Given the top card of player A's deck is "<card>" as "drawn"
     Then player A conducts the normal draw, drawing "drawn"

@@ -138,6 +138,20 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     And player A does not conduct the normal draw
     And "seal-strategist-fur-hire" is never added to the hand
 
+  @id:ygo.normal-draw.effect-type.last-effect-negated @ruling:ND-E9
+  Scenario: The last effect-type's effect is negated: the one just before it is applied
+    Given player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
+    And player A controls "Fandora, the Flying Furtress" as "fandora" face-up in the field zone
+    And player A's deck holds "Alien Shocktrooper", "Seal, Strategist Fur Hire", in this order from the top
+    And player B has "Ash Blossom & Joyous Spring" as "ash" in hand
+    When player A activates "muusiki"
+    And player A activates "fandora"
+    And player B activates "ash"
+    Then the effect of chain link 2 is negated
+    And "Alien Shocktrooper" is added to the hand
+    And player A does not conduct the normal draw
+    And "Seal, Strategist Fur Hire" is never added to the hand
+
   @id:ygo.normal-draw.effect-type.last-continuous-leaves @ruling:ND-E9 @ruling:ND-E4
   Scenario: The last effect-type is a continuous card that left the field: the one just before it is applied, earlier ones fizzle
     Given player A controls "Freed the Matchless General" as "freed" face-up in attack position
@@ -178,7 +192,7 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     And "alien-shocktrooper" is never added to the hand
     And "seal-strategist-fur-hire" is never added to the hand
 
-  @id:ygo.normal-draw.effect-type.earlier-link-negated @ruling:ND-E7 @ruling:ND-E1
+  @id:ygo.normal-draw.effect-type.earlier-link-negated @ruling:ND-E7
   Scenario: Negating an earlier effect-type changes nothing: the last one is applied and the right is spent
     Given player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
     And player A controls "Freed the Matchless General" as "freed" face-up in attack position
