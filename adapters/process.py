@@ -320,10 +320,27 @@ class ProcessAdapter:
         return {"errored": {"message": f"not run: {self.gave_up}", "detail": "adapter gave up"}}
 
     def run(self, scenario: dict) -> dict:
-        """Play one scenario; returns a reply dict (see the module docstring). Never raises."""
+        """Play one scenario; returns a reply dict (see the module docstring). Never raises.
+
+        An adapter that exits with status 0 without a word for this scenario (it exited after
+        its previous reply, racing with this request) is restarted and asked once more: a clean
+        exit between scenarios is not this scenario's fault (the restart is counted)."""
+        reply = self._run_once(scenario)
+        ev = reply.get("errored", {}).get("evidence") or {}
+        if (reply.get("errored", {}).get("detail") == "exit" and ev.get("exit_status") == 0 and not ev.get("line")
+                and not self.gave_up):
+            reply = self._run_once(scenario)
+        return reply
+
+    def _run_once(self, scenario: dict) -> dict:
         sid = scenario.get("id", "?")
         if self.gave_up:
             return self._not_run()
+        if self.proc is not None and self.proc.poll() is not None:
+            # it exited after its last reply (without being told to stop): not this scenario's
+            # fault — restart it (this counts as a restart) and run the scenario
+            self.faults.append((sid, "exited-between-scenarios"))
+            self._fault(_Fault("exit", f"the adapter exited with status {self.proc.returncode} between scenarios"))
         if self.proc is None:
             if self._starts > 0:
                 if self.restarts >= self.max_restarts:

@@ -139,6 +139,9 @@ def check(scenario: dict, trace: dict) -> list[Failure]:
             if got != n:
                 out.append(Failure(f"/expect/final/players/{p}/counts/{zone}", f"player {p}: number of cards in {zone} differs"
                                    + ("" if got is not None else " (the trace's final state does not give it)"), n, got))
+    for k in ("turn", "phase"):
+        if k in want and final.get(k) != want[k]:
+            out.append(Failure(f"/expect/final/{k}", f"the {k} at the end differs", want[k], final.get(k)))
     if "winner" in want and final.get("winner") != want["winner"]:
         out.append(Failure("/expect/final/winner", "the winner differs", want["winner"], final.get("winner")))
 

@@ -70,6 +70,9 @@ def selection_options(f):
 @click.version_option(package_name="duelspec")
 def main():
     """duelspec: rulings as executable scenarios; check a simulator against them."""
+    for name in ("stdout", "stderr"):       # started with a closed stdout/stderr (`>&-`): write nowhere
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
 
 
 def load(paths, games, rulings, ids, tags, requires, generated=False):
@@ -81,6 +84,7 @@ def load(paths, games, rulings, ids, tags, requires, generated=False):
     from .compiler import Compiled, ScenarioError, compile_paths, validate
     from .errors import InputError
     from .resources import load_json
+    json_source: dict = {}                  # id(document) -> the JSON file it was read from
     json_paths = [p for p in paths if p.suffix == ".json" and p.is_file()]
     for folder in [p for p in paths if p.is_dir()]:
         json_paths += sorted(folder.rglob("*.json"))
@@ -98,23 +102,24 @@ def load(paths, games, rulings, ids, tags, requires, generated=False):
                                                  str(d.get("game", ""))))
             continue
         compiled.scenarios.append(doc)
+        json_source[id(doc)] = str(p)
+    if generated:  # the generated normal-draw chains (duelspec.generated), checked for duplicates too
+        from .generated import scenarios as generated_scenarios
+        compiled.scenarios.extend(generated_scenarios())
     seen: dict = {}
     unique = []
     for sc in compiled.scenarios:          # one result per id: a second document with the same id is an error
         o = sc.get("origin", {}) if isinstance(sc.get("origin"), dict) else {}
+        src = json_source.get(id(sc)) or (f"{o.get('file', '?')}:{o.get('line', '')}" if o else "a generated scenario")
         if sc["id"] in seen:
             compiled.errors.append(ScenarioError(sc["id"], sc.get("title", ""), InputError(
-                o.get("file", "?"), f"line {o['line']}" if "line" in o else "",
-                f"a scenario id not used by another scenario of this run (also in {seen[sc['id']]})", sc["id"]),
+                src, "", f"a scenario id not used by another scenario of this run (also in {seen[sc['id']]})", sc["id"]),
                 sc.get("rulings", []), sc.get("game", "")))
             continue
-        seen[sc["id"]] = o.get("file", "?")
+        seen[sc["id"]] = src
         unique.append(sc)
     compiled.scenarios = unique
     scenarios = select(compiled.scenarios, games, rulings, ids, tags, requires)
-    if generated:  # the generated normal-draw chains (duelspec.generated), same selection
-        from .generated import scenarios as generated_scenarios
-        scenarios += select(generated_scenarios(), games, rulings, ids, tags, requires)
     errors = _select_errors(compiled.errors, games, rulings, ids)
     return scenarios, errors
 
@@ -123,9 +128,9 @@ def adapter_options(f):
     for opt in reversed([
         click.option("--adapter", "adapter_spec", default="reference", show_default=True,
                      help="`reference`, `module:attribute`, or `cmd:<command line>` (adapter protocol)."),
-        click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=30.0, show_default=True,
+        click.option("--timeout", type=click.FloatRange(min=0, min_open=True, max=86400), default=30.0, show_default=True,
                      help="Seconds a scenario may take (cmd: adapters; then the process group is killed)."),
-        click.option("--startup-timeout", type=click.FloatRange(min=0, min_open=True), default=10.0, show_default=True,
+        click.option("--startup-timeout", type=click.FloatRange(min=0, min_open=True, max=86400), default=10.0, show_default=True,
                      help="Seconds for a cmd: adapter to start and answer `start`."),
         click.option("--max-restarts", type=click.IntRange(min=0), default=5, show_default=True,
                      help="Restarts of a cmd: adapter after faults; then the remaining scenarios are errored."),
@@ -205,17 +210,17 @@ def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, tim
     tally = Tally()
     results: list[dict] = []
     streams = []
-    out_fh = open(out, "w", encoding="utf-8") if out else None
+    out_fh = _open_locked(out) if out else None
     if out_fh:
-        streams.append(JsonLines(out_fh))
+        streams.append(JsonLines(out_fh, str(out)))
     if fmt == "json":
-        streams.append(JsonLines(sys.stdout))
+        streams.append(JsonLines(sys.stdout, "stdout"))
     head = header(adapter_spec, impl, {"games": list(games), "rulings": list(rulings), "ids": list(ids),
                                        "tags": list(tags), "requires": list(requires)})
     for s in streams:
         s.write(head)
     console = Console(width=max(Console().width, 140))
-    show = progress if progress is not None else (fmt == "table" and sys.stdout.isatty())
+    show = progress if progress is not None else (fmt == "table" and sys.stdout is not None and sys.stdout.isatty())
     t0 = time.perf_counter()
     interrupted = False
     try:
@@ -243,27 +248,45 @@ def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, tim
         for s in streams:
             s.write(foot)
         if out_fh:
-            out_fh.close()
-    if junit_out:
-        from .junit import to_junit
-        junit_out.write_text(to_junit(head, results, foot), encoding="utf-8")
-    if md_out:
-        with open(md_out, "a" if str(md_out) == os.environ.get("GITHUB_STEP_SUMMARY") else "w", encoding="utf-8") as fh:
-            fh.write(render_markdown(head, results, foot))
-    if write_expect_fail:
-        write_expect_fail.write_text(expectfail.dump(results, xf, impl.get("name", adapter_spec)), encoding="utf-8")
+            try:
+                out_fh.close()
+            except OSError as exc:       # the last buffered bytes could not be written (a full disk)
+                for s in streams:
+                    if s.fh is out_fh and s.failed is None:
+                        s.failed = exc
+    unwritten = [f"{s.name}: {s.failed}" for s in streams if s.failed is not None and s.name != "stdout"]
+    try:
+        if junit_out:
+            from .junit import to_junit
+            junit_out.write_text(to_junit(head, results, foot), encoding="utf-8")
+        if md_out:
+            with open(md_out, "a" if str(md_out) == os.environ.get("GITHUB_STEP_SUMMARY") else "w", encoding="utf-8") as fh:
+                fh.write(render_markdown(head, results, foot))
+        if write_expect_fail:
+            write_expect_fail.write_text(expectfail.dump(results, xf, impl.get("name", adapter_spec)), encoding="utf-8")
+    except OSError as exc:
+        unwritten.append(f"{exc.filename or 'an output file'}: {exc.strerror or exc}")
+    if any(s.failed is not None and s.name == "stdout" for s in streams):
+        _quiet_stdout()               # e.g. `| head`: the reader is gone; the run and its files are complete
+        fmt = "json"
+    if unwritten:
+        Console(stderr=True).print("[red]error:[/] could not write " + "; ".join(unwritten), highlight=False)
+        sys.exit(2)
     err_console = Console(stderr=True)
     stale = sorted(set(xf) - {r["id"] for r in results})
     if stale:
         err_console.print(f"[yellow]warning:[/] {len(stale)} expect-fail entries match no scenario of this run: "
                           + ", ".join(stale[:10]) + (" ..." if len(stale) > 10 else ""), highlight=False)
     if fmt == "table":
-        render_table(tally, ruling_catalogue(), console, games=set(games) or {s["game"] for s in scenarios} or None,
-                     rulings=rulings or None)
-        render_skips(tally, console)
-        render_failures(tally, console)
-        console.print(f"[bold]{tally.summary_line()}[/]  (adapter: {impl.get('name', adapter_spec)} {impl.get('version', '')})",
-                      highlight=False)
+        try:
+            render_table(tally, ruling_catalogue(), console, games=set(games) or {s["game"] for s in scenarios} or None,
+                         rulings=rulings or None)
+            render_skips(tally, console)
+            render_failures(tally, console)
+            console.print(f"[bold]{tally.summary_line()}[/]  (adapter: {impl.get('name', adapter_spec)} {impl.get('version', '')})",
+                          highlight=False)
+        except BrokenPipeError:       # `duelspec run | head`: the reader is gone
+            _quiet_stdout()
     for line in _verdict_lines(tally, foot):
         err_console.print(line, highlight=False, soft_wrap=True)
     if write_expect_fail:
@@ -273,6 +296,33 @@ def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, tim
 
 def _terminate(signum, frame):
     raise KeyboardInterrupt
+
+
+def _open_locked(path):
+    """Open ``path`` for the result stream, refusing (exit 2) when another run is writing it."""
+    import fcntl
+    try:
+        fh = open(path, "a", encoding="utf-8")
+    except OSError as exc:
+        _input_error(f"--out {path}: expected a file that can be written ({exc.strerror})")
+    try:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        fh.close()
+        _input_error(f"--out {path}: another duelspec run is writing this file")
+    if os.path.isfile(path):
+        fh.seek(0)
+        fh.truncate()
+    return fh
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null (after its reader went away) so nothing fails at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _check_outputs(**paths) -> None:

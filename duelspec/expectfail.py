@@ -77,8 +77,14 @@ def apply(result: dict, entries: dict[str, dict]) -> dict:
 
 
 def _toml_str(s: str) -> str:
-    # a JSON string without non-ASCII escapes is a valid TOML basic string
-    return json.dumps(s, ensure_ascii=False)
+    """A TOML basic string: JSON's escapes, plus DEL and the C1 controls (TOML allows them only
+    escaped) and lone surrogates replaced.
+
+    >>> _toml_str('a"b\\x7f')
+    '"a\\\\"b\\\\u007f"'
+    """
+    text = json.dumps(str(s).encode("utf-8", "replace").decode("utf-8"), ensure_ascii=False)
+    return "".join(f"\\u{ord(ch):04x}" if 0x7f <= ord(ch) <= 0x9f else ch for ch in text)
 
 
 def dump(results: list[dict], old: dict[str, dict] | None = None, adapter: str = "") -> str:
@@ -90,9 +96,11 @@ def dump(results: list[dict], old: dict[str, dict] | None = None, adapter: str =
              "# Keyed by scenario id; give each entry a `reason` and/or an `issue` link.",
              "# A listed scenario that passes is `xpassed` and fails the run: then remove its entry.",
              "format = 1", ""]
+    written = set()
     for r in sorted(results, key=lambda r: r["id"]):
-        if r["outcome"] not in XFAIL_FROM + ("xfailed",):
-            continue
+        if r["outcome"] not in XFAIL_FROM + ("xfailed",) or r["id"] in written:
+            continue              # one entry per id (a run may report an id twice: a duplicate is an error)
+        written.add(r["id"])
         entry = dict(old.get(r["id"], {}))
         if not entry:
             if r.get("failures"):

@@ -32,6 +32,17 @@ def pytest_addoption(parser):
                     help="restarts of a cmd: adapter after faults (default 5)")
 
 
+def pytest_configure(config):
+    """Refuse option values that cannot work (a usage error, before any test runs)."""
+    for opt, name in (("duelspec_timeout", "--adapter-timeout"), ("duelspec_startup_timeout", "--adapter-startup-timeout")):
+        v = config.getoption(opt, None)
+        if v is not None and not (0 < v <= 86400):
+            raise pytest.UsageError(f"{name}: expected seconds in 0 < x <= 86400, got {v}")
+    r = config.getoption("duelspec_max_restarts", None)
+    if r is not None and r < 0:
+        raise pytest.UsageError(f"--adapter-max-restarts: expected a count >= 0, got {r}")
+
+
 @pytest.fixture(scope="session")
 def duelspec_adapter(request):
     from duelspec.cli import make_adapter

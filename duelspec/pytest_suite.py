@@ -112,7 +112,9 @@ def duelspec_then(duelspec_state, duelspec_adapter, duelspec_implementation, tex
         if result["outcome"] == "skipped":
             pytest.skip(result["reason"])
         if result["outcome"] in ("errored", "timed-out"):
-            pytest.fail(f"{b.id} {result['outcome']}: {result.get('message')}", pytrace=False)
+            ev = result.get("evidence") or {}
+            extra = "".join(f"\n  {k}: {str(v).rstrip()[-2000:]}" for k, v in ev.items() if v not in (None, ""))
+            pytest.fail(f"{b.id} {result['outcome']}: {result.get('message')}{extra}", pytrace=False)
         st["scenario"], st["trace"] = compiled, reply["trace"]
     GRAMMAR.apply(b, "then", text)
     failures = check(dict(st["scenario"], expect=b.expect), st["trace"])

@@ -64,19 +64,28 @@ class Tally:
 
 
 class JsonLines:
-    """Writes result-stream lines to a text file handle, flushing after each."""
+    """Writes result-stream lines to a text file handle, flushing after each.
 
-    def __init__(self, fh):
-        self.fh = fh
+    A stream that cannot be written any more (a closed pipe, a full disk) stops writing and
+    keeps the error in :attr:`failed`; the run goes on and the caller reports it."""
+
+    def __init__(self, fh, name: str = "<stream>"):
+        self.fh, self.name = fh, name
+        self.failed: OSError | None = None
 
     def write(self, obj: dict) -> None:
+        if self.failed is not None:
+            return
         line = json.dumps(obj, ensure_ascii=False, sort_keys=False)
         try:
             line.encode("utf-8")
         except UnicodeEncodeError:      # lone surrogates: keep the line valid JSON and UTF-8
             line = json.dumps(obj, ensure_ascii=True)
-        self.fh.write(line + "\n")
-        self.fh.flush()
+        try:
+            self.fh.write(line + "\n")
+            self.fh.flush()
+        except (OSError, ValueError) as exc:   # BrokenPipeError, ENOSPC, a closed file
+            self.failed = exc if isinstance(exc, OSError) else OSError(str(exc))
 
 
 def render_table(tally: Tally, catalogue: dict, console, games=None, rulings=None) -> None:

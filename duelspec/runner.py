@@ -126,7 +126,9 @@ def run_one(scenario: dict, adapter, impl: dict) -> dict:
         reply = adapter.run(given)
     except InputError as exc:
         return result_of(scenario, "errored", message=str(exc), detail="bad input")
-    except Exception as exc:  # an in-process adapter crashed on this scenario
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # an in-process adapter crashed on this scenario (even with SystemExit)
         return result_of(scenario, "errored", message=f"{type(exc).__name__}: {exc}",
                          detail=traceback.format_exc(limit=8))
     ms = round((time.perf_counter() - t0) * 1000, 3)

@@ -94,6 +94,12 @@ def compile_text(text: str, file: str = "<string>") -> Compiled:
             file, f"line {feature['location']['line']}", "exactly one @game:ygo or @game:dm tag on the Feature", ftags)))
         return out
     game = games[0]
+    for child in feature.get("children", []) + [c for r in feature.get("children", []) if "rule" in r
+                                                  for c in r["rule"].get("children", [])]:
+        sc = child.get("scenario")
+        if sc and sc.get("examples") and not any(ex.get("tableBody") for ex in sc["examples"]):
+            out.errors.append(ScenarioError(f"<no rows:{file}:{sc['location']['line']}>", sc.get("name", ""), InputError(
+                file, f"line {sc['location']['line']}", "a Scenario Outline with at least one Examples row", sc.get("name", ""))))
     pickles = PickleCompiler().compile(doc)
     if not pickles:
         out.errors.append(ScenarioError(f"<empty:{file}>", feature.get("name", ""), InputError(
@@ -166,6 +172,9 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
     stop = doc["setup"].get("stop")
     if stop and stop["turn"] < doc["setup"]["turn"]:
         raise InputError(where, "/setup/stop/turn", f"a turn not before the start (turn {doc['setup']['turn']})", stop["turn"])
+    phases = PHASES[doc["game"]]
+    if stop and stop["phase"] not in phases:
+        raise InputError(where, "/setup/stop/phase", f"a {doc['game']} phase: one of {list(phases)}", stop["phase"])
     from ..catalogue import cards, rulings as ruling_catalogue
     cat = cards(doc["game"])
     known_rulings = ruling_catalogue()
@@ -179,11 +188,32 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
         if c["id"] in local:
             raise InputError(where, f"/setup/cards/{i}/id", "a local card id used once", c["id"])
         local.add(c["id"])
-    refs = ("card", "attacker", "blocker", "defender", "by", "attached_to", "under")
+    refs = ("card", "attacker", "blocker", "defender", "by", "attached_to", "under", "target")
+    links = {}
     for i, c in enumerate(doc["setup"]["cards"]):
         for k in ("attached_to", "under"):
-            if k in c and c[k] not in local:
-                raise InputError(where, f"/setup/cards/{i}/{k}", "a local card id of the setup", c[k])
+            if k in c:
+                if c[k] not in local or c[k] == c["id"]:
+                    raise InputError(where, f"/setup/cards/{i}/{k}", "another local card id of the setup", c[k])
+                links[c["id"]] = (i, k, c[k])
+    zone_of = {c["id"]: c["zone"] for c in doc["setup"]["cards"]}
+    for cid, (i, k, host) in links.items():
+        seen = {cid}
+        while host in links:              # no cycles: a card cannot be (indirectly) under itself
+            if host in seen:
+                raise InputError(where, f"/setup/cards/{i}/{k}", "a chain of cards that ends (no cycle)", host)
+            seen.add(host)
+            host = links[host][2]
+        want = "monster" if k == "attached_to" else "battle"
+        own = "overlay" if k == "attached_to" else "battle"
+        if zone_of[cid] != own:
+            raise InputError(where, f"/setup/cards/{i}/zone", f"zone `{own}` for a card with `{k}`", zone_of[cid])
+        if zone_of[host] != want:
+            raise InputError(where, f"/setup/cards/{i}/{k}", f"a card in the {want} zone", f"{host} in {zone_of[host]}")
+    for p in ("A", "B"):
+        lp = doc["setup"]["players"][p].get("lp")
+        if lp is not None and lp < 1:
+            raise InputError(where, f"/setup/players/{p}/lp", "at least 1 life point (a duel with 0 is over)", lp)
     for i, s in enumerate(doc["script"]):
         for k, v in s.items():
             vals = v if isinstance(v, list) else [v]
@@ -191,25 +221,57 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
                 for j, x in enumerate(vals):
                     if x not in local:
                         raise InputError(where, f"/script/{i}/{k}" + (f"/{j}" if isinstance(v, list) else ""), "a local card id of the setup", x)
+    fields = _event_fields()
     for part in ("events", "never"):
         for i, p in enumerate(doc["expect"].get(part, [])):
+            kind = p.get("event")
+            if kind not in fields:
+                raise InputError(where, f"/expect/{part}/{i}/event", f"an event kind of the trace schema ({', '.join(sorted(fields))})", kind)
+            for k, v in p.items():
+                if k not in fields[kind]:
+                    raise InputError(where, f"/expect/{part}/{i}/{k}", f"a field of a `{kind}` event ({', '.join(sorted(fields[kind]))})", k)
+                if k == "player" and v not in ("A", "B"):
+                    raise InputError(where, f"/expect/{part}/{i}/{k}", "player A or B", v)
             for k in refs + ("cards", "shields"):
                 if k in p:
                     vals = p[k] if isinstance(p[k], list) else [p[k]]
-                    for x in vals:
-                        if x not in local:
-                            raise InputError(where, f"/expect/{part}/{i}/{k}", "a local card id of the setup", x)
+                    for j, x in enumerate(vals):
+                        if not isinstance(x, str) or (x not in local and not (k == "target" and x == "player")):
+                            raise InputError(where, f"/expect/{part}/{i}/{k}" + (f"/{j}" if isinstance(p[k], list) else ""),
+                                             "a local card id of the setup", x)
     for k in doc["expect"].get("final", {}).get("cards", {}):
         if k not in local:
             raise InputError(where, f"/expect/final/cards/{k}", "a local card id of the setup", k)
 
 
+PHASES = {"ygo": ("draw", "standby", "main1", "battle", "main2", "end"),
+          "dm": ("untap", "start", "draw", "mana", "main", "attack", "end")}
+
+
+def _event_fields() -> dict:
+    """Every event kind of ``trace.schema.json`` and the fields it may have."""
+    from ..validation import schema
+    t = schema("trace")
+    out = {}
+    for cond in t["$defs"]["event"]["allOf"]:
+        ev = cond["if"]["properties"]["event"]
+        body = t["$defs"][cond["then"]["$ref"].rsplit("/", 1)[-1]]
+        for kind in ([ev["const"]] if "const" in ev else ev["enum"]):
+            out[kind] = set(body["properties"])
+    return out
+
+
 def feature_files(paths) -> list[Path]:
     """Every ``*.feature`` under the given files/folders, sorted."""
     out: list[Path] = []
+    seen = set()
     for p in paths:
         p = Path(p)
-        out.extend(sorted(p.rglob("*.feature")) if p.is_dir() else [p])
+        for f in (sorted(p.rglob("*.feature")) if p.is_dir() else [p]):
+            key = f.resolve()
+            if key not in seen:
+                seen.add(key)
+                out.append(f)
     return out
 
 

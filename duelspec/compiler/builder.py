@@ -30,6 +30,7 @@ class ScenarioBuilder:
         self.script: list[dict] = []
         self.expect: dict = {}
         self.catalogue = card_catalogue(game)
+        self._ids: set = set()
 
     # -- cards -----------------------------------------------------------------------------
     def add_card(self, name: str, owner: str, zone: str, alias: str | None = None, **fields) -> str:
@@ -42,16 +43,17 @@ class ScenarioBuilder:
             raise StepError(f"a card of the {self.game} catalogue (features/cards/{self.game}.json) by its English or "
                             f"Japanese name or id" + (f"; did you mean {', '.join(map(repr, near))}?" if near else ""))
         local = alias or self._fresh_id(entry["name"]["en"])
-        if any(c["id"] == local for c in self.setup["cards"]):
+        if local in self._ids:
             raise StepError(f"a local card id not used yet in this scenario ({local!r} is taken)")
         card = {"id": local, "card": entry["id"], "owner": owner, "zone": zone}
         card.update({k: v for k, v in fields.items() if v is not None})
         self.setup["cards"].append(card)
+        self._ids.add(local)
         return local
 
     def _fresh_id(self, name: str) -> str:
         base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "card"
-        taken = {c["id"] for c in self.setup["cards"]}
+        taken = self._ids
         if base not in taken:
             return base
         n = 2

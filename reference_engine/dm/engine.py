@@ -92,6 +92,7 @@ class Game:
         self.cat = card_catalogue("dm")
         self.ap = setup["turn_player"]
         self.nap = "B" if self.ap == "A" else "A"
+        self.phase = setup["phase"]
         self.events: list[dict] = []
         self.cards: dict[str, Card] = {}
         self.winner = None
@@ -405,6 +406,8 @@ class Game:
     # ---- the attack ---------------------------------------------------------------------------
     def validate_attack(self, s: dict) -> str | None:
         """AT-S1 / AT-02 / AT-P5: can this creature attack this target now?"""
+        if self.phase != "attack":
+            return f"attacks are declared in the attack phase (it is the {self.phase} phase)"
         c = self.cards.get(s.get("attacker", ""))
         if c is None or c.owner != self.ap or not self.in_battle(c.id):
             return "the attacker must be one of the active player's creatures in the battle zone"

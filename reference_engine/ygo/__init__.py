@@ -36,6 +36,9 @@ from .duel import OTHER, PHASE_ORDER, Duel, GameOver, StopReached, Unplayable
 
 __all__ = ["play", "Duel", "Unplayable", "UNSUPPORTED"]
 
+#: how many turns after the starting one the engine plays (a scenario's ``stop`` beyond it is a skip)
+MAX_TURNS = 4
+
 #: mechanic tags (``requires``) this engine cannot play yet
 UNSUPPORTED: tuple = ()
 
@@ -60,9 +63,12 @@ def play(setup: dict, decider) -> tuple[list, dict]:
             duel.emit("turn", turn=1, player=duel.first_player)
             start_phase = "draw"
         duel.run_turn_from(start_phase, step)
-        for _ in range(4):
+        for _ in range(MAX_TURNS):
             duel.next_turn()
             duel.run_turn_from("draw", None)
+        if duel.stop_at is not None:
+            raise Unplayable(f"the scenario stops at turn {duel.stop_at[0]}, {duel.stop_at[1]}; the reference engine "
+                             f"plays at most {MAX_TURNS} turns after the one it starts in")
     except (GameOver, StopReached):
         pass
     try:

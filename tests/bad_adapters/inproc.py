@@ -33,3 +33,14 @@ class GhostIds(ReferenceAdapter):
 class StopRaises(ReferenceAdapter):
     def stop(self):
         raise RuntimeError("stop failed")
+
+
+class RaisesSystemExit(ReferenceAdapter):
+    def run(self, scenario):
+        raise SystemExit(3)
+
+
+class SeesExpectations(ReferenceAdapter):
+    def run(self, scenario):
+        assert "expect" not in scenario, "the adapter was given the expectations"
+        return super().run(scenario)
