@@ -28,14 +28,9 @@ from gherkin.pickles.compiler import Compiler as PickleCompiler
 
 from .. import validation as schemas
 from ..errors import InputError
-from . import steps_common, steps_ygo  # noqa: F401  (register the grammar rules)
+from . import steps_common, steps_dm, steps_ygo  # noqa: F401  (register the grammar rules)
 from .builder import ScenarioBuilder
 from .grammar import GRAMMAR, PICKLE_TYPES
-
-try:  # the Duel Masters grammar is optional while it is being built
-    from . import steps_dm  # noqa: F401
-except ImportError:  # pragma: no cover
-    pass
 
 
 @dataclass
