@@ -177,9 +177,9 @@ def _phase_begins(b, player, phase, turn):
     b.expect_event(event="phase", phase=PHASES[phase], player=player, turn=int(turn))
 
 
-@GRAMMAR.rule("then", rf"player {PLAYER} draws nothing(?: by a card effect)?", games=Y, example="player B draws nothing")
-def _draws_nothing(b, player):
-    b.expect_never(event="draw", player=player)
+@GRAMMAR.rule("then", rf"player {PLAYER} draws nothing(?P<how> by a card effect)?", games=Y, example="player B draws nothing")
+def _draws_nothing(b, player, how):
+    b.expect_never(event="draw", player=player, normal=False if how else None)
 
 
 @GRAMMAR.rule("then", rf'{NAME} is activated as chain link (?P<link>\d+)', games=Y, requires=("chain",), example='"muusiki" is activated as chain link 1')

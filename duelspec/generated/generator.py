@@ -123,8 +123,9 @@ def _a_cards(chosen):
 
 def _consistent(chosen, catalogue, ways=()) -> bool:
     """Distinct cards; activation conditions hold; every effect can pick exactly its own
-    resource in this setup, also after B's interferers moved cards (Solemn Strike destroys a
-    monster: it lands in the GY), so its result is forced and tells which link was applied."""
+    resource in this setup, also after B's interferers moved cards (Solemn Strike destroys "that
+    card" — on the field or revealed in the hand: it lands in the GY), so its result is forced and
+    tells which link was applied."""
     if len({c.slug for c in chosen}) != len(chosen):
         return False
     for c in chosen:
@@ -132,7 +133,7 @@ def _consistent(chosen, catalogue, ways=()) -> bool:
             return False
         if c.needs_no_monster and any(o.zone == "monster" for o in chosen):
             return False
-    moved = {c.slug: "graveyard" for c, w in zip(chosen, ways) if w is C.SOLEMN_STRIKE and c.zone == "monster"}
+    moved = {c.slug: "graveyard" for c, w in zip(chosen, ways) if w is C.SOLEMN_STRIKE and c.zone in ("monster", "hand")}
     entries = [(eid, code, moved.get(eid, zone), pos) for eid, code, zone, pos in _a_cards(chosen)]
     for c in chosen:
         if c.picks in ("self", "targets", "top-of-deck"):

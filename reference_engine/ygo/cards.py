@@ -128,9 +128,10 @@ class FlameTiger(Effect):
         return "you control a monster" if duel.zone(player, "monster") else None
 
     def resolve(self, duel, link):
-        if self.card.zone != "graveyard" or self.card.incarnation != link.incarnation or duel.zone(link.player, "monster"):
+        if self.card.zone != "graveyard" or self.card.incarnation != link.incarnation or len(duel.zone(link.player, "monster")) >= 5:
             return False
         duel.move(self.card, "monster", "summon", player=link.player, position="face-up-attack")
+        self.card.banish_when_leaves = True          # "and if you do, banish it when it leaves the field"
         return True
 
 
@@ -139,7 +140,7 @@ class Gearbreed(_Search):
     """Gearbreed (武装鍛錬), Continuous Spell: "During your Draw Phase, instead of conducting
     your normal draw: You can add 1 Equip Spell from your Deck or GY to your hand. ... You can
     only use each effect of "Gearbreed" once per turn." Cost-type (ND-L-COST)."""
-    kind, replacement, locations, once_per_turn = "before-draw", "cost", ("spell-trap",), True
+    kind, replacement, locations, once_per_turn = "before-draw", "cost", ("spell-trap",), "name"
     label = "1"
 
     sources = ("deck", "graveyard")
@@ -277,7 +278,7 @@ class SkullFlame(_Search):
     """Skull Flame (スカル・フレイム): "You can add 1 "Burning Skull Head" from your Graveyard to
     your hand instead of conducting a normal draw in your Draw Phase." Effect-type
     (ND-L-EFFECT, FAQ ND-FAQ1). (Its other effect is not modelled.)"""
-    kind, replacement, label, sources, must_stay_face_up = "before-draw", "effect", "2", ("graveyard",), True
+    kind, replacement, label, sources = "before-draw", "effect", "2", ("graveyard",)
     categories = frozenset({fx.TO_HAND})
 
     def wanted(self, c):
@@ -358,11 +359,12 @@ class FandoraTheFlyingFurtress(_Search):
 # ============================================================ pledge: Rank-Up-Magic Astral Force (2)
 @model("45950291")
 class RankUpMagicAstralForce(_SelfFromGY):
-    """Rank-Up-Magic Astral Force (RUM－アストラル・フォース) (2). OCG text: "(2): During your
-    Draw Phase, before you draw, if this card is in your GY: You can add this card to your
-    hand. The turn you activate this effect, you cannot conduct your normal draw ..." — the
-    restriction is a pledge (誓約効果, ND-AF1..AF4), not a replacement. Effect (1) is not
-    modelled."""
+    """Rank-Up-Magic Astral Force (RUM－アストラル・フォース) (2): add this card from the GY to the
+    hand, and "the turn you activate this effect, you cannot conduct your normal draw" — in the
+    OCG wording 「この効果を発動するターン、自分は通常のドローを行えず…」 (quoted by the rules-wiki
+    page, ND-AF1; see the card's `notes` in the catalogue: the TCG text differs) a pledge
+    (誓約効果, ND-AF1..AF4), not a replacement. Effect (1) and the Special Summon restriction
+    are not modelled."""
     kind, replacement, label = "before-draw", "pledge", "2"
 
 
@@ -396,7 +398,7 @@ class AshBlossom(_NegatesTheLinkItRespondsTo):
     any of these effects (Quick Effect): You can discard this card; negate that effect.
     ● Add a card from the Deck to the hand. ● Special Summon from the Deck. ● Send a card from
     the Deck to the GY. You can only use this effect ... once per turn.\""""
-    locations, once_per_turn, self_to_gy = ("hand",), True, True
+    locations, once_per_turn, self_to_gy = ("hand",), "name", True
     CATS = frozenset({fx.SEARCH, fx.SUMMON_FROM_DECK, fx.SEND_FROM_DECK})
 
     def condition(self, duel, player):
@@ -425,7 +427,7 @@ class InfernoidOnuncu(_NegatesTheLinkItRespondsTo):
     """Infernoid Onuncu (インフェルノイド・ネヘモス): "Once per turn, when a Spell/Trap Card or
     effect is activated (Quick Effect): You can Tribute 1 monster; negate the activation, and
     if you do, banish that card." (Its Summoning conditions and other effect are not modelled.)"""
-    label, negates, once_per_turn = "3", "activation", True
+    negates, once_per_turn = "activation", "copy"
 
     def condition(self, duel, player):
         if not duel.chain or duel.chain[-1].card.card_type not in ("spell", "trap"):
@@ -462,8 +464,8 @@ class SolemnStrike(_NegatesTheLinkItRespondsTo):
         duel.damage(link.player, 1500)
 
     def after(self, duel, target):
-        if target.card.zone in ("monster", "spell-trap", "field"):
-            duel.move(target.card, "graveyard", "effect")
+        if target.card.zone in ("monster", "spell-trap", "field", "hand"):
+            duel.move(target.card, "graveyard", "effect")      # "destroy that card"
 
 
 @model("10045474")
@@ -484,7 +486,7 @@ class InfiniteImpermanence(Effect):
         card, inc = link.targets[0]
         if not card.face_up_on_field() or card.incarnation != inc:
             return False
-        duel.used.add(("negated", card.uid, duel.turn))
+        duel.negated_cards.add((card.uid, card.incarnation, duel.turn))      # "negate its effects (until the end of this turn)"
         for l in duel.chain:
             if l.card is card and l.activated_on_field and l.incarnation == inc and not l.negated_effect:
                 duel.negate(l, "effect", self.card)
@@ -541,7 +543,7 @@ class Sangan(_Search):
     1500 or less ATK from your Deck to your hand, but you cannot activate cards, or the
     effects of cards, with that name for the rest of this turn. You can only use this effect
     of "Sangan" once per turn." A mandatory trigger effect (ND-T2)."""
-    kind, mandatory, once_per_turn, locations = "trigger", True, True, ("graveyard",)
+    kind, mandatory, once_per_turn, locations = "trigger", True, "name", ("graveyard",)
 
     def triggered_by(self, duel, ev):
         return ev["event"] == "move" and ev["card"] == self.card.uid and ev["from"] == "monster" and ev["to"] == "graveyard"
@@ -597,7 +599,7 @@ class DiabolosKingOfTheAbyss(Effect):
     Phase, before their normal draw: Look at the top card of your opponent's Deck, and if you
     do, place that card on either the top or bottom of their Deck." OCG: 「…相手ドローフェイズ
     のドロー前に発動する」 — mandatory."""
-    kind, mandatory, whose_turn, once_per_turn, label = "before-draw", True, "opponent", True, "2"
+    kind, mandatory, whose_turn, once_per_turn = "before-draw", True, "opponent", "copy"
 
     def condition(self, duel, player):
         return None if duel.zone(OPP[player], "deck") else "the opponent's Deck is empty"
@@ -648,15 +650,16 @@ class WhiteRoseCloister(Effect):
             return False
         duel.emit("reveal", card=deck[0].uid, player=link.player)
         if deck[0].card_type == link.data["declared"]:
-            duel.used.add(("white-rose-cloister-atk", link.player, duel.turn))
+            duel.lingering.add(("white-rose-cloister-atk", link.player, duel.turn))
         return True
 
 
 class _LooksAtNormalDraw:
-    """A lingering effect that looks at the card(s) drawn by ``player``'s normal draw."""
+    """A lingering effect that looks at the card(s) drawn by ``player``'s normal draw of turn
+    ``turn``; it ends with that turn's Draw Phase."""
 
-    def __init__(self, player, source, act):
-        self.player, self.source, self.act = player, source, act
+    def __init__(self, player, source, act, turn):
+        self.player, self.source, self.act, self.turn = player, source, act, turn
 
     def after_draw(self, duel, drawn, normal):
         if normal:
@@ -670,7 +673,7 @@ class GravekeepersTrap(Effect):
     their normal draw, if this card is already face-up on the field: Declare 1 card name; look
     at the card(s) drawn for their normal draw, and if it was the declared card, send it to the
     GY." (OCG: 「カード名を１つ宣言して発動できる」, optional; once per turn.)"""
-    kind, locations, whose_turn, once_per_turn, label = "before-draw", ("spell-trap",), "opponent", True, "3"
+    kind, locations, whose_turn, once_per_turn = "before-draw", ("spell-trap",), "opponent", "name"
 
     def cost(self, duel, link, step):
         if not step.get("option"):
@@ -684,7 +687,7 @@ class GravekeepersTrap(Effect):
             for c in drawn:
                 if c.data["name"]["en"] == name and c.zone == "hand":
                     d.move(c, "graveyard", "effect")
-        duel.watches.append(_LooksAtNormalDraw(OPP[link.player], self.card, act))
+        duel.watches.append(_LooksAtNormalDraw(OPP[link.player], self.card, act, duel.turn))   # this turn's normal draw
         return True
 
 
@@ -779,7 +782,8 @@ class Afterglow(Effect):
                 d.emit("reveal", card=c.uid, player=p)
                 if c.data["name"]["en"] == "Afterglow":
                     d.damage(OPP[p], 4000)
-        duel.watches.append(_LooksAtNormalDraw(p, self.card, act))
+        next_own = duel.turn + (2 if duel.turn_player == p else 1)     # "during your next Draw Phase"
+        duel.watches.append(_LooksAtNormalDraw(p, self.card, act, next_own))
         return True
 
 

@@ -33,10 +33,6 @@ class Unplayable(Exception):
     """The scenario needs something this engine does not model (a visible skip)."""
 
 
-class Refused(Exception):
-    """A scripted action is illegal here; the message says why."""
-
-
 class Card:
     """A card in the duel: ``uid`` (the scenario's local id), ``code`` (passcode), its
     catalogue ``data``, ``owner``/``controller``, ``zone``, ``position`` and its effects.
@@ -50,6 +46,8 @@ class Card:
         self.position: str | None = None
         self.attached_to: str | None = None
         self.properly_summoned = True
+        self.banish_when_leaves = False
+        self.set_turn: int | None = None       # the turn it was Set (None: before the scenario)
         self.incarnation = 0
         self.effects: list = []
 
@@ -127,7 +125,8 @@ class ChainLink:
 
 
 class Duel:
-    """A duel state and its procedures. Build with :meth:`from_setup`; run with :meth:`play`.
+    """A duel state and its procedures; :func:`reference_engine.ygo.play` builds one from a
+    scenario's setup and runs it.
 
     ``events`` is the trace (canonical events of ``schemas/trace.schema.json``)."""
 
@@ -150,6 +149,10 @@ class Duel:
         self.winner: str | None = None
         self.stop_at: tuple | None = None
         self.watches: list = []                  # lingering effects that look at draws (Afterglow, Gravekeeper's Trap)
+        self.negated_cards: set = set()          # (uid, incarnation, turn): effects negated this turn
+        self.lingering: set = set()              # other effects applied for a while, e.g. ("white-rose-atk", player, turn)
+        self.phases_begun = 0
+        self.stop_when_idle = False
         self.once_per_duel: set = set()
 
     # ---------------------------------------------------------------------------------- setup
@@ -186,6 +189,8 @@ class Duel:
         A card leaving the field becomes a new card (``incarnation``) and its Xyz Materials
         are sent to the GY."""
         src = card.zone
+        if src in FIELD_ZONES and to not in FIELD_ZONES and card.banish_when_leaves:
+            to = "banished"                  # "... and if you do, banish it when it leaves the field"
         self.zone(card.controller if src in FIELD_ZONES else card.owner, src).remove(card)
         dest_player = player or card.owner
         lst = self.zone(dest_player, to)
@@ -195,6 +200,7 @@ class Duel:
         card.controller = dest_player
         if left_field:
             card.incarnation += 1
+            card.banish_when_leaves = False
             for mat in [m for m in self.cards.values() if m.attached_to == card.uid and m.zone == "overlay"]:
                 mat.attached_to = None
                 self.move(mat, "graveyard", "rule")
@@ -233,6 +239,23 @@ class Duel:
             self.emit("win", player=player, reason=reason)
             raise GameOver()
 
+    # ------------------------------------------------------------------------ once per turn
+    def _opt_key(self, card: "Card", eff: fx.Effect):
+        if eff.once_per_turn == "copy":      # "Once per turn": this copy, while it stays where it is
+            return ("copy", card.uid, card.incarnation, eff.label)
+        return ("name", card.code, eff.label)  # "You can only use this effect of <name> once per turn"
+
+    def opt_used(self, card: "Card", eff: fx.Effect) -> bool:
+        return bool(eff.once_per_turn) and self._opt_key(card, eff) in self.used
+
+    def use_opt(self, card: "Card", eff: fx.Effect) -> None:
+        if eff.once_per_turn:
+            self.used.add(self._opt_key(card, eff))
+
+    def effects_negated(self, card: "Card") -> bool:
+        """Are ``card``'s effects negated this turn (e.g. by Infinite Impermanence)?"""
+        return (card.uid, card.incarnation, self.turn) in self.negated_cards
+
     # ---------------------------------------------------------------------------- activation
     def activatable(self, player: str, card: Card, eff: fx.Effect, by_engine: bool = False) -> str | None:
         """Why ``player`` cannot activate ``eff`` now (``None``: they can). General rules only:
@@ -247,10 +270,17 @@ class Duel:
             return "only during its controller's turn"
         if eff.whose_turn == "opponent" and player == self.turn_player:
             return "only during the opponent's turn"
-        if eff.phases and self.phase not in eff.phases:
-            return f"only in {'/'.join(eff.phases)}"
-        if eff.once_per_turn and (card.code, eff.label) in self.used:
+        if self.opt_used(card, eff):
             return "once per turn, already used"
+        if card.zone in FIELD_ZONES and self.effects_negated(card):
+            return "its effects are negated"
+        if any(l.card is card and l.effect is eff for l in self.chain):
+            return "the same effect of the same card cannot be activated twice in one chain"
+        if eff.kind == "card" and card.zone in FIELD_ZONES and card.position != "face-down":
+            return "a Spell/Trap Card on the field is activated from face-down (Set)"
+        if eff.kind == "card" and card.zone in FIELD_ZONES and card.set_turn == self.turn and (
+                card.card_type == "trap" or "quick-play" in card.subtypes):
+            return "a Trap or Quick-Play Spell cannot be activated the turn it was Set"
         if eff.kind in ("trigger", "on-draw"):
             return "a trigger effect is activated when it triggers"
         if eff.kind == "before-draw" and eff.mandatory and not by_engine:
@@ -319,8 +349,7 @@ class Duel:
                 card.position = "face-up"
             link.incarnation = card.incarnation
             link.activated_on_field = True
-        if eff.once_per_turn:
-            self.used.add((card.code, eff.label))
+        self.use_opt(card, eff)
         self.emit("activate", card=card.uid, player=player, effect=eff.label or None, link=link.number)
         if eff.replacement == "cost":
             self.draw_right = "spent"          # ND-C1, ND-C3, ND-C5: spent as the cost, at activation, whatever happens next
@@ -339,8 +368,9 @@ class Duel:
             link = self.chain.pop()
             self.emit("resolve", link=link.number, card=link.card.uid)
             self._resolve_link(link)
+            stays = link.card.is_continuous_card() or "equip" in link.card.subtypes
             if link.effect.kind == "card" and link.card.zone in FIELD_ZONES and link.card.incarnation == link.incarnation \
-                    and not link.card.is_continuous_card() and "equip" not in link.card.subtypes:
+                    and (link.negated_activation or not stays):
                 self.move(link.card, "graveyard", "rule")
         self.emit("chain-end")
 
@@ -377,15 +407,18 @@ class Duel:
             self.emit("negate-effect", link=link.number, card=link.card.uid, by=by.uid)
 
     # ------------------------------------------------------------------------------ windows
-    def place_before_draw_effects(self, player: str) -> None:
-        """At the timing immediately before the normal draw (ND-05), ``player`` places their
-        effects of that timing on the chain: the mandatory ones (「…ドロー前に発動する」) are
-        activated by the engine, then the optional ones the player activates (ND-C4, ND-E5:
-        any number, on one chain). The turn player places theirs first."""
+    def place_mandatory_before_draw_effects(self, player: str) -> None:
+        """The mandatory effects of ``player`` at the timing immediately before the normal draw
+        (「…ドロー前に発動する」) are activated by the engine (SEGOC: mandatory ones first, the turn
+        player's before the opponent's)."""
         for card in list(self.cards.values()):
             for eff in card.effects:
                 if eff.kind == "before-draw" and eff.mandatory and self.activatable(player, card, eff, by_engine=True) is None:
                     self.activate(player, card, eff, {"player": player, "do": "activate", "card": card.uid})
+
+    def place_before_draw_effects(self, player: str) -> None:
+        """At the timing immediately before the normal draw (ND-05), ``player`` places their
+        optional effects of that timing on the chain (ND-C4, ND-E5: any number, on one chain)."""
 
         def of_this_timing(step):
             card = self.cards.get(step.get("card"))
@@ -416,25 +449,45 @@ class Duel:
         card = self.cards.get(step.get("card"))
         return card is None or not card.effects or any(e.kind != "trigger" for e in card.effects)
 
+    def _trigger_problem(self, eff: fx.Effect, player: str) -> str | None:
+        """Why a triggered effect cannot be activated now: its card is no longer where the effect
+        is activated from (or face-down), its effects are negated, once per turn, its condition."""
+        card = eff.card
+        if card.zone not in eff.locations:
+            return f"the card is no longer in {'/'.join(eff.locations)}"
+        if card.zone in FIELD_ZONES:
+            if eff.face_up and not card.face_up_on_field():
+                return "the card must be face-up on the field"
+            if self.effects_negated(card):
+                return "its effects are negated"
+        if self.opt_used(card, eff):
+            return "once per turn, already used"
+        return eff.condition(self, player)
+
+    def _can_trigger(self, eff: fx.Effect, player: str) -> bool:
+        return self._trigger_problem(eff, player) is None
+
     def process_triggers(self) -> None:
         """Activate the trigger effects waiting (SEGOC: the turn player's mandatory, optional,
         then the opponent's), let both players respond, resolve; repeat while new ones wait."""
         while self.pending:
             waiting, self.pending = self.pending, []
-            for player in (self.turn_player, OTHER[self.turn_player]):
-                mine = [(e, ev) for e, p, ev in waiting if p == player]
-                for eff, ev in [x for x in mine if x[0].mandatory]:
-                    if eff.condition(self, player) is None and not (eff.once_per_turn and (eff.card.code, eff.label) in self.used):
+            players = (self.turn_player, OTHER[self.turn_player])
+            # SEGOC: the turn player's mandatory, the opponent's mandatory, the turn player's
+            # optional, the opponent's optional trigger effects
+            for player in players:
+                for eff, ev in [(e, ev) for e, p, ev in waiting if p == player and e.mandatory]:
+                    if self._can_trigger(eff, player):
                         self.activate(player, eff.card, eff, {"player": player, "do": "activate", "card": eff.card.uid})
-                optional = [e for e, ev in mine if not e.mandatory]
+            for player in players:
+                optional = [e for e, p, ev in waiting if p == player and not e.mandatory]
                 if optional:
                     def offer(step, player=player, optional=optional):
                         cands = [e for e in optional if e.card.uid == step["card"] and (not step.get("effect") or e.label == step["effect"])]
                         if not cands:
                             return "that effect has not triggered"
                         e = cands[0]
-                        why = e.condition(self, player) or (
-                            "once per turn, already used" if e.once_per_turn and (e.card.code, e.label) in self.used else None)
+                        why = self._trigger_problem(e, player)
                         if why:
                             return why
                         optional.remove(e)
@@ -462,14 +515,18 @@ class Duel:
         self.draw_right = "none" if (self.turn == 1 and self.turn_player == self.first_player) else "unspent"
         if self.draw_right == "unspent":
             self.timing = "before-draw"
-            self.place_before_draw_effects(self.turn_player)
-            self.place_before_draw_effects(OTHER[self.turn_player])
-            self.chain_window(OTHER[self.chain[-1].player] if self.chain else self.turn_player)
+            for p in (self.turn_player, OTHER[self.turn_player]):
+                self.place_mandatory_before_draw_effects(p)
+            for p in (self.turn_player, OTHER[self.turn_player]):
+                self.place_before_draw_effects(p)
+            if self.chain:                   # Quick Effects respond; they cannot start a chain at this timing
+                self.chain_window(OTHER[self.chain[-1].player])
             self.timing = "open"
             if self.draw_right == "spent":
                 self.process_triggers()          # ND-T1: right after that chain
         self.conduct_normal_draw()
         self.open_state()
+        self.watches = [w for w in self.watches if w.turn is None or w.turn > self.turn]
 
     def conduct_normal_draw(self) -> None:
         if self.draw_right == "unspent":
@@ -483,8 +540,8 @@ class Duel:
         self.emit("phase", phase=phase, player=self.turn_player, turn=self.turn)
         if self.stop_at == (self.turn, phase):
             raise StopReached()
-        self.phases_begun = getattr(self, "phases_begun", 0) + 1
-        if self.stop_at is None and getattr(self, "stop_when_idle", False) and self.phases_begun > 1 \
+        self.phases_begun += 1
+        if self.stop_at is None and self.stop_when_idle and self.phases_begun > 1 \
                 and self.decider.peek() is None:
             raise StopReached()
 
@@ -510,7 +567,7 @@ class Duel:
     def next_turn(self) -> None:
         self.turn += 1
         self.turn_player = OTHER[self.turn_player]
-        self.used = {u for u in self.used if u[0] == "duel"}
+        self.used = set()
         self.emit("turn", turn=self.turn, player=self.turn_player)
 
     def start_duel(self) -> None:

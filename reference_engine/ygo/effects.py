@@ -29,7 +29,8 @@ class Effect:
     - ``kind``: ``"ignition"`` (spell speed 1), ``"quick"`` (2), ``"trigger"`` (a trigger
       effect, 誘発効果), ``"card"`` (activating a Spell/Trap Card), ``"before-draw"``
       (activated at the timing immediately before the normal draw, ND-05; these of
-      both players go on one chain, the turn player's first).
+      both players go on one chain, the turn player's first), ``"on-draw"`` (not activated:
+      :meth:`drawn` is called when the card is drawn, e.g. to offer a reveal).
     - ``speed``: spell speed 1, 2 or 3.
     - ``replacement``: ``None``; ``"cost"`` (コストタイプ: the normal draw right is spent
       as the activation cost, ND-C*); ``"effect"`` (効果タイプ: spent when the effect
@@ -40,7 +41,8 @@ class Effect:
     - ``face_up``: on the field, must the card be face-up (True for effects of face-up cards).
     - ``whose_turn``: ``"own"``, ``"opponent"`` or ``None`` (either).
     - ``categories``: what the effect includes (:data:`SEARCH`, ...).
-    - ``once_per_turn``: "You can only use this effect of <name> once per turn".
+    - ``once_per_turn``: ``False``; ``"name"`` ("You can only use this effect of <name> once per
+      turn": every copy shares it); ``"copy"`` ("Once per turn": this copy, reset when it moves).
     - ``mandatory``: for trigger effects: must be activated.
     """
 
@@ -51,7 +53,6 @@ class Effect:
     locations: tuple = ("monster",)
     face_up = True
     whose_turn: str | None = None
-    phases: tuple | None = None
     categories: frozenset = frozenset()
     once_per_turn = False
     mandatory = False
@@ -74,7 +75,8 @@ class Effect:
         return None
 
     def resolve(self, duel, link) -> bool:
-        """Apply the effect. Returns False when it could not be applied (不発)."""
+        """Apply the effect. Returns False when it could not be applied (不発) — for tests and
+        readers; the rules consequences (the normal draw right) are decided by the duel."""
         raise NotImplementedError
 
     # -- triggers --------------------------------------------------------------------------------
