@@ -146,10 +146,8 @@ def _normal_draw(b, player, card):
 @GRAMMAR.rule("then", rf"player {PLAYER} does not conduct the normal draw", games=Y,
               example="player A does not conduct the normal draw")
 def _no_normal_draw(b, player):
-    stop = b.setup.get("stop")
-    if stop and stop["turn"] > b.setup.get("turn", 0):
-        raise StepError("this step in a scenario that ends in the turn it starts in (it forbids every normal "
-                        "draw of the trace; with `the duel goes on until` a later turn, say what happens instead)")
+    """No normal draw by ``player`` anywhere in the run (with `the duel goes on until` a later
+    turn, that includes the later turns' normal draws)."""
     b.expect_never(event="draw", player=player, normal=True)
 
 
