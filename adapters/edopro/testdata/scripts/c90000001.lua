@@ -3,15 +3,7 @@
 --  your normal draw this turn, draw 1 card."   (duelspec test card, MIT)
 local s,id=GetID()
 function s.initial_effect(c)
-	local e1=Effect.CreateEffect(c)
-	e1:SetCategory(CATEGORY_DRAW)
-	e1:SetType(EFFECT_TYPE_FIELD+EFFECT_TYPE_TRIGGER_O)
-	e1:SetCode(EVENT_PREDRAW)
-	e1:SetRange(LOCATION_MZONE)
-	e1:SetCondition(Test.PredrawCondition)
-	e1:SetTarget(s.target)
-	e1:SetOperation(s.operation)
-	c:RegisterEffect(e1)
+	Test.RegisterPredraw(c,EFFECT_TYPE_TRIGGER_O,CATEGORY_DRAW,s.target,s.operation)
 end
 function s.target(e,tp,eg,ep,ev,re,r,rp,chk)
 	if chk==0 then return Duel.IsPlayerCanDraw(tp,1) end

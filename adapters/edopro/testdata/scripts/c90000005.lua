@@ -2,13 +2,7 @@
 -- and a card selection from the Deck (to exercise MSG_SELECT_YESNO/OPTION/CARD). (duelspec test card, MIT)
 local s,id=GetID()
 function s.initial_effect(c)
-	local e1=Effect.CreateEffect(c)
-	e1:SetType(EFFECT_TYPE_FIELD+EFFECT_TYPE_TRIGGER_O)
-	e1:SetCode(EVENT_PREDRAW)
-	e1:SetRange(LOCATION_MZONE)
-	e1:SetCondition(Test.PredrawCondition)
-	e1:SetOperation(s.operation)
-	c:RegisterEffect(e1)
+	Test.RegisterPredraw(c,EFFECT_TYPE_TRIGGER_O,nil,nil,s.operation)
 end
 function s.operation(e,tp,eg,ep,ev,re,r,rp)
 	if not Duel.SelectYesNo(tp,(id<<20)|0) then return end

@@ -2,14 +2,7 @@
 -- "During your Draw Phase, before your draw: declare 1 card type; reveal the top card of your Deck."
 local s,id=GetID()
 function s.initial_effect(c)
-	local e1=Effect.CreateEffect(c)
-	e1:SetType(EFFECT_TYPE_FIELD+EFFECT_TYPE_TRIGGER_F)
-	e1:SetCode(EVENT_PREDRAW)
-	e1:SetRange(LOCATION_MZONE)
-	e1:SetCondition(Test.PredrawCondition)
-	e1:SetTarget(s.target)
-	e1:SetOperation(s.operation)
-	c:RegisterEffect(e1)
+	Test.RegisterPredraw(c,EFFECT_TYPE_TRIGGER_F,nil,s.target,s.operation)
 end
 function s.target(e,tp,eg,ep,ev,re,r,rp,chk)
 	if chk==0 then return true end

@@ -15,3 +15,33 @@ end
 function Test.PredrawCondition(e,tp)
 	return Duel.GetTurnPlayer()==tp and Duel.GetFieldGroupCount(tp,LOCATION_DECK,0)>0 and Duel.GetDrawCount(tp)>0
 end
+-- Register the "before the draw" trigger of card c (EVENT_PREDRAW, in the Monster Zone):
+-- kind is EFFECT_TYPE_TRIGGER_O (optional) or EFFECT_TYPE_TRIGGER_F (mandatory).
+function Test.RegisterPredraw(c,kind,category,target,operation)
+	local e1=Effect.CreateEffect(c)
+	if category then e1:SetCategory(category) end
+	e1:SetType(EFFECT_TYPE_FIELD+kind)
+	e1:SetCode(EVENT_PREDRAW)
+	e1:SetRange(LOCATION_MZONE)
+	e1:SetCondition(Test.PredrawCondition)
+	if target then e1:SetTarget(target) end
+	e1:SetOperation(operation)
+	c:RegisterEffect(e1)
+end
+-- Register a hand trap of card c: when the opponent activates something, discard this card to
+-- apply fn(ev) to that chain link (Duel.NegateEffect or Duel.NegateActivation) if ok(ev).
+function Test.RegisterHandNegator(c,category,ok,fn)
+	local e1=Effect.CreateEffect(c)
+	e1:SetCategory(category)
+	e1:SetType(EFFECT_TYPE_QUICK_O)
+	e1:SetCode(EVENT_CHAINING)
+	e1:SetRange(LOCATION_HAND)
+	e1:SetCondition(function(e,tp,eg,ep,ev,re,r,rp) return rp~=tp and ok(ev) end)
+	e1:SetCost(function(e,tp,eg,ep,ev,re,r,rp,chk)
+		if chk==0 then return e:GetHandler():IsDiscardable() end
+		Duel.SendtoGrave(e:GetHandler(),REASON_COST+REASON_DISCARD)
+	end)
+	e1:SetOperation(function(e,tp,eg,ep,ev,re,r,rp) fn(ev) end)
+	c:RegisterEffect(e1)
+end
+
