@@ -52,6 +52,10 @@ def pytest_configure(config):
     r = config.getoption("duelspec_max_restarts", None)
     if r is not None and r < 0:
         raise pytest.UsageError(f"--adapter-max-restarts: expected a count >= 0, got {r}")
+    # pytest-bdd turns the tags of an Examples block into marks without asking
+    # pytest_bdd_apply_tag; duelspec's own tags are not marks there either
+    config.addinivalue_line("filterwarnings",
+                            r"ignore:Unknown pytest\.mark\.(game|id|ruling)(?=\x3a):pytest.PytestUnknownMarkWarning")
 
 
 def own_repository(rootpath) -> bool:
