@@ -135,6 +135,8 @@ class ScriptDriver:
             rec["reason"] = str(reason)
         self.outcomes.append(rec)
         self.pos += 1
+        if outcome == "applied" and step["do"] == "declare-attack":
+            self.declared = True                # DM: the attack of the open AT-S1 window is declared
         if self.format == 2:
             self._became_pending()
         return step
@@ -276,6 +278,8 @@ class ScriptDriver:
         elif when.get("window") == "trigger" and self.turn == when.get("turn"):
             from duelspec.checker import matches as pattern_matches
             self._opened = any(pattern_matches(when["after"], ev) for ev in self.armed)
+        if not self._opened:                     # the game may already be past its window
+            self._expire_past(self.current())
 
     def _past(self, when: dict, opened: dict | None, chain_ended: bool) -> bool:
         """Can the window ``when`` no longer open (the game went past it)?"""
