@@ -178,6 +178,16 @@ console.log(JSON.stringify([
     assert not any("_trailing" in x or "error" in x for x in (draw, chaining, disabled, negated, win, phase, hint, move))
 
 
+def test_normal_spells_and_traps_get_no_normal_monster_bit():
+    # TYPE_NORMAL (0x10) is a monster type; a Normal Spell/Trap is 0x2/0x4 alone, as in a cards.cdb
+    js = """
+import { fromCatalogue } from "./lib/cards.mjs";
+const t = (card_type, subtypes) => fromCatalogue({ id: "1", card_type, subtypes }).type;
+console.log(JSON.stringify([t("spell", ["normal"]), t("trap", ["normal"]), t("monster", ["normal"]), t("spell", ["ritual"]), t("trap", ["counter"])]));
+"""
+    assert node_eval(js) == [0x2, 0x4, 0x11, 0x82, 0x100004]
+
+
 def test_deck_order_follows_the_reference_ordering():
     js = """
 import { deckOrder } from "./lib/run.mjs";

@@ -246,8 +246,8 @@ class ScenarioRun:
                                   f"scenario's decks do not hold (only turns 1 and 2 can be built)")
             if turn == 2 and not (st.get("phase") == "draw" and st.get("step") != "after-draw"):
                 raise Unsupported(f"setup at turn 2 {st.get('phase')} {st.get('step') or ''}".rstrip() +
-                                  ": past the start of the Draw Phase the core would already have conducted the "
-                                  "normal draw (only turn 2's Draw Phase before the draw can be built)")
+                                  ": reaching it takes the core's normal draw of turn 2, which would draw a card the "
+                                  "scenario does not have (only turn 2's Draw Phase before the draw can be built)")
             if turn == 1 and st.get("step") == "after-draw":
                 raise Unsupported("turn 1 has no draw to be after")
             if st.get("phase") not in PHASE_ORDER:
