@@ -23,6 +23,9 @@ ND-E1, ND-E3, ND-E4,
 ND-E7..E10, ND-AF1..AF3   :meth:`.duel.Duel._resolve_link` (the right at resolution)
 ND-T1, ND-T2              ``draw_phase`` (triggers before or after the normal draw), :class:`.cards.Sangan`
 ND-TAB, ND-FAQ1, ND-FAQ2  the above, per card kind: each card's ``replacement`` in :mod:`.cards`
+ND-H1, ND-H2, ND-H3       the page's answers of 2019-03-17 (superseded / under review / unchanged):
+                          the engine plays today's answers; playing as of an earlier date is
+                          issue 16's ``--as-of``, not built yet
 ND-L-COST, ND-L-EFFECT,
 ND-L-TRIGGER, ND-L-BEFORE the card classes in :mod:`.cards`, one per listed card
 ND-L-RELATED              no card effect: they are drawn like any card (ND-01)
