@@ -23,20 +23,15 @@ from duelspec.adapters.ygopro import YgoproAdapter, make_script_reader
 from duelspec.adapters.ygopro.cards import CardSource, from_catalogue
 from duelspec.adapters.ygopro.messages import MSG, DecodeError, decode, parse_query
 from duelspec.adapters.ygopro.run import deck_order, match_option
-from duelspec.checker import check as check_expectations
-from duelspec.validation import check as check_schema
+from ygo_testcards import (DECLARER, NEG_ACTIVATION, NEG_EFFECT, PROMPTER, REPLACER, REPLACER_AT_ACT, REVEALABLE,
+                           TESTDATA as TESTCARDS, VAN_A, deck_a, scenario as ygo_scenario, trace_ok)
 
 ROOT = Path(__file__).resolve().parents[1]
-TESTCARDS = ROOT / "adapters" / "edopro" / "testdata"
 SCRIPTS = [str(ROOT / "adapters" / "ygopro" / "testdata" / "scripts"), str(TESTCARDS / "scripts")]
 CORE = os.environ.get("DUELSPEC_YGOPRO_CORE")
 needs_core = pytest.mark.skipif(not CORE or not os.path.isfile(CORE),
                                 reason="no ygopro-core library: build one with adapters/ygopro/build.sh and set "
                                        "DUELSPEC_YGOPRO_CORE to it")
-
-REPLACER, NEG_EFFECT, NEG_ACTIVATION, REPLACER_AT_ACT, PROMPTER = "90000001", "90000002", "90000003", "90000004", "90000005"
-DECLARER, REVEALABLE = "90000006", "90000007"
-VAN_A, VAN_B, VAN_C = "90000010", "90000011", "90000012"
 
 
 # ------------------------------------------------------------------ message decoding (unit)
@@ -139,18 +134,7 @@ def test_without_a_core_every_scenario_is_skipped_with_the_reason(monkeypatch):
 
 # ------------------------------------------------------------------ real duels in the core
 def scenario(sid, cards, script, expect, **setup):
-    s = {"format": 1, "id": f"test.ygopro.{sid}", "game": "ygo", "title": sid, "rulings": ["ND-01"], "requires": [],
-         "setup": {"first_player": "B", "turn": 2, "turn_player": "A", "phase": "draw", "step": "before-draw",
-                   "players": {"A": {"lp": 8000}, "B": {"lp": 8000}}, "cards": cards, **setup},
-         "script": script, "expect": expect}
-    check_schema(s, "scenario", sid)
-    return s
-
-
-def deck_a():
-    return [{"id": "top", "card": VAN_A, "owner": "A", "zone": "deck", "order": "top"},
-            {"id": "second", "card": VAN_B, "owner": "A", "zone": "deck"},
-            {"id": "third", "card": VAN_C, "owner": "A", "zone": "deck", "order": "bottom"}]
+    return ygo_scenario("ygopro", sid, cards, script, expect, **setup)
 
 
 @pytest.fixture(scope="module")
@@ -162,13 +146,7 @@ def engine():
 
 def run_ok(engine, s) -> dict:
     """Run ``s`` without its expectations; the trace is schema-valid and every expectation holds."""
-    reply = engine.run({k: v for k, v in s.items() if k != "expect"})
-    assert "trace" in reply, reply
-    trace = reply["trace"]
-    check_schema(trace, "trace", "<ygopro>")
-    failures = check_expectations(s, trace)
-    assert not failures, [f.as_dict() for f in failures] + [trace["events"]]
-    return trace
+    return trace_ok(s, engine.run({k: v for k, v in s.items() if k != "expect"}), "ygopro")
 
 
 @needs_core
