@@ -171,9 +171,13 @@ def _declare(b, player, verb, kind, card):
         b.requires.add("refusal")
 
 
-@GRAMMAR.rule("when", rf"player {PLAYER} chooses (?P<cards>{QLIST})", games=D, example='player A chooses "regarion"')
-def _choose(b, player, cards):
-    b.step(player=player, do="choose", cards=[b.ref(c) for c in quoted(cards)])
+@GRAMMAR.rule("when", rf"player {PLAYER} (?P<verb>chooses|cannot choose) (?P<cards>{QLIST})", games=D,
+              example='player A chooses "regarion"')
+def _choose(b, player, verb, cards):
+    b.step(player=player, do="choose", cards=[b.ref(c) for c in quoted(cards)],
+           legal=False if verb == "cannot choose" else None)
+    if verb == "cannot choose":
+        b.requires.add("refusal")
 
 
 @GRAMMAR.rule("when", rf"player {PLAYER} chooses (?P<option>yes|no|double-breaker|triple-breaker)", games=D,
