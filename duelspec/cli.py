@@ -243,93 +243,95 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, adapter
                        out=out, junit=junit_out, markdown=md_out, write_expect_fail=write_expect_fail)
         _check_paths(paths)
         _check_requires(requires)
+        console = Console(width=max(Console().width, 140))
+        show = progress if progress is not None else (fmt == "table" and sys.stdout is not None and sys.stdout.isatty())
+        tally = Tally()
     except KeyboardInterrupt:
         click.echo(f"{stopper.reason()} before the run started: nothing was run", err=True)
         sys.exit(1)
+    # From the lock on, whatever happens (a signal at any moment, an adapter fault) the stream gets
+    # its header and footer; only bad input (exit 2) or an empty selection leaves --out untouched.
+    phase = " before the adapter was started"
     interrupted: str | None = None
-    scenarios, errors, adapter, out_fh = [], [], None, None
+    scenarios, errors, adapter, out_fh, runner, impl = [], [], None, None, None, {}
+    results: list[dict] = []
+    streams: list = []
+    head: dict | None = None
+    selected = 0
+    t0 = time.perf_counter()
+
+    def begin_stream() -> dict:
+        """Write the header (once), emptying --out first; returns it."""
+        h = header(adapter_spec, impl if isinstance(impl, dict) else {},
+                   {"games": list(games), "rulings": list(rulings), "ids": list(ids), "tags": list(tags),
+                    "requires": list(requires), "count": selected})
+        if out_fh:
+            _truncate(out_fh)
+            streams.append(JsonLines(out_fh, str(out)))
+        if fmt == "json":
+            streams.append(JsonLines(sys.stdout, "stdout"))
+        for s in streams:
+            s.write(h)
+        return h
+
     try:
         with stopper.critical():                         # a signal while opening is acted on once out_fh is set
             out_fh = _open_locked(out) if out else None  # before anything starts; emptied when the header is written
-        scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
-        if not scenarios and not errors:
-            _nothing_selected(games, rulings, ids, tags, requires)
-        adapter = make_adapter(adapter_spec, timeout, startup_timeout, max_restarts)
+        try:
+            scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
+            if not scenarios and not errors:
+                _nothing_selected(games, rulings, ids, tags, requires)
+            adapter = make_adapter(adapter_spec, timeout, startup_timeout, max_restarts)
+        except InputError as exc:                        # a catalogue or schema of the suite itself is broken
+            _input_error(exc)
+        except (ValueError, ImportError, AttributeError, TypeError) as exc:
+            _input_error(exc)
         if hasattr(adapter, "adopt_orphans"):
             adapter.adopt_orphans = True                 # every child of this process is the adapter's
-    except KeyboardInterrupt:
-        interrupted = f"{stopper.reason()} before the adapter was started"
-    except InputError as exc:                            # a catalogue or schema of the suite itself is broken
-        _close_quietly(out_fh)
-        _input_error(exc)
-    except (ValueError, ImportError, AttributeError, TypeError) as exc:
-        _close_quietly(out_fh)
-        _input_error(exc)
-    except SystemExit:
-        _close_quietly(out_fh)
-        raise
-    selected = len(scenarios) + len(errors)
-    runner = Run(adapter, expect_fail=xf) if adapter is not None else None
-    impl: dict = {}
-    if interrupted is None:
-        try:
-            impl = runner.start()
-        except KeyboardInterrupt:
-            interrupted = f"{stopper.reason()} while the adapter was starting"
-            runner.stopped_early = True
+        selected = len(scenarios) + len(errors)
+        runner = Run(adapter, expect_fail=xf)
+        phase = " while the adapter was starting"
+        impl = runner.start()
         if not isinstance(impl, dict):
-            _stop_adapter(adapter)
-            _close_quietly(out_fh)
             _input_error(f"the adapter's start() must return its implementation description (a dict), "
                          f"got {type(impl).__name__}")
-    tally = Tally()
-    results: list[dict] = []
-    streams = []
-    console = Console(width=max(Console().width, 140))
-    show = progress if progress is not None else (fmt == "table" and sys.stdout is not None and sys.stdout.isatty())
-    t0 = time.perf_counter()
-    head = header(adapter_spec, impl, {"games": list(games), "rulings": list(rulings), "ids": list(ids),
-                                       "tags": list(tags), "requires": list(requires), "count": selected})
-    try:
+        phase = ""
         with stopper.critical():                         # a signal here is acted on after the header is whole
-            if out_fh:
-                _truncate(out_fh)
-                streams.append(JsonLines(out_fh, str(out)))
-            if fmt == "json":
-                streams.append(JsonLines(sys.stdout, "stdout"))
-            for s in streams:
-                s.write(head)
-        if interrupted is None:
-            with _progress(console, show, selected) as advance:
-                for result in runner.results(scenarios, errors):
-                    with stopper.critical():             # a result is counted and written whole, or not at all
-                        tally.add(result)
-                        results.append(result)
-                        for s in streams:
-                            s.write(result)
-                    advance(tally)
+            head = begin_stream()
+        with _progress(console, show, selected) as advance:
+            for result in runner.results(scenarios, errors):
+                with stopper.critical():                 # a result is counted and written whole, or not at all
+                    tally.add(result)
+                    results.append(result)
+                    for s in streams:
+                        s.write(result)
+                advance(tally)
     except KeyboardInterrupt:
-        interrupted = stopper.reason()
+        interrupted = stopper.reason() + phase
     finally:
         stopper.stopping(adapter)                        # from here a signal ends the adapter at once, nothing else
         _stop_adapter(adapter)
-        late = list(getattr(adapter, "late_faults", None) or [])
-        stopped = interrupted is not None or (runner is not None and runner.stopped_early)
-        reason = (interrupted if interrupted else runner.reason if runner is not None and runner.stopped_early
-                  else None if tally.executed else "no scenario was executed")
-        foot = tally.footer(stopped_early=stopped, reason=reason, duration_s=time.perf_counter() - t0, selected=selected,
-                            late_faults=late)
-        if getattr(adapter, "restarts", None) is not None:
-            foot["restarts"] = adapter.restarts
-        for s in streams:
-            s.write(foot)
-        if out_fh:
-            try:
-                out_fh.close()
-            except OSError as exc:       # the last buffered bytes could not be written (a full disk)
-                for s in streams:
-                    if s.fh is out_fh and s.failed is None:
-                        s.failed = exc
+        if isinstance(sys.exc_info()[1], SystemExit):    # bad input or nothing selected: --out is left as it was
+            _close_quietly(out_fh)
+    if head is None:
+        head = begin_stream()
+    late = list(getattr(adapter, "late_faults", None) or [])
+    stopped = interrupted is not None or (runner is not None and runner.stopped_early)
+    reason = (interrupted if interrupted else runner.reason if runner is not None and runner.stopped_early
+              else None if tally.executed else "no scenario was executed")
+    foot = tally.footer(stopped_early=stopped, reason=reason, duration_s=time.perf_counter() - t0, selected=selected,
+                        late_faults=late)
+    if getattr(adapter, "restarts", None) is not None:
+        foot["restarts"] = adapter.restarts
+    for s in streams:
+        s.write(foot)
+    if out_fh:
+        try:
+            out_fh.close()
+        except OSError as exc:       # the last buffered bytes could not be written (a full disk)
+            for s in streams:
+                if s.fh is out_fh and s.failed is None:
+                    s.failed = exc
     unwritten = [f"{s.name}: {s.failed}" for s in streams if s.failed is not None and not _reader_gone(s)]
     for path, render, append in ((junit_out, lambda: __import__("duelspec.junit", fromlist=["to_junit"]).to_junit(head, results, foot), False),
                                  (md_out, lambda: render_markdown(head, results, foot),

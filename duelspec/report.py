@@ -131,6 +131,16 @@ def printable(text: str) -> str:
     return visible(text, multiline=True)
 
 
+def problem_line(scenario_id: str, result: dict) -> str:
+    """An ``errored`` / ``timed-out`` result as plain text for a test report (pytest): the id,
+    the outcome, the message and the evidence, every part escaped and bounded
+    (:func:`duelspec.text.plain`)."""
+    ev = result.get("evidence") or {}
+    extra = "".join(f"\n  {k}: {visible(str(v).rstrip()[-2000:], multiline=True)}" for k, v in ev.items()
+                    if v not in (None, ""))
+    return f"{visible(scenario_id, limit=1000)} {result['outcome']}: {visible(result.get('message'))}{extra}"
+
+
 def render_skips(tally: Tally, console) -> None:
     """The reasons scenarios were skipped, with how many each (a skip is never silent)."""
     if not tally.skip_reasons:
@@ -189,7 +199,7 @@ class Stream:
         return t
 
 
-def _stream_lines(path: str) -> tuple[list[str], bool]:
+def stream_lines(path: str) -> tuple[list[str], bool]:
     """The lines of a stream file (UTF-8, a byte-order mark dropped) and whether the last one
     ended with a newline. Each line is at most 8 MiB (a longer one, e.g. ``/dev/zero``, is an
     error); a FIFO or pipe is read without blocking (:func:`duelspec.files.read_bytes`)."""
@@ -233,7 +243,7 @@ def read_stream(path) -> Stream:
     from . import validation
     from .errors import InputError
     path = str(path)
-    lines, complete_last = _stream_lines(path)
+    lines, complete_last = stream_lines(path)
     header, results, footer, cut = None, [], None, None
     for n, line in enumerate(lines, 1):
         if not line.strip():

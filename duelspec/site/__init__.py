@@ -62,29 +62,29 @@ def read_stream(path: str | Path) -> Stream:
     """A result stream file. Raises :class:`InputError` (file, line, what was expected) for a line
     that is not JSON or not a header/result/footer of the result schema."""
     from .. import validation
+    from ..report import stream_lines          # bounded lines, a FIFO never waited on, a BOM dropped
     header, footer, results = None, None, {}
-    with open(path, encoding="utf-8", errors="replace") as fh:
-        for n, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except ValueError as exc:
-                raise InputError(str(path), f"line {n}", "a JSON object (a duelspec result stream line)", str(exc)) from None
-            try:
-                validation.check(obj, "result", f"{path}:{n}")
-            except InputError as exc:
-                raise InputError(str(path), f"line {n}", "a header, result or footer line of the result schema",
-                                 str(exc)) from None
-            kind = obj["type"]
-            if kind == "header":
-                if header is not None:
-                    raise InputError(str(path), f"line {n}", "one header (a file holds one run; give each run its own file)", "a second header")
-                header = obj
-            elif kind == "footer":
-                footer = obj
-            else:
-                results[obj["id"]] = obj
+    for n, line in enumerate(stream_lines(str(path))[0], 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except ValueError as exc:
+            raise InputError(str(path), f"line {n}", "a JSON object (a duelspec result stream line)", str(exc)) from None
+        try:
+            validation.check(obj, "result", f"{path}:{n}")
+        except InputError as exc:
+            raise InputError(str(path), f"line {n}", "a header, result or footer line of the result schema",
+                             str(exc)) from None
+        kind = obj["type"]
+        if kind == "header":
+            if header is not None:
+                raise InputError(str(path), f"line {n}", "one header (a file holds one run; give each run its own file)", "a second header")
+            header = obj
+        elif kind == "footer":
+            footer = obj
+        else:
+            results[obj["id"]] = obj
     if header is None:
         raise InputError(str(path), "line 1", "a result stream beginning with its header", "no header")
     impl = header.get("adapter", {}).get("implementation") or {}
