@@ -1,6 +1,7 @@
 @game:dm
 Feature: Battle (バトル): power comparison, "wins all battles", destruction
-  Rulings AT-B1..AT-B5, AT-S2, AT-S6a, AT-X1. Player A is AP, player B is NAP.
+  Rulings AT-B1..AT-B5, AT-S2, AT-S6a, AT-X1. Player A is AP, player B is NAP. Every card is a real card of
+  features/cards/dm.json; its text is quoted where the scenario relies on it.
 
   Background:
     Given it is turn 3, player A's attack phase
@@ -9,7 +10,7 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
   Scenario Outline: The higher power wins and the loser is destroyed (<case>)
     Given player A has "<attacker>" as "attacker" in the battle zone
     And player B has "<defender>" as "defender" in the battle zone, tapped
-    When player A attacks "defender" with "attacker"
+    When in step AT-S1, player A attacks "defender" with "attacker"
     Then "attacker" (<pa>) battles "defender" (<pd>) <result>
     And "<loser>" is destroyed
     And "<winner>" is not destroyed
@@ -25,7 +26,7 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
   Scenario: With equal power both creatures lose and both are destroyed
     Given player A has "Burning Mane" as "mane" in the battle zone
     And player B has "Immortal Baron, Vorg" as "vorg" in the battle zone, tapped
-    When player A attacks "vorg" with "mane"
+    When in step AT-S1, player A attacks "vorg" with "mane"
     Then "mane" (2000) battles "vorg" (2000), both lose
     And "mane" is destroyed
     And "vorg" is destroyed
@@ -38,8 +39,8 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
     And player B has "Dark Clown" as "clown" in the battle zone
     And player B has 2 shields
-    When player A attacks player B with "bolshack"
-    And player B blocks with "clown"
+    When in step AT-S1, player A attacks player B with "bolshack"
+    And in step AT-S4, player B blocks with "clown"
     Then "clown" blocks "bolshack"
     And "bolshack" (6000) battles "clown" (6000), both lose
     And no ability of "clown" resolves
@@ -49,23 +50,24 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
 
   @id:dm.attack.battle.wins-all-battles @ruling:AT-B2 @ruling:AT-B3
   Scenario Outline: "Wins all battles" decides the battle instead of the power (<case>)
+    # Marshias, Spirit of the Sun (2000): "This creature wins all battles."
     Given player A has "<attacker>" as "attacker" in the battle zone
     And player B has "<defender>" as "defender" in the battle zone, tapped
-    When player A attacks "defender" with "attacker"
+    When in step AT-S1, player A attacks "defender" with "attacker"
     Then "attacker" battles "defender" <result>
     And "<loser>" is destroyed
     And "<winner>" is not destroyed
 
     Examples:
-      | id              | case                              | attacker                   | defender                    | result    | loser    | winner   |
-      | attacker-side   | the attacker wins all battles     | Marshias, Spirit of the Sun | Deathliger, Lion of Chaos  | and wins  | defender | attacker |
-      | defender-side   | the defender wins all battles     | Tri-horn Shepherd          | Test Wins All Battles 2000  | and loses | attacker | defender |
+      | id              | case                              | attacker                    | defender                    | result    | loser    | winner   |
+      | attacker-side   | the attacker wins all battles     | Marshias, Spirit of the Sun | Deathliger, Lion of Chaos   | and wins  | defender | attacker |
+      | defender-side   | the defender wins all battles     | Tri-horn Shepherd           | Marshias, Spirit of the Sun | and loses | attacker | defender |
 
   @id:dm.attack.battle.both-win-all-battles @ruling:AT-B5
   Scenario: Both creatures "win all battles": neither is destroyed
     Given player A has "Marshias, Spirit of the Sun" as "marshias" in the battle zone
-    And player B has "Test Wins All Battles 2000" as "other" in the battle zone, tapped
-    When player A attacks "other" with "marshias"
+    And player B has "Marshias, Spirit of the Sun" as "other" in the battle zone, tapped
+    When in step AT-S1, player A attacks "other" with "marshias"
     Then "marshias" battles "other", both win
     And "marshias" is not destroyed
     And "other" is not destroyed
@@ -76,7 +78,7 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
   Scenario: Power attacker applies while attacking: Brawler Zyler (1000, +2000) beats a 2000 and is 1000 again after the attack
     Given player A has "Brawler Zyler" as "zyler" in the battle zone
     And player B has "Burning Mane" as "mane" in the battle zone, tapped
-    When player A attacks "mane" with "zyler"
+    When in step AT-S1, player A attacks "mane" with "zyler"
     Then step AT-S2 begins
     And "zyler" has power 3000
     And "zyler" (3000) battles "mane" (2000) and wins
@@ -91,26 +93,28 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     And player A has "Burning Mane" as "source" under "barkwhip"
     And player A has "Fear Fang" as "fang" in the battle zone
     And player B has 2 shields
-    When player A attacks player B with "barkwhip"
-    And player A breaks "b-shield-1"
+    When in step AT-S1, player A attacks player B with "barkwhip"
+    And in step AT-S6b, player A breaks "b-shield-1"
     Then "barkwhip" is tapped
     And step AT-S2 begins
     And "fang" has power 5000
     And step AT-S3 begins
     And "fang" ends with power 5000
 
-  @id:dm.attack.battle.when-attacks-sees-power-attacker @ruling:AT-X1 @ruling:AT-S2 @ruling:AT-S3
-  Scenario: A "when attacks" ability sees the power-attacker bonus already applied
-    # Test Power Check 3000 (+2000): "whenever this creature attacks, if its power is 5000 or more, draw a card"
-    # AT-X1: 3000 + 2000 is applied in AT-S2, before the ability resolves in AT-S3, so the condition holds
-    Given player A has "Test Power Check 3000 (+2000)" as "checker" in the battle zone
-    And player A has 1 card in the deck
-    And player B has "Test Vanilla 1000" as "defender" in the battle zone, tapped
-    When player A attacks "defender" with "checker"
-    Then "checker" has power 5000
-    And the "when-attacks" ability of "checker" resolves
-    And player A draws a card
-    And player A ends with 1 card in hand
+  @id:dm.attack.battle.when-attacked-sees-power-attacker @ruling:AT-X1 @ruling:AT-S2 @ruling:AT-S3
+  Scenario: An ability of AT-S3 sees the power-attacker bonus already applied: Joe's Toolkit cannot destroy Brawler Zyler
+    # Joe's Toolkit: "Whenever this creature is attacked, you may destroy one of your opponent's creatures that has
+    # power 2000 or less." Brawler Zyler: 1000, "Power attacker +2000". AT-X1: the bonus applies in AT-S2, before
+    # the "when attacked" ability resolves in AT-S3, so Zyler (3000) is not a creature it can destroy
+    Given player A has "Brawler Zyler" as "zyler" in the battle zone
+    And player B has "Joe's Toolkit" as "joe" in the battle zone, tapped
+    When in step AT-S1, player A attacks "joe" with "zyler"
+    And in step AT-S3, player B cannot choose "zyler"
+    Then "zyler" has power 3000
+    And the "when-attacked" ability of "joe" resolves
+    And "zyler" is not destroyed
+    And "zyler" (3000) battles "joe" (1000) and wins
+    And "zyler" ends in the battle zone, tapped
 
   @id:dm.attack.battle.after-battle-order @ruling:AT-S6a @ruling:AT-D1
   Scenario: "When destroyed" resolves before "after the battle": Necrodragon Giland beats Cetibols
@@ -119,8 +123,8 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     Given player A has "Necrodragon Giland" as "giland" in the battle zone
     And player B has "Cetibols" as "cetibols" in the battle zone, tapped
     And player B has 1 card in the deck
-    When player A attacks "cetibols" with "giland"
-    And player B chooses yes
+    When in step AT-S1, player A attacks "cetibols" with "giland"
+    And in step AT-S6a, player B chooses yes
     Then "giland" (6000) battles "cetibols" (2000) and wins
     And "cetibols" is destroyed
     And the "when-destroyed" ability of "cetibols" resolves
@@ -135,8 +139,8 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     Given player A has "Bone Spider" as "spider" in the battle zone
     And player B has "Cetibols" as "cetibols" in the battle zone, tapped
     And player B has 1 card in the deck
-    When player A attacks "cetibols" with "spider"
-    And player B chooses yes
+    When in step AT-S1, player A attacks "cetibols" with "spider"
+    And in step AT-S6a, player B chooses yes
     Then "spider" (5000) battles "cetibols" (2000) and wins
     And "cetibols" is destroyed
     And the "when-wins-battle" ability of "spider" resolves
@@ -147,10 +151,10 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
   @id:dm.attack.battle.slayer @ruling:AT-S6a @ruling:AT-B3
   Scenario: Slayer: the creature that beat Grinning Axe is destroyed after the battle
     # Grinning Axe: "Slayer (Whenever this creature battles, destroy the other creature after the battle.)"
-    Given player A has "Test Vanilla 5000" as "attacker" in the battle zone
+    Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone
     And player B has "Grinning Axe, the Monstrosity" as "axe" in the battle zone, tapped
-    When player A attacks "axe" with "attacker"
-    Then "attacker" battles "axe" and wins
+    When in step AT-S1, player A attacks "axe" with "shepherd"
+    Then "shepherd" battles "axe" and wins
     And "axe" is destroyed
-    And "attacker" is destroyed
-    And "attacker" ends in the graveyard
+    And "shepherd" is destroyed
+    And "shepherd" ends in the graveyard
