@@ -611,5 +611,31 @@ def steps(game):
             click.echo(f"{'':5}   e.g. {r.example}")
 
 
+@main.command(name="cards")
+@click.argument("query")
+@click.option("--game", "games", multiple=True, type=click.Choice(["ygo", "dm"]), help="Only this game's catalogue (repeatable).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def cards_(query, games, fmt):
+    """Look a card up in the card catalogues by English or Japanese name (or part of it),
+    passcode or set number; prints its facts and where they come from. Exit 1 when nothing
+    matches."""
+    from .catalogue import cards
+    found = [(g, c) for g in (games or ("ygo", "dm")) for c in cards(g).search(query)]
+    if fmt == "json":
+        click.echo(json.dumps([dict(c, game=g) for g, c in found], ensure_ascii=False, indent=2))
+    for g, c in found if fmt == "text" else ():
+        facts = [f"{k}: {c[k]}" for k in ("card_type", "subtypes", "attribute", "race", "level", "rank", "link", "atk", "def",
+                                            "civilizations", "cost", "power", "races", "keywords", "archetypes") if k in c]
+        click.echo(f"[{g}] {c['id']}  {c['name']['en']}" + (f"  /  {c['name']['ja']}" if c["name"].get("ja") else ""))
+        click.echo("  " + "; ".join(str(f) for f in facts))
+        if c.get("text"):
+            click.echo("  text: " + c["text"])
+        for src in c.get("sources", []):
+            click.echo(f"  source ({', '.join(src.get('facts', []))}): {src.get('ref', '')}")
+    if not found:
+        click.echo(f"no card matches {query!r}", err=True)
+        sys.exit(1)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

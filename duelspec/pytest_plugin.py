@@ -20,20 +20,31 @@ import pytest
 
 def pytest_addoption(parser):
     group = parser.getgroup("duelspec")
-    group.addoption("--adapter", action="store", default="reference", dest="duelspec_adapter",
-                    help="duelspec adapter: `reference`, `module:attribute` or `cmd:<command line>`")
+    group.addoption("--adapter", action="store", default=None, dest="duelspec_adapter",
+                    help="duelspec adapter: `reference`, `module:attribute` or `cmd:<command line>` "
+                         "(required outside duelspec's own repository)")
     group.addoption("--adapter-timeout", action="store", type=float, default=30.0, dest="duelspec_timeout",
                     help="seconds a scenario may take on a cmd: adapter (default 30)")
     group.addoption("--adapter-startup-timeout", action="store", type=float, default=10.0,
                     dest="duelspec_startup_timeout", help="seconds for a cmd: adapter to start (default 10)")
     group.addoption("--expect-fail", action="store", default=None, dest="duelspec_expect_fail",
                     help="duelspec expect-fail file (TOML, keyed by scenario id): listed scenarios are xfail(strict)")
+    group.addoption("--duelspec-generated", action="store_true", default=False, dest="duelspec_generated",
+                    help="duelspec.pytest_scenarios: add the generated chains to the scenarios collected")
+    group.addoption("--duelspec-game", action="append", choices=("ygo", "dm"), dest="duelspec_games",
+                    help="duelspec.pytest_scenarios: only this game's scenarios (repeatable)")
     group.addoption("--adapter-max-restarts", action="store", type=int, default=5, dest="duelspec_max_restarts",
                     help="restarts of a cmd: adapter after faults (default 5)")
 
 
 def pytest_configure(config):
-    """Refuse option values that cannot work (a usage error, before any test runs)."""
+    """Refuse option values that cannot work (a usage error, before any test runs); register the
+    pytest-bdd hook only where pytest-bdd is installed (installing duelspec must never break a
+    project's pytest run that has no pytest-bdd: an unknown hook is a pytest error)."""
+    if config.pluginmanager.hasplugin("pytest-bdd") or config.pluginmanager.hasplugin("pytest_bdd"):
+        from . import pytest_bdd_tags
+        if not config.pluginmanager.is_registered(pytest_bdd_tags):
+            config.pluginmanager.register(pytest_bdd_tags, "duelspec-bdd-tags")
     for opt, name in (("duelspec_timeout", "--adapter-timeout"), ("duelspec_startup_timeout", "--adapter-startup-timeout")):
         v = config.getoption(opt, None)
         if v is not None and not (0 < v <= 86400):
@@ -41,19 +52,69 @@ def pytest_configure(config):
     r = config.getoption("duelspec_max_restarts", None)
     if r is not None and r < 0:
         raise pytest.UsageError(f"--adapter-max-restarts: expected a count >= 0, got {r}")
+    # pytest-bdd turns the tags of an Examples block into marks without asking
+    # pytest_bdd_apply_tag; duelspec's own tags are not marks there either
+    config.addinivalue_line("filterwarnings",
+                            r"ignore:Unknown pytest\.mark\.(game|id|ruling)(?=\x3a):pytest.PytestUnknownMarkWarning")
+
+
+def own_repository(rootpath) -> bool:
+    """True when pytest runs in duelspec's own checkout (its pyproject names the project
+    ``duelspec`` and the spec folders are beside it): there the reference engine is the default
+    adapter. Anywhere else a run of the suite must name the engine under test."""
+    from pathlib import Path
+    root = Path(rootpath)
+    try:
+        text = (root / "pyproject.toml").read_text(encoding="utf-8")
+    except OSError:
+        return False
+    return 'name = "duelspec"' in text and (root / "reference_engine").is_dir() and (root / "features").is_dir()
+
+
+def adapter_spec(config) -> str | None:
+    """The ``--adapter`` given, ``reference`` by default in duelspec's own repository, else None."""
+    spec = config.getoption("duelspec_adapter", None)
+    if spec is None and own_repository(config.rootpath):
+        return "reference"
+    return spec
+
+
+def pytest_report_header(config):
+    """Every run names the engine under test in its header."""
+    spec = adapter_spec(config)
+    return [f"duelspec adapter: {spec}" if spec else "duelspec adapter: none given (--adapter)"]
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """A duelspec scenario test needs an adapter: outside duelspec's own repository a run that
+    collected any without ``--adapter`` is a usage error (a simulator's CI must never go green on
+    duelspec's own engine). Scenario tests also match their ruling IDs with ``-k``."""
+    uses = [it for it in items if "duelspec_adapter" in getattr(it, "fixturenames", ())
+            or hasattr(getattr(it, "module", None), "duelspec_then")]   # pytest-bdd: duelspec.pytest_suite
+    if uses and adapter_spec(config) is None:
+        raise pytest.UsageError(
+            f"{len(uses)} duelspec scenario test(s) collected but no --adapter given: name the engine "
+            "under test, e.g. --adapter 'cmd:./my-sim --duelspec' (--adapter reference runs duelspec's "
+            "own reference engine)")
+    for it in uses:
+        scenario = getattr(getattr(it, "callspec", None), "params", {}).get("duelspec_scenario")
+        if isinstance(scenario, dict):
+            it.extra_keyword_matches.update(scenario.get("rulings", ()))
 
 
 @pytest.fixture(scope="session")
 def duelspec_adapter(request):
     from duelspec.cli import make_adapter
     cfg = request.config
-    adapter = make_adapter(cfg.getoption("duelspec_adapter"), cfg.getoption("duelspec_timeout"),
+    if adapter_spec(cfg) is None:
+        pytest.fail("no --adapter given: name the engine under test (e.g. --adapter 'cmd:./my-sim')", pytrace=False)
+    adapter = make_adapter(adapter_spec(cfg), cfg.getoption("duelspec_timeout"),
                            cfg.getoption("duelspec_startup_timeout"), cfg.getoption("duelspec_max_restarts"))
     try:
         adapter.implementation_info = adapter.start()
     except Exception as exc:
         evidence = getattr(exc, "evidence", None)
-        pytest.fail(f"duelspec adapter {cfg.getoption('duelspec_adapter')!r} did not start: {exc}"
+        pytest.fail(f"duelspec adapter {adapter_spec(cfg)!r} did not start: {exc}"
                     + (f"\nevidence: {evidence}" if evidence else ""), pytrace=False)
     yield adapter
     adapter.stop()
@@ -81,14 +142,25 @@ def _duelspec_expected_failure(request):
     path = request.config.getoption("duelspec_expect_fail")
     if not path:
         return
-    from .pytest_suite import scenario_id
-    sid = scenario_id(request)[1]
+    sid = _scenario_id_of(request)
     if sid is None:
         return
     entries = _expect_fail_entries(request.config, path)
     if sid in entries:
         e = entries[sid]
         request.node.add_marker(pytest.mark.xfail(reason=e.get("reason") or e.get("issue") or "listed", strict=True))
+
+
+def _scenario_id_of(request) -> str | None:
+    """The scenario id of a duelspec test: a :mod:`duelspec.pytest_scenarios` item's parameter,
+    or a pytest-bdd scenario of :mod:`duelspec.pytest_suite` (only where pytest-bdd is installed)."""
+    scenario = getattr(getattr(request.node, "callspec", None), "params", {}).get("duelspec_scenario")
+    if isinstance(scenario, dict):
+        return scenario.get("id")
+    if not request.config.pluginmanager.hasplugin("pytest-bdd"):
+        return None
+    from .pytest_suite import scenario_id
+    return scenario_id(request)[1]
 
 
 def _expect_fail_entries(config, path):
@@ -102,11 +174,3 @@ def _expect_fail_entries(config, path):
             raise pytest.UsageError(str(exc)) from None
         config._duelspec_xfail = cache
     return cache
-
-
-def pytest_bdd_apply_tag(tag, function):
-    """duelspec's own tags (``@game:``, ``@id:``, ``@ruling:``) are not pytest marks: they are
-    read by the compiler (select scenarios with ``duelspec run --ruling ...`` or ``-k``)."""
-    if tag.startswith(("game:", "id:", "ruling:")):
-        return True
-    return None

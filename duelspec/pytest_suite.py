@@ -80,9 +80,9 @@ def duelspec_state(request):
         err = errors.get((here, str(template.line_number))) or errors.get((here, ""))
         pytest.fail(f"{feature.filename}:{template.line_number}: this scenario cannot be run: "
                     f"{err or 'the compiler did not produce it (see `duelspec list`)'}", pytrace=False)
-    tags = set(feature.tags) | set(template.tags)
-    rulings = sorted(t.split(":", 1)[1] for t in tags if t.startswith("ruling:"))
-    return {"builder": ScenarioBuilder(game, feature.filename, sid, compiled["title"], rulings), "compiled": compiled}
+    # the compiled rulings include the tags of the scenario's Examples block
+    return {"builder": ScenarioBuilder(game, feature.filename, sid, compiled["title"], compiled["rulings"]),
+            "compiled": compiled}
 
 
 @given(parsers.re(r"(?P<text>.+)"))

@@ -49,9 +49,24 @@ def test_catalogue_matches_the_restated_rulings():
     root = pathlib.Path(__file__).resolve().parents[1]
     ids = set().union(*(_ids_of_restatement(f) for f in (root / "docs" / "rulings").glob("*.md")))
     assert ids == set(rulings())
-    shared = root.parent / "shared" / "rulings"
-    if shared.is_dir():
-        assert set().union(*(_ids_of_restatement(f) for f in shared.glob("*.md"))) == ids
+    for shared in _shared_rulings(root):
+        assert set().union(*(_ids_of_restatement(f) for f in shared.glob("*.md"))) == ids, shared
+
+
+def _shared_rulings(root):
+    """``../shared/rulings`` beside this checkout, or beside the main checkout when this is a
+    git worktree of it (``git rev-parse --git-common-dir``)."""
+    import pathlib, subprocess
+    tops = [root]
+    try:
+        common = subprocess.run(["git", "rev-parse", "--path-format=absolute", "--git-common-dir"], cwd=root,
+                                capture_output=True, text=True, timeout=10).stdout.strip()
+        if common:
+            tops.append(pathlib.Path(common).parent)
+    except (OSError, subprocess.SubprocessError):
+        pass
+    found = {(t.parent / "shared" / "rulings").resolve() for t in tops}
+    return sorted(p for p in found if p.is_dir())
 
 
 def test_every_card_of_a_scenario_is_catalogued_with_a_source(compiled):
@@ -161,3 +176,21 @@ def test_every_ruling_is_named_where_its_engine_decides_it(game):
     text = "\n".join(p.read_text(encoding="utf-8") for p in folder.glob("*.py"))
     missing = [rid for rid, r in rulings().items() if r.game == game and not re.search(re.escape(rid) + r"\b", text)]
     assert not missing, f"rulings not named in reference_engine/{game}/: {missing}"
+
+
+def test_duelspec_cards_looks_a_card_up_by_passcode_name_or_set_number():
+    """`duelspec cards` (issue 13): passcode with or without the leading zero, Japanese name,
+    part of an English name, a Duel Masters set number; nothing found is exit 1."""
+    from click.testing import CliRunner
+    from duelspec.cli import main
+    run = lambda *a: CliRunner().invoke(main, ["cards", *a])  # noqa: E731
+    r = run("2295831")
+    assert r.exit_code == 0 and "[ygo] 02295831  Symbol of Friendship  /  ピースの輪" in r.output
+    r = run("灰流うらら")
+    assert r.exit_code == 0 and r.output.startswith("[ygo] 14558127  Ash Blossom & Joyous Spring")
+    r = run("shocktroop")
+    assert r.exit_code == 0 and "Alien Shocktrooper" in r.output and "source (" in r.output
+    r = run("DM-01 109/110", "--format", "json")
+    assert r.exit_code == 0 and json.loads(r.output)[0]["name"]["en"] == "Tri-horn Shepherd"
+    r = run("no such card at all")
+    assert r.exit_code == 1 and "no card matches" in r.output

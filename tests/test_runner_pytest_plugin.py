@@ -53,7 +53,7 @@ def test_a_simulator_project_runs_the_suite_with_one_import_and_expect_fail(tmp_
     (tmp_path / "test_duelspec.py").write_text("from duelspec.pytest_suite import *  # noqa: F401,F403\n")
     (tmp_path / "xf.toml").write_text('format = 1\n[scenarios."ygo.normal-draw.basics.turn-player-draws"]\n'
                                       'reason = "listed although it passes"\n')
-    base = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly",
+    base = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "--adapter", "reference",
             str(tmp_path / "test_duelspec.py"), "-k", "normal_draw_at_the_start or first_turn"]
     ok = subprocess.run(base, cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert ok.returncode == 0, ok.stdout[-2000:]

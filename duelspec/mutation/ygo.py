@@ -207,10 +207,10 @@ def _timing_patches():
         p.wrap(D, "before_draw_timing", timing)
 
     def timing_unchecked(p):
-        p.set(D, "before_draw_timing_problem", lambda self, player: None)
+        p.set(D, "before_draw_timing_problem", lambda self, player, eff: None)
 
     def any_time(p):
-        p.set(D, "before_draw_timing_problem", lambda self, player: None)
+        p.set(D, "before_draw_timing_problem", lambda self, player, eff: None)
         p.set(D, "right_problem", lambda self, eff: None)
 
     def reopens(p):
@@ -480,9 +480,22 @@ def _interference_patches():
 
 
 def _card_list_patches():
-    """One mutant per listed card: its kind changed (ND-L-COST, ND-L-EFFECT, the FAQ lists),
-    the other "before the draw" cards not at that timing or replacing the draw (ND-L-BEFORE)."""
-    listing = ("ND-L-COST", "ND-L-EFFECT", "ND-FAQ1", "ND-FAQ2")
+    """One mutant per listed card: its kind changed (ND-L-COST, ND-L-EFFECT, the FAQ lists and
+    their history ND-H1..H3), the answer for its negated effect reversed (the FAQ lists and
+    their history), the other "before the draw" cards not at that timing or replacing the
+    draw (ND-L-BEFORE)."""
+    duel, _, _ = _engine()
+    faq = ("ND-FAQ1", "ND-FAQ2", "ND-H1", "ND-H2", "ND-H3")
+    listing = ("ND-L-COST", "ND-L-EFFECT") + faq
+    for code, cls in _models_by_class():
+        rulings = _listing_rulings(code, faq)
+        if cls.replacement not in ("cost", "effect", "pledge") or not rulings:
+            continue
+        name = _card_name(code)
+        conducted = cls.replacement == "effect"
+        yield Mutant(f"ygo.card.{_slug(name)}.negated-answer-reversed", "ygo", rulings,
+                     f"when the effect of {name} is negated, the normal draw is {'not ' if conducted else ''}conducted",
+                     _reverse_negated_answer(duel.Duel, cls, conducted))
     for code, cls in _models_by_class():
         other = {"cost": "effect", "effect": "cost"}.get(cls.replacement)
         if other is None:
@@ -505,6 +518,19 @@ def _card_list_patches():
             yield Mutant(f"ygo.card.{_slug(name)}.replaces-the-draw", "ygo", ("ND-L-BEFORE",),
                          f"{name}'s effect is handled as an effect-type replacement of the normal draw",
                          _set_kind((cls,), "effect"))
+
+
+def _reverse_negated_answer(D, cls, conducted: bool):
+    """A patch: when the effect of a link of ``cls`` is negated, the right ends spent
+    (``conducted``: the answer was "conducted") or unspent (it was "not conducted")."""
+    def patch(p):
+        def settle(f, self, link, outcome):
+            if type(link.effect) is cls and outcome == "effect-negated":
+                self.draw_right = "spent" if conducted else "unspent"
+                return False
+            return f(self, link, outcome)
+        p.wrap(D, "settle_right", settle)
+    return patch
 
 
 def _drawn_card_patches():

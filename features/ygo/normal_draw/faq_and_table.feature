@@ -24,18 +24,33 @@ Feature: FAQ and summary table: is the normal draw conducted after interference?
     And player A conducts the normal draw, drawing "top"
     And "<gain>" is never added to the hand
 
-    Examples:
+    # ND-H3: already answered so on 2019-03-17 (the page's commented-out FAQ answer)
+    @ruling:ND-H3
+    Examples: answered the same way on 2019-03-17
       | id                 | date       | card                                      | place                            | deck                        | gy                 | negator                     | nplace                          | aim                         | gain                      |
       | fandora            | 2019-03-17 | Fandora, the Flying Furtress              | face-up in the field zone        | "Seal, Strategist Fur Hire" | Celtic Guardian    | Ash Blossom & Joyous Spring | in hand                         |                             | seal-strategist-fur-hire  |
-      | magical-blast      | 2019-12-26 | Magical Blast                             | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | Skull Meister               | in hand                         |                             | replacement               |
-      | meteor-flare       | 2019-12-26 | Meteor Flare                              | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | Skull Meister               | in hand                         |                             | replacement               |
-      | legendary-swordsman| 2022-02-18 | Black Luster Soldier - Legendary Swordsman| in hand                          | "Chaos Form"                | Celtic Guardian    | Ash Blossom & Joyous Spring | in hand                         |                             | chaos-form                |
       | muusiki            | 2022-07-30 | Flying Saucer Muusik'i                    | face-up in attack position       | "Alien Shocktrooper"        | Celtic Guardian    | Ash Blossom & Joyous Spring | in hand                         |                             | alien-shocktrooper        |
       | freed              | 2022-07-30 | Freed the Matchless General               | face-up in attack position       | "Celtic Guardian"           | Mystical Elf       | Ash Blossom & Joyous Spring | in hand                         |                             | celtic-guardian           |
-      | skull-flame        | 2022-07-30 | Skull Flame                               | face-up in attack position       | "Celtic Guardian"           | Burning Skull Head | Infinite Impermanence       | set in the spell & trap zone    | , targeting "replacement"   | support                   |
       | dark-general-freed | 2022-07-30 | Dark General Freed                        | face-up in attack position       | "Dark Blade"                | Celtic Guardian    | Ash Blossom & Joyous Spring | in hand                         |                             | dark-blade                |
+
+    # ND-H1: answered the other way on 2019-03-17 (not conducted), changed on the date of the row
+    @ruling:ND-H1
+    Examples: answered "not conducted" on 2019-03-17, changed later
+      | id                 | date       | card                                      | place                            | deck                        | gy                 | negator                     | nplace                          | aim                         | gain                      |
+      | magical-blast      | 2019-12-26 | Magical Blast                             | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | Skull Meister               | in hand                         |                             | replacement               |
+      | skull-flame        | 2022-07-30 | Skull Flame                               | face-up in attack position       | "Celtic Guardian"           | Burning Skull Head | Infinite Impermanence       | set in the spell & trap zone    | , targeting "replacement"   | support                   |
       | spirit-burner      | 2022-07-30 | Spirit Burner                             | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | Skull Meister               | in hand                         |                             | replacement               |
       | iron-core          | 2022-08-01 | Iron Core of Koa'ki Meiru                 | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | Skull Meister               | in hand                         |                             | replacement               |
+
+    # ND-H2: under review (調整中) on 2019-03-17, answered on 2019-12-26
+    @ruling:ND-H2
+    Examples: under review on 2019-03-17
+      | id                 | date       | card                                      | place                            | deck                        | gy                 | negator                     | nplace                          | aim                         | gain                      |
+      | meteor-flare       | 2019-12-26 | Meteor Flare                              | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | Skull Meister               | in hand                         |                             | replacement               |
+
+    Examples: first answered on the date of the row
+      | id                 | date       | card                                      | place                            | deck                        | gy                 | negator                     | nplace                          | aim                         | gain                      |
+      | legendary-swordsman| 2022-02-18 | Black Luster Soldier - Legendary Swordsman| in hand                          | "Chaos Form"                | Celtic Guardian    | Ash Blossom & Joyous Spring | in hand                         |                             | chaos-form                |
 
   @id:ygo.normal-draw.faq2 @ruling:ND-FAQ2
   Scenario Outline: ND-FAQ2 (<date>): <card> with its effect negated by <negator>: the normal draw is not conducted
@@ -48,13 +63,26 @@ Feature: FAQ and summary table: is the normal draw conducted after interference?
     Then the effect of chain link 1 is negated
     And player A does not conduct the normal draw
 
+    # ND-H1: the 2019-03-17 answer said the same for these cards (the later dates re-confirm it)
+    @ruling:ND-H1
     Examples:
       | id           | date       | card                       | place                            | deck                                                                                          | gy                                    | act                              | negator                     |
       | astral-force | 2019-03-17 | Rank-Up-Magic Astral Force | in the graveyard                 | "Celtic Guardian"                                                                             | Mystical Elf                          | effect (2)                       | Skull Meister               |
       | sin-world    | 2019-03-17 | Malefic World              | face-up in the field zone        | "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon" | Mystical Elf                          |                                  | Ash Blossom & Joyous Spring |
       | tachyon      | 2022-07-25 | Tachyon Chaos Hole         | in the graveyard                 | "Celtic Guardian"                                                                             | Number 107: Galaxy-Eyes Tachyon Dragon| , targeting "support"            | Skull Meister               |
       | flame-tiger  | 2022-07-30 | Flame Tiger                | in the graveyard                 | "Celtic Guardian"                                                                             | Mystical Elf                          |                                  | Skull Meister               |
-      | waterslide   | 2022-07-30 | Sylvan Waterslide          | face-up in the spell & trap zone | "Celtic Guardian"                                                                             | Mystical Elf                          |                                  | Ash Blossom & Joyous Spring |
+
+  @id:ygo.normal-draw.faq2.waterslide @ruling:ND-FAQ2
+  Scenario: ND-FAQ2 (2022-07-30): Sylvan Waterslide with its effect negated by Ash Blossom & Joyous Spring: the normal draw is not conducted
+    # Sylvan Waterslide is mandatory (OCG: 「…通常のドローを行う代わりに、…めくる。」): the game activates it
+    Given player A has "Sylvan Waterslide" as "replacement" face-up in the spell & trap zone
+    And player A's deck holds "Celtic Guardian", in this order from the top
+    And player B has "Ash Blossom & Joyous Spring" as "negator" in hand
+    When player B activates "negator"
+    Then "replacement" is activated as chain link 1
+    And the effect of chain link 1 is negated
+    And player A does not conduct the normal draw
+    And "top" is never added to the hand
 
   @id:ygo.normal-draw.table @ruling:ND-TAB
   Scenario Outline: ND-TAB: a <kind> replacement whose <interference>: normal draw <conducted>

@@ -1,0 +1,64 @@
+"""Every duelspec scenario as one pytest test named by its scenario id, for a simulator's CI.
+
+Add one module to your project and name the engine under test::
+
+    # tests/test_duelspec.py
+    from duelspec.pytest_scenarios import *  # noqa: F401,F403
+
+    $ pytest tests/test_duelspec.py --adapter 'cmd:./my-sim --duelspec' --expect-fail duelspec-xfail.toml
+    $ pytest tests/test_duelspec.py --adapter ... -k 'ND-E1'              # by ruling ID
+    $ pytest tests/test_duelspec.py --adapter ... -k 'faq1.muusiki'       # by scenario id
+
+Each test is ``test_scenario[<scenario id>]``; it runs the scenario through the adapter exactly as
+``duelspec run`` does (:func:`duelspec.runner.run_one`: the same up-front skips, fault handling
+and checker) and fails with the checker's rendering of every unmet expectation. Options of the
+plugin (:mod:`duelspec.pytest_plugin`): ``--adapter`` (required outside duelspec's own
+repository), ``--expect-fail``, ``--duelspec-generated`` (add the generated chains),
+``--duelspec-game ygo|dm``. A feature file that does not compile is one failing test naming the
+file and line. Unlike :mod:`duelspec.pytest_suite` (the feature files through pytest-bdd, step
+by step) this collects scenarios directly: no per-step fixture work, so a run costs about what
+``duelspec run`` costs.
+"""
+from __future__ import annotations
+
+import pytest
+
+__all__ = ["test_scenario", "pytest_generate_tests"]
+
+
+def _scenarios(config) -> tuple[list, list]:
+    """(scenarios, compile errors) of the installed features, selected by the plugin's options."""
+    cache = getattr(config, "_duelspec_scenarios", None)
+    if cache is None:
+        from .cli import load
+        games = tuple(config.getoption("duelspec_games", None) or ())
+        cache = load((), games, (), (), (), (), generated=bool(config.getoption("duelspec_generated", False)))
+        config._duelspec_scenarios = cache
+    return cache
+
+
+def pytest_generate_tests(metafunc):
+    if "duelspec_scenario" not in metafunc.fixturenames:
+        return
+    scenarios, errors = _scenarios(metafunc.config)
+    params = [pytest.param(s, id=s["id"]) for s in scenarios]
+    params += [pytest.param({"compile_error": str(e.error), "id": e.id}, id=e.id) for e in errors]
+    metafunc.parametrize("duelspec_scenario", params)
+
+
+def test_scenario(duelspec_scenario, duelspec_run):
+    """One scenario on the adapter under test (``--adapter``)."""
+    from .checker import Failure, format_failure
+    if "compile_error" in duelspec_scenario:
+        pytest.fail(f"this scenario cannot be compiled: {duelspec_scenario['compile_error']}", pytrace=False)
+    result = duelspec_run(duelspec_scenario)
+    outcome = result["outcome"]
+    if outcome == "skipped":
+        pytest.skip(result.get("reason") or "skipped")
+    if outcome in ("errored", "timed-out"):
+        ev = result.get("evidence") or {}
+        extra = "".join(f"\n  {k}: {str(v).rstrip()[-2000:]}" for k, v in ev.items() if v not in (None, ""))
+        pytest.fail(f"{duelspec_scenario['id']} {outcome}: {result.get('message')}{extra}", pytrace=False)
+    failures = [Failure(**{k: f[k] for k in ("pointer", "message", "expected", "actual", "context") if k in f})
+                for f in result.get("failures", [])]
+    assert outcome == "passed", "\n".join(format_failure(f, duelspec_scenario["id"]) for f in failures) or outcome

@@ -1,0 +1,62 @@
+"""The pytest plugin as a simulator's project meets it (issue 13, traps 1 and 2): installing
+duelspec never breaks a project's own pytest run, a run of the suite names its engine, and
+outside duelspec's own repository a run without ``--adapter`` is a usage error."""
+import subprocess
+import sys
+
+
+def _pytest(tmp_path, *args, test="def test_own():\n    assert 1 + 1 == 2\n"):
+    (tmp_path / "test_own.py").write_text(test)
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+
+
+def test_a_project_without_pytest_bdd_still_runs_its_tests(tmp_path):
+    # `-p no:pytest-bdd` stands for an environment where pytest-bdd is not installed: the
+    # plugin's pytest-bdd hook must not be declared there ("unknown hook", exit 3, no test ran)
+    r = _pytest(tmp_path, "-p", "no:pytest-bdd")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "1 passed" in r.stdout
+
+
+SUITE = "from duelspec.pytest_scenarios import *  # noqa: F401,F403\n"
+
+
+def test_outside_duelspec_a_missing_adapter_is_an_error(tmp_path):
+    r = _pytest(tmp_path, test=SUITE)
+    assert r.returncode == 4, r.stdout + r.stderr
+    assert "no --adapter given" in r.stdout + r.stderr
+
+
+def test_the_pytest_bdd_suite_outside_duelspec_needs_an_adapter_too(tmp_path):
+    r = _pytest(tmp_path, test="from duelspec.pytest_suite import *  # noqa: F401,F403\n")
+    assert r.returncode == 4, r.stdout + r.stderr
+    assert "no --adapter given" in r.stdout + r.stderr
+
+
+def test_the_header_names_the_adapter_and_tests_are_scenario_ids(tmp_path):
+    r = _pytest(tmp_path, "--adapter", "reference", "-k", "faq1 and muusiki", "-vv", test=SUITE)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "duelspec adapter: reference" in r.stdout
+    assert "test_scenario[ygo.normal-draw.faq1.muusiki] PASSED" in r.stdout
+
+
+def test_rulings_select_with_k(tmp_path):
+    r = _pytest(tmp_path, "--adapter", "reference", "-k", "ND-C1", "--co", test=SUITE)
+    ids = [ln for ln in r.stdout.splitlines() if "test_scenario[" in ln]
+    assert ids and all("ygo.normal-draw" in ln for ln in ids), r.stdout
+
+
+def test_a_failing_engine_fails_with_the_checker_rendering(tmp_path):
+    bad = tmp_path / "bad_engine.py"
+    bad.write_text(
+        "from duelspec.adapters.reference import ReferenceAdapter\n"
+        "class Drops(ReferenceAdapter):\n"
+        "    def run(self, scenario):\n"
+        "        reply = super().run(scenario)\n"
+        "        if 'trace' in reply:\n"
+        "            reply['trace']['events'] = [e for e in reply['trace']['events'] if not e.get('normal')]\n"
+        "        return reply\n")
+    r = _pytest(tmp_path, "--adapter", "bad_engine:Drops", "-k", "effect-type and effect-negated", test=SUITE)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "/expect/events/" in r.stdout and "expected event did not occur" in r.stdout
