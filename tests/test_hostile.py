@@ -101,7 +101,7 @@ def test_a_signal_while_the_adapter_starts_leaves_a_complete_stream_and_no_proce
     assert proc.returncode == 1
     lines = stream(out)
     assert [x["type"] for x in lines] == ["header", "footer"]
-    assert lines[0]["selection"]["count"] == 3 and lines[-1]["selected"] == 3
+    assert lines[0]["suite"]["scenarios"] == 3 and lines[-1]["selected"] == 3
     assert lines[-1]["stopped_early"] and "while the adapter was starting" in lines[-1]["reason"]
     assert sig.name in lines[-1]["reason"]
     assert ET.parse(junit).getroot().get("tests") == "0"
