@@ -193,6 +193,10 @@ def run(paths, games, rulings, ids, tags, requires, generated, shard, adapter_sp
             _input_error(exc)
     _check_outputs(out=out, junit=junit_out, markdown=md_out, expect_fail=write_expect_fail)
     _check_requires(requires)
+    from .report import stale_install_warning
+    stale = None if paths else stale_install_warning()
+    if stale:
+        click.echo(f"warning: {stale}", err=True)
     try:
         scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
     except InputError as exc:          # a catalogue or schema of the suite itself is broken
@@ -229,7 +233,7 @@ def run(paths, games, rulings, ids, tags, requires, generated, shard, adapter_sp
                   scenarios=len(scenarios) + len(errors))
     for s in streams:
         s.write(head)
-    console = Console(width=max(Console().width, 140))
+    console = Console()   # the terminal's width (COLUMNS when not a terminal): the table fits it
     show = progress if progress is not None else (fmt == "table" and sys.stdout is not None and sys.stdout.isatty())
     t0 = time.perf_counter()
     interrupted = False
