@@ -246,6 +246,10 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, shard, 
         _check_paths(paths)
         _check_requires(requires)
         shard_sel = _parse_shard(shard) if shard is not None else None
+        from .report import stale_install_warning
+        stale = None if paths else stale_install_warning()
+        if stale:
+            click.echo(f"warning: {stale}", err=True)
         console = Console()   # the terminal's width (COLUMNS when not a terminal): the table fits it
         show = progress if progress is not None else (fmt == "table" and sys.stdout is not None and sys.stdout.isatty())
         tally = Tally()

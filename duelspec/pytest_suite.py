@@ -98,7 +98,7 @@ def duelspec_when(duelspec_state, text):
 
 
 @then(parsers.re(r"(?P<text>.+)"))
-def duelspec_then(duelspec_state, duelspec_adapter, duelspec_implementation, text):
+def duelspec_then(duelspec_state, duelspec_adapter, duelspec_implementation, text, datatable=None):
     st = duelspec_state
     b = st["builder"]
     if "trace" not in st:
@@ -116,7 +116,7 @@ def duelspec_then(duelspec_state, duelspec_adapter, duelspec_implementation, tex
         if result["outcome"] in ("errored", "timed-out"):
             pytest.fail(problem_line(b.id, result), pytrace=False)
         st["scenario"], st["trace"] = compiled, reply["trace"]
-    GRAMMAR.apply(b, "then", text)
+    GRAMMAR.apply(b, "then", text, table=datatable)
     failures = check(dict(st["scenario"], expect=b.expect), st["trace"])
     assert not failures, "\n".join(format_failure(f, b.id) for f in failures)
 
