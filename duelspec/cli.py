@@ -264,7 +264,7 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, shard, 
     results: list[dict] = []
     streams: list = []
     head: dict | None = None
-    selected = 0
+    selected: int | None = None                          # unknown until the scenarios are loaded and selected
     t0 = time.perf_counter()
 
     def begin_stream() -> dict:
@@ -328,6 +328,8 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, shard, 
     if head is None:
         head = begin_stream()
     late = list(getattr(adapter, "late_faults", None) or [])
+    if interrupted is not None:
+        interrupted = stopper.reason() + phase           # every signal received, also those while stopping
     stopped = interrupted is not None or (runner is not None and runner.stopped_early)
     reason = (interrupted if interrupted else runner.reason if runner is not None and runner.stopped_early
               else None if tally.executed else "no scenario was executed")

@@ -73,19 +73,39 @@ def test_a_second_signal_during_the_stop_wait_ends_the_adapter_and_keeps_footer_
     assert wait_for(lambda: out.exists() and out.read_text().count("\n") >= 3)   # header + 2 results
     time.sleep(0.3)                              # the adapter hangs in t.hang.1 (it will not read `stop`)
     proc.send_signal(signal.SIGINT)
-    time.sleep(0.3)                              # the runner waits for the adapter to stop (2 s grace) ...
-    t0 = time.monotonic()
-    proc.send_signal(signal.SIGTERM)             # ... a second signal ends it at once
-    proc.communicate(timeout=30)
-    assert time.monotonic() - t0 < 1.5
+    time.sleep(0.3)                              # the runner waits for the adapter to stop ...
+    proc.send_signal(signal.SIGTERM)             # ... a second signal ends it at once (see the next test)
+    proc.communicate(timeout=60)
     assert proc.returncode == 1
     lines = stream(out)
     assert [x["type"] for x in lines] == ["header", "result", "result", "footer"]
     foot = lines[-1]
-    assert foot["stopped_early"] and foot["reason"].startswith("interrupted (SIGINT") and foot["selected"] == 4
+    assert foot["stopped_early"] and foot["selected"] == 4
+    assert foot["reason"].startswith("interrupted (SIGINT, SIGTERM)"), foot["reason"]   # the second one did not escape
     assert ET.parse(junit).getroot().get("tests") == "2"
     assert pids(selfpids) and pids(helpers)
     assert not [p for p in pids(selfpids) + pids(helpers) if alive(p)], "a process of the run survived"
+
+
+def test_a_signal_while_stopping_aborts_the_adapter_instead_of_raising(tmp_path, monkeypatch):
+    """The stop wait is cut short by :meth:`ProcessAdapter.abort` (what the second signal calls):
+    a program that ignores `stop` is killed long before a 60 s grace ends."""
+    import threading
+    from duelspec.cli import _Stopper
+    helpers = tmp_path / "helpers"
+    monkeypatch.setenv("FAULTY_PIDFILE", str(helpers))
+    a = ProcessAdapter(faulty_cmd(), timeout=0.5, startup_timeout=20)
+    run = Run(a)
+    run.start()
+    list(run.results([scenario("t.daemon.1")]))
+    a._send({"cmd": "run", "seq": 99, "scenario": scenario("t.hang.9")}, time.monotonic() + 5)   # now it hangs
+    stopper = _Stopper()
+    stopper.stopping(a)
+    threading.Timer(0.3, stopper._handle, args=(signal.SIGTERM, None)).start()   # raises nothing, aborts
+    t0 = time.monotonic()
+    a.stop(grace=60)
+    assert time.monotonic() - t0 < 30 and stopper.received == ["SIGTERM"]
+    assert wait_for(lambda: pids(helpers)) and not alive(pids(helpers)[0])
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP])

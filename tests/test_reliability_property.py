@@ -97,8 +97,12 @@ def test_invariants_under_random_faults_and_signals(tmp_path_factory, plan):
     st_ = read_stream(out)
     assert not st_.truncated, f"the stream has no footer\n{err}"
     foot = st_.footer
-    # 2. the footer says whether the run completed, and how many were selected
-    assert foot["selected"] == len(ids)
+    # 2. the footer says whether the run completed, and how many were selected (unless the signal
+    # came before the selection was made)
+    if "before the adapter was started" in foot.get("reason", ""):
+        assert foot.get("selected") in (None, len(ids)) and not st_.results
+    else:
+        assert foot["selected"] == len(ids), foot
     got = [r["id"] for r in st_.results]
     # 1. at most once, in order
     assert got == ids[:len(got)], (got, ids)
