@@ -48,8 +48,7 @@ def _declaration_patches():
 
     def target_player(p):
         def declare(f, self, a):
-            if a.target != "player" and self.zone(self.nap, "shield"):
-                a.target = "player"
+            a.target = "player"
             return f(self, a)
         p.wrap(G, "declaration_step", declare)
 
@@ -72,7 +71,7 @@ def _declaration_patches():
     yield Mutant("dm.declaration.no-tap", "dm", ("AT-01", "AT-03", "AT-S1"),
                  "the attacking creature is not tapped when the attack is declared", no_tap)
     yield Mutant("dm.declaration.target-becomes-player", "dm", ("AT-01", "AT-S1"),
-                 "an attack on a creature is made on the opponent instead (while they have shields)", target_player)
+                 "an attack on a creature is made on the opponent instead", target_player)
     yield Mutant("dm.declaration.tap-after-triggers", "dm", ("AT-03", "AT-X2"),
                  "the attacking creature is tapped after the attack triggers resolved", tap_after_triggers)
     yield Mutant("dm.declaration.after-triggers", "dm", ("AT-X2", "AT-03"),
@@ -174,15 +173,17 @@ def _step_patches():
         p.wrap(G, "run_timing", lambda f, self, declarations=None: f(self, None))
 
     def nap_declares_first(p):
-        def triggers(f, self, a):
-            kinds = ("ninja-strike", "revolution-0-trigger")
-            while True:
-                step = self.take(self.nap, kinds, lambda s: self.validate_declaration(self.nap, s))
-                if not step:
-                    break
-                self.declare(self.nap, step)
-            return f(self, a)
-        p.wrap(G, "attack_trigger_step", triggers)
+        def timing(f, self, declarations=None):
+            kinds = (declarations or {}).get(self.nap, ())
+            if "ninja-strike" in kinds:         # AT-S3: NAP may declare only before AP's abilities resolve
+                while True:
+                    step = self.take(self.nap, kinds, lambda s: self.validate_declaration(self.nap, s))
+                    if not step:
+                        break
+                    self.declare(self.nap, step)
+                declarations = {pl: k for pl, k in declarations.items() if pl != self.nap}
+            return f(self, declarations)
+        p.wrap(G, "run_timing", timing)
 
     def skip_timings(*timings):
         def patch(p):
@@ -261,12 +262,16 @@ def _step_patches():
 
     def attacking_persists(p):
         def end(f, self, a):
-            f(self, a)
-            a.active = True
-            self.attack = a
-            self.update_powers()
-            self.attack = None
+            self.__dict__.setdefault("_mut_attacked", set()).add(a.attacker)
+            return f(self, a)
+
+        def power(f, self, c):
+            a = self.attack
+            if c.id in self.__dict__.get("_mut_attacked", ()) and not (a and a.active and a.attacker == c.id):
+                return f(self, c) + sum(int(v) for v in self.kw_value(c, "power-attacker"))
+            return f(self, c)
         p.wrap(G, "end_step", end)
+        p.wrap(G, "power", power)
     yield Mutant("dm.s7.while-attacking-persists", "dm", ("AT-S7",),
                  "\"while attacking\" effects go on after the attack ends", attacking_persists)
 

@@ -25,7 +25,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     And the attack ends
     And "attacker" ends in the battle zone, tapped
 
-  @id:dm.attack.declaration.tapped-creature @ruling:AT-01 @ruling:AT-02
+  @id:dm.attack.declaration.tapped-creature @ruling:AT-01 @ruling:AT-02 @ruling:AT-S1
   Scenario: A tapped creature of the opponent can be attacked
     Given player A has "Test Vanilla 5000" as "attacker" in the battle zone
     And player B has "Test Vanilla 3000" as "defender" in the battle zone, tapped
@@ -33,6 +33,17 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     Then "attacker" is tapped
     And "attacker" attacks "defender"
     And "attacker" battles "defender" and wins
+
+  @id:dm.attack.declaration.tapped-attacker-refused @ruling:AT-01 @ruling:AT-S1
+  Scenario: A tapped creature cannot attack
+    # AT-01 / AT-S1: an attack is made by tapping one of your creatures; a tapped creature cannot be tapped
+    # one shield: an engine that let the attack happen would break it without any choice
+    Given player A has "Fear Fang" as "fang" in the battle zone, tapped
+    And player B has 1 shield
+    When in step AT-S1, player A cannot attack player B with "fang"
+    Then no attack happens
+    And "fang" ends in the battle zone, tapped
+    And player B ends with 1 shield
 
   @id:dm.attack.declaration.untapped-creature-refused @ruling:AT-02
   Scenario: An untapped creature of the opponent cannot be attacked: the declaration is refused
@@ -66,17 +77,19 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
   Scenario: A creature put into the battle zone this turn cannot be chosen to attack
     # AT-S1: AP chooses one of their creatures that can attack. That summoning sickness (召喚酔い) prevents it is a
     # general rule of the game, not a ruling of this page; the issue asks for this refusal explicitly
+    # one shield: an engine that let the attack happen would break it without any choice
     Given player A has "Test Vanilla 5000" as "attacker" in the battle zone, put there this turn
-    And player B has 2 shields
+    And player B has 1 shield
     When in step AT-S1, player A cannot attack player B with "attacker"
     Then no attack happens
     And "attacker" ends in the battle zone, untapped
-    And player B ends with 2 shields
+    And player B ends with 1 shield
 
   @id:dm.attack.declaration.cannot-attack-players @ruling:AT-P5
   Scenario Outline: A creature that "can't attack players" cannot attack to break shields, but can attack a tapped creature
+    # one shield: an engine that let the attack on the player happen would break it without any choice
     Given player A has "<card>" as "guardian" in the battle zone
-    And player B has 2 shields
+    And player B has 1 shield
     And player B has "Test Vanilla 1000" as "defender" in the battle zone, tapped
     When in step AT-S1, player A cannot attack player B with "guardian"
     And in step AT-S1, player A attacks "defender" with "guardian"
@@ -84,7 +97,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     Then "guardian" attacks "defender"
     And "guardian" battles "defender" and wins
     And no shield is broken
-    And player B ends with 2 shields
+    And player B ends with 1 shield
 
     Examples:
       | id             | card                             |

@@ -191,7 +191,7 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And "b-shield-1" is broken
     And "hayabusamaru" ends in player B's hand
 
-  @id:dm.attack.triggers.revolution-0-trigger @ruling:AT-S3
+  @id:dm.attack.triggers.revolution-0-trigger @ruling:AT-S3 @ruling:AT-D1
   Scenario: NAP with no shields declares revolution 0 trigger when attacked, after AP's abilities
     Given player A has "Test Attack Draw 3000" as "attacker" in the battle zone
     And player A has 1 card in the deck
