@@ -21,6 +21,25 @@ def _game():
     return engine.Game
 
 
+def _keep_attacking_bonus(game, attacker: str) -> None:
+    """Record that ``attacker`` keeps its "while attacking" power bonus after its attack (see
+    :func:`_attacking_bonus_kept`)."""
+    game.__dict__.setdefault("_mut_attacking_kept", set()).add(attacker)
+
+
+def _attacking_bonus_kept(p) -> None:
+    """Patch ``Game.power``: a creature recorded by :func:`_keep_attacking_bonus` keeps its
+    power-attacker bonus once its attack is over."""
+    G = _game()
+
+    def power(f, self, c):
+        a = self.attack
+        if c.id in self.__dict__.get("_mut_attacking_kept", ()) and not (a and a.active and a.attacker == c.id):
+            return f(self, c) + sum(int(v) for v in self.kw_value(c, "power-attacker"))
+        return f(self, c)
+    p.wrap(G, "power", power)
+
+
 def _declaration_patches():
     G = _game()
 
@@ -262,16 +281,10 @@ def _step_patches():
 
     def attacking_persists(p):
         def end(f, self, a):
-            self.__dict__.setdefault("_mut_attacked", set()).add(a.attacker)
+            _keep_attacking_bonus(self, a.attacker)
             return f(self, a)
-
-        def power(f, self, c):
-            a = self.attack
-            if c.id in self.__dict__.get("_mut_attacked", ()) and not (a and a.active and a.attacker == c.id):
-                return f(self, c) + sum(int(v) for v in self.kw_value(c, "power-attacker"))
-            return f(self, c)
         p.wrap(G, "end_step", end)
-        p.wrap(G, "power", power)
+        _attacking_bonus_kept(p)
     yield Mutant("dm.s7.while-attacking-persists", "dm", ("AT-S7",),
                  "\"while attacking\" effects go on after the attack ends", attacking_persists)
 
@@ -537,13 +550,10 @@ def _procedure_patches():
     def attacking_survives_interruption(p):
         def end(f, self, interrupted):
             if interrupted:
-                a = self.attack
-                self.emit("attack-end", interrupted=True, attacker=a.attacker)
-                self.attack = None
-                self.order_pref = {}
-                return None
+                _keep_attacking_bonus(self, self.attack.attacker)
             return f(self, interrupted)
         p.wrap(G, "end_attack", end)
+        _attacking_bonus_kept(p)
 
     def rechecked(which):
         def patch(p):
