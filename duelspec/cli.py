@@ -521,6 +521,25 @@ def steps(game):
             click.echo(f"{'':5}   e.g. {r.example}")
 
 
+@main.command()
+@click.option("--results", "results", multiple=True, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="A result stream (duelspec run --out FILE); repeatable, one per engine run. Several runs of one engine make its history.")
+@click.option("--out", "out", required=True, type=click.Path(file_okay=False, path_type=Path), help="The folder to write the site into.")
+def site(results, out):
+    """Write the spec as a static website: the engines × rulings matrix, a page per ruling with
+    its scenarios as Gherkin and every engine's verdicts, a page per failure, each engine's history
+    and badge. The pages work from file:// and need no network."""
+    from .errors import InputError
+    from .site import build
+    try:
+        info = build(list(results), out)
+    except InputError as exc:
+        _input_error(exc)
+    for name, c in info["engines"].items():
+        click.echo(f"{name}: " + ", ".join(f"{n} {o}" for o, n in c.items() if n))
+    click.echo(f"wrote {info['pages']} pages to {out}/index.html")
+
+
 @main.command(name="cards")
 @click.argument("query")
 @click.option("--game", "games", multiple=True, type=click.Choice(["ygo", "dm"]), help="Only this game's catalogue (repeatable).")

@@ -306,3 +306,19 @@ def test_ability_kinds_are_the_requires_tags_and_every_ability_has_code():
         assert {a.split(":", 1)[0] for a in entry.get("abilities", [])} <= tags, cid
         assert (cid in scripts.SCRIPTS) == bool(entry.get("abilities")), cid
     assert set(scripts.SCRIPTS) <= {e["id"] for e in cat}
+
+
+def test_cannot_choose_is_a_step_that_must_be_refused():
+    # AT-X1 (Joe's Toolkit cannot destroy Brawler Zyler): the DM grammar's `cannot choose` is a `legal: false` choice
+    from duelspec import compiler
+    text = ('@game:dm\nFeature: f\n  Background:\n    Given it is turn 3, player A\'s attack phase\n\n'
+            '  @id:t.cannot-choose @ruling:AT-X1\n  Scenario: s\n'
+            '    Given player A has "Brawler Zyler" as "zyler" in the battle zone\n'
+            '    And player B has "Joe\'s Toolkit" as "joe" in the battle zone, tapped\n'
+            '    When player A attacks "joe" with "zyler"\n    And player B cannot choose "zyler"\n'
+            '    Then "zyler" is not destroyed\n')
+    out = compiler.compile_text(text, "t.feature")
+    assert not out.errors, out.errors
+    (sc,) = out.scenarios
+    assert sc["script"][1] == {"player": "B", "do": "choose", "cards": ["zyler"], "legal": False}
+    assert "refusal" in sc["requires"] and "ability:when-attacked" in sc["requires"]

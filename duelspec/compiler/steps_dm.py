@@ -138,9 +138,14 @@ def _no_block(b, player):
 @GRAMMAR.rule("when", rf"player {PLAYER} (?P<verb>breaks|cannot break) (?P<cards>{QLIST})", games=D, requires=("break",),
               example='player A breaks "s1" and "s2"')
 def _break(b, player, verb, cards):
-    b.step(player=player, do="break-shields", cards=[b.ref(c) for c in quoted(cards)],
-           legal=False if verb == "cannot break" else None)
-    if verb == "cannot break":
+    _cards_step(b, player, verb, "break-shields", cards)
+
+
+def _cards_step(b, player, verb, do, cards):
+    """A step naming cards; a `cannot ...` verb makes it `legal: false` (the engine must refuse it)."""
+    illegal = verb.startswith("cannot")
+    b.step(player=player, do=do, cards=[b.ref(c) for c in quoted(cards)], legal=False if illegal else None)
+    if illegal:
         b.requires.add("refusal")
 
 
@@ -171,9 +176,10 @@ def _declare(b, player, verb, kind, card):
         b.requires.add("refusal")
 
 
-@GRAMMAR.rule("when", rf"player {PLAYER} chooses (?P<cards>{QLIST})", games=D, example='player A chooses "regarion"')
-def _choose(b, player, cards):
-    b.step(player=player, do="choose", cards=[b.ref(c) for c in quoted(cards)])
+@GRAMMAR.rule("when", rf"player {PLAYER} (?P<verb>chooses|cannot choose) (?P<cards>{QLIST})", games=D,
+              example='player A chooses "regarion"')
+def _choose(b, player, verb, cards):
+    _cards_step(b, player, verb, "choose", cards)
 
 
 @GRAMMAR.rule("when", rf"player {PLAYER} chooses (?P<option>yes|no|double-breaker|triple-breaker)", games=D,
