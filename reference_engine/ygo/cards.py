@@ -1123,7 +1123,8 @@ class MysticalCardsOfLightDraw(_Continuous):
                  and c.code == self.card.code]
         if not other or duel.decider is None:
             return None
-        return 2 if duel.decider.yes_no(player, f"{self.card.uid}: draw 2 cards for the normal draw?") else None
+        return 2 if duel.decider.yes_no(player, f"{self.card.uid}: draw 2 cards for the normal draw?",
+                                        window={"window": "before-draw", "turn": duel.turn}) else None
 
 
 @model("20216608")

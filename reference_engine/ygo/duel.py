@@ -161,6 +161,7 @@ class Duel:
         self.skip_draw_phase: set = set()        # (player, turn): that Draw Phase is skipped
         self.draw_phase_start_hand: dict = {}    # player -> cards in hand when the current Draw Phase began
         self.last_normal_draw: dict | None = None  # {"player", "cards", "turn"} while it is the last thing that happened
+        self.normal_draw_n = 1                   # how many cards this turn's normal draw takes
 
     # ---------------------------------------------------------------------------------- setup
     def zone(self, player: str, zone: str) -> list:
@@ -480,15 +481,26 @@ class Duel:
         (「…ドロー前に発動する」, 「…代わりに、…めくる」) are activated by the game, not the player;
         a name they declare on activation (「カード名を１つ宣言して発動する」) is the player's choice."""
         self.placing = (player, True)
-        for card in list(self.cards.values()):
-            for eff in card.effects:
-                if eff.kind == "before-draw" and eff.mandatory and self.activatable(player, card, eff, by_engine=True) is None:
-                    step = {"player": player, "do": "activate", "card": card.uid}
-                    if hasattr(eff, "declaration"):
-                        step["option"] = self.decider.choose_option(
-                            player, eff.declaration(self, player), f"{card.uid}: declare on activation",
-                            window={"window": "activation", "link": len(self.chain) + 1, "turn": self.turn})
-                    self.activate(player, card, eff, step)
+        placed: set = set()
+        while True:
+            due = [(card, eff) for card in self.cards.values() for eff in card.effects
+                   if eff.kind == "before-draw" and eff.mandatory and (card.uid, eff.label) not in placed
+                   and self.activatable(player, card, eff, by_engine=True) is None]
+            if not due:
+                break
+            if len(due) > 1:                 # the same kind of effect of one player: that player orders them
+                first = self.decider.choose(player, [c.uid for c, _ in due], 1, 1,
+                                            "which of your mandatory effects of this timing goes on the chain next",
+                                            window={"window": "before-draw", "turn": self.turn})[0]
+                due = [(c, e) for c, e in due if c.uid == first]
+            card, eff = due[0]
+            placed.add((card.uid, eff.label))
+            step = {"player": player, "do": "activate", "card": card.uid}
+            if hasattr(eff, "declaration"):
+                step["option"] = self.decider.choose_option(
+                    player, eff.declaration(self, player), f"{card.uid}: declare on activation",
+                    window={"window": "activation", "link": len(self.chain) + 1, "turn": self.turn})
+            self.activate(player, card, eff, step)
         self.placing = None
 
     def place_before_draw_effects(self, player: str) -> None:
@@ -618,6 +630,9 @@ class Duel:
             if self.chain:                   # Quick Effects respond; they cannot start a chain at this timing
                 self.chain_window(OTHER[self.chain[-1].player])
             self.timing = "open"
+            # how many cards the normal draw will take is settled before the draw (a choice such as
+            # Mystical Cards of Light's 「２枚ドローする事ができる」 is made here)
+            self.normal_draw_n = self.normal_draw_count(self.turn_player) if self.draw_right == "unspent" else 1
             self.decider.close("before-draw")
             if self.draw_right == "spent":
                 self.process_triggers()          # ND-T1: right after that chain
@@ -630,7 +645,7 @@ class Duel:
         """The normal draw: 1 card, or what an effect makes it (ND-01)."""
         if self.draw_right == "unspent":
             self.draw_right = "spent"
-            drawn = self.draw(self.turn_player, self.normal_draw_count(self.turn_player), normal=True)
+            drawn = self.draw(self.turn_player, self.normal_draw_n, normal=True)
             self.last_normal_draw = {"player": self.turn_player, "cards": drawn, "turn": self.turn}
 
     def locked_spell_trap_zones(self, player: str) -> int:
