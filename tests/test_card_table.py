@@ -231,12 +231,3 @@ def test_a_misquoted_fragment_is_reported():
     found = problems(table, catalogue("ygo"), MODELS)
     assert any("is not in the card's OCG text" in p for p in found), found
 
-
-def test_the_readme_counts_the_yugioh_scenarios():
-    """README.md states how many Yu-Gi-Oh! scenarios the features hold: the number comes from here."""
-    from pathlib import Path
-    from duelspec import compiler
-    root = Path(__file__).resolve().parent.parent
-    out = compiler.compile_paths([str(root / "features" / "ygo")])
-    assert not out.errors
-    assert f"({len(out.scenarios)} Yu-Gi-Oh! scenarios," in (root / "README.md").read_text(encoding="utf-8")
