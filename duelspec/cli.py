@@ -229,7 +229,7 @@ def run(paths, games, rulings, ids, tags, requires, generated, shard, adapter_sp
                   scenarios=len(scenarios) + len(errors))
     for s in streams:
         s.write(head)
-    console = Console(width=max(Console().width, 140))
+    console = Console()   # the terminal's width (COLUMNS when not a terminal): the table fits it
     show = progress if progress is not None else (fmt == "table" and sys.stdout is not None and sys.stdout.isatty())
     t0 = time.perf_counter()
     interrupted = False
