@@ -101,7 +101,7 @@ def test_bad_scenario_does_not_stop_the_others():
 
 
 def test_dm_citation_lines_are_well_formed():
-    # `# cites: <kind> | <ref> | <date>` (date optional): what a DM expectation rests on beside the source page (an
+    # `# cites: <kind> | <ref> | <date> | <url>` (date and url optional): what a DM expectation rests on beside the source page (an
     # official Q&A, the comprehensive rules, a card's text); scenario format 2 reads these lines into `cites`
     import re
     kinds = {"source-page", "official-qa", "comprehensive-rules", "card-text"}
@@ -109,8 +109,8 @@ def test_dm_citation_lines_are_well_formed():
              for ln in f.read_text(encoding="utf-8").splitlines() if ln.strip().startswith("# cites:")]
     assert len(lines) >= 40
     for ln in lines:
-        parts = [p.strip() for p in ln.removeprefix("# cites:").split(" | ")]
-        assert parts[0] in kinds and parts[1] and len(parts) <= 3, ln
-        assert len(parts) == 2 or re.fullmatch(r"\d{4}-\d{2}-\d{2}", parts[2]), ln
-    qa = [ln for ln in lines if "official-qa" in ln]
-    assert {ln.rsplit("| ", 1)[1] for ln in qa} == {"2022-08-10", "2024-04-05"}
+        parts = [p.strip() for p in ln.removeprefix("# cites:").split("|")]
+        assert parts[0] in kinds and parts[1] and len(parts) <= 4, ln
+        assert len(parts) == 2 or re.fullmatch(r"(\d{4}-\d{2}-\d{2})?", parts[2]), ln
+    qa = [ln.split("|") for ln in lines if "official-qa" in ln]
+    assert {q[2].strip() for q in qa} == {"2022-08-10", "2024-04-05"} and all(q[3].strip().startswith("https://") for q in qa)

@@ -120,7 +120,7 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     # 「革命チェンジ」は、クリーチャーが攻撃した際、他の能力を解決しはじめる前に…使用宣言を行う必要があります.
     # Thrumiss: "Whenever any of your creatures attacks, you may choose one of your opponent's creatures in the
     # battle zone and tap it."
-    # cites: official-qa | Takara Tomy official Q&A (quoted by dmwiki.net 「公式Q&A 2024年4月5日更新版」): revolution change is declared before other abilities start to resolve | 2024-04-05
+    # cites: official-qa | Takara Tomy official Q&A (quoted by dmwiki.net 「公式Q&A 2024年4月5日更新版」): revolution change is declared before other abilities start to resolve | 2024-04-05 | https://dmwiki.net/公式Q＆A 2024年4月5日更新版
     # cites: card-text | Thrumiss, Zephyr Guardian (DM-08 15/55): whenever any of your creatures attacks, you may tap one of your opponent's creatures in the battle zone
     Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
     And player A has "Thrumiss, Zephyr Guardian" as "thrumiss" in the battle zone
@@ -142,7 +142,7 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
   Scenario: A declared revolution change waits with AP's other abilities; AP resolves Thrumiss's first, then the switch
     # Official Q&A 2024-04-05: the revolution change and the "when attacks" abilities each trigger and wait; their
     # controller resolves them in any order (AT-D1: a player with several chooses the order).
-    # cites: official-qa | Takara Tomy official Q&A (quoted by dmwiki.net 「公式Q&A 2024年4月5日更新版」): a revolution change and "when attacks" abilities resolve in the order their controller chooses | 2024-04-05
+    # cites: official-qa | Takara Tomy official Q&A (quoted by dmwiki.net 「公式Q&A 2024年4月5日更新版」): a revolution change and "when attacks" abilities resolve in the order their controller chooses | 2024-04-05 | https://dmwiki.net/公式Q＆A 2024年4月5日更新版
     # cites: card-text | Thrumiss, Zephyr Guardian (DM-08 15/55): whenever any of your creatures attacks, you may tap one of your opponent's creatures in the battle zone
     Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
     And player A has "Thrumiss, Zephyr Guardian" as "thrumiss" in the battle zone
@@ -193,7 +193,7 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     # AT-S3 says when ninja strike is declared. The official Q&A of 2022-08-10 (comprehensive rules 112.3c) decides
     # the rest: Hayabusamaru's "Ninja Strike 4" can be declared with 3 cards in the mana zone; if the mana zone
     # still has 3 cards when the ability resolves, it is not summoned and stays in the hand.
-    # cites: official-qa | https://dm.takaratomy.co.jp/rule/qa/41804 (quoted by dmwiki.net 「公式Q&A 2022年8月10日更新版」) | 2022-08-10
+    # cites: official-qa | Takara Tomy official Q&A 41804 (quoted by dmwiki.net 「公式Q&A 2022年8月10日更新版」): Ninja Strike 4 can be declared with 3 mana cards; not summoned if still 3 when it resolves | 2022-08-10 | https://dm.takaratomy.co.jp/rule/qa/41804
     # cites: comprehensive-rules | デュエル・マスターズ総合ゲームルール 112.3c | 2022-08-10
     Given player A has "Fear Fang" as "fang" in the battle zone
     And player B has "Hayabusamaru, Light Fang Ninja" as "hayabusamaru" in hand
