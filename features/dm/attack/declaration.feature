@@ -10,6 +10,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
   @id:dm.attack.declaration.player @ruling:AT-01 @ruling:AT-03 @ruling:AT-S1 @ruling:AT-X2
   Scenario: Attacking the opponent: the creature is tapped and the opponent is declared as the target
     # Hypersquid Walter: "Whenever this creature attacks, you may draw a card."
+    # cites: card-text | Hypersquid Walter (DM-02 16/55): you may draw a card
     Given player A has "Hypersquid Walter" as "walter" in the battle zone
     And player A has 1 card in the deck
     And player B has shields "s1" and "s2"
@@ -28,7 +29,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     And the attack ends
     And "walter" ends in the battle zone, tapped
 
-  @id:dm.attack.declaration.tapped-creature @ruling:AT-01 @ruling:AT-02
+  @id:dm.attack.declaration.tapped-creature @ruling:AT-01 @ruling:AT-02 @ruling:AT-S1
   Scenario: A tapped creature of the opponent can be attacked
     Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone
     And player B has "Fear Fang" as "fang" in the battle zone, tapped
@@ -36,6 +37,17 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     Then "shepherd" is tapped
     And "shepherd" attacks "fang"
     And "shepherd" (5000) battles "fang" (3000) and wins
+
+  @id:dm.attack.declaration.tapped-attacker-refused @ruling:AT-01 @ruling:AT-S1
+  Scenario: A tapped creature cannot attack
+    # AT-01 / AT-S1: an attack is made by tapping one of your creatures; a tapped creature cannot be tapped
+    # one shield: an engine that let the attack happen would break it without any choice
+    Given player A has "Fear Fang" as "fang" in the battle zone, tapped
+    And player B has 1 shield
+    When in step AT-S1, player A cannot attack player B with "fang"
+    Then no attack happens
+    And "fang" ends in the battle zone, tapped
+    And player B ends with 1 shield
 
   @id:dm.attack.declaration.untapped-creature-refused @ruling:AT-02
   Scenario: An untapped creature of the opponent cannot be attacked: the declaration is refused
@@ -50,6 +62,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
   @id:dm.attack.declaration.untapped-creature-by-text @ruling:AT-02
   Scenario: "Unless a card says otherwise": Gatling Skyterror can attack an untapped creature
     # Gatling Skyterror: "This creature can attack untapped creatures."
+    # cites: card-text | Gatling Skyterror (DM-01 79/110): this creature can attack untapped creatures
     Given player A has "Gatling Skyterror" as "gatling" in the battle zone
     And player B has "Fear Fang" as "fang" in the battle zone
     When in step AT-S1, player A attacks "fang" with "gatling"
@@ -71,17 +84,19 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     # AT-S1: AP chooses one of their creatures that can attack. That summoning sickness (召喚酔い) prevents it is a
     # general rule of the game, not a ruling of this page
     # cites: comprehensive-rules | summoning sickness: a creature cannot attack on the turn it was put into the battle zone (デュエル・マスターズ総合ゲームルール, 召喚酔い)
+    # one shield: an engine that let the attack happen would break it without any choice
     Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone, put there this turn
-    And player B has 2 shields
+    And player B has 1 shield
     When in step AT-S1, player A cannot attack player B with "shepherd"
     Then no attack happens
     And "shepherd" ends in the battle zone, untapped
-    And player B ends with 2 shields
+    And player B ends with 1 shield
 
   @id:dm.attack.declaration.cannot-attack-players @ruling:AT-P5
   Scenario Outline: A creature that "can't attack players" cannot attack to break shields, but can attack a tapped creature
+    # one shield: an engine that let the attack on the player happen would break it without any choice
     Given player A has "<card>" as "guardian" in the battle zone
-    And player B has 2 shields
+    And player B has 1 shield
     And player B has "Aqua Vehicle" as "vehicle" in the battle zone, tapped
     When in step AT-S1, player A cannot attack player B with "guardian"
     And in step AT-S1, player A attacks "vehicle" with "guardian"
@@ -89,7 +104,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     Then "guardian" attacks "vehicle"
     And "guardian" battles "vehicle" and wins
     And no shield is broken
-    And player B ends with 2 shields
+    And player B ends with 1 shield
 
     Examples:
       | id             | card                             |
@@ -112,6 +127,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     # Metalwing Skyterror: "Whenever this creature attacks, you may destroy one of your opponent's creatures that
     # has "blocker."" Olgate, Nightmare Samurai: "Whenever one of your creatures is destroyed, you may untap this
     # creature." AT-D3: the target became untapped in AT-S3; legality was checked at the declaration only
+    # cites: card-text | Olgate, Nightmare Samurai (Promo-Y1 L14/20): whenever one of your creatures is destroyed, you may untap this creature
     Given player A has "Metalwing Skyterror" as "metalwing" in the battle zone
     And player B has "Olgate, Nightmare Samurai" as "olgate" in the battle zone, tapped
     And player B has "Seamine" as "seamine" in the battle zone
@@ -132,6 +148,8 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     # his mana zone." Rugeeza, Assault Soldier: "Metamorph (If you have 7 or more cards in your mana zone ...):
     # This creature can't be attacked." Fear Fang going to B's mana zone makes 7 cards: Rugeeza can't be attacked
     # from then on, but AT-D3 checks the target only at the declaration
+    # cites: card-text | Super Dragon Machine Dolzark (Promo P0/Y3): whenever one of your other creatures that has Dragon in its race attacks, you may put one of your opponent's creatures in the battle zone that has power 5000 or less into his mana zone
+    # cites: card-text | Rugeeza, Assault Soldier (DM-14 98/110): metamorph - while you have 7 or more cards in your mana zone, this creature can't be attacked and has power attacker +3000
     Given player A has "Terradragon Regarion" as "regarion" in the battle zone
     And player A has "Super Dragon Machine Dolzark" as "dolzark" in the battle zone
     And player B has "Rugeeza, Assault Soldier" as "rugeeza" in the battle zone, tapped
@@ -149,6 +167,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
   @id:dm.attack.declaration.rugeeza-with-seven-mana-refused @ruling:AT-02
   Scenario: Rugeeza with 7 cards in its owner's mana zone "can't be attacked": the declaration is refused
     # the counterpart of the scenario above: the same creature, its metamorph applying at the declaration
+    # cites: card-text | Rugeeza, Assault Soldier (DM-14 98/110): metamorph - while you have 7 or more cards in your mana zone, this creature can't be attacked and has power attacker +3000
     Given player A has "Terradragon Regarion" as "regarion" in the battle zone
     And player B has "Rugeeza, Assault Soldier" as "rugeeza" in the battle zone, tapped
     And player B has 7 cards in the mana zone
@@ -159,6 +178,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
   @id:dm.attack.declaration.attacker-untapped @ruling:AT-D3 @ruling:AT-S3
   Scenario: The attacker untapped by its own attack trigger goes on attacking (Dogiragon's Revolution 0)
     # Dogiragon, Flaming Revolution: "Revolution 0—Whenever this creature attacks, if you have no shields, untap this creature."
+    # cites: card-text | Dogiragon, Flaming Revolution (DMR-17 L1/L2): Revolution 2 - if you have 2 or fewer shields, until the start of your next turn you can't lose the game and your opponent can't win; Revolution 0 - if you have no shields, untap this creature
     Given player A has "Dogiragon, Flaming Revolution" as "dogiragon" in the battle zone
     And player A has "Brawler Zyler" as "source" under "dogiragon"
     And player B has shields "s1", "s2" and "s3"
