@@ -933,13 +933,14 @@ def site(results, out):
     its scenarios as Gherkin and every engine's verdicts, a page per failure, each engine's history
     and badge. The pages work from file:// and need no network."""
     from .errors import InputError
+    from .text import plain
     from .site import build
     try:
         info = build(list(results), out)
     except InputError as exc:
         _input_error(exc)
     for name, c in info["engines"].items():
-        click.echo(f"{name}: " + ", ".join(f"{n} {o}" for o, n in c.items() if n))
+        click.echo(f"{plain(name, limit=200)}: " + ", ".join(f"{n} {o}" for o, n in c.items() if n))
     click.echo(f"wrote {info['pages']} pages to {out}/index.html")
 
 
