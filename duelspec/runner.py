@@ -206,16 +206,22 @@ class Run:
         anything an adapter does."""
         for err in errors:
             yield compile_error_result(err)
+        if self.start_error is None and hasattr(self.adapter, "run_many"):      # --jobs N: an AdapterPool
+            played = self.adapter.run_many(scenarios, lambda s, a: run_one(s, a, self.implementation))
+        else:
+            played = None
         first = True
-        for s in scenarios:
-            if self.start_error is not None:
+        for s in (scenarios if played is None else played):
+            if played is not None:
+                r = s
+            elif self.start_error is not None:
                 r = self._start_failed(s, first)
                 first = False
             else:
                 r = run_one(s, self.adapter, self.implementation)
-                gave_up = getattr(self.adapter, "gave_up", None)
-                if gave_up and not self.stopped_early:
-                    self.stopped_early, self.reason = True, gave_up
+            gave_up = getattr(self.adapter, "gave_up", None) if self.start_error is None else None
+            if gave_up and not self.stopped_early:
+                self.stopped_early, self.reason = True, gave_up
             if self.expect_fail:
                 from .expectfail import apply
                 r = apply(r, self.expect_fail)

@@ -214,3 +214,27 @@ def test_a_run_warns_when_the_installed_features_differ_from_the_checkout_here(t
     monkeypatch.chdir(co)
     r = CliRunner().invoke(main, ["run", "--id", "ygo.normal-draw.basics.turn-player-draws"])
     assert "plays the installed features" in r.stderr
+
+
+def test_jobs_play_in_parallel_and_report_in_order(tmp_path):
+    """--jobs 3 (issue 13): the same results in the same order as one process, faults included
+    (a hang is timed out and that process restarted while the others go on), nothing left running."""
+    paths = []
+    for i in IDS * 2:
+        sid = f"{i}.{len(paths)}"
+        (tmp_path / f"{sid}.json").write_text(json.dumps(scenario(i) | {"id": sid}))
+        paths.append(str(tmp_path / f"{sid}.json"))
+    out1, out3 = tmp_path / "one.jsonl", tmp_path / "three.jsonl"
+    for out, jobs in ((out1, "1"), (out3, "3")):
+        res = CliRunner().invoke(main, ["run", *paths, "--adapter", "cmd:" + faulty_cmd(), "--timeout", "0.5",
+                                        "--jobs", jobs, "--out", str(out)])
+        assert res.exit_code == 1
+    one = [json.loads(x) for x in out1.read_text().splitlines()]
+    three = [json.loads(x) for x in out3.read_text().splitlines()]
+    assert [(x.get("id"), x.get("outcome")) for x in one[1:-1]] == [(x.get("id"), x.get("outcome")) for x in three[1:-1]]
+    assert three[-1]["counts"] == one[-1]["counts"] and three[-1]["stopped_early"] is False
+
+
+def test_jobs_need_a_process_adapter():
+    res = CliRunner().invoke(main, ["run", "--jobs", "2", "--id", "ygo.normal-draw.basics.*"])
+    assert res.exit_code == 2 and "cmd:" in res.output
