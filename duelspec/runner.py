@@ -144,10 +144,10 @@ def judge(scenario: dict, reply: dict, ms: float | None = None) -> dict:
             return result_of(scenario, kind, message=e.get("message", ""), detail=e.get("detail"),
                              evidence=e.get("evidence") or None, duration_ms=ms)
     trace = reply.get("trace")
-    try:
-        schemas.check_trace(trace, f"<trace of {scenario['id']}>")
-    except InputError as exc:
-        return result_of(scenario, "errored", message=f"the adapter's trace fails the trace schema: {exc}", detail="invalid trace")
+    errs = schemas.errors_of(trace, "trace")
+    if errs:
+        return result_of(scenario, "errored", message=f"the adapter's trace fails the trace schema ({len(errs)} error"
+                         f"{'s' if len(errs) != 1 else ''}): {schemas.all_errors(errs)}", detail="invalid trace")
     problem = trace_problem(scenario, trace)
     if problem:
         return result_of(scenario, "errored", message=f"the adapter's trace is invalid: {problem}", detail="invalid trace")
