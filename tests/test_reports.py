@@ -246,14 +246,8 @@ def test_failed_lines_name_the_ruling_and_a_file_that_exists(tmp_path, monkeypat
     import re
     import xml.etree.ElementTree as ET
     from pathlib import Path
-    (tmp_path / "bad_engine.py").write_text(
-        "from duelspec.adapters.reference import ReferenceAdapter\n"
-        "class Drops(ReferenceAdapter):\n"
-        "    def run(self, scenario):\n"
-        "        reply = super().run(scenario)\n"
-        "        if 'trace' in reply:\n"
-        "            reply['trace']['events'] = [e for e in reply['trace']['events'] if not e.get('normal')]\n"
-        "        return reply\n")
+    from fault_adapters.helpers import write_normal_draw_dropper
+    write_normal_draw_dropper(tmp_path / "bad_engine.py")
     monkeypatch.chdir(tmp_path)
     monkeypatch.syspath_prepend(str(tmp_path))
     res = CliRunner().invoke(main, ["run", "--adapter", "bad_engine:Drops", "--id", "ygo.normal-draw.basics.turn-player-draws",
