@@ -446,3 +446,37 @@ def test_the_readme_states_the_limits_the_code_enforces():
                  f"lines up to {files.STREAM_LINE_BYTES >> 20} MiB",
                  f"reply lines up to {ProcessAdapter('x').max_line_bytes >> 20} MiB", "tests/test_reliability_property.py"):
         assert fact in " ".join(section.split()), fact
+
+
+def test_a_stopped_adapter_is_not_restarted_by_a_scenario_still_playing(tmp_path, monkeypatch):
+    """--jobs: a worker thread may still be playing when the run stops; the adapter it uses must
+    not start a new program after stop() (it would be left running)."""
+    selfpids = tmp_path / "adapters"
+    monkeypatch.setenv("FAULTY_SELFPIDS", str(selfpids))
+    a = ProcessAdapter(faulty_cmd(), timeout=5, startup_timeout=20)
+    a.start()
+    a.stop()
+    reply = a.run(scenario("t.ok.1"))
+    assert "stopped" in reply["errored"]["message"] and len(pids(selfpids)) == 1
+    a.start()                                   # an explicit start() starts it again
+    try:
+        assert a.run(scenario("t.ok.2"))["trace"]["final"]["winner"] == "B"
+    finally:
+        a.stop()
+
+
+def test_an_interrupted_parallel_run_leaves_nothing_running(tmp_path):
+    selfpids, helpers = tmp_path / "adapters", tmp_path / "helpers"
+    env = {"FAULTY_SELFPIDS": str(selfpids), "FAULTY_PIDFILE": str(helpers)}
+    ids = ["t.daemon.1", "t.hang.1", "t.ok.1", "t.hang.2", "t.daemon.2", "t.exit.1", "t.ok.2"]
+    proc, out, junit = spawn_run(tmp_path, ids, "--adapter", "cmd:" + faulty_cmd(), "--jobs", "3", "--timeout", "300",
+                                 env=env)
+    assert wait_for(lambda: len(pids(helpers)) >= 2)
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    proc.communicate(timeout=60)
+    assert proc.returncode == 1
+    lines = stream(out)
+    got = [x["id"] for x in lines if x["type"] == "result"]
+    assert got == ids[:len(got)] and lines[-1]["type"] == "footer" and lines[-1]["stopped_early"]
+    assert not [p for p in pids(selfpids) + pids(helpers) if alive(p)], "a process of the run survived"
