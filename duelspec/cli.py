@@ -520,7 +520,8 @@ def export(paths, games, rulings, ids, tags, requires, out, generated):
 @main.command(name="list")
 @selection_options
 def list_(paths, games, rulings, ids, tags, requires):
-    """List the selected scenarios: id, rulings, origin. Exit status 1 when a file could not be
+    """List the selected scenarios: id, rulings, origin and the sources they cite besides the
+    source page (`cites`). Exit status 1 when a file could not be
     compiled or the selection matched nothing."""
     from .errors import InputError
     try:
@@ -529,7 +530,8 @@ def list_(paths, games, rulings, ids, tags, requires):
         _input_error(exc)
     for s in scenarios:
         o = s.get("origin", {})
-        click.echo(f"{s['id']}\t{','.join(s['rulings'])}\t{o.get('file', '')}:{o.get('line', '')}")
+        cites = "; ".join(f"{c['kind']}: {c['ref']}" + (f" ({c['date']})" if c.get("date") else "") for c in s.get("cites", []))
+        click.echo(f"{s['id']}\t{','.join(s['rulings'])}\t{o.get('file', '')}:{o.get('line', '')}" + (f"\tcites {cites}" if cites else ""))
     for e in errors:
         click.echo(f"error: {e.error}", err=True)
     if not scenarios and not errors:

@@ -169,9 +169,9 @@ class MaleficWorld(Effect):
         if len(cands) < 3:
             return False
         three = _pick(duel, link.player, cands, "3 Malefic cards", n=3)
-        chosen = duel.rng.choice(three)        # "pick 1 of them at random"
+        chosen = duel.pick_at_random(link.player, three)   # "have your opponent pick 1 of them at random"
         duel.move(chosen, "hand", "effect")
-        duel.rng.shuffle(duel.zone(link.player, "deck"))
+        duel.shuffle_deck(link.player)
         return True
 
 
@@ -602,7 +602,7 @@ class Reload(Effect):
         hand = list(duel.zone(link.player, "hand"))
         for c in hand:
             duel.move(c, "deck", "effect")
-        duel.rng.shuffle(duel.zone(link.player, "deck"))
+        duel.shuffle_deck(link.player)
         duel.draw(link.player, len(hand))
         return True
 
@@ -798,7 +798,7 @@ class Afterglow(Effect):
         if banished:
             back = _pick(duel, p, banished, "an Afterglow to shuffle into the Deck")[0]
             duel.move(back, "deck", "effect")
-            duel.rng.shuffle(duel.zone(p, "deck"))
+            duel.shuffle_deck(p)
 
         def act(d, drawn):
             for c in drawn:
