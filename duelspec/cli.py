@@ -230,7 +230,7 @@ def run(paths, games, rulings, ids, tags, requires, generated, shard, adapter_sp
     head = header(adapter_spec, impl, {"games": list(games), "rulings": list(rulings), "ids": list(ids),
                                        "tags": list(tags), "requires": list(requires),
                                        **({"generated": True} if generated else {}), **({"shard": shard_sel} if shard_sel else {})},
-                  scenarios=len(scenarios) + len(errors))
+                  scenarios=len(scenarios) + len(errors), protocol=getattr(adapter, "protocol", None))
     for s in streams:
         s.write(head)
     console = Console()   # the terminal's width (COLUMNS when not a terminal): the table fits it
