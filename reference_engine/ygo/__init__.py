@@ -36,7 +36,8 @@ ND-H1, ND-H2, ND-H3       the page's answers of 2019-03-17 (superseded / under r
                           issue 16's ``--as-of``, not built yet
 ND-L-COST, ND-L-EFFECT,
 ND-L-TRIGGER, ND-L-BEFORE the card classes in :mod:`.cards`, one per listed card
-ND-L-RELATED              no card effect: they are drawn like any card (ND-01)
+ND-L-RELATED              the card classes in :mod:`.cards` (normal draw count, triggers on it,
+                          the Draw Phase skipped); Knightmare Unicorn face-up is a visible skip
 ========================  ================================================================
 
 Each of these is a decision point the rule mutants of :mod:`duelspec.mutation.ygo` patch.
