@@ -14,7 +14,7 @@ from pathlib import Path
 from rich.text import Text
 
 from . import __version__, SCENARIO_FORMAT, PROTOCOL_VERSION
-from .text import DETAIL_CHARS, bound, cap, html, markdown, terminal, visible
+from .text import DETAIL_CHARS, bound, cap, html, json_escape_hidden, markdown, terminal, visible
 
 OUTCOMES = ("passed", "failed", "skipped", "errored", "timed-out", "xfailed", "xpassed")
 BAD = ("failed", "errored", "timed-out", "xpassed")
@@ -67,14 +67,15 @@ def stale_install_warning(start: Path | None = None) -> str | None:
 
 
 def header(adapter_spec: str, implementation: dict | None, selection: dict | None = None,
-           scenarios: int | None = None) -> dict:
-    """The first line of a result stream (schema ``result.schema.json#/$defs/header``)."""
+           scenarios: int | None = None, protocol: int | None = None) -> dict:
+    """The first line of a result stream (schema ``result.schema.json#/$defs/header``);
+    ``protocol``: the adapter-protocol version the adapter answered with (default: duelspec's)."""
     suite = {"name": "duelspec", "version": __version__, "scenario_format": SCENARIO_FORMAT, "content_hash": spec_identity()}
     if scenarios is not None:
         suite["scenarios"] = scenarios
     return {"type": "header", "format": 1,
             "suite": suite,
-            "protocol": PROTOCOL_VERSION,
+            "protocol": protocol or PROTOCOL_VERSION,
             "adapter": {"spec": adapter_spec, "implementation": implementation or {}},
             "selection": selection or {},
             "started": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")}
@@ -127,6 +128,19 @@ class Tally:
         return ", ".join(parts)
 
 
+def json_line(obj) -> str:
+    """``obj`` as one line of JSON (UTF-8 text) in which no character can drive a terminal that
+    shows the file (``cat results.jsonl``): JSON escapes C0 itself; C1 (U+009B ...), bidi and
+    zero-width format characters, U+2028/U+2029 and non-characters are written as ``\\uXXXX``
+    escapes too (the same JSON value); lone surrogates as their escapes."""
+    line = json.dumps(obj, ensure_ascii=False, sort_keys=False)
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:          # lone surrogates: keep the line valid JSON and UTF-8
+        line = json.dumps(obj, ensure_ascii=True)
+    return json_escape_hidden(line)
+
+
 class JsonLines:
     """Writes result-stream lines to a text file handle, flushing after each.
 
@@ -140,11 +154,7 @@ class JsonLines:
     def write(self, obj: dict) -> None:
         if self.failed is not None:
             return
-        line = json.dumps(obj, ensure_ascii=False, sort_keys=False)
-        try:
-            line.encode("utf-8")
-        except UnicodeEncodeError:      # lone surrogates: keep the line valid JSON and UTF-8
-            line = json.dumps(obj, ensure_ascii=True)
+        line = json_line(obj)
         try:
             self.fh.write(line + "\n")
             self.fh.flush()
@@ -414,6 +424,12 @@ def merge_streams(streams: list) -> Stream:
 
 
 # -- Markdown ---------------------------------------------------------------------------------
+
+def _md_escape(s: str) -> str:
+    """The project's own text in a Markdown table cell (``|`` escaped, one line); text from an
+    adapter or a scenario uses :func:`duelspec.text.markdown`."""
+    return str(s).replace("|", "\\|").replace("\n", " ")
+
 
 def render_markdown(header: dict, results: list[dict], footer: dict, limit: int = 100) -> str:
     """A Markdown summary (for a CI job summary): verdict, counts, adapter, early stop, and
