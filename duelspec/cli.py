@@ -2,6 +2,7 @@
 
     duelspec run                       # every built-in scenario on the reference engine
     duelspec run --ruling 'ND-E*' --adapter 'cmd:node my_adapter.js'
+    duelspec run --as-of 2019-06-01    # the answers in force on that date (default: today)
     duelspec run --format json --out results.jsonl
     duelspec run --adapter 'cmd:node sim.js' --junit junit.xml --markdown summary.md --expect-fail xfail.toml
     duelspec summary results.jsonl --format markdown
@@ -169,8 +170,11 @@ def _input_error(exc) -> None:
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on the terminal (default: only when stdout is a terminal and --format table).")
 @click.option("--generated", is_flag=True, help="Also the generated scenarios (duelspec.generated: every normal-draw replacement chain up to length 4).")
+@click.option("--as-of", "as_of", metavar="YYYY-MM-DD", callback=lambda ctx, p, v: _date_option(v),
+              help="Judge by the answers in force on this date (default: today): a superseded answer's expectations "
+                   "in its period; not yet ruled or under review then: skipped. The adapter plays as of it too.")
 def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, timeout, startup_timeout, max_restarts, fmt, out,
-        junit_out, md_out, expect_fail, write_expect_fail, progress):
+        junit_out, md_out, expect_fail, write_expect_fail, progress, as_of):
     """Run the scenarios against an adapter and report by ruling.
 
     Exit status 0 when every executed scenario passed (or xfailed) and at least one was
@@ -180,7 +184,7 @@ def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, tim
     from . import expectfail
     from .catalogue import rulings as ruling_catalogue
     from .errors import InputError
-    from .report import JsonLines, Tally, header, render_failures, render_skips, render_table, render_markdown
+    from .report import JsonLines, Tally, header, render_failures, render_follows, render_skips, render_table, render_markdown
     from .runner import Run
 
     xf = {}
@@ -201,7 +205,7 @@ def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, tim
         adapter = make_adapter(adapter_spec, timeout, startup_timeout, max_restarts)
     except (ValueError, ImportError, AttributeError, TypeError) as exc:
         _input_error(exc)
-    runner = Run(adapter, expect_fail=xf)
+    runner = Run(adapter, expect_fail=xf, as_of=as_of)
     impl = runner.start()
     if not isinstance(impl, dict):
         _input_error(f"the adapter's start() must return its implementation description (a dict), got {type(impl).__name__}")
@@ -216,7 +220,7 @@ def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, tim
     if fmt == "json":
         streams.append(JsonLines(sys.stdout, "stdout"))
     head = header(adapter_spec, impl, {"games": list(games), "rulings": list(rulings), "ids": list(ids),
-                                       "tags": list(tags), "requires": list(requires)})
+                                       "tags": list(tags), "requires": list(requires)}, as_of=runner.as_of)
     for s in streams:
         s.write(head)
     console = Console(width=max(Console().width, 140))
@@ -282,9 +286,10 @@ def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, tim
             render_table(tally, ruling_catalogue(), console, games=set(games) or {s["game"] for s in scenarios} or None,
                          rulings=rulings or None)
             render_skips(tally, console)
+            render_follows(tally, console)
             render_failures(tally, console)
-            console.print(f"[bold]{tally.summary_line()}[/]  (adapter: {impl.get('name', adapter_spec)} {impl.get('version', '')})",
-                          highlight=False)
+            console.print(f"[bold]{tally.summary_line()}[/]  (adapter: {impl.get('name', adapter_spec)} {impl.get('version', '')}; "
+                          f"as of {runner.as_of})", highlight=False)
         except BrokenPipeError:       # `duelspec run | head`: the reader is gone
             _quiet_stdout()
     for line in _verdict_lines(tally, foot):
@@ -292,6 +297,17 @@ def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, tim
     if write_expect_fail:
         err_console.print(f"wrote {write_expect_fail}", highlight=False)
     sys.exit(0 if tally.ok() and not foot["stopped_early"] else 1)
+
+
+def _date_option(value):
+    """``--as-of``: an ISO date, or a usage error (exit 2)."""
+    if value is None:
+        return None
+    from .asof import parse_date
+    try:
+        return parse_date(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
 
 
 def _terminate(signum, frame):
@@ -411,7 +427,7 @@ def summary(results_file, fmt, out):
     a result stream (the error names the line and JSON pointer)."""
     from rich.console import Console
     from .errors import InputError
-    from .report import read_stream, render_failures, render_skips, render_markdown, render_table
+    from .report import read_stream, render_failures, render_follows, render_skips, render_markdown, render_table
     _check_outputs(out=out)
     try:
         st = read_stream(results_file)
@@ -423,10 +439,12 @@ def summary(results_file, fmt, out):
         console = Console(file=open(out, "w", encoding="utf-8") if out else None)
         render_table(tally, ruling_catalogue(), console, games={r.get("game") for r in st.results if r.get("game")} or None)
         render_skips(tally, console)
+        render_follows(tally, console)
         render_failures(tally, console)
         impl = st.header.get("adapter", {}).get("implementation", {}) or {}
         console.print(f"[bold]{tally.summary_line()}[/]  (adapter: {impl.get('name', st.header['adapter'].get('spec'))} "
-                      f"{impl.get('version', '')}, started {st.header.get('started')})", highlight=False)
+                      f"{impl.get('version', '')}, started {st.header.get('started')}"
+                      + (f", as of {st.header['as_of']}" if st.header.get("as_of") else "") + ")", highlight=False)
         for line in _verdict_lines(tally, st.footer):
             console.print(line, highlight=False, soft_wrap=True)
         if out:

@@ -15,13 +15,17 @@ OUTCOMES = ("passed", "failed", "skipped", "errored", "timed-out", "xfailed", "x
 BAD = ("failed", "errored", "timed-out", "xpassed")
 
 
-def header(adapter_spec: str, implementation: dict | None, selection: dict | None = None) -> dict:
-    return {"type": "header", "format": 1,
-            "suite": {"name": "duelspec", "version": __version__, "scenario_format": SCENARIO_FORMAT},
-            "protocol": PROTOCOL_VERSION,
-            "adapter": {"spec": adapter_spec, "implementation": implementation or {}},
-            "selection": selection or {},
-            "started": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")}
+def header(adapter_spec: str, implementation: dict | None, selection: dict | None = None, as_of: str | None = None) -> dict:
+    """The header line of a result stream; ``as_of``: the date whose answers the run judges by."""
+    h = {"type": "header", "format": 1,
+         "suite": {"name": "duelspec", "version": __version__, "scenario_format": SCENARIO_FORMAT},
+         "protocol": PROTOCOL_VERSION,
+         "adapter": {"spec": adapter_spec, "implementation": implementation or {}},
+         "selection": selection or {}}
+    if as_of:
+        h["as_of"] = as_of
+    h["started"] = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+    return h
 
 
 class Tally:
@@ -32,9 +36,12 @@ class Tally:
         self.by_ruling: dict[str, Counter] = defaultdict(Counter)
         self.bad: list[dict] = []
         self.skip_reasons: Counter = Counter()    # reason -> number of scenarios skipped for it
+        self.following: list[dict] = []           # failed / xfailed results whose trace matches another dated answer
 
     def add(self, result: dict) -> None:
         self.counts[result["outcome"]] += 1
+        if result.get("follows"):
+            self.following.append(result)
         if result["outcome"] == "skipped":
             self.skip_reasons[result.get("reason") or "no reason given"] += 1
         for r in result.get("rulings", []):
@@ -130,6 +137,26 @@ def render_skips(tally: Tally, console) -> None:
         console.print(f"  {n:4d}  {printable(reason)}", highlight=False, markup=False)
 
 
+def follows_text(result: dict) -> str:
+    """``"follows ND-H1: matches the answer of 2019-03-17, changed on 2022-07-30"`` for a result
+    with ``follows`` (the ruling an engine follows), else ``""``."""
+    f = result.get("follows")
+    return f"follows {f['ruling']}: {f['label']}" if f else ""
+
+
+def render_follows(tally: Tally, console, limit: int = 50) -> None:
+    """The failed (and xfailed) scenarios whose trace matches another dated answer of the page:
+    which ruling the engine follows, scenario by scenario."""
+    if not tally.following:
+        return
+    console.print(f"[yellow]{len(tally.following)} failing scenario(s) match another dated answer of the page[/] "
+                  "(the ruling the engine follows):", highlight=False)
+    for r in tally.following[:limit]:
+        console.print(f"  {printable(r['id'])} ({r['outcome']}): {printable(follows_text(r))}", highlight=False, markup=False)
+    if len(tally.following) > limit:
+        console.print(f"  ... and {len(tally.following) - limit} more (see the result stream: `follows`)", markup=False)
+
+
 def render_failures(tally: Tally, console, limit: int = 50) -> None:
     """Print every bad result (up to ``limit``): where it comes from, what differed, the
     evidence of an adapter fault (offending line, exit status, stderr tail)."""
@@ -140,6 +167,12 @@ def render_failures(tally: Tally, console, limit: int = 50) -> None:
         loc = f"  ({where['file']}:{loc})" if where.get("file") else ""
         from rich.markup import escape
         console.print(f"[bold red]{r['outcome'].upper()}[/] {escape(printable(r['id'] + loc))}", highlight=False)
+        if r.get("answer"):
+            a = r["answer"]
+            console.print(f"  judged by the answer of {a['answered']} ({a['ruling']}), changed on {a['replaced']}",
+                          highlight=False, markup=False)
+        if r.get("follows"):
+            console.print("  " + printable(follows_text(r)), highlight=False, markup=False)
         if r.get("failures"):
             for f in r["failures"]:
                 console.print(format_failure(Failure(**{k: f.get(k) for k in ("pointer", "message", "expected", "actual")}, context=f.get("context", [])), ""), highlight=False, markup=False)
@@ -260,7 +293,8 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
     out.append(f"Adapter **{_md_escape(name)}** {_md_escape(impl.get('version', ''))} "
                f"(`{_md_escape(header.get('adapter', {}).get('spec', ''))}`), suite duelspec "
                f"{header.get('suite', {}).get('version', '?')}, protocol {header.get('protocol', '?')}, "
-               f"started {header.get('started', '?')}.")
+               f"started {header.get('started', '?')}"
+               + (f", judged by the answers in force on {_md_escape(header['as_of'])}" if header.get("as_of") else "") + ".")
     out += ["", "| " + " | ".join(OUTCOMES) + " |", "|" + "---:|" * len(OUTCOMES),
             "| " + " | ".join(str(counts.get(o, 0)) for o in OUTCOMES) + " |", ""]
     if footer.get("stopped_early"):
@@ -280,8 +314,17 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
     xfailed = [r for r in results if r["outcome"] == "xfailed"]
     if xfailed:
         out += [f"<details><summary>{len(xfailed)} expected failures (xfailed)</summary>", ""]
-        out += [f"- `{r['id']}`: {_md_escape((r.get('expected_failure') or {}).get('reason', ''))[:200]}" for r in xfailed]
+        out += [f"- `{r['id']}`: {_md_escape((r.get('expected_failure') or {}).get('reason', ''))[:200]}"
+                + (f" ({_md_escape(follows_text(r))})" if r.get("follows") else "") for r in xfailed]
         out += ["", "</details>", ""]
+    following = [r for r in results if r.get("follows")]
+    if following:
+        out += ["### The answers the engine follows", "",
+                "Failing scenarios whose trace satisfies another dated answer of the source page:", "",
+                "| scenario | outcome | ruling | |", "|---|---|---|---|"]
+        out += [f"| `{_md_escape(r['id'])}` | {r['outcome']} | {_md_escape(r['follows']['ruling'])} | "
+                f"{_md_escape(r['follows']['label'])} |" for r in following[:limit]]
+        out += ([f"... and {len(following) - limit} more (see the result stream: `follows`)"] if len(following) > limit else []) + [""]
     skips = Counter(r.get("reason") or "no reason given" for r in results if r["outcome"] == "skipped")
     if skips:
         out += ["### Skipped, by reason", "", "| scenarios | reason |", "|---:|---|"]
@@ -292,6 +335,8 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
             origin = r.get("origin", {})
             where = f" — `{origin.get('file')}:{origin.get('line', '')}`" if origin.get("file") else ""
             summary = (r.get("failures") or [{}])[0].get("message") or r.get("message", "")
+            if r.get("follows"):
+                summary = f"{summary}; {follows_text(r)}"
             out.append(f"<details><summary><b>{r['outcome']}</b> <code>{r['id']}</code> "
                        f"({', '.join(r.get('rulings', []))}){where}: {_html(summary)[:200]}</summary>\n")
             out.append("```text\n" + _detail_text(r) + "\n```\n</details>\n")
@@ -316,6 +361,11 @@ def _detail_text(r: dict) -> str:
             parts.append(f"  actual:   {json.dumps(f.get('actual'), ensure_ascii=False)}")
     if r.get("message"):
         parts.append(r["message"])
+    if r.get("answer"):
+        a = r["answer"]
+        parts.append(f"judged by the answer of {a['answered']} ({a['ruling']}), changed on {a['replaced']}")
+    if r.get("follows"):
+        parts.append(follows_text(r))
     if r.get("expected_failure"):
         parts.append(f"expect-fail entry: {json.dumps(r['expected_failure'], ensure_ascii=False)}")
     ev = r.get("evidence") or {}

@@ -132,8 +132,9 @@ def _compile_pickle(pickle: dict, nodes: dict, file: str, game: str):
     origin = {"file": file, "line": line}
     if example is not None:
         origin["example"] = example
-    b = ScenarioBuilder(game, file, sid, title, rulings, other, origin)
+    b = ScenarioBuilder(game, file, sid, title, rulings, [t for t in other if not t.startswith(IN_FORCE_TAGS)], origin)
     try:
+        b.in_force = _in_force(tags, example, file, line)
         for step in pickle["steps"]:
             step_line = nodes.get(step["astNodeIds"][0], {}).get("location", {}).get("line")
             kw = PICKLE_TYPES.get(step.get("type"))
@@ -148,6 +149,35 @@ def _compile_pickle(pickle: dict, nodes: dict, file: str, game: str):
     except InputError as exc:
         return ScenarioError(sid, title, exc, rulings, game)
     return doc
+
+
+IN_FORCE_TAGS = ("in-force-from:", "in-force-until:")
+IN_FORCE_COLUMNS = {"in force from": "from", "in force until": "until"}
+
+
+def _in_force(tags: list, example: dict | None, file: str, line: int) -> dict | None:
+    """A scenario's ``in_force`` from the tags ``@in-force-from:<date>`` / ``@in-force-until:<date>``
+    (on the Feature, Scenario or Examples block) and the Examples columns ``in force from`` /
+    ``in force until`` (an empty cell gives nothing); a tag and a column that disagree are an
+    error."""
+    out: dict = {}
+    for t in tags:
+        for prefix in IN_FORCE_TAGS:
+            if t.startswith(prefix):
+                key = "from" if prefix == "in-force-from:" else "until"
+                if out.get(key, t[len(prefix):]) != t[len(prefix):]:
+                    raise InputError(file, f"line {line}", f"one @{prefix}<date> tag", t)
+                out[key] = t[len(prefix):]
+    for col, key in IN_FORCE_COLUMNS.items():
+        v = (example or {}).get(col, "").strip()
+        if v:
+            if out.get(key, v) != v:
+                raise InputError(file, f"line {line}", f"the same date in the `{col}` column and the @in-force-{key}: tag",
+                                 f"{v} and {out[key]}")
+            out[key] = v
+    if out and "from" not in out:
+        raise InputError(file, f"line {line}", "an `in force from` date with an `in force until` date", out)
+    return out or None
 
 
 def _examples_header(scen_node: dict, row_id: str):
@@ -216,27 +246,82 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
                 for j, x in enumerate(vals):
                     if x not in local:
                         raise InputError(where, f"/script/{i}/{k}" + (f"/{j}" if isinstance(v, list) else ""), "a local card id of the setup", x)
+    _check_expect(doc["expect"], "/expect", where, local, refs)
+    for i, e in enumerate(doc.get("superseded", [])):
+        if "expect" in e:
+            _check_expect(e["expect"], f"/superseded/{i}/expect", where, local, refs)
+    _check_dates(doc, where, known_rulings)
+
+
+def _check_dates(doc: dict, where: str, known_rulings: dict) -> None:
+    """``in_force`` and ``superseded`` against each other and the ruling catalogue: periods in
+    order and not overlapping; every superseded answer is one the catalogue records as
+    superseded (same ruling, dates) and the scenario is tagged with its ruling; every date is a
+    date the catalogue gives for the scenario's rulings or for a card of its setup; a scenario of
+    a dated ruling says from when it is in force."""
+    in_force, sup = doc.get("in_force"), doc.get("superseded", [])
+    cards = {c["card"] for c in doc["setup"]["cards"]}
+    known = set().union(*(known_rulings[r].known_dates() for r in doc["rulings"]))
+    known |= {a[k] for r in known_rulings.values() for a in r.answers if a["subject"].get("card") in cards
+              for k in ("answered", "holds_since", "replaced", "reconfirmed") if k in a}
+    dated = [r for r in doc["rulings"] if known_rulings[r].known_dates()]
+    if dated and not in_force:
+        raise InputError(where, "/in_force", f"the date from which the scenario is in force (an `in force from` column or "
+                         f"an @in-force-from:<date> tag): it rests on the dated ruling(s) {', '.join(dated)}")
+    if in_force:
+        for k, v in in_force.items():
+            if k in ("from", "until") and v not in known:
+                raise InputError(where, f"/in_force/{k}", "a date the ruling catalogue gives for the scenario's rulings or "
+                                 f"its cards ({', '.join(sorted(known)) or 'it gives none'})", v)
+        if "until" in in_force and in_force["until"] <= in_force["from"]:
+            raise InputError(where, "/in_force/until", f"a date after `from` ({in_force['from']})", in_force["until"])
+    if sup and not in_force:
+        raise InputError(where, "/in_force", "the date the current answer holds from (a scenario with superseded answers)")
+    end = None
+    for i, e in enumerate(sup):
+        r = known_rulings.get(e["ruling"])
+        if r is None or e["ruling"] not in doc["rulings"]:
+            raise InputError(where, f"/superseded/{i}/ruling", "a ruling ID of the catalogue that the scenario is tagged with "
+                             f"({', '.join(doc['rulings'])})", e["ruling"])
+        mine = [a for a in r.superseded() if a["subject"].get("card", "") in cards | {""}]
+        if not any((a["answered"], a["replaced"]) == (e["answered"], e["replaced"]) for a in mine):
+            have = ", ".join(f"{a['subject'].get('en', a['subject']['ja'])}: {a['answered']} replaced {a['replaced']}"
+                             for a in mine) or "none about a card of this setup"
+            raise InputError(where, f"/superseded/{i}", f"an answer the ruling catalogue records as superseded under "
+                             f"{e['ruling']} about a card of the setup ({have})", f"{e['answered']} replaced {e['replaced']}")
+        if e["answered"] >= e["replaced"] or (end is not None and e["answered"] < end):
+            raise InputError(where, f"/superseded/{i}/answered", "periods in order that do not overlap (answered before "
+                             "replaced, each after the one before)", e["answered"])
+        end = e["replaced"]
+    if end is not None and end > in_force["from"]:
+        raise InputError(where, "/in_force/from", f"a date not before the last superseded answer was replaced ({end})",
+                         in_force["from"])
+
+
+def _check_expect(expect: dict, at: str, where: str, local: set, refs: tuple) -> None:
+    """Event patterns (known kinds and fields, cards of the setup) and final cards of one set of
+    expectations (``at`` is its JSON pointer)."""
     fields = _event_fields()
     for part in ("events", "never"):
-        for i, p in enumerate(doc["expect"].get(part, [])):
+        for i, p in enumerate(expect.get(part, [])):
             kind = p.get("event")
             if kind not in fields:
-                raise InputError(where, f"/expect/{part}/{i}/event", f"an event kind of the trace schema ({', '.join(sorted(fields))})", kind)
+                raise InputError(where, f"{at}/{part}/{i}/event", f"an event kind of the trace schema ({', '.join(sorted(fields))})", kind)
             for k, v in p.items():
                 if k not in fields[kind]:
-                    raise InputError(where, f"/expect/{part}/{i}/{k}", f"a field of a `{kind}` event ({', '.join(sorted(fields[kind]))})", k)
+                    raise InputError(where, f"{at}/{part}/{i}/{k}", f"a field of a `{kind}` event ({', '.join(sorted(fields[kind]))})", k)
                 if k == "player" and v not in ("A", "B"):
-                    raise InputError(where, f"/expect/{part}/{i}/{k}", "player A or B", v)
+                    raise InputError(where, f"{at}/{part}/{i}/{k}", "player A or B", v)
             for k in refs + ("cards", "shields"):
                 if k in p:
                     vals = p[k] if isinstance(p[k], list) else [p[k]]
                     for j, x in enumerate(vals):
                         if not isinstance(x, str) or (x not in local and not (k == "target" and x == "player")):
-                            raise InputError(where, f"/expect/{part}/{i}/{k}" + (f"/{j}" if isinstance(p[k], list) else ""),
+                            raise InputError(where, f"{at}/{part}/{i}/{k}" + (f"/{j}" if isinstance(p[k], list) else ""),
                                              "a local card id of the setup", x)
-    for k in doc["expect"].get("final", {}).get("cards", {}):
+    for k in expect.get("final", {}).get("cards", {}):
         if k not in local:
-            raise InputError(where, f"/expect/final/cards/{k}", "a local card id of the setup", k)
+            raise InputError(where, f"{at}/final/cards/{k}", "a local card id of the setup", k)
 
 
 PHASES = {"ygo": ("draw", "standby", "main1", "battle", "main2", "end"),

@@ -1,7 +1,7 @@
 """The Yu-Gi-Oh! OCG rules engine of duelspec: state, turn structure, chains, the normal draw.
 
-Source of the rules: the rules-wiki page 「通常のドロー」 (shared/seeds/000_*.txt) as
-restated in ``features/rulings/ygo-normal-draw.json`` (IDs ND-*), and the general OCG
+Source of the rules: the page 「通常のドロー」 of the Yu-Gi-Oh! rules wiki (yugioh-wiki.net; the URL
+and the revision read are in the ruling catalogue's ``source``) as restated in ``features/rulings/ygo-normal-draw.json`` (IDs ND-*), and the general OCG
 rules of chains (チェーン), costs (コスト), negation (発動の無効 / 効果の無効) that those
 rulings presuppose.
 
@@ -130,8 +130,9 @@ class Duel:
 
     ``events`` is the trace (canonical events of ``schemas/trace.schema.json``)."""
 
-    def __init__(self, catalogue, decider, seed: int = 0):
+    def __init__(self, catalogue, decider, seed: int = 0, as_of: str | None = None):
         self.catalogue, self.decider = catalogue, decider
+        self.as_of = as_of                       # the date played as of (ISO; None: today), issue 16
         self.rng = random.Random(seed)
         self.cards: dict[str, Card] = {}
         self.zones: dict[tuple, list] = {}
@@ -257,6 +258,12 @@ class Duel:
         return (card.uid, card.incarnation, self.turn) in self.negated_cards
 
     # ---------------------------------------------------------------------------- activation
+    def replacement(self, eff: fx.Effect) -> str | None:
+        """The kind of replacement ``eff`` is as of the duel's date: its card's classification
+        carries dates (ND-H1: the cards whose FAQ answer changed were pledges before the change,
+        :func:`.effects.earlier_kinds`)."""
+        return eff.replacement_on(self.as_of)
+
     def activatable(self, player: str, card: Card, eff: fx.Effect, by_engine: bool = False) -> str | None:
         """Why ``player`` cannot activate ``eff`` now (``None``: they can). General rules only:
         control, location, timing and spell speed, once per turn, the normal draw right."""
@@ -307,11 +314,11 @@ class Duel:
         if eff.kind == "card" and card.card_type == "trap" and card.zone == "hand":
             return "a Trap must be Set before it is activated"
         # the normal draw right
-        if eff.replacement == "cost" and self.draw_right != "unspent":
+        if self.replacement(eff) == "cost" and self.draw_right != "unspent":
             return f"the cost (the normal draw right) cannot be paid: it is {self.draw_right}"          # ND-C4, ND-AF4
-        if eff.replacement == "effect" and self.draw_right not in ("unspent", "pledged"):
+        if self.replacement(eff) == "effect" and self.draw_right not in ("unspent", "pledged"):
             return f"it could have no effect: the normal draw right is {self.draw_right}"               # ND-E6, ND-E2
-        if eff.replacement == "pledge" and self.draw_right != "unspent":
+        if self.replacement(eff) == "pledge" and self.draw_right != "unspent":
             return f"the normal draw right is {self.draw_right}"                                         # ND-AF4
         return eff.condition(self, player)
 
@@ -351,9 +358,9 @@ class Duel:
             link.activated_on_field = True
         self.use_opt(card, eff)
         self.emit("activate", card=card.uid, player=player, effect=eff.label or None, link=link.number)
-        if eff.replacement == "cost":
+        if self.replacement(eff) == "cost":
             self.draw_right = "spent"          # ND-C1, ND-C3, ND-C5: spent as the cost, at activation, whatever happens next
-        elif eff.replacement == "pledge":
+        elif self.replacement(eff) == "pledge":
             self.draw_right = "pledged"        # ND-AF1 / ND-AF4
             link.pledged = True
         eff.cost(self, link, step)
@@ -388,7 +395,7 @@ class Duel:
         if link.activated_on_field and card.is_continuous_card() and (
                 not card.face_up_on_field() or card.incarnation != link.incarnation):
             return                             # ND-E4: a continuous card's effect is not applied once it left the field
-        if eff.replacement == "effect":
+        if self.replacement(eff) == "effect":
             if self.draw_right not in ("unspent", "pledged"):
                 return                         # ND-E7, ND-E8, ND-C5: the right is already spent: it cannot be applied
             # ND-E3: "instead of conducting your normal draw this turn" applies even if the rest

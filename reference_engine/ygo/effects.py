@@ -8,6 +8,8 @@ at a card's name or passcode.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 # categories: what an effect "includes" (conditions of negators such as Ash Blossom)
 SEARCH = "add-from-deck-to-hand"          # デッキから手札に加える
 SUMMON_FROM_DECK = "special-summon-from-deck"
@@ -60,6 +62,15 @@ class Effect:
     def __init__(self, card):
         self.card = card
 
+    def replacement_on(self, day: str | None) -> str | None:
+        """The kind of replacement this effect is as of ``day`` (ISO date; ``None``: today):
+        ``replacement``, or the earlier classification :func:`earlier_kinds` gives for that date."""
+        if day and self.replacement:
+            for until, kind in earlier_kinds(self.card.code, self.replacement):
+                if day < until:
+                    return kind
+        return self.replacement
+
     # -- activation ----------------------------------------------------------------------------
     def condition(self, duel, player: str) -> str | None:
         """The activation condition beyond timing/location; ``None`` when met, else why not."""
@@ -86,3 +97,27 @@ class Effect:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.card.uid}>"
+
+
+@lru_cache(maxsize=None)
+def earlier_kinds(code: str, current: str) -> tuple:
+    """Earlier classifications of the replacement of card ``code`` (whose kind today is
+    ``current``), oldest first, as ``(until, kind)`` pairs: before ``until`` (ISO) it was ``kind``.
+
+    Source: the ruling catalogue's superseded answers (``features/rulings/``, ND-H1). On
+    2019-03-17 the page answered that the normal draw is *not* conducted when the effect of
+    スカル・フレイム, コアキメイルの鋼核, マジックブラスト or スピリット・バーナー is negated; those
+    answers changed (to ND-FAQ1) on 2019-12-26, 2022-07-30 and 2022-08-01. The page's
+    commented-out explanation of that view (the catalogue's ``withdrawn`` entry:
+    「《マジックブラスト》や《Sin World》などの古いカードでは誓約効果としてドロースキップを
+    行っていたため、妨害されると通常のドローが行えない」) is that such cards gave up the draw as a
+    pledge (誓約効果). So an effect-type replacement whose superseded answer was "not conducted"
+    is played, before that answer was replaced, as a pledge: the rules of ND-AF1..AF3 (effect
+    negated: the pledge still applies, no normal draw; activation negated: it does not; fizzle:
+    no normal draw). An answer "under review" (ND-H2) changes nothing: the engine keeps the
+    page's list (ND-L-EFFECT); no expectation exists for that period anyway."""
+    if current != "effect":
+        return ()
+    from ...catalogue import changed_answers
+    return tuple((a["replaced"], "pledge") for a in changed_answers(code)
+                 if a["answer"] == "not conducted" and a.get("replaced_by") == "ND-FAQ1")
