@@ -112,6 +112,28 @@ class CardCatalogue:
     def __len__(self) -> int:
         return len(self._by_id)
 
+    def search(self, query: str) -> list[dict]:
+        """Cards matching ``query``: its catalogue id (a passcode also without leading zeros, a
+        Duel Masters set number such as ``DM-01 109/110``), its English or Japanese name (case,
+        spacing and punctuation folded), or, when none matches exactly, every card whose folded
+        English or Japanese name contains the folded query. Listed in catalogue order.
+
+        >>> [c["id"] for c in cards("ygo").search("2295831")]
+        ['02295831']
+        >>> [c["name"]["en"] for c in cards("ygo").search("灰流うらら")]
+        ['Ash Blossom & Joyous Spring']
+        """
+        q = query.strip()
+        if not q:
+            return []
+        exact = self._by_id.get(q) or (self._by_id.get(q.zfill(8)) if q.isdigit() and self.game == "ygo" else None) \
+            or self._by_name.get(_fold(q))
+        if exact is not None:
+            return [exact]
+        fq = _fold(q)
+        return [c for c in self._by_id.values()
+                if fq and (fq in _fold(c["name"]["en"]) or fq in _fold(c["name"].get("ja", "")) or q.casefold() in c["id"].casefold())]
+
     def by_name(self, name: str) -> dict | None:
         """The card whose English (or Japanese) name is ``name`` (case and punctuation
         folded), or whose id is ``name``; ``None`` if there is none."""

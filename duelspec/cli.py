@@ -539,5 +539,50 @@ def steps(game):
             click.echo(f"{'':5}   e.g. {r.example}")
 
 
+@main.command()
+@click.option("--results", "results", multiple=True, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="A result stream (duelspec run --out FILE); repeatable, one per engine run. Several runs of one engine make its history.")
+@click.option("--out", "out", required=True, type=click.Path(file_okay=False, path_type=Path), help="The folder to write the site into.")
+def site(results, out):
+    """Write the spec as a static website: the engines × rulings matrix, a page per ruling with
+    its scenarios as Gherkin and every engine's verdicts, a page per failure, each engine's history
+    and badge. The pages work from file:// and need no network."""
+    from .errors import InputError
+    from .site import build
+    try:
+        info = build(list(results), out)
+    except InputError as exc:
+        _input_error(exc)
+    for name, c in info["engines"].items():
+        click.echo(f"{name}: " + ", ".join(f"{n} {o}" for o, n in c.items() if n))
+    click.echo(f"wrote {info['pages']} pages to {out}/index.html")
+
+
+@main.command(name="cards")
+@click.argument("query")
+@click.option("--game", "games", multiple=True, type=click.Choice(["ygo", "dm"]), help="Only this game's catalogue (repeatable).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def cards_(query, games, fmt):
+    """Look a card up in the card catalogues by English or Japanese name (or part of it),
+    passcode or set number; prints its facts and where they come from. Exit 1 when nothing
+    matches."""
+    from .catalogue import cards
+    found = [(g, c) for g in (games or ("ygo", "dm")) for c in cards(g).search(query)]
+    if fmt == "json":
+        click.echo(json.dumps([dict(c, game=g) for g, c in found], ensure_ascii=False, indent=2))
+    for g, c in found if fmt == "text" else ():
+        facts = [f"{k}: {c[k]}" for k in ("card_type", "subtypes", "attribute", "race", "level", "rank", "link", "atk", "def",
+                                            "civilizations", "cost", "power", "races", "keywords", "archetypes") if k in c]
+        click.echo(f"[{g}] {c['id']}  {c['name']['en']}" + (f"  /  {c['name']['ja']}" if c["name"].get("ja") else ""))
+        click.echo("  " + "; ".join(str(f) for f in facts))
+        if c.get("text"):
+            click.echo("  text: " + c["text"])
+        for src in c.get("sources", []):
+            click.echo(f"  source ({', '.join(src.get('facts', []))}): {src.get('ref', '')}")
+    if not found:
+        click.echo(f"no card matches {query!r}", err=True)
+        sys.exit(1)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -95,10 +95,13 @@ def test_the_catalogues_name_the_public_pages_with_their_revision():
     src = sources()
     assert src["ygo"]["url"].startswith("https://yugioh-wiki.net/") and "2022-09-12" in src["ygo"]["revision"]["note"]
     assert src["dm"]["url"].startswith("https://dm-wiki.com/") and src["dm"]["revision"]["timestamp"].startswith("2019-05-25")
-    for path in ("features/rulings", "features/cards", "docs", "reference_engine", "duelspec"):
-        for f in (ROOT / path).rglob("*"):
-            if f.is_file() and f.suffix in (".json", ".md", ".py"):
-                assert "shared/seeds" not in f.read_text(encoding="utf-8"), f"{f} names the authors' copy as a source"
+    import re
+    files = [ROOT / "README.md"] + [f for path in ("features", "docs", "reference_engine", "duelspec", "adapters", "schemas")
+                                    for f in (ROOT / path).rglob("*") if f.suffix in (".json", ".md", ".py", ".feature")
+                                    and "node_modules" not in f.parts]
+    for f in files:
+        hit = re.search(r"shared/(seeds|data|rulings)", f.read_text(encoding="utf-8"))
+        assert not hit, f"{f} names a file of the authors' setup ({hit.group(0)}) as a source"
 
 
 # -- selection ----------------------------------------------------------------------------------

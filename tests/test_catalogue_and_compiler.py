@@ -176,3 +176,21 @@ def test_every_ruling_is_named_where_its_engine_decides_it(game):
     text = "\n".join(p.read_text(encoding="utf-8") for p in folder.glob("*.py"))
     missing = [rid for rid, r in rulings().items() if r.game == game and not re.search(re.escape(rid) + r"\b", text)]
     assert not missing, f"rulings not named in reference_engine/{game}/: {missing}"
+
+
+def test_duelspec_cards_looks_a_card_up_by_passcode_name_or_set_number():
+    """`duelspec cards` (issue 13): passcode with or without the leading zero, Japanese name,
+    part of an English name, a Duel Masters set number; nothing found is exit 1."""
+    from click.testing import CliRunner
+    from duelspec.cli import main
+    run = lambda *a: CliRunner().invoke(main, ["cards", *a])  # noqa: E731
+    r = run("2295831")
+    assert r.exit_code == 0 and "[ygo] 02295831  Symbol of Friendship  /  ピースの輪" in r.output
+    r = run("灰流うらら")
+    assert r.exit_code == 0 and r.output.startswith("[ygo] 14558127  Ash Blossom & Joyous Spring")
+    r = run("shocktroop")
+    assert r.exit_code == 0 and "Alien Shocktrooper" in r.output and "source (" in r.output
+    r = run("DM-01 109/110", "--format", "json")
+    assert r.exit_code == 0 and json.loads(r.output)[0]["name"]["en"] == "Tri-horn Shepherd"
+    r = run("no such card at all")
+    assert r.exit_code == 1 and "no card matches" in r.output

@@ -170,3 +170,155 @@ def test_card_without_ability_code_is_unplayable():
     s = setup(("att", "DM-02 30/55", "A", "battle"), ("s1", "test:vanilla-1000", "B", "shield"))
     with pytest.raises(dm.Unplayable, match="not modelled"):
         play(s, [attack("player")])
+
+
+# ---- real cards' abilities (features/cards/dm.json), modelled from their text ----------------------------
+VANILLA = "DM-01 26/110"   # Aqua Vehicle: no abilities
+
+
+def choose(player, *cards):
+    return {"player": player, "do": "choose", "cards": list(cards)}
+
+
+def yes(player):
+    return {"player": player, "do": "choose", "option": "yes"}
+
+
+def test_olgate_untaps_when_another_of_its_owners_creatures_is_destroyed():
+    # Olgate: "Whenever one of your creatures is destroyed, you may untap this creature." Metalwing Skyterror
+    # destroys Seamine (blocker) in AT-S3; the tapped target untaps; AT-D3: the attack goes on to the battle
+    s = setup(("att", "DM-02 42/55", "A", "battle"), ("olgate", "Promo-Y1 L14/20", "B", "battle", {"tapped": True}),
+              ("sea", "DM-01 39/110", "B", "battle"))
+    events, final, steps = play(s, [attack("olgate"), choose("A", "sea"), yes("B")])
+    assert [e["card"] for e in kinds(events, "untap")] == ["olgate"]
+    (battle,) = kinds(events, "battle")
+    assert battle["winner"] == "none"          # 6000 against 6000 (AT-B4)
+    assert all(st["outcome"] == "applied" for st in steps)
+
+
+def test_dolzark_and_rugeeza_metamorph():
+    # Dolzark puts Fear Fang into its owner's mana zone when Regarion (a Dragon) attacks: B now has 7 mana
+    # cards, so Rugeeza gains "can't be attacked" after the declaration (AT-D3: the attack goes on)
+    s = setup(("att", "DM-08 55/55", "A", "battle"), ("dolzark", "Promo P0/Y3", "A", "battle"),
+              ("rugeeza", "DM-14 98/110", "B", "battle", {"tapped": True}), ("fang", "DM-01 95/110", "B", "battle"),
+              *[(f"m{i}", VANILLA, "B", "mana") for i in range(6)])
+    events, final, _ = play(s, [attack("rugeeza"), choose("A", "fang")])
+    assert final["cards"]["fang"]["zone"] == "mana"
+    (battle,) = kinds(events, "battle")
+    assert (battle["defender"], battle["winner"]) == ("rugeeza", "att")
+
+
+def test_rugeeza_with_seven_mana_cannot_be_attacked():
+    s = setup(("att", "DM-08 55/55", "A", "battle"), ("rugeeza", "DM-14 98/110", "B", "battle", {"tapped": True}),
+              *[(f"m{i}", VANILLA, "B", "mana") for i in range(7)])
+    _, _, steps = play(s, [dict(attack("rugeeza"), legal=False)])
+    assert steps[0]["outcome"] == "refused"
+
+
+def test_tropic_crawler_and_coliseum_shell_resolve_ap_first():
+    # AT-S5 / AT-D1: Coliseum Shell's "when blocked" (AP) before Tropic Crawler's "when blocks" (NAP); the
+    # opponent of Tropic Crawler's controller chooses which of their creatures returns to the hand
+    s = setup(("att", "DM-08 48/55", "A", "battle"), ("mane", "DM-01 91/110", "A", "battle"),
+              ("d1", VANILLA, "A", "deck"), ("crawler", "DM-12 40/55", "B", "battle"), ("s1", VANILLA, "B", "shield"))
+    events, final, _ = play(s, [attack("player"), {"player": "B", "do": "block", "card": "crawler"}, yes("A"),
+                                choose("A", "mane")])
+    assert [e["card"] for e in kinds(events, "trigger")] == ["att", "crawler"]
+    assert final["cards"]["d1"]["zone"] == "mana" and final["cards"]["mane"]["zone"] == "hand"
+    assert kinds(events, "battle")[0]["winner"] == "none"
+
+
+def test_quakesaur_not_blocked_opponent_burns_mana():
+    s = setup(("att", "DM-09 40/55", "A", "battle"), ("m1", VANILLA, "B", "mana"), ("s1", VANILLA, "B", "shield"))
+    events, final, _ = play(s, [attack("player"), choose("B", "m1")])
+    assert final["cards"]["m1"]["zone"] == "graveyard"
+    names = [e.get("step") or e["event"] for e in events]
+    assert names.index("AT-S5") < names.index("trigger") < names.index("AT-S6b")
+
+
+def test_joes_toolkit_sees_the_power_attacker_bonus():
+    # AT-X1: Brawler Zyler has 3000 while attacking before the "when attacked" ability resolves
+    s = setup(("att", "DM-01 70/110", "A", "battle"), ("joe", "DM-13 47/55", "B", "battle", {"tapped": True}))
+    events, final, steps = play(s, [attack("joe"), dict(choose("B", "att"), legal=False)])
+    assert steps[1]["outcome"] != "applied"        # Zyler (3000) is not a creature that has power 2000 or less
+    assert kinds(events, "battle")[0]["winner"] == "att"
+    assert [e["card"] for e in kinds(events, "destroy")] == ["joe"]
+    assert final["cards"]["att"]["zone"] == "battle"
+
+
+def test_daidalos_destroys_itself_when_it_is_its_owners_only_creature():
+    s = setup(("att", "DM-06 S5/110", "A", "battle"), ("s1", VANILLA, "B", "shield"))
+    events, final, _ = play(s, [attack("player")])
+    assert final["cards"]["att"]["zone"] == "graveyard"
+    assert kinds(events, "attack-end") == [{"event": "attack-end", "interrupted": True, "attacker": "att"}]
+    assert kinds(events, "break") == []
+
+
+def test_stained_glass_returns_soul_phoenix_which_splits():
+    # AT-D4: only the top card leaves; AP chooses which of the two creatures is battled
+    s = setup(("att", "DM-02 21/55", "A", "battle"), ("phoenix", "DM-12 5/55", "B", "battle", {"tapped": True}),
+              ("kooc", "DM-07 42/55", "B", "battle", {"under": "phoenix"}),
+              ("reg", "DM-08 55/55", "B", "battle", {"under": "phoenix"}))
+    events, final, _ = play(s, [attack("phoenix"), choose("A", "phoenix"), choose("A", "reg")])
+    assert final["cards"]["phoenix"]["zone"] == "hand"
+    assert kinds(events, "battle")[0]["defender"] == "reg"
+
+
+def test_asylum_goes_to_the_shields_instead_of_being_destroyed():
+    s = setup(("att", "DM-01 S5/110", "A", "battle"), ("asylum", "DM-13 S3/55", "B", "battle", {"tapped": True}))
+    events, final, _ = play(s, [attack("asylum")])
+    assert final["cards"]["asylum"]["zone"] == "shield"
+    assert kinds(events, "destroy") == []
+
+
+def test_ninja_strike_is_declared_without_the_mana_and_not_summoned():
+    # official Q&A 2022-08-10 (comprehensive rules 112.3c)
+    s = setup(("att", "DM-01 95/110", "A", "battle"), ("ninja", "DM-29 37/55", "B", "hand"),
+              *[(f"m{i}", VANILLA, "B", "mana") for i in range(3)], ("s1", VANILLA, "B", "shield"))
+    events, final, steps = play(s, [attack("player"), {"player": "B", "do": "ninja-strike", "card": "ninja"}])
+    assert steps[1]["outcome"] == "applied"
+    assert kinds(events, "declare") and not kinds(events, "summon")
+    assert final["cards"]["ninja"]["zone"] == "hand"
+
+
+def test_revolution_change_after_an_ability_resolved_is_refused():
+    # official Q&A 2024-04-05: declared before any other ability starts to resolve
+    s = setup(("att", "DM-01 69/110", "A", "battle"), ("thr", "DM-08 15/55", "A", "battle"),
+              ("buster", "DMR-21 L1/L2", "A", "hand"), ("fang", "DM-01 95/110", "B", "battle"),
+              *[(f"s{i}", VANILLA, "B", "shield") for i in range(2)])
+    _, final, steps = play(s, [attack("player"), choose("A", "fang"),
+                               {"player": "A", "do": "revolution-change", "card": "buster"}])
+    assert steps[2]["outcome"] == "refused" and "2024-04-05" in steps[2]["reason"]
+    assert final["cards"]["buster"]["zone"] == "hand"
+
+
+def test_ability_kinds_are_the_requires_tags_and_every_ability_has_code():
+    # a card's abilities imply `ability:<kind>` tags (compiler); the kinds are the schema's tags, and every
+    # card whose text has an ability has card code (else the engine would skip it) and vice versa
+    from duelspec.catalogue import cards as catalogue
+    from duelspec.compiler.steps_dm import ABILITY_KINDS
+    from duelspec.validation import schema
+    from duelspec.reference_engine.dm import cards as scripts
+    tags = {t.split(":", 1)[1] for t in schema("requires")["enum"] if t.startswith("ability:")}
+    assert tags == set(ABILITY_KINDS)
+    cat = catalogue("dm")
+    for entry in cat:
+        cid = entry["id"]
+        assert {a.split(":", 1)[0] for a in entry.get("abilities", [])} <= tags, cid
+        assert (cid in scripts.SCRIPTS) == bool(entry.get("abilities")), cid
+    assert set(scripts.SCRIPTS) <= {e["id"] for e in cat}
+
+
+def test_cannot_choose_is_a_step_that_must_be_refused():
+    # AT-X1 (Joe's Toolkit cannot destroy Brawler Zyler): the DM grammar's `cannot choose` is a `legal: false` choice
+    from duelspec import compiler
+    text = ('@game:dm\nFeature: f\n  Background:\n    Given it is turn 3, player A\'s attack phase\n\n'
+            '  @id:t.cannot-choose @ruling:AT-X1\n  Scenario: s\n'
+            '    Given player A has "Brawler Zyler" as "zyler" in the battle zone\n'
+            '    And player B has "Joe\'s Toolkit" as "joe" in the battle zone, tapped\n'
+            '    When player A attacks "joe" with "zyler"\n    And player B cannot choose "zyler"\n'
+            '    Then "zyler" is not destroyed\n')
+    out = compiler.compile_text(text, "t.feature")
+    assert not out.errors, out.errors
+    (sc,) = out.scenarios
+    assert sc["script"][1] == {"player": "B", "do": "choose", "cards": ["zyler"], "legal": False}
+    assert "refusal" in sc["requires"] and "ability:when-attacked" in sc["requires"]

@@ -15,8 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from duelspec.checker import check as check_expectations
-from duelspec.validation import check as check_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 ADAPTER = ROOT / "adapters" / "edopro"
@@ -29,8 +27,8 @@ pytestmark = [
                        reason="ocgcore-wasm is not installed: run `(cd adapters/edopro && npm ci)`"),
 ]
 
-REPLACER, NEG_EFFECT, NEG_ACTIVATION, REPLACER_AT_ACT, PROMPTER = "90000001", "90000002", "90000003", "90000004", "90000005"
-VAN_A, VAN_B, VAN_C = "90000010", "90000011", "90000012"
+from ygo_testcards import (NEG_ACTIVATION, NEG_EFFECT, PROMPTER, REPLACER, REPLACER_AT_ACT, VAN_A, VAN_B, deck_a,  # noqa: F401
+                           scenario as ygo_scenario, trace_ok)
 
 
 class Adapter:
@@ -75,29 +73,12 @@ def engine():
 
 
 def scenario(sid, cards, script, expect, **setup):
-    s = {"format": 1, "id": f"test.edopro.{sid}", "game": "ygo", "title": sid, "rulings": ["ND-01"], "requires": [],
-         "setup": {"first_player": "B", "turn": 2, "turn_player": "A", "phase": "draw", "step": "before-draw",
-                   "players": {"A": {"lp": 8000}, "B": {"lp": 8000}}, "cards": cards, **setup},
-         "script": script, "expect": expect}
-    check_schema(s, "scenario", sid)
-    return s
-
-
-def deck_a():
-    return [{"id": "top", "card": VAN_A, "owner": "A", "zone": "deck", "order": "top"},
-            {"id": "second", "card": VAN_B, "owner": "A", "zone": "deck"},
-            {"id": "third", "card": VAN_C, "owner": "A", "zone": "deck", "order": "bottom"}]
+    return ygo_scenario("edopro", sid, cards, script, expect, **setup)
 
 
 def run_ok(engine, s) -> dict:
     """Run ``s``; the reply is a schema-valid trace and every expectation of ``s`` holds."""
-    reply = engine.run(s)
-    assert "trace" in reply, reply
-    trace = reply["trace"]
-    check_schema(trace, "trace", "<edopro>")
-    failures = check_expectations(s, trace)
-    assert not failures, [f.as_dict() for f in failures] + [trace["events"]]
-    return trace
+    return trace_ok(s, engine.run(s), "edopro")
 
 
 # ------------------------------------------------------------------ protocol
@@ -176,6 +157,16 @@ console.log(JSON.stringify([
     assert phase["phase"] == 1 and hint["hint_type"] == 1 and hint["data"] == "27"
     assert move["code"] == 14558127 and move["from"]["location"] == 2 and move["to"]["location"] == 16 and move["reason"] == 0x4080
     assert not any("_trailing" in x or "error" in x for x in (draw, chaining, disabled, negated, win, phase, hint, move))
+
+
+def test_normal_spells_and_traps_get_no_normal_monster_bit():
+    # TYPE_NORMAL (0x10) is a monster type; a Normal Spell/Trap is 0x2/0x4 alone, as in a cards.cdb
+    js = """
+import { fromCatalogue } from "./lib/cards.mjs";
+const t = (card_type, subtypes) => fromCatalogue({ id: "1", card_type, subtypes }).type;
+console.log(JSON.stringify([t("spell", ["normal"]), t("trap", ["normal"]), t("monster", ["normal"]), t("spell", ["ritual"]), t("trap", ["counter"])]));
+"""
+    assert node_eval(js) == [0x2, 0x4, 0x11, 0x82, 0x100004]
 
 
 def test_deck_order_follows_the_reference_ordering():

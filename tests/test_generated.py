@@ -28,7 +28,7 @@ def reference():
 def test_some_scenarios_are_generated_for_every_kind(generated):
     assert len(generated) > 1000
     kinds = collections.Counter(k for s in generated for k in s["id"].split(".")[3].split("-"))
-    assert set(kinds) == {"c", "e", "k", "af"}
+    assert set(kinds) == {"c", "cm", "e", "k", "af"}
     assert any(".refused." in s["id"] for s in generated)
 
 
@@ -108,3 +108,14 @@ def test_property_random_legal_chains_engine_equals_model(links, rot):
     adapter = ReferenceAdapter()
     r = run_one(doc, adapter, adapter.start())
     assert r["outcome"] == "passed", (doc["id"], doc["title"], r.get("failures") or r.get("message"))
+
+
+def test_the_readmes_count_the_generated_set(generated):
+    """README.md and benchmarks/README.md state the size of the generated set: it comes from here."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    n = f"{len(generated):,}"
+    assert f"`duelspec run --generated` adds {n} scenarios" in (root / "README.md").read_text(encoding="utf-8")
+    refused = sum(".refused." in s["id"] for s in generated)
+    bench = (root / "benchmarks" / "README.md").read_text(encoding="utf-8")
+    assert f"{n} scenarios: {len(generated) - refused:,} legal chains + {refused} refusal cases" in bench

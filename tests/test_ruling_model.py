@@ -96,8 +96,28 @@ def test_trigger_timing_ND_T1():
     assert "ND-T1" in chain((E, NA), trigger=True).rulings
 
 
+def test_a_continuous_cost_type_card_leaving_the_field_no_normal_draw():
+    """Issue 9: decided by the page's one reason for every cost-type outcome, 「発動の時点で通常の
+    ドローの権利は消費されている」: the right was spent at activation; its effect is not applied
+    (its card left the field), and the effect-types below it fizzle (ND-C5)."""
+    r = chain((C, LF))
+    assert (r.undecided, r.legal, r.applied, r.draw) == (None, [True], [False], False)
+    assert {"ND-C3", "ND-C5"} <= set(r.rulings)
+    r = chain(E, (C, LF))
+    assert (r.applied, r.draw) == ([False, False], False)
+
+
+def test_mandatory_effects_come_first_and_a_mandatory_cost_type_shuts_the_chain():
+    """Effects of the same timing: mandatory ones are placed first; after a (mandatory) cost-type
+    nothing else can be activated (ND-E6), a second cost-type cannot pay (ND-C4)."""
+    r = rule([Link(C, mandatory=True), Link(E)])
+    assert r.legal == [True, False] and r.draw is False and "ND-E6" in r.rulings
+    with pytest.raises(ValueError, match="mandatory"):
+        rule([Link(E), Link(C, mandatory=True)])
+
+
 @pytest.mark.parametrize("links", [
-    [AF, E], [E, AF], [AF, K], [AF, AF], [(C, LF)], [E, (C, LF)],
+    [AF, E], [E, AF], [AF, K], [AF, AF],
 ])
 def test_undecided_cases_claim_nothing(links):
     r = chain(*links)

@@ -109,8 +109,9 @@ def test_a_lingering_look_at_the_normal_draw_ends_with_its_turn():
     And player B controls "Gravekeeper's Trap" as "gk" face-up in the spell & trap zone
     And player B's deck holds "Mystical Elf", "Celtic Guardian", in this order from the top
     And the duel goes on until turn 4's Standby Phase
-    When player A activates "blast"
-    And player B activates "gk", declaring "Alexandrite Dragon"
+    When player B declares "Alexandrite Dragon"
+    And player A activates "blast"
+    And player B declares "Celtic Guardian"
     Then "top" ends in player A's hand
 ''')
     assert r["outcome"] == "passed", r
@@ -159,3 +160,109 @@ def test_simultaneous_triggers_mandatory_of_both_players_before_optional_ones():
     And "underdog" is activated as chain link 2
 ''')
     assert r["outcome"] == "passed", r
+
+
+def test_a_face_up_card_whose_effects_are_not_modelled_is_a_visible_skip():
+    """Issue 9 (3): Royal Decree face-up would negate Sylvan Waterslide's effect; an engine that
+    ignores it silently gives a wrong trace. The reference engine refuses up front, naming it."""
+    r = outcome('''
+  @id:rules.unmodelled-face-up @ruling:ND-L-COST
+  Scenario: s
+    Given it is turn 2, player A's Draw Phase, before the draw
+    And the top card of player A's deck is "Alexandrite Dragon" as "top"
+    And player A has "Sylvan Waterslide" as "slide" face-up in the spell & trap zone
+    And player B has "Royal Decree" as "decree" face-up in the spell & trap zone
+    Then "slide" is activated as chain link 1
+''')
+    assert r["outcome"] == "skipped", r
+    assert "Royal Decree (51452091)" in r["reason"] and "not modelled" in r["reason"], r
+
+
+def _trace(body: str):
+    from duelspec.adapters.kit import ScriptDriver
+    from duelspec.reference_engine.ygo import play
+    out = compiler.compile_text(HEAD + body, "rules.feature")
+    assert not out.errors, [str(e.error) for e in out.errors]
+    s = out.scenarios[0]
+    driver = ScriptDriver(s["script"])
+    events, final = play(s["setup"], driver)
+    return events, driver.finish()
+
+
+def test_the_opening_hand_is_drawn_in_no_phase_and_no_draw_phase_effect_sees_it():
+    """ND-03: 「そもそも初手を引くのはドローフェイズより前である」: the opening hand's draw events carry
+    no Draw Phase (the engine used to report phase "draw", so Heart of the Underdog could react)."""
+    events, _ = _trace('''
+  @id:rules.opening-hand-phase @ruling:ND-03
+  Scenario: s
+    Given the duel has not started yet, player B going first
+    And player B's deck holds "Alexandrite Dragon", "Mystical Elf", "Celtic Guardian", "Dark Blade", "Sangan", "Alien Shocktrooper", in this order from the top
+    And player A's deck holds "Alexandrite Dragon", "Mystical Elf", "Celtic Guardian", "Dark Blade", "Sangan", "Alien Shocktrooper", in this order from the top
+    And the duel goes on until turn 2's Standby Phase
+    Then player B draws "alexandrite-dragon", "mystical-elf", "celtic-guardian", "dark-blade", "sangan" as the opening hand
+''')
+    opening = [e for e in events if e["event"] == "draw" and len(e["cards"]) == 5]
+    assert len(opening) == 2 and all("phase" not in e and e["normal"] is False for e in opening), opening
+    normal = [e for e in events if e["event"] == "draw" and e["normal"]]
+    assert normal and all(e["phase"] == "draw" for e in normal)
+
+
+def test_heart_of_the_underdog_reveals_the_drawn_normal_monster():
+    events, _ = _trace('''
+  @id:rules.underdog-reveal @ruling:ND-04
+  Scenario: s
+    Given it is turn 2, player A's Draw Phase, before the draw
+    And player A controls "Heart of the Underdog" as "underdog" face-up in the spell & trap zone
+    And player A's deck holds "Alexandrite Dragon", "Sangan", in this order from the top
+    When player A activates "underdog"
+    Then "underdog" is activated
+''')
+    kinds = [(e["event"], e.get("card")) for e in events if e["event"] in ("activate", "reveal", "draw")]
+    assert kinds[:3] == [("draw", None), ("activate", "underdog"), ("reveal", "alexandrite-dragon")], kinds
+
+
+SEGOC_CASES = {
+    # (turn player's, opponent's) effects at the "before the draw" timing -> the chain, in order
+    "tp-mandatory+opp-mandatory": ('And player A has "Sylvan Waterslide" as "tpm" face-up in the spell & trap zone\n'
+                                   '    And player B controls "Diabolos, King of the Abyss" as "oppm" face-up in attack position',
+                                   'When player B declares "top"', ["tpm", "oppm"]),
+    "opp-mandatory+tp-optional": ('And player A controls "Flying Saucer Muusik\'i" as "tpo" face-up in attack position\n'
+                                  '    And player B controls "Diabolos, King of the Abyss" as "oppm" face-up in attack position',
+                                  'When player A activates "tpo"\n    And player B declares "top"', ["oppm", "tpo"]),
+    "tp-mandatory+tp-optional": ('And player A has "Sylvan Waterslide" as "tpm" face-up in the spell & trap zone\n'
+                                 '    And player A controls "Flying Saucer Muusik\'i" as "tpo" face-up in attack position',
+                                 'When player A cannot activate "tpo"', ["tpm"]),
+    "both-mandatory+tp-optional": ('And player A controls "Flying Saucer Muusik\'i" as "tpo" face-up in attack position\n'
+                                   '    And player B controls "Diabolos, King of the Abyss" as "oppm" face-up in attack position\n'
+                                   '    And player B has "Gravekeeper\'s Trap" as "oppm2" face-up in the spell & trap zone',
+                                   'When player B declares "Mystical Elf"\n    And player A activates "tpo"\n    And player B declares "top"',
+                                   None),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SEGOC_CASES))
+def test_effects_of_both_players_before_the_draw_in_segoc_order(case):
+    """Issue 9 (2): the turn player's mandatory, the opponent's mandatory, the turn player's
+    optional, the opponent's optional; the opponent's Diabolos (mandatory) does not block the turn
+    player's replacement (the engine refused it: "the turn player's effects are placed first")."""
+    given, when, chain = SEGOC_CASES[case]
+    events, steps = _trace(f'''
+  @id:rules.segoc @ruling:ND-05
+  Scenario: s
+    Given it is turn 2, player A's Draw Phase, before the draw
+    And the top card of player A's deck is "Alexandrite Dragon" as "top"
+    And player A's deck holds "Alien Shocktrooper", "Mystical Elf", in this order from the top
+    {given}
+    {when}
+    Then player A ends with 0 cards in hand
+''')
+    acts = [e["card"] for e in events if e["event"] == "activate"]
+    if chain is None:       # two mandatory effects of B: both before A's optional one
+        assert acts[2] == "tpo" and set(acts[:2]) == {"oppm", "oppm2"}, acts
+    else:
+        assert acts == chain, acts
+    assert all(s["outcome"] != "not-reached" for s in steps), steps
+    if case == "tp-mandatory+tp-optional":
+        assert steps[0]["outcome"] == "refused", steps
+    else:
+        assert all(s["outcome"] == "applied" for s in steps), steps

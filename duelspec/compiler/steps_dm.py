@@ -24,6 +24,15 @@ KEYWORD_TAGS = {"double-breaker": "w-breaker", "triple-breaker": "t-breaker", "p
 ZONES = {"hand": "hand", "graveyard": "graveyard", "mana zone": "mana", "shield zone": "shield", "deck": "deck",
          "battle zone": "battle"}
 ZONE_RE = "|".join(ZONES)
+# a card's abilities (catalogue `abilities`, "<kind>: text") imply `ability:<kind>` tags: an engine that
+# cannot play a kind of card ability declares its tag unsupported and those scenarios are skipped up front
+ABILITY_KINDS = ("when-attacks", "ally-attacks", "opponent-attacks", "when-attacked", "when-blocks", "when-blocked",
+                 "when-not-blocked", "when-wins-battle", "when-destroyed", "ally-destroyed", "after-battle",
+                 "after-attacking", "when-breaks", "cip", "ally-enters", "spell", "while-attacking", "while-blocking",
+                 "while-tapped", "static", "replacement", "cost")
+# the filler card of `player X has N shields / cards in the deck / in the mana zone`: a real card with no
+# ability (Aqua Vehicle, DM-01 26/110), so a filler never needs a card an engine lacks
+FILLER = "DM-01 26/110"
 DECLS = {"ninja strike": "ninja-strike", "revolution change": "revolution-change", "invasion": "invasion",
          "revolution 0 trigger": "revolution-0-trigger"}
 DECL_RE = "|".join(DECLS)
@@ -36,6 +45,10 @@ def _add(b, card, player, zone, alias=None, **fields):
         tag = KEYWORD_TAGS.get(kw.split(":", 1)[0])
         if tag:
             b.requires.add(tag)
+    for ability in entry.get("abilities", []):
+        b.requires.add("ability:" + ability.split(":", 1)[0])
+    if entry["id"].startswith("test:"):
+        b.requires.add("test-card")
     return local
 
 
@@ -86,7 +99,7 @@ def _n_cards(b, player, n, what):
         raise StepError("at most 60 cards (a deck has 40)")
     k = sum(1 for c in b.setup["cards"] if c["owner"] == player and c["zone"] == zone)
     for i in range(1, int(n) + 1):
-        b.add_card("test:vanilla-1000", player, zone, f"{player.lower()}-{zone}-{k + i}")
+        b.add_card(FILLER, player, zone, f"{player.lower()}-{zone}-{k + i}")
 
 
 @GRAMMAR.rule("given", rf"player {PLAYER} has shields (?P<cards>{QLIST})", games=D,
@@ -94,7 +107,7 @@ def _n_cards(b, player, n, what):
 def _named_shields(b, player, cards):
     _ensure_turn(b)
     for local in quoted(cards):
-        b.add_card("test:vanilla-1000", player, "shield", local)
+        b.add_card(FILLER, player, "shield", local)
 
 
 # ---- When: the script ------------------------------------------------------------------------
@@ -125,9 +138,14 @@ def _no_block(b, player):
 @GRAMMAR.rule("when", rf"player {PLAYER} (?P<verb>breaks|cannot break) (?P<cards>{QLIST})", games=D, requires=("break",),
               example='player A breaks "s1" and "s2"')
 def _break(b, player, verb, cards):
-    b.step(player=player, do="break-shields", cards=[b.ref(c) for c in quoted(cards)],
-           legal=False if verb == "cannot break" else None)
-    if verb == "cannot break":
+    _cards_step(b, player, verb, "break-shields", cards)
+
+
+def _cards_step(b, player, verb, do, cards):
+    """A step naming cards; a `cannot ...` verb makes it `legal: false` (the engine must refuse it)."""
+    illegal = verb.startswith("cannot")
+    b.step(player=player, do=do, cards=[b.ref(c) for c in quoted(cards)], legal=False if illegal else None)
+    if illegal:
         b.requires.add("refusal")
 
 
@@ -158,9 +176,10 @@ def _declare(b, player, verb, kind, card):
         b.requires.add("refusal")
 
 
-@GRAMMAR.rule("when", rf"player {PLAYER} chooses (?P<cards>{QLIST})", games=D, example='player A chooses "regarion"')
-def _choose(b, player, cards):
-    b.step(player=player, do="choose", cards=[b.ref(c) for c in quoted(cards)])
+@GRAMMAR.rule("when", rf"player {PLAYER} (?P<verb>chooses|cannot choose) (?P<cards>{QLIST})", games=D,
+              example='player A chooses "regarion"')
+def _choose(b, player, verb, cards):
+    _cards_step(b, player, verb, "choose", cards)
 
 
 @GRAMMAR.rule("when", rf"player {PLAYER} chooses (?P<option>yes|no|double-breaker|triple-breaker)", games=D,

@@ -169,8 +169,11 @@ def _draws_any(b, player):
 @GRAMMAR.rule("then", rf"player {PLAYER} draws (?P<cards>{QLIST}) as the opening hand", games=Y, requires=("opening-hand",),
               example='player A draws "a", "b", "c", "d", "e" as the opening hand')
 def _opening_hand(b, player, cards):
-    # ND-03: the opening hand is drawn before any Draw Phase and is not a normal draw
-    b.expect_event(event="draw", player=player, cards=[b.ref(c) for c in quoted(cards)], normal=False)
+    # ND-03: the opening hand is drawn before any Draw Phase and is not a normal draw: its draw
+    # is not a draw of the Draw Phase either
+    refs = [b.ref(c) for c in quoted(cards)]
+    b.expect_event(event="draw", player=player, cards=refs, normal=False)
+    b.expect_never(event="draw", player=player, cards=refs, phase="draw")
 
 
 @GRAMMAR.rule("then", rf"player {PLAYER}'s (?P<phase>{PHASE_RE}) of turn (?P<turn>\d+) begins", games=Y,

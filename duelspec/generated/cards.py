@@ -2,6 +2,8 @@
 
 Every fact below is read from the card's text in ``features/cards/ygo.json`` (quoted in
 short) and the page's lists ND-L-COST / ND-L-EFFECT; the kind of replacement is the page's.
+Whether the game activates a replacement itself (mandatory, 強制効果) is read from the card
+facts table ``features/cards/ygo-effects.json`` (its OCG wording: 「…発動する」 / no できる).
 Nothing here is imported from the reference engine.
 
 A :class:`Replacement` says where player A has the card, what else its effect needs in the
@@ -17,12 +19,28 @@ effect was applied (``marker``), and which interference can reach it:
   Strike) for negating the activation;
 - ``crow``: the card in the GY whose banishing (D.D. Crow) leaves the effect nothing to
   apply to, so it fizzles;
-- ``continuous``: a Continuous Spell/Trap on the field (Mystical Space Typhoon can make it
-  leave the field, ND-E4).
+- ``continuous``: a Continuous Spell/Trap or a Field Spell on the field, a 永続カード
+  (Mystical Space Typhoon can make it leave the field, ND-E4).
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ..resources import features_dir
+
+
+@lru_cache(maxsize=None)
+def _facts() -> dict:
+    """passcode -> the row of its "before the draw" effect in ``features/cards/ygo-effects.json``."""
+    doc = json.loads((features_dir() / "cards" / "ygo-effects.json").read_text(encoding="utf-8"))
+    return {r["card"]: r for r in doc["effects"] if r["timing"] == "before-draw"}
+
+
+def is_mandatory(code: str) -> bool:
+    """Does the game activate the card's replacement itself (its OCG text: no できる)?"""
+    return _facts()[code]["mandatory"]
 
 
 @dataclass(frozen=True)
@@ -46,6 +64,16 @@ class Replacement:
     continuous: bool = False
     needs_empty_hand: bool = False
     needs_no_monster: bool = False
+
+    @property
+    def mandatory(self) -> bool:
+        """Activated by the game, not the player (from the card facts table)."""
+        return is_mandatory(self.code)
+
+    @property
+    def gen_kind(self) -> str:
+        """The generator's kind: the model kind, ``-mandatory`` when the game activates it."""
+        return self.kind + ("-mandatory" if self.mandatory else "")
 
 
 def _c(**kw) -> Replacement:
@@ -100,10 +128,11 @@ REPLACEMENTS: tuple = (
        marker=(("magical-blast", "graveyard", "hand"),), in_gy=True, crow="magical-blast"),
     _c(slug="meteor-flare", code="56856951", name="Meteor Flare", kind="effect", zone="graveyard", card_type="trap",
        marker=(("meteor-flare", "graveyard", "hand"),), in_gy=True, crow="meteor-flare"),
-    _c(slug="fandora", code="64400161", name="Fandora, the Flying Furtress", kind="effect", zone="field",
-       card_type="spell", position="face-up", resources=(("seal-fur-hire", "20345391", "deck"),),
-       marker=(("seal-fur-hire", "deck", "hand"),), picks="fur-hire-in-deck", ash=True),
     # ------------------------------------------------- effect-type of a continuous card (ND-E4)
+    # a Field Spell is a 永続カード: the page links 永続カード, and that page counts フィールド魔法 (issue 9)
+    _c(slug="fandora", code="64400161", name="Fandora, the Flying Furtress", kind="effect-continuous", zone="field",
+       card_type="spell", position="face-up", resources=(("seal-fur-hire", "20345391", "deck"),),
+       marker=(("seal-fur-hire", "deck", "hand"),), picks="fur-hire-in-deck", ash=True, continuous=True),
     _c(slug="legacy-of-the-duelist", code="88851326", name="Legacy of the Duelist", kind="effect-continuous",
        zone="spell-trap", card_type="spell", position="face-up",
        resources=(("gy-mystical-elf", MYSTICAL_ELF, "graveyard"),), marker=(("gy-mystical-elf", "graveyard", "hand"),),
@@ -115,7 +144,7 @@ REPLACEMENTS: tuple = (
 
 BY_KIND: dict = {}
 for _r in REPLACEMENTS:
-    BY_KIND.setdefault(_r.kind, []).append(_r)
+    BY_KIND.setdefault(_r.gen_kind, []).append(_r)
 
 
 def wanted(picks: str, card: dict, zone: str) -> bool:
@@ -186,6 +215,6 @@ def interferers_for(card: Replacement, interference: str, top: bool) -> list:
             out.append(IMPERMANENCE)
     elif interference == "fizzle" and card.crow:
         out.append(DD_CROW)
-    elif interference == "leaves-field" and card.continuous and card.kind == "effect-continuous":
+    elif interference == "leaves-field" and card.continuous:
         out.append(MST)
     return out

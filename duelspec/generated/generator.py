@@ -2,11 +2,14 @@
 expectations of the ruling model (:mod:`.model`).
 
 Enumeration (:func:`combinations`): chains of attempted activations by player A of the kinds
-``cost``, ``effect``, ``effect-continuous``, ``af2``, extended only while every attempt is
-legal (model: ND-C4, ND-E6, ND-AF4). An attempt the model refuses ends the chain and becomes
+``cost``, ``cost-mandatory`` (a cost-type the game activates itself: Sylvan Waterslide),
+``effect``, ``effect-continuous``, ``af2``, mandatory ones first (the order of effects that
+activate at the same time), extended only while every attempt is legal (model: ND-C4, ND-E6,
+ND-AF4). An attempt the model refuses ends the chain and becomes
 a *refusal case* (its script step has ``"legal": false``, no interference). For every legal
 chain, every interference per link: ``none``, ``negate-activation``, ``negate-effect``,
-``fizzle``, and ``leaves-field`` for continuous cards. Cases the model leaves undecided get
+``fizzle``, and ``leaves-field`` for continuous cards (Continuous Spells/Traps and Field Spells, cost-type or
+effect-type). Cases the model leaves undecided get
 no scenario (:func:`undecided`).
 
 Shape of a generated chain: A activates its replacements (links 1..m) immediately before the
@@ -30,8 +33,8 @@ shows its effect (``never`` for the others); the normal draw (``{"event": "draw"
 "A", "normal": true}``) after ``chain-end`` or in ``never``; with Infernoid Onuncu (Sangan
 tributed, ND-T2) Sangan's activation right after the chain or after the normal draw (ND-T1).
 
-Ids: ``ygo.generated.chain.<kinds>.<interferences>.<n>``, kinds ``c``/``e``/``k``
-(continuous)/``af``, interferences ``n``/``na``/``ne``/``fz``/``lf`` or ``refused``; ``n`` is
+Ids: ``ygo.generated.chain.<kinds>.<interferences>.<n>``, kinds ``c``/``cm`` (mandatory)/``e``/
+``k`` (continuous)/``af``, interferences ``n``/``na``/``ne``/``fz``/``lf`` or ``refused``; ``n`` is
 the variant (1).
 """
 from __future__ import annotations
@@ -44,15 +47,16 @@ from . import cards as C
 from .model import Link, rule
 
 MAX_LEN = 4
-KIND_CODE = {"cost": "c", "effect": "e", "effect-continuous": "k", "af2": "af"}
+KIND_CODE = {"cost": "c", "cost-mandatory": "cm", "effect": "e", "effect-continuous": "k", "af2": "af"}
 INTF_CODE = {"none": "n", "negate-activation": "na", "negate-effect": "ne", "fizzle": "fz", "leaves-field": "lf"}
 INTERFERENCES_OF = {
     "cost": ("none", "negate-activation", "negate-effect", "fizzle", "leaves-field"),
+    "cost-mandatory": ("none", "negate-activation", "negate-effect", "fizzle", "leaves-field"),
     "effect": ("none", "negate-activation", "negate-effect", "fizzle"),
     "effect-continuous": ("none", "negate-activation", "negate-effect", "fizzle", "leaves-field"),
     "af2": ("none", "negate-activation", "negate-effect", "fizzle"),
 }
-KIND_WORD = {"cost": "cost-type", "effect": "effect-type", "effect-continuous": "effect-type (continuous card)",
+KIND_WORD = {"cost": "cost-type", "cost-mandatory": "cost-type, mandatory", "effect": "effect-type", "effect-continuous": "effect-type (continuous card)",
              "af2": "Astral Force (2)"}
 INTF_WORD = {"none": "", "negate-activation": "activation negated", "negate-effect": "effect negated",
              "fizzle": "fizzles", "leaves-field": "leaves the field"}
@@ -73,16 +77,25 @@ class Case:
         return f"ygo.generated.chain.{ks}.{its}.1"
 
 
+def links(kinds, interferences=None) -> list:
+    """The model's :class:`Link` s for generator kinds (``cost-mandatory`` -> a mandatory ``cost``)."""
+    interferences = interferences or ("none",) * len(kinds)
+    return [Link(k.removesuffix("-mandatory"), i, k.endswith("-mandatory")) for k, i in zip(kinds, interferences)]
+
+
 def _kind_sequences():
     """Yield ``(kinds, status, ruling)`` for every attempted sequence reached by extending
-    legal ones: status ``legal``, ``refused`` or ``undecided``."""
+    legal ones: status ``legal``, ``refused`` or ``undecided``. A mandatory kind never follows
+    an optional one (the game places mandatory effects first)."""
     frontier = [()]
     for _ in range(MAX_LEN):
         nxt = []
         for prefix in frontier:
             for k in C.BY_KIND:
                 kinds = prefix + (k,)
-                r = rule([Link(x) for x in kinds])
+                if k.endswith("-mandatory") and not all(x.endswith("-mandatory") for x in prefix):
+                    continue
+                r = rule(links(kinds))
                 if r.undecided:
                     yield kinds, "undecided", r
                 elif not r.legal[-1]:
@@ -103,7 +116,7 @@ def combinations():
             yield Case(kinds, ("none",) * len(kinds)), r
         else:
             for its in itertools.product(*(INTERFERENCES_OF[k] for k in kinds)):
-                yield Case(kinds, its), rule([Link(k, i) for k, i in zip(kinds, its)], trigger=False)
+                yield Case(kinds, its), rule(links(kinds, its), trigger=False)
 
 
 # ------------------------------------------------------------------------------ instantiation
@@ -209,6 +222,8 @@ def build(case: Case, ruling, chosen, ways) -> dict:
         setup_cards.append(e)
     script = []
     for i, card in enumerate(chosen):
+        if card.mandatory and ruling.legal[i]:
+            continue                           # the game activates it: no player decision
         step = {"player": "A", "do": "activate", "card": card.slug}
         if card.targets:
             step["targets"] = list(card.targets)
@@ -276,7 +291,7 @@ def build(case: Case, ruling, chosen, ways) -> dict:
 
     requires = {"chain", "draw-replacement"}
     kinds = set(case.kinds)
-    requires |= {"cost"} if "cost" in kinds else set()
+    requires |= {"cost"} if kinds & {"cost", "cost-mandatory"} else set()
     requires |= {"pledge"} if "af2" in kinds else set()
     requires |= {"continuous-card"} if "effect-continuous" in kinds or any(w is C.MST for w in ways if w) else set()
     requires |= {"refusal"} if case.refused else set()
@@ -337,14 +352,14 @@ def _with_trigger(case, ruling, ways):
     """The model's ruling again, told whether a trigger results from the chain (Onuncu's
     Tribute of Sangan, ND-T1/T2)."""
     if any(w is C.ONUNCU for w in ways if w):
-        return rule([Link(k, i) for k, i in zip(case.kinds, case.interferences)], trigger=True)
+        return rule(links(case.kinds, case.interferences), trigger=True)
     return ruling
 
 
 def instantiate(case: Case, rot: int | None = None):
     """The scenario of ``case`` with the card rotation ``rot`` (None: the default one), or a
     string: why it is undecided or unrealizable. For property tests of other card choices."""
-    ruling = rule([Link(k, i) for k, i in zip(case.kinds, case.interferences)])
+    ruling = rule(links(case.kinds, case.interferences))
     if ruling.undecided:
         return "undecided: " + ruling.undecided
     got, why = _instantiate(case, _catalogue(), rot)

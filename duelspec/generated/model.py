@@ -1,19 +1,28 @@
 """An independent ruling model of normal-draw replacement chains.
 
 Written from the ruling text (``docs/rulings/ygo-normal-draw.md``: ND-05, ND-C*, ND-E*,
-ND-AF*, ND-T1, ND-TAB) and nothing else: it shares no code with the reference engine and
-knows no card. It is the oracle the generator (:mod:`.generator`) writes expectations from.
+ND-AF*, ND-T1, ND-TAB) and the source page's own reasons (the 「通常のドロー」 page of the
+Yu-Gi-Oh! rules wiki) and nothing else: it shares no code with the reference engine and knows
+no card. It is the oracle the generator (:mod:`.generator`) writes expectations from.
 
 Input: the ordered list of attempted activations before one normal draw, each a
 :class:`Link` ``(kind, interference)``:
 
 - ``kind``: ``"cost"`` (cost-type replacement), ``"effect"`` (effect-type replacement),
   ``"effect-continuous"`` (effect-type replacement that is the effect of a continuous card,
-  永続カード, ND-E4), ``"af2"`` (Rank-Up-Magic Astral Force effect (2), a pledge, ND-AF1);
+  永続カード, ND-E4 — a Continuous Spell/Trap or a Field Spell: the page links 永続カード, and
+  that page counts フィールド魔法 among them), ``"af2"`` (Rank-Up-Magic Astral Force effect (2),
+  a pledge, ND-AF1);
 - ``interference`` (what the opponent does to that chain link): ``"none"``,
   ``"negate-activation"``, ``"negate-effect"``, ``"fizzle"`` (the link resolves but its
   effect cannot be applied, 不発), ``"leaves-field"`` (the continuous card leaves the field
-  during the chain, so its effect is not applied, ND-E4).
+  during the chain, so its effect is not applied, ND-E4; for a continuous cost-type card the
+  right was spent at activation all the same: 「発動の時点で通常のドローの権利は消費されている」);
+- ``mandatory``: the game activates it (強制効果: 「…発動する」, no できる). Effects of the same
+  timing go on one chain with the mandatory ones first (the order of effects that activate at
+  the same time: the turn player's mandatory, the opponent's mandatory, the turn player's
+  optional, the opponent's optional), so a sequence with an optional attempt before a mandatory
+  one is not a play (``ValueError``).
 
 Output: :func:`rule` returns a :class:`Ruling`. When a ruling decides the case: which
 attempts are legal (a refused one never goes on the chain), which links are applied, whether
@@ -36,6 +45,7 @@ class Link:
     done to it once it is on the chain (one of :data:`INTERFERENCES`)."""
     kind: str
     interference: str = "none"
+    mandatory: bool = False
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -125,6 +135,9 @@ def rule(links, trigger: bool = False) -> Ruling:
     r = Ruling(links)
     if not links:
         raise ValueError("a chain needs at least one attempted activation")
+    for n, link in enumerate(links, 1):
+        if link.mandatory and not all(l.mandatory for l in links[:n - 1]):
+            raise ValueError(f"attempt {n} is mandatory: mandatory effects of the timing are placed before optional ones")
 
     # ---- activation (ND-05, ND-C4, ND-E5, ND-E6, ND-AF4)
     on_chain: list = []
@@ -139,11 +152,7 @@ def rule(links, trigger: bool = False) -> Ruling:
             raise ValueError(f"attempt {n} is refused: it cannot be interfered with")
     chain = [l for l, ok in zip(links, r.legal) if ok]
     for n, link in enumerate(chain, 1):
-        if link.interference == "leaves-field" and link.kind != "effect-continuous":
-            if link.kind == "cost":
-                return Ruling(links, undecided=(
-                    "a continuous cost-type card leaving the field during the chain: ND-E4's exception is written for "
-                    "effect-type replacements only, and ND-C3/C5 do not say whether leaving the field is a fizzle"))
+        if link.interference == "leaves-field" and link.kind not in ("effect-continuous", "cost"):
             raise ValueError(f"link {n}: only a continuous card can leave the field ({link.kind})")
 
     # ---- resolution, last in first out (ND-E7)
@@ -170,8 +179,11 @@ def rule(links, trigger: bool = False) -> Ruling:
         what = chain[top].interference
         applied[top] = what == "none"
         ids = {"negate-activation": ("ND-C1", "ND-TAB"), "negate-effect": ("ND-C1", "ND-TAB"),
-               "fizzle": ("ND-C3", "ND-TAB"), "none": ("ND-C1",)}[what]
-        r.cite(f"link {top + 1} (cost-type, {what}): the right was spent as its cost; "
+               "fizzle": ("ND-C3", "ND-TAB"), "leaves-field": ("ND-C3", "ND-C5"), "none": ("ND-C1",)}[what]
+        # leaves-field: its continuous card left the field, so its effect is not applied (ND-E4's
+        # reason), but the right was spent at activation: 「発動の時点で通常のドローの権利は消費されて
+        # いる」, the page's one reason for every cost-type outcome (ND-C3, ND-C5)
+        r.cite(f"link {top + 1} (cost-type, {what}): the right was spent as its cost at activation; "
                + ("it is applied" if applied[top] else "it is not applied"), *ids)
         if top:
             r.cite(f"links 1-{top} were activated before the cost-type: they fizzle", "ND-C5")

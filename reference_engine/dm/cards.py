@@ -10,8 +10,13 @@ Ability shapes:
   ``when-loses-battle``, ``when-destroyed``, ``after-battle``, ``after-attacking``,
   ``when-breaks``, ``cip`` (put into the battle zone), ``ally-enters``, and ``spell`` (what a
   spell does when cast). ``effect(game, source, ctx)``.
-- :class:`Static` ``power`` (``delta(game, holder, card)``) or ``grant-keyword``.
-- markers: ``ONLY_TOP_LEAVES`` (vortex evolution), ``CAN_ATTACK_UNTAPPED``, ``UNBLOCKABLE``.
+  ``ally-destroyed`` (another of your creatures is destroyed) and ``when-not-blocked``.
+- :class:`Static` ``power`` (``delta(game, holder, card)``), ``grant-keyword`` (``applies``,
+  ``value``) or ``destroy-replacement`` (``value``: the zone the creature goes to instead of
+  the graveyard when it would be destroyed).
+- markers: ``ONLY_TOP_LEAVES`` (vortex evolution), ``CAN_ATTACK_UNTAPPED``, ``UNBLOCKABLE``,
+  ``SUMMONING_ONLY`` (an ability that only changes what summoning costs: nothing to play in an
+  attack).
 """
 from __future__ import annotations
 
@@ -32,13 +37,14 @@ class Triggered:
 
 @dataclass
 class Static:
-    kind: str                      # "power" | "grant-keyword"
+    kind: str                      # "power" | "grant-keyword" | "destroy-replacement"
     delta: Callable = None         # power: (game, holder, card) -> int
     applies: Callable = None       # grant-keyword: (game, holder, card) -> bool
     value: str = ""
 
 
 ONLY_TOP_LEAVES, CAN_ATTACK_UNTAPPED, UNBLOCKABLE = "only-top-leaves", "can-attack-untapped", "unblockable"
+SUMMONING_ONLY = "summoning-only"
 
 
 class NotModelled:
@@ -82,14 +88,17 @@ def gain_self(kw):
     return eff
 
 
-def choose_and(do, who="opponent", minimum=1, where=lambda g, src, c: True, prompt=""):
-    """Choose ``minimum``..1 creature(s) (``who``: opponent / own / any) and apply ``do`` to it."""
+def choose_and(do, who="opponent", minimum=1, where=lambda g, src, c: True, prompt="", chooser="self"):
+    """Choose ``minimum``..1 creature(s) (``who``: opponent / own / any, seen from the ability's
+    controller) and apply ``do`` to it; ``chooser``: ``self`` (the controller) or ``opponent``
+    (「相手は…選ぶ」)."""
     def eff(g, src, ctx):
         pool = g.creatures(g.other(src.owner) if who == "opponent" else src.owner if who == "own" else None)
         cands = [c.id for c in pool if where(g, src, c)]
         if not cands:
             return
-        picked = g.driver.choose(src.owner, cands, min(minimum, len(cands)), 1, f"{src.id}: {prompt}")
+        player = src.owner if chooser == "self" else g.other(src.owner)
+        picked = g.driver.choose(player, cands, min(minimum, len(cands)), 1, f"{src.id}: {prompt}")
         for cid in picked:
             do(g, src, g.cards[cid])
     return eff
@@ -113,6 +122,56 @@ def _to_mana(g, src, c):
 
 def _grant_blocker(g, src, c):
     c.gained.append("blocker")
+
+
+def _untap(g, src, c):
+    g.untap(c)
+
+
+def _power_at_most(n):
+    return lambda g, src, c: g.power(c) <= n
+
+
+def _fire_or_nature(g, src, c):
+    return bool({"fire", "nature"} & set(c.entry.get("civilizations", [])))
+
+
+def _has_dragon_race(entry):
+    return any("Dragon" in r for r in entry.get("races", []))
+
+
+def may_untap_self(g, src, ctx):
+    if g.in_battle(src.id) and src.tapped and g.driver.yes_no(src.owner, f"{src.id}: untap this creature?"):
+        g.untap(src)
+
+
+def may_top_card_to_mana(g, src, ctx):
+    deck = g.zone(src.owner, "deck")
+    if deck and g.driver.yes_no(src.owner, f"{src.id}: put the top card of your deck into your mana zone?"):
+        g.move(deck[0], "mana", "effect")
+
+
+def opponent_burns_mana(g, src, ctx):
+    """「相手は自身のマナゾーンのカードを1枚選び、墓地に置く」: the opponent chooses one of their mana cards."""
+    foe = g.other(src.owner)
+    mana = [c.id for c in g.zone(foe, "mana")]
+    if mana:
+        picked = g.driver.choose(foe, mana, 1, 1, f"{src.id}: choose a card in your mana zone to put into your graveyard")
+        g.move(g.cards[picked[0]], "graveyard", "effect")
+
+
+def _other_dragon_attacks(g, src, ctx):
+    att = g.cards.get(ctx.get("attacker", ""))
+    return att is not None and att.id != src.id and _has_dragon_race(att.entry)
+
+
+def _fire_or_nature_attacker(g, src, ctx):
+    att = g.cards.get(ctx.get("attacker", ""))
+    return att is not None and _fire_or_nature(g, src, att)
+
+
+def _own_mana_at_least(n):
+    return lambda g, holder, c: c is holder and g.in_battle(holder.id) and len(g.zone(holder.owner, "mana")) >= n
 
 
 def tap_all_opponents(g, src, ctx):
@@ -238,6 +297,8 @@ SCRIPTS: dict[str, list] = {
                                                                       if "fire" in x.entry.get("civilizations", [])])
                             if c is h and _attacking(g, h) else 0)],                                          # Bolshack Dragon
     "DM-01 79/110": [CAN_ATTACK_UNTAPPED],                                                                      # Gatling Skyterror
+    "DM-02 21/55": [Triggered("when-attacks", choose_and(_bounce, minimum=0, where=_fire_or_nature,
+                                                         prompt="return a fire or nature creature"))],          # Stained Glass
     "DM-02 10/55": [Triggered("after-battle", untap_self, _blocked_this_attack)],                               # Spiral Grass
     "DM-02 15/55": [UNBLOCKABLE],                                                                               # Crystal Lancer
     "DM-02 16/55": [Triggered("when-attacks", draw(1, optional=True))],                                         # Hypersquid Walter
@@ -251,6 +312,23 @@ SCRIPTS: dict[str, list] = {
     "DM-05 12/55": [Triggered("when-attacks", choose_and(_tap, who="any", minimum=0, where=_dark_or_fire,
                                                          prompt="tap a darkness or fire creature"))],          # Le Quist
     "DM-05 16/55": [Triggered("cip", choose_and(_bounce, who="any", minimum=0, prompt="return a creature"))],    # Aqua Surfer
+    "DM-06 S5/110": [Triggered("when-attacks", choose_and(_destroy, who="own", prompt="destroy one of your creatures"))],  # Daidalos
+    "DM-08 15/55": [Triggered("ally-attacks", choose_and(_tap, minimum=0, prompt="tap one of the opponent's creatures"))],  # Thrumiss
+    "DM-08 48/55": [Triggered("when-blocked", may_top_card_to_mana)],                                          # Coliseum Shell
+    "DM-09 40/55": [Triggered("when-not-blocked", opponent_burns_mana, _attacked_player)],                      # Quakesaur
+    "DM-12 40/55": [Triggered("when-blocks", choose_and(_bounce, prompt="return one of your creatures to your hand",
+                                                        chooser="opponent"))],                                 # Tropic Crawler
+    "DM-13 47/55": [Triggered("when-attacked", choose_and(_destroy, minimum=0, where=_power_at_most(2000),
+                                                          prompt="destroy a creature that has power 2000 or less"))],  # Joe's Toolkit
+    "DM-13 S3/55": [SUMMONING_ONLY, Static("destroy-replacement", value="shield")],                            # Asylum
+    "DM-14 72/110": [_self_bonus(_blocking, 3000)],                                                             # Rentia
+    "DM-14 80/110": [Triggered("opponent-attacks", draw(1, optional=True), _fire_or_nature_attacker)],          # Dolunka
+    "DM-14 98/110": [Static("grant-keyword", applies=_own_mana_at_least(7), value="cannot-be-attacked"),
+                     Static("grant-keyword", applies=_own_mana_at_least(7), value="power-attacker:3000")],     # Rugeeza (metamorph)
+    "Promo P0/Y3": [Triggered("ally-attacks", choose_and(_to_mana, minimum=0, where=_power_at_most(5000),
+                                                         prompt="put a creature that has power 5000 or less into its owner's mana zone"),
+                              _other_dragon_attacks)],                                                         # Dolzark
+    "Promo-Y1 L14/20": [Triggered("ally-destroyed", may_untap_self)],                                           # Olgate
     "DM-06 60/110": [],   # Grinning Axe: its one ability is the slayer keyword (engine: SLAYER)
     "DM-06 74/110": [NotModelled("when-blocked", "no battle happens")],                                         # Badlands Lizard
     "DM-06 S7/110": [NotModelled("when-breaks", "broken shields go to the graveyard instead")],                 # Bolmeteus
@@ -299,6 +377,14 @@ def statics(entry: dict) -> list:
 
 def only_top_leaves(entry: dict) -> bool:
     return ONLY_TOP_LEAVES in SCRIPTS.get(entry["id"], [])
+
+
+def destroy_replacement(entry: dict) -> str | None:
+    """The zone a creature goes to instead of being destroyed, if its text says so."""
+    for st in statics(entry):
+        if st.kind == "destroy-replacement":
+            return st.value
+    return None
 
 
 def can_attack_untapped(entry: dict) -> bool:

@@ -82,6 +82,18 @@ class Attack:
     break_count: int | None = None
     ninja_used: set = field(default_factory=set)   # players who used a ninja strike this attack
     battled: tuple = ()
+    resolving_started: bool = False   # an ability of this attack has begun to resolve
+
+
+@dataclass
+class Declared:
+    """What a declaration (宣言) puts waiting to resolve among its player's abilities: a
+    revolution change's switch. Official Q&A 2024-04-05 (Takara Tomy, quoted by dmwiki.net
+    「公式Q&A 2024年4月5日更新版」): the revolution change is declared before any other ability
+    begins to resolve, then it and the attacking creature's "when attacks" abilities wait and
+    their controller resolves them in the order they choose."""
+    timing: str
+    effect: object
 
 
 class Game:
@@ -223,18 +235,30 @@ class Game:
             self.shown_power[p.id] = self.power(p)
 
     def destroy(self, cs: list[Card]) -> list[Card]:
-        """Destroy (破壊) creatures at the same time; returns the cards that went to the graveyard."""
-        out = []
+        """Destroy (破壊) creatures at the same time; returns the cards that went to the graveyard.
+        A creature whose text replaces its destruction ("when this creature would be destroyed,
+        ... instead") goes where its text says and is not destroyed. Then "when destroyed"
+        abilities of the destroyed creatures and "whenever one of your creatures is destroyed"
+        abilities of their owners' other creatures trigger."""
+        out, instead = [], []
         for c in cs:
             if not self.in_battle(c.id):
                 continue
+            if self.scripts.destroy_replacement(c.entry):
+                instead.append(c)
+                continue
             self.emit("destroy", card=c.id)
+        for c in instead:
+            self.leave_battle(c, self.scripts.destroy_replacement(c.entry), "effect")
         for c in cs:
-            if self.in_battle(c.id):
+            if self.in_battle(c.id) and c not in instead:
                 self.leave_battle(c, "graveyard", "rule" if self.attack else "effect")
                 out.append(c)
         for c in out:
             self.trigger("when-destroyed", c, {})
+        for c in out:
+            for other in self.creatures(c.owner):
+                self.trigger("ally-destroyed", other, {"card": c.id})
         return out
 
     def draw(self, player: str, n: int = 1) -> None:
@@ -312,8 +336,11 @@ class Game:
             return False
         nxt = self.pick(p, pend)
         self.queue.remove(nxt)
+        if self.attack is not None:
+            self.attack.resolving_started = True
         src = self.cards[nxt.source]
-        self.emit("trigger", card=src.id, ability=nxt.ability.timing, player=p)
+        if not isinstance(nxt.ability, Declared):   # a declaration was already reported when made
+            self.emit("trigger", card=src.id, ability=nxt.ability.timing, player=p)
         nxt.ability.effect(self, src, nxt.ctx)
         if self.winner:
             raise GameOver
@@ -346,13 +373,16 @@ class Game:
                 return "the card has no ninja strike"
             if p in a.ninja_used:
                 return "a ninja strike was already used by this player during this attack"
-            if len(self.zone(p, "mana")) < int(vals[0]):
-                return f"ninja strike {vals[0]} needs {vals[0]} or more cards in the mana zone"
+            # the mana count is checked when the ninja strike resolves, not when it is declared
+            # (official Q&A 2022-08-10, comprehensive rules 112.3c)
             return None
         if kind in ("revolution-change", "invasion"):
             vals = self.kw_value(c, kind)
             if not vals:
                 return f"the card has no {kind}"
+            if kind == "revolution-change" and a.resolving_started:
+                return ("a revolution change is declared before any other ability starts to resolve "
+                        "(official Q&A 2024-04-05)")
             att = self.cards[a.attacker]
             if not (self.in_battle(att.id) and matches_condition(att.entry, vals[0])):
                 return f"the attacking creature is not a {vals[0]}"
@@ -372,21 +402,15 @@ class Game:
         self.emit("declare", card=c.id, ability=kind, player=p)
         if kind == "ninja-strike":
             a.ninja_used.add(p)
-            self.summon(c, "ninja-strike")
+            # ニンジャ・ストライクN: summoned if the mana zone has N or more cards when it resolves;
+            # otherwise the card stays in the hand (official Q&A 2022-08-10, comprehensive rules 112.3c)
+            if len(self.zone(p, "mana")) >= int(self.kw_value(c, "ninja-strike")[0]):
+                self.summon(c, "ninja-strike")
         elif kind == "revolution-0-trigger":
             self.summon(c, "revolution-0-trigger")
         elif kind == "revolution-change":
-            # 革命チェンジ: switch the attacking creature with this creature from the hand; it goes on attacking
-            old = self.cards[a.attacker]
-            was_tapped = old.tapped
-            self.move(old, "hand", "effect")
-            c.zone, c.tapped, c.sick = "battle", was_tapped, True
-            c.order = len(self.events)
-            self.emit("move", card=c.id, **{"from": "hand"}, to="battle", player=p, reason="effect")
-            a.attacker = c.id
-            self.shown_power[c.id] = None
-            self.update_powers()
-            self.entered(c, "revolution-change")
+            # 革命チェンジ: the switch waits among the player's abilities (official Q&A 2024-04-05)
+            self.queue.append(Pending(p, c.id, Declared("revolution-change", self.revolution_change), {}))
         elif kind == "invasion":
             # 侵略: put this creature from the hand on top of the attacking creature; it goes on attacking
             old = self.cards[a.attacker]
@@ -402,6 +426,24 @@ class Game:
             self.shown_power[c.id] = None
             self.update_powers()
             self.entered(c, "invasion")
+
+    def revolution_change(self, g, c: Card, ctx: dict) -> None:
+        """革命チェンジ resolves: switch the attacking creature with this creature from the hand;
+        it goes on attacking (in the attacker's tapped state). Nothing happens if either has
+        moved since the declaration."""
+        a = self.attack
+        old = self.cards[a.attacker]
+        if c.zone != "hand" or not self.in_battle(old.id):
+            return
+        was_tapped = old.tapped
+        self.move(old, "hand", "effect")
+        c.zone, c.tapped, c.sick = "battle", was_tapped, True
+        c.order = len(self.events)
+        self.emit("move", card=c.id, **{"from": "hand"}, to="battle", player=c.owner, reason="effect")
+        a.attacker = c.id
+        self.shown_power[c.id] = None
+        self.update_powers()
+        self.entered(c, "revolution-change")
 
     # ---- the attack ---------------------------------------------------------------------------
     def validate_attack(self, s: dict) -> str | None:
@@ -495,7 +537,7 @@ class Game:
             self.trigger("when-blocked", att, {"blocker": a.blocker})
             self.trigger("when-blocks", self.cards[a.blocker], {"attacker": a.attacker})
         else:
-            self.trigger("when-not-blocked", att, {})
+            self.trigger("when-not-blocked", att, {"target": a.target})
         self.run_timing({self.ap: ("ninja-strike",)} if a.blocker else {})
         if self.interrupted():
             return self.end_attack(True)

@@ -7,8 +7,11 @@ Public API::
 ``setup`` is a scenario's ``setup`` (schema ``scenario.schema.json#/$defs/ygo_setup``);
 ``decider`` answers the engine's questions (``priority``, ``choose``, ``yes_no``; see
 :class:`duelspec.adapters.kit.ScriptDriver`). ``events`` are canonical trace events and
-``final`` the final state (schema ``trace.schema.json``). Raises :class:`Unplayable` when the
-scenario activates a card whose effects are not modelled here.
+``final`` the final state (schema ``trace.schema.json``). Raises :class:`Unplayable` (a
+visible skip naming the card) when the scenario activates a card whose effects are not
+modelled here, or when a card with effects that are not modelled is face-up on the field at
+the start: its effects could change what happens, so the trace would be silently wrong (the
+Duel Masters engine refuses such cards up front too).
 
 Where each ruling is decided (``grep -n <ID> reference_engine/ygo/*.py``):
 
@@ -56,6 +59,7 @@ def play(setup: dict, decider, as_of: str | None = None) -> tuple[list, dict]:
     duel.turn, duel.turn_player = setup["turn"], setup["turn_player"]
     duel.lp = {p: setup["players"][p].get("lp", 8000) for p in ("A", "B")}
     _place_cards(duel, setup["cards"], cat)
+    _check_face_up(duel)
     _check_modelled(duel, getattr(decider, "script", []))
     if "stop" in setup:
         duel.stop_at = (setup["stop"]["turn"], setup["stop"]["phase"])
@@ -98,6 +102,15 @@ def _place_cards(duel: Duel, cards: list, cat) -> None:
             return (0, 0, i) if o == "top" else (2, 0, i) if o == "bottom" else (1, o, i) if isinstance(o, int) else (1, 10**6, i)
         for c, _ in sorted(entries, key=key):
             duel.add(c["id"], cat[c["card"]], c["owner"], "deck")
+
+
+def _check_face_up(duel: Duel) -> None:
+    """A face-up card on the field whose effects are not modelled makes the scenario unplayable
+    (a Normal Monster has none)."""
+    for card in duel.cards.values():
+        if card.face_up_on_field() and card.code not in MODELS and not card.is_normal_monster():
+            raise Unplayable(f"{card.data['name']['en']} ({card.code}) is face-up on the field and its effects are "
+                             f"not modelled by the reference engine yet")
 
 
 def _check_modelled(duel: Duel, script: list) -> None:

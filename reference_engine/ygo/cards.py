@@ -103,7 +103,7 @@ class InfernityPawn(_Search):
     then activate 1 of these effects; ● Place 1 "Infernity" card from your Deck on top of your
     Deck. ● Set 1 "Void" Spell/Trap directly from your Deck." Cost-type (ND-L-COST). Only the
     first choice is modelled (the second needs a "Void" card)."""
-    kind, replacement, locations, to_top = "before-draw", "cost", ("graveyard",), True
+    kind, replacement, locations, to_top, label = "before-draw", "cost", ("graveyard",), True, "1"
     categories = frozenset()
 
     def wanted(self, c):
@@ -155,7 +155,7 @@ class MaleficWorld(Effect):
     conducting a normal draw during your Draw Phase. Choose 3 "Malefic" cards from your Deck
     and have your opponent pick 1 of them at random to add to your hand. Shuffle the rest back
     into your Deck." Cost-type (ND-L-COST, FAQ ND-FAQ2)."""
-    kind, replacement, locations = "before-draw", "cost", ("field",)
+    kind, replacement, locations, label = "before-draw", "cost", ("field",), "1"
     categories = frozenset({fx.SEARCH})
 
     def wanted(self, c):
@@ -179,8 +179,10 @@ class MaleficWorld(Effect):
 class SylvanWaterslide(Effect):
     """Sylvan Waterslide (森羅の滝滑り), Continuous Trap: "During your Draw Phase, instead of
     conducting your normal draw: Excavate the top card of your Deck, and if it is a Plant-Type
-    monster, send it to the Graveyard. Otherwise, add it to your hand." Cost-type (ND-L-COST)."""
-    kind, replacement, locations = "before-draw", "cost", ("spell-trap",)
+    monster, send it to the Graveyard. Otherwise, add it to your hand." Cost-type (ND-L-COST).
+    OCG: 「…通常のドローを行う代わりに、自分のデッキの一番上のカードをめくる。」 — no できる:
+    mandatory, the game activates it (issue 9); a Trap's effect: spell speed 2."""
+    kind, replacement, locations, mandatory, speed, label = "before-draw", "cost", ("spell-trap",), True, 2, "2"
     categories = frozenset({fx.SEARCH, fx.SEND_FROM_DECK})
 
     def condition(self, duel, player):
@@ -205,7 +207,7 @@ class TachyonChaosHole(Effect):
     Graveyard, instead of conducting your normal draw: You can banish this card, then target
     1 "Galaxy" Xyz Monster in your Graveyard; Special Summon that target." Cost-type
     (ND-L-COST, FAQ ND-FAQ2)."""
-    kind, replacement, locations, label = "before-draw", "cost", ("graveyard",), "2"
+    kind, replacement, locations, label, speed = "before-draw", "cost", ("graveyard",), "2", 2     # a Trap's effect
     categories = frozenset({fx.SUMMON})
 
     @staticmethod
@@ -291,7 +293,7 @@ class BlackLusterSoldierLegendarySwordsman(_Search):
     Draw Phase, before you draw: You can reveal this card in your hand; give up your normal
     draw this turn, and if you do, add 1 Ritual Spell from your Deck to your hand."
     Effect-type (ND-L-EFFECT, FAQ ND-FAQ1)."""
-    kind, replacement, locations = "before-draw", "effect", ("hand",)
+    kind, replacement, locations, label = "before-draw", "effect", ("hand",), "1"
 
     def wanted(self, c):
         return c.card_type == "spell" and "ritual" in c.subtypes
@@ -305,7 +307,7 @@ class LegacyOfTheDuelist(_Search):
     """Legacy of the Duelist (熱き決闘者たち), Continuous Spell: "During your Draw Phase, before
     your draw: You can give up your normal draw this turn, and if you do, add 1 monster from
     your Graveyard to your hand." Effect-type (ND-L-EFFECT); a continuous card (ND-E4)."""
-    kind, replacement, locations, label, sources = "before-draw", "effect", ("spell-trap",), "4", ("graveyard",)
+    kind, replacement, locations, label, sources = "before-draw", "effect", ("spell-trap",), "3", ("graveyard",)
     categories = frozenset({fx.TO_HAND})
 
     def wanted(self, c):
@@ -342,7 +344,7 @@ class MeteorFlare(_SelfFromGY):
     """Meteor Flare (メテオ・プロミネンス): "If this card is in the Graveyard, you can add it to
     your hand instead of conducting your normal draw during your Draw Phase." Effect-type
     (ND-L-EFFECT, FAQ ND-FAQ1)."""
-    kind, replacement, label = "before-draw", "effect", "2"
+    kind, replacement, label, speed = "before-draw", "effect", "2", 2     # a Trap's effect
 
 
 @model("64400161")
@@ -398,7 +400,7 @@ class AshBlossom(_NegatesTheLinkItRespondsTo):
     any of these effects (Quick Effect): You can discard this card; negate that effect.
     ● Add a card from the Deck to the hand. ● Special Summon from the Deck. ● Send a card from
     the Deck to the GY. You can only use this effect ... once per turn.\""""
-    locations, once_per_turn, self_to_gy = ("hand",), "name", True
+    locations, once_per_turn, self_to_gy, label = ("hand",), "name", True, "1"
     CATS = frozenset({fx.SEARCH, fx.SUMMON_FROM_DECK, fx.SEND_FROM_DECK})
 
     def condition(self, duel, player):
@@ -411,7 +413,7 @@ class AshBlossom(_NegatesTheLinkItRespondsTo):
 class SkullMeister(_NegatesTheLinkItRespondsTo):
     """Skull Meister (スカル・マイスター): "When a card effect is activated in your opponent's GY
     (Quick Effect): You can send this card from your hand to the GY; negate that effect.\""""
-    locations, self_to_gy = ("hand",), True
+    locations, self_to_gy, label = ("hand",), True, "1"
 
     def condition(self, duel, player):
         if not duel.chain:
@@ -427,7 +429,7 @@ class InfernoidOnuncu(_NegatesTheLinkItRespondsTo):
     """Infernoid Onuncu (インフェルノイド・ネヘモス): "Once per turn, when a Spell/Trap Card or
     effect is activated (Quick Effect): You can Tribute 1 monster; negate the activation, and
     if you do, banish that card." (Its Summoning conditions and other effect are not modelled.)"""
-    negates, once_per_turn = "activation", "copy"
+    negates, once_per_turn, label = "activation", "copy", "2"
 
     def condition(self, duel, player):
         if not duel.chain or duel.chain[-1].card.card_type not in ("spell", "trap"):
@@ -474,7 +476,7 @@ class InfiniteImpermanence(Effect):
     controls; negate its effects (until the end of this turn) ..." Negating a monster's effects
     also negates its activated effect still on the chain while it is face-up on the field.
     (The column clause and the activation from the hand are not modelled.)"""
-    kind, speed, locations, face_up = "card", 2, ("spell-trap",), False
+    kind, speed, locations, face_up, label = "card", 2, ("spell-trap",), False, "1"
 
     def target(self, duel, link, step):
         t = [duel.cards.get(u) for u in step.get("targets", [])]
@@ -497,7 +499,7 @@ class InfiniteImpermanence(Effect):
 class DDCrow(Effect):
     """D.D. Crow (Ｄ．Ｄ．クロウ): "(Quick Effect): You can discard this card to the GY, then
     target 1 card in your opponent's GY; banish that target.\""""
-    kind, speed, locations = "quick", 2, ("hand",)
+    kind, speed, locations, label = "quick", 2, ("hand",), "1"
     categories = frozenset({fx.BANISH})
 
     def cost(self, duel, link, step):
@@ -519,7 +521,7 @@ class DDCrow(Effect):
 class MysticalSpaceTyphoon(Effect):
     """Mystical Space Typhoon (サイクロン), Quick-Play Spell: "Target 1 Spell/Trap on the field;
     destroy that target.\""""
-    kind, speed, locations, face_up = "card", 2, ("hand", "spell-trap"), False
+    kind, speed, locations, face_up, label = "card", 2, ("hand", "spell-trap"), False, "1"
     categories = frozenset({fx.DESTROY})
 
     def target(self, duel, link, step):
@@ -543,7 +545,7 @@ class Sangan(_Search):
     1500 or less ATK from your Deck to your hand, but you cannot activate cards, or the
     effects of cards, with that name for the rest of this turn. You can only use this effect
     of "Sangan" once per turn." A mandatory trigger effect (ND-T2)."""
-    kind, mandatory, once_per_turn, locations = "trigger", True, "name", ("graveyard",)
+    kind, mandatory, once_per_turn, locations, label = "trigger", True, "name", ("graveyard",), "1"
 
     def triggered_by(self, duel, ev):
         return ev["event"] == "move" and ev["card"] == self.card.uid and ev["from"] == "monster" and ev["to"] == "graveyard"
@@ -559,9 +561,22 @@ class Sangan(_Search):
 class HeartOfTheUnderdog(Effect):
     """Heart of the Underdog (凡骨の意地), Continuous Spell: "During your Draw Phase, when you
     draw a Normal Monster(s): You can reveal it; draw 1 more card." Any draw in the Draw
-    Phase counts, not only the normal draw (ND-04)."""
+    Phase counts, not only the normal draw (ND-04). OCG: 「ドローフェイズにドローしたカードが通常モンス
+    ターだった場合、そのカードを相手に見せる事で、自分はカードをもう１枚ドローする事ができる。」 — the
+    drawn Normal Monster is revealed (見せる) to activate it: a ``reveal`` event."""
     kind, locations = "trigger", ("spell-trap",)
     categories = frozenset({fx.DRAW})
+
+    def _normal_monsters(self, duel, link):
+        ev = link.data.get("event") or {}
+        return [duel.cards[u] for u in ev.get("cards", []) if duel.cards[u].is_normal_monster() and duel.cards[u].zone == "hand"]
+
+    def cost(self, duel, link, step):
+        shown = self._normal_monsters(duel, link)
+        if not shown:
+            return "the drawn Normal Monster is no longer in the hand to be revealed"
+        card = _pick(duel, link.player, shown, f"{self.card.uid}: the drawn Normal Monster to reveal")[0]
+        duel.emit("reveal", card=card.uid, player=link.player)
 
     def triggered_by(self, duel, ev):
         if ev["event"] != "draw" or duel.phase != "draw" or not self.card.face_up_on_field():
@@ -598,8 +613,8 @@ class DiabolosKingOfTheAbyss(Effect):
     """Diabolos, King of the Abyss (魔王ディアボロス): "Once per turn, during your opponent's Draw
     Phase, before their normal draw: Look at the top card of your opponent's Deck, and if you
     do, place that card on either the top or bottom of their Deck." OCG: 「…相手ドローフェイズ
-    のドロー前に発動する」 — mandatory."""
-    kind, mandatory, whose_turn, once_per_turn = "before-draw", True, "opponent", "copy"
+    のドロー前に発動する」 — mandatory. The OCG text has no "once per turn" (the TCG text's)."""
+    kind, mandatory, whose_turn, label = "before-draw", True, "opponent", "2"
 
     def condition(self, duel, player):
         return None if duel.zone(OPP[player], "deck") else "the opponent's Deck is empty"
@@ -619,7 +634,7 @@ class DiabolosKingOfTheAbyss(Effect):
 class ZexalField(_Search):
     """Zexal Field (ゼアル・フィールド), Field Spell: "During your Draw Phase, before you draw: You
     can place 1 "Shining Draw" from your Deck on top of your Deck.\""""
-    kind, locations, label, to_top = "before-draw", ("field",), "2", True
+    kind, locations, label, to_top = "before-draw", ("field",), "3", True
     categories = frozenset()
 
     def wanted(self, c):
@@ -672,8 +687,15 @@ class GravekeepersTrap(Effect):
     """Gravekeeper's Trap (墓守の罠), Continuous Trap: "During your opponent's Draw Phase, before
     their normal draw, if this card is already face-up on the field: Declare 1 card name; look
     at the card(s) drawn for their normal draw, and if it was the declared card, send it to the
-    GY." (OCG: 「カード名を１つ宣言して発動できる」, optional; once per turn.)"""
+    GY." OCG ③: 「このカードが表側表示で存在する場合、相手ドローフェイズのドロー前に、カード名を１つ
+    宣言して発動する。」 — mandatory (the game activates it; its controller declares the name), once
+    per turn by name (「このカード名の②③の効果はそれぞれ１ターンに１度」); a Trap's effect: spell speed 2."""
     kind, locations, whose_turn, once_per_turn = "before-draw", ("spell-trap",), "opponent", "name"
+    mandatory, speed, label = True, 2, "3"
+
+    def declaration(self, duel, player) -> list:
+        """The names its controller may declare on activation: every card name (the catalogue's)."""
+        return sorted({c["name"]["en"] for c in duel.catalogue})
 
     def cost(self, duel, link, step):
         if not step.get("option"):
@@ -697,7 +719,7 @@ class _DrawnForTheNormalDraw(Effect):
     it, and keep it revealed until the Main Phase 1." When its owner draws it, they may reveal
     it; a reveal of a card drawn by any other draw is refused (ND-L-TRIGGER). Its Main Phase 1
     activation is not modelled."""
-    kind, locations = "on-draw", ("hand",)
+    kind, locations, label = "on-draw", ("hand",), "1"
 
     def extra_condition(self, duel, player) -> str | None:
         return None
@@ -756,7 +778,7 @@ class Afterglow(Effect):
     "Afterglow" into the Deck. During your next Draw Phase, reveal the card you draw for your
     normal draw, and inflict 4000 damage to your opponent if it is "Afterglow". You can only
     activate 1 "Afterglow" per Duel." Only the normal draw is looked at (ND-L-TRIGGER)."""
-    kind, locations, face_up = "card", ("hand", "spell-trap"), False
+    kind, locations, face_up, label = "card", ("hand", "spell-trap"), False, "1"
 
     def condition(self, duel, player):
         return "only 1 \"Afterglow\" per Duel" if ("afterglow", player) in duel.once_per_duel else None

@@ -67,9 +67,9 @@ class Card:
         return self.is_monster() and "normal" in self.subtypes
 
     def is_continuous_card(self) -> bool:
-        """永続カード: a Continuous Spell/Trap (its effects are applied only while it is face-up
-        on the field, ND-E4). A Field Spell is treated the same way here — a card that stays
-        on the field — but no ruling of the page decides that, so no scenario asserts it."""
+        """永続カード: a Continuous Spell/Trap or a Field Spell (its effects are applied only while
+        it is face-up on the field, ND-E4). The page links 永続カード, and that page counts
+        フィールド魔法 among them (issue 9)."""
         return self.card_type in ("spell", "trap") and bool({"continuous", "field"} & set(self.subtypes))
 
     def in_archetype(self, name: str) -> bool:
@@ -150,6 +150,7 @@ class Duel:
         self.winner: str | None = None
         self.stop_at: tuple | None = None
         self.watches: list = []                  # lingering effects that look at draws (Afterglow, Gravekeeper's Trap)
+        self.placing: tuple | None = None        # (player, mandatory) while effects of the "before the draw" timing are placed
         self.negated_cards: set = set()          # (uid, incarnation, turn): effects negated this turn
         self.lingering: set = set()              # other effects applied for a while, e.g. ("white-rose-atk", player, turn)
         self.phases_begun = 0
@@ -291,20 +292,22 @@ class Duel:
         if eff.kind in ("trigger", "on-draw"):
             return "a trigger effect is activated when it triggers"
         if eff.kind == "before-draw" and eff.mandatory and not by_engine:
-            return "a mandatory effect: the engine activates it"
+            return "a mandatory effect: the game activates it"
         # spell speed and timing
         if eff.kind == "before-draw":
-            # ND-05: activated at the timing immediately before the normal draw; those of the
-            # same timing go on one chain, the turn player's first (ND-C4, ND-E5).
+            # ND-05: activated at the timing immediately before the normal draw; the effects of
+            # both players of that timing go on one chain (ND-C4, ND-E5) in the order of effects
+            # that activate at the same time: the turn player's mandatory, the opponent's
+            # mandatory, the turn player's optional, the opponent's optional ones.
             if self.timing != "before-draw":
                 return "only immediately before the normal draw"
             if any(l.effect.kind != "before-draw" for l in self.chain):
-                return "cannot be chained to an effect of another timing (spell speed 1)"
-            if player == self.turn_player and any(l.player != player for l in self.chain):
-                return "the turn player's effects of this timing are placed on the chain first"
+                return "cannot be chained to an effect of another timing"
+            if self.placing != (player, eff.mandatory):
+                return "the effects of this timing are placed together on the chain (mandatory ones first, the turn player's first), not in response"
         elif self.chain:
             top = self.chain[-1].effect
-            if eff.speed < 2 or eff.speed < (top.speed if top.kind != "before-draw" else 1):
+            if eff.speed < 2 or eff.speed < top.speed:
                 return f"spell speed {eff.speed} cannot be chained to spell speed {top.speed}"
         else:
             if eff.speed == 1 and (player != self.turn_player or self.phase not in ("main1", "main2")):
@@ -338,11 +341,14 @@ class Duel:
             return "several effects can be activated: say which with `effect`"
         return self.activate(player, card, ok[0], step)
 
-    def activate(self, player: str, card: Card, eff: fx.Effect, step: dict) -> str | None:
+    def activate(self, player: str, card: Card, eff: fx.Effect, step: dict, event: dict | None = None) -> str | None:
         """Activate: checks cost and targets first (nothing changes when refused), then
-        emits ``activate``, pays the cost, takes targets, applies pledges, adds the link."""
+        emits ``activate``, pays the cost, takes targets, applies pledges, adds the link.
+        ``event``: for a trigger effect, the event that triggered it (``link.data["event"]``)."""
         link = ChainLink(len(self.chain) + 1, player, card, eff, card.incarnation,
                          activated_on_field=card.zone in FIELD_ZONES)
+        if event is not None:
+            link.data["event"] = event
         probe = _Probe(self)
         reason = eff.cost(probe, link, step) or eff.target(probe, link, step)
         if reason:
@@ -416,12 +422,18 @@ class Duel:
     # ------------------------------------------------------------------------------ windows
     def place_mandatory_before_draw_effects(self, player: str) -> None:
         """The mandatory effects of ``player`` at the timing immediately before the normal draw
-        (「…ドロー前に発動する」) are activated by the engine (SEGOC: mandatory ones first, the turn
-        player's before the opponent's)."""
+        (「…ドロー前に発動する」, 「…代わりに、…めくる」) are activated by the game, not the player;
+        a name they declare on activation (「カード名を１つ宣言して発動する」) is the player's choice."""
+        self.placing = (player, True)
         for card in list(self.cards.values()):
             for eff in card.effects:
                 if eff.kind == "before-draw" and eff.mandatory and self.activatable(player, card, eff, by_engine=True) is None:
-                    self.activate(player, card, eff, {"player": player, "do": "activate", "card": card.uid})
+                    step = {"player": player, "do": "activate", "card": card.uid}
+                    if hasattr(eff, "declaration"):
+                        step["option"] = self.decider.choose_option(player, eff.declaration(self, player),
+                                                                    f"{card.uid}: declare on activation")
+                    self.activate(player, card, eff, step)
+        self.placing = None
 
     def place_before_draw_effects(self, player: str) -> None:
         """At the timing immediately before the normal draw (ND-05), ``player`` places their
@@ -430,8 +442,10 @@ class Duel:
         def of_this_timing(step):
             card = self.cards.get(step.get("card"))
             return card is not None and any(e.kind == "before-draw" for e in card.effects)
+        self.placing = (player, False)
         while self.decider.priority(player, lambda step: self.try_activate(player, step), applies=of_this_timing):
             pass
+        self.placing = None
 
     def chain_window(self, first: str) -> bool:
         """Players alternately may activate (``first`` first); two passes in a row resolve the
@@ -485,21 +499,21 @@ class Duel:
             for player in players:
                 for eff, ev in [(e, ev) for e, p, ev in waiting if p == player and e.mandatory]:
                     if self._can_trigger(eff, player):
-                        self.activate(player, eff.card, eff, {"player": player, "do": "activate", "card": eff.card.uid})
+                        self.activate(player, eff.card, eff, {"player": player, "do": "activate", "card": eff.card.uid}, ev)
             for player in players:
-                optional = [e for e, p, ev in waiting if p == player and not e.mandatory]
+                optional = [(e, ev) for e, p, ev in waiting if p == player and not e.mandatory]
                 if optional:
                     def offer(step, player=player, optional=optional):
-                        cands = [e for e in optional if e.card.uid == step["card"] and (not step.get("effect") or e.label == step["effect"])]
+                        cands = [(e, ev) for e, ev in optional if e.card.uid == step["card"] and (not step.get("effect") or e.label == step["effect"])]
                         if not cands:
                             return "that effect has not triggered"
-                        e = cands[0]
+                        e, ev = cands[0]
                         why = self._trigger_problem(e, player)
                         if why:
                             return why
-                        optional.remove(e)
-                        return self.activate(player, e.card, e, step)
-                    triggered = {e.card.uid for e in optional}
+                        optional.remove((e, ev))
+                        return self.activate(player, e.card, e, step, ev)
+                    triggered = {e.card.uid for e, _ in optional}
                     while optional and self.decider.priority(player, offer, applies=lambda st, t=triggered: st.get("card") in t):
                         pass
             if self.chain:
@@ -578,7 +592,9 @@ class Duel:
         self.emit("turn", turn=self.turn, player=self.turn_player)
 
     def start_duel(self) -> None:
-        """Both players shuffle and draw 5 cards: the opening hand, not a normal draw (ND-03)."""
+        """Both players shuffle and draw 5 cards: the opening hand, not a normal draw, drawn
+        before the first turn, in no phase: no Draw Phase effect sees it (ND-03)."""
+        self.phase = None
         for p in (self.first_player, OTHER[self.first_player]):
             self.draw(p, 5, normal=False)
 

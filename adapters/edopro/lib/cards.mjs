@@ -50,6 +50,10 @@ export function fromCatalogue(c, setcodes = {}, warn = () => {}) {
   const code = Number(c.id);
   let type = TYPE[c.card_type] ?? 0;
   for (const s of c.subtypes ?? []) {
+    // TYPE_NORMAL (0x10) is a monster type: a Normal Spell/Trap is TYPE_SPELL/TYPE_TRAP alone
+    // (as in a cards.cdb). With 0x10 every IsType(TYPE_NORMAL) test of a script takes it for a
+    // Normal Monster (and ygopro-core's interpreter::is_load_script would not load its script).
+    if (s === "normal" && c.card_type !== "monster") continue;
     if (s in TYPE) type |= TYPE[s];
     else warn(`card ${c.id}: subtype ${s} has no engine type bit`);
   }

@@ -103,6 +103,52 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     Then "b-shield-1" is broken
     And "buster" ends in player A's hand
 
+  @id:dm.attack.triggers.revolution-change-after-resolution-refused @ruling:AT-S3
+  Scenario: Revolution change is declared before any other ability starts to resolve: after Thrumiss's ability resolved it is refused
+    # AT-S3 says AP declares revolution change in this step; the official Q&A of 2024-04-05 decides when in it:
+    # 「革命チェンジ」は、クリーチャーが攻撃した際、他の能力を解決しはじめる前に…使用宣言を行う必要があります.
+    # Thrumiss: "Whenever any of your creatures attacks, you may choose one of your opponent's creatures in the
+    # battle zone and tap it."
+    # cites: official-qa | Takara Tomy official Q&A (quoted by dmwiki.net 「公式Q&A 2024年4月5日更新版」): revolution change is declared before other abilities start to resolve | 2024-04-05
+    Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
+    And player A has "Thrumiss, Zephyr Guardian" as "thrumiss" in the battle zone
+    And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
+    And player B has "Fear Fang" as "fang" in the battle zone
+    And player B has shields "s1" and "s2"
+    When player A attacks player B with "bolshack"
+    And player A chooses "fang"
+    And player A cannot declare revolution change with "buster"
+    Then the "ally-attacks" ability of "thrumiss" resolves
+    And "fang" is tapped
+    And "buster" is never put into the battle zone
+    And "bolshack" is never put into player A's hand
+    And "s1" and "s2" are broken at the same time
+    And the attack ends with "bolshack" as the attacking creature
+    And "buster" ends in player A's hand
+
+  @id:dm.attack.triggers.revolution-change-waits @ruling:AT-S3 @ruling:AT-D1
+  Scenario: A declared revolution change waits with AP's other abilities; AP resolves Thrumiss's first, then the switch
+    # Official Q&A 2024-04-05: the revolution change and the "when attacks" abilities each trigger and wait; their
+    # controller resolves them in any order (AT-D1: a player with several chooses the order).
+    # cites: official-qa | Takara Tomy official Q&A (quoted by dmwiki.net 「公式Q&A 2024年4月5日更新版」): a revolution change and "when attacks" abilities resolve in the order their controller chooses | 2024-04-05
+    Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
+    And player A has "Thrumiss, Zephyr Guardian" as "thrumiss" in the battle zone
+    And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
+    And player B has "Fear Fang" as "fang" in the battle zone
+    And player B has shields "s1", "s2", "s3" and "s4"
+    When player A attacks player B with "bolshack"
+    And player A declares revolution change with "buster"
+    And player A orders the waiting abilities of "thrumiss", "buster"
+    And player A chooses "fang"
+    And player A breaks "s1", "s2" and "s3"
+    Then "buster" is declared for revolution change
+    And the "ally-attacks" ability of "thrumiss" resolves
+    And "fang" is tapped
+    And "buster" is put into the battle zone
+    And "s1", "s2" and "s3" are broken at the same time
+    And the attack ends with "buster" as the attacking creature
+    And "bolshack" ends in player A's hand
+
   @id:dm.attack.triggers.nap-ninja-strike-after-ap @ruling:AT-S3 @ruling:AT-S4 @ruling:AT-D1
   Scenario: NAP's ninja strike comes after AP's attack trigger; the ninja's cip gives blocker and it blocks
     # Hayabusamaru: "Ninja Strike 4 ... When you put this creature into the battle zone, one of your creatures in the
@@ -127,17 +173,22 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And "walter" battles "hayabusamaru" and loses
     And no shield is broken
 
-  @id:dm.attack.triggers.ninja-strike-needs-mana @ruling:AT-S3
-  Scenario: Ninja strike 4 with 3 cards in the mana zone cannot be declared
-    # AT-S3 says when ninja strike is declared; that ninja strike 4 needs 4 cards in the mana zone is the
-    # keyword's text (ニンジャ・ストライク), not a ruling of this page
+  @id:dm.attack.triggers.ninja-strike-mana-short @ruling:AT-S3
+  Scenario: Ninja strike 4 with 3 cards in the mana zone can be declared; the ninja is not summoned and stays in the hand
+    # AT-S3 says when ninja strike is declared. The official Q&A of 2022-08-10 (comprehensive rules 112.3c) decides
+    # the rest: Hayabusamaru's "Ninja Strike 4" can be declared with 3 cards in the mana zone; if the mana zone
+    # still has 3 cards when the ability resolves, it is not summoned and stays in the hand.
+    # cites: official-qa | https://dm.takaratomy.co.jp/rule/qa/41804 (quoted by dmwiki.net 「公式Q&A 2022年8月10日更新版」) | 2022-08-10
+    # cites: comprehensive-rules | デュエル・マスターズ総合ゲームルール 112.3c | 2022-08-10
     Given player A has "Fear Fang" as "fang" in the battle zone
     And player B has "Hayabusamaru, Light Fang Ninja" as "hayabusamaru" in hand
     And player B has 3 cards in the mana zone
     And player B has 1 shield
     When player A attacks player B with "fang"
-    And player B cannot declare ninja strike with "hayabusamaru"
-    Then "b-shield-1" is broken
+    And player B declares ninja strike with "hayabusamaru"
+    Then "hayabusamaru" is declared for ninja strike
+    And "hayabusamaru" is never put into the battle zone
+    And "b-shield-1" is broken
     And "hayabusamaru" ends in player B's hand
 
   @id:dm.attack.triggers.revolution-0-trigger @ruling:AT-S3

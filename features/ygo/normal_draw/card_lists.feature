@@ -23,8 +23,18 @@ Feature: The card lists of the page, one row per listed card
       | flame-tiger| Flame Tiger        | in the graveyard                 | "Celtic Guardian"                                                                             | Mystical Elf                           |                       |
       | gearbreed  | Gearbreed          | face-up in the spell & trap zone | "Axe of Despair"                                                                              | Mystical Elf                           |                       |
       | sin-world  | Malefic World      | face-up in the field zone        | "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon" | Mystical Elf                           |                       |
-      | waterslide | Sylvan Waterslide  | face-up in the spell & trap zone | "Celtic Guardian"                                                                             | Mystical Elf                           |                       |
       | tachyon    | Tachyon Chaos Hole | in the graveyard                 | "Celtic Guardian"                                                                             | Number 107: Galaxy-Eyes Tachyon Dragon | , targeting "support" |
+
+  @id:ygo.normal-draw.list.cost.waterslide @ruling:ND-L-COST @ruling:ND-05
+  Scenario: ND-L-COST: Sylvan Waterslide is a cost-type replacement the game activates (mandatory): it replaces the normal draw
+    # card text (OCG, features/cards/ygo-effects.json): 「…通常のドローを行う代わりに、自分のデッキの一番上のカードをめくる。」
+    # — no できる: mandatory; no script step activates it (an engine that lets the player skip it draws "top")
+    Given player A has "Sylvan Waterslide" as "replacement" face-up in the spell & trap zone
+    And player A's deck holds "Celtic Guardian", in this order from the top
+    Then "replacement" is activated as chain link 1
+    And "top" is revealed
+    And "top" is added to the hand
+    And player A does not conduct the normal draw
 
   @id:ygo.normal-draw.list.effect @ruling:ND-L-EFFECT @ruling:ND-05
   Scenario Outline: ND-L-EFFECT: <card> is an effect-type replacement; it is applied instead of the normal draw
@@ -79,7 +89,9 @@ Feature: The card lists of the page, one row per listed card
   @id:ygo.normal-draw.list.before.gravekeeper @ruling:ND-L-BEFORE @ruling:ND-01
   Scenario: ND-L-BEFORE: the opponent's Gravekeeper's Trap, activated before the normal draw, sends the declared card drawn to the GY
     Given player B has "Gravekeeper's Trap" as "trap" face-up in the spell & trap zone
-    When player B activates "trap", declaring "Alexandrite Dragon"
+    # card text (OCG): 「…相手ドローフェイズのドロー前に、カード名を１つ宣言して発動する。」 — mandatory: the game
+    # activates it, player B only declares the name
+    When player B declares "Alexandrite Dragon"
     Then "trap" is activated as chain link 1
     And player A conducts the normal draw, drawing "top"
     And "top" is sent to the graveyard

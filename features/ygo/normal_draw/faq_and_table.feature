@@ -102,7 +102,18 @@ Feature: FAQ and summary table: is the normal draw conducted after interference?
       | sin-world    | 2019-03-17 | 2019-03-17    | Malefic World              | face-up in the field zone        | "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon" | Mystical Elf                          |                                  | Ash Blossom & Joyous Spring |
       | tachyon      | 2022-07-25 | 2019-03-17    | Tachyon Chaos Hole         | in the graveyard                 | "Celtic Guardian"                                                                             | Number 107: Galaxy-Eyes Tachyon Dragon| , targeting "support"            | Skull Meister               |
       | flame-tiger  | 2022-07-30 | 2019-03-17    | Flame Tiger                | in the graveyard                 | "Celtic Guardian"                                                                             | Mystical Elf                          |                                  | Skull Meister               |
-      | waterslide   | 2022-07-30 | 2019-03-17    | Sylvan Waterslide          | face-up in the spell & trap zone | "Celtic Guardian"                                                                             | Mystical Elf                          |                                  | Ash Blossom & Joyous Spring |
+
+  @id:ygo.normal-draw.faq2.waterslide @ruling:ND-FAQ2 @ruling:ND-H1 @in-force-from:2019-03-17
+  Scenario: ND-FAQ2 (2022-07-30): Sylvan Waterslide with its effect negated by Ash Blossom & Joyous Spring: the normal draw is not conducted
+    # Sylvan Waterslide is mandatory (OCG: 「…通常のドローを行う代わりに、…めくる。」): the game activates it
+    Given player A has "Sylvan Waterslide" as "replacement" face-up in the spell & trap zone
+    And player A's deck holds "Celtic Guardian", in this order from the top
+    And player B has "Ash Blossom & Joyous Spring" as "negator" in hand
+    When player B activates "negator"
+    Then "replacement" is activated as chain link 1
+    And the effect of chain link 1 is negated
+    And player A does not conduct the normal draw
+    And "top" is never added to the hand
 
   @id:ygo.normal-draw.table @ruling:ND-TAB
   Scenario Outline: ND-TAB: a <kind> replacement whose <interference>: normal draw <conducted>

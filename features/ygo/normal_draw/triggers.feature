@@ -48,10 +48,14 @@ Feature: Trigger effects around the normal draw, and draws in the Draw Phase
     When player A activates "underdog"
     And player A activates "underdog"
     Then player A conducts the normal draw, drawing "alexandrite-dragon"
+    # card text (OCG): 「…そのカードを相手に見せる事で、…もう１枚ドローする事ができる」: the drawn Normal
+    # Monster is revealed to activate it (issue 9; an engine that shows nothing fails here)
     And "underdog" is activated
+    And "alexandrite-dragon" is revealed
     # ND-04: a Normal Monster drawn by Heart of the Underdog's own effect counts too
     And player A draws "mystical-elf" by a card effect
     And "underdog" is activated
+    And "mystical-elf" is revealed
     And player A draws "sangan" by a card effect
     And player A ends with 3 cards in hand
 

@@ -5,8 +5,8 @@ function s.initial_effect(c)
 	Test.RegisterPredraw(c,EFFECT_TYPE_TRIGGER_O,nil,nil,s.operation)
 end
 function s.operation(e,tp,eg,ep,ev,re,r,rp)
-	if not Duel.SelectYesNo(tp,(id<<20)|0) then return end
-	local opt=Duel.SelectOption(tp,(id<<20)|1,(id<<20)|2)
+	if not Duel.SelectYesNo(tp,Test.Stringid(id,0)) then return end
+	local opt=Duel.SelectOption(tp,Test.Stringid(id,1),Test.Stringid(id,2))
 	if opt==1 then
 		Test.GiveUpNormalDraw(e:GetHandler(),tp)
 		local g=Duel.SelectMatchingCard(tp,function(c) return c:IsAbleToHand() end,tp,LOCATION_DECK,0,1,1,nil)

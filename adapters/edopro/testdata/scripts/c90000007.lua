@@ -10,7 +10,7 @@ function s.initial_effect(c)
 	c:RegisterEffect(e0)
 end
 function s.regop(e,tp,eg,ep,ev,re,r,rp)
-	if Duel.SelectYesNo(tp,id<<20) then
+	if Duel.SelectYesNo(tp,Test.Stringid(id,0)) then
 		local e1=Effect.CreateEffect(e:GetHandler())
 		e1:SetType(EFFECT_TYPE_SINGLE)
 		e1:SetCode(EFFECT_PUBLIC)

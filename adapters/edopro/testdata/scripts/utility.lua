@@ -1,6 +1,9 @@
 -- Minimal utility for the script-free test duel (duelspec test card, MIT).
 function GetID() return self_table,self_code end
 Test={}
+-- the description of a card's i-th string (aux.Stringid): EDOPro's core encodes it as code<<20|i;
+-- a core with another encoding overrides this (the YGOPro adapter's testdata/scripts/procedure.lua)
+function Test.Stringid(code,i) return (code<<20)|i end
 -- "gives up the normal draw this turn" (same mechanism CardScripts uses: EFFECT_DRAW_COUNT=0)
 function Test.GiveUpNormalDraw(c,tp)
 	local e1=Effect.CreateEffect(c)

@@ -1,0 +1,144 @@
+"""duelspec adapter for the classic YGOPro core (Fluorohydride/ygopro-core + ygopro-scripts).
+
+Python, ``ctypes``, standard library only. It loads a ``libocgcore.so`` the user builds from
+their own ygopro-core checkout (``build.sh``) and reads card scripts from their
+ygopro-scripts checkout; nothing of either is stored in duelspec. See README.md.
+
+Run over the adapter protocol::
+
+    duelspec run --game ygo --adapter 'cmd:python -m duelspec.adapters.ygopro --core LIB --scripts DIR'
+
+or in-process as ``duelspec.adapters.ygopro:YgoproAdapter`` (options from the environment:
+``DUELSPEC_YGOPRO_CORE``, ``DUELSPEC_YGOPRO_SCRIPTS``, ``DUELSPEC_YGOPRO_CDB``).
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+from ..kit import Adapter, MissingDecision
+
+ADAPTER_VERSION = "0.1.0"
+HERE = Path(__file__).resolve().parent
+DEFAULT_CATALOGUE = HERE.parent.parent / "features" / "cards" / "ygo.json"
+
+
+def _split(v: str | None) -> list[str]:
+    return [x for x in (v or "").split(os.pathsep) if x]
+
+
+def make_script_reader(dirs: list[str]):
+    """``reader(name) -> bytes | None`` for the core's script names (``./script/c123.lua``):
+    ``<dir>/<file>`` then ``<dir>/script/<file>`` for each dir, first hit wins (cached)."""
+    cache: dict[str, bytes | None] = {}
+
+    def read(name: str):
+        base = os.path.basename(name)
+        if base not in cache:
+            cache[base] = None
+            for d in dirs:
+                for p in (os.path.join(d, base), os.path.join(d, "script", base)):
+                    if os.path.isfile(p):
+                        with open(p, "rb") as f:
+                            cache[base] = f.read()
+                        break
+                if cache[base] is not None:
+                    break
+        return cache[base]
+    return read
+
+
+def _commit(path: str) -> str | None:
+    try:
+        out = subprocess.run(["git", "-C", path, "rev-parse", "HEAD"], capture_output=True, text=True, timeout=10)
+        return out.stdout.strip() or None
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
+class YgoproAdapter(Adapter):
+    """The adapter. ``core``: path of libocgcore.so; ``scripts``: script dirs (a ygopro-scripts
+    checkout first); ``cdbs``: cards.cdb files (win over the catalogue); ``catalogues``: duelspec
+    card catalogues (default: this repository's ``features/cards/ygo.json``). Each defaults to
+    its environment variable (module docstring)."""
+
+    def __init__(self, core: str | None = None, scripts=None, cdbs=None, catalogues=None, verbose: bool = False):
+        self.core_path = core or os.environ.get("DUELSPEC_YGOPRO_CORE")
+        self.scripts = list(scripts) if scripts else _split(os.environ.get("DUELSPEC_YGOPRO_SCRIPTS"))
+        self.cdbs = list(cdbs) if cdbs else _split(os.environ.get("DUELSPEC_YGOPRO_CDB"))
+        self.catalogues = list(catalogues) if catalogues else ([str(DEFAULT_CATALOGUE)] if DEFAULT_CATALOGUE.exists() else [])
+        self.verbose = verbose
+        self.core = self.cards = self.reader = None
+        self.problem: str | None = None
+        self._started = False
+
+    def _log(self, s: str) -> None:
+        if self.verbose:
+            import sys
+            print(f"duelspec-ygopro: {s}", file=sys.stderr, flush=True)
+
+    def _init(self) -> None:
+        if self._started:
+            return
+        self._started = True
+        from .cards import CardSource
+        from .core import Core, CoreLoadError
+        if not self.core_path:
+            self.problem = ("no core library: build one from your ygopro-core checkout with adapters/ygopro/build.sh "
+                            "and give --core LIB or set DUELSPEC_YGOPRO_CORE")
+        elif not os.path.isfile(self.core_path):
+            self.problem = f"core library {self.core_path} does not exist (build it with adapters/ygopro/build.sh)"
+        else:
+            try:
+                self.core = Core(self.core_path)
+            except CoreLoadError as exc:
+                self.problem = str(exc)
+        if not self.problem:
+            if not self.scripts:
+                self.problem = ("no script directory: give --scripts DIR (a Fluorohydride/ygopro-scripts checkout) "
+                                "or set DUELSPEC_YGOPRO_SCRIPTS")
+            elif not any(os.path.isfile(os.path.join(d, "constant.lua")) or
+                         os.path.isfile(os.path.join(d, "script", "constant.lua")) for d in self.scripts):
+                self.problem = f"no constant.lua in {', '.join(self.scripts)}: not a ygopro-scripts checkout"
+        self.cards = CardSource(self.catalogues, self.cdbs, warn=self._log)
+        self.reader = make_script_reader(self.scripts)
+
+    def implementation(self) -> dict:
+        self._init()
+        core_commit = _commit(str(Path(self.core_path).resolve().parent.parent)) if self.core_path else None
+        scripts_commit = _commit(self.scripts[0]) if self.scripts else None
+        version = f"adapter {ADAPTER_VERSION}"
+        if core_commit:
+            version += f"; ygopro-core {core_commit[:12]}"
+        if scripts_commit:
+            version += f"; ygopro-scripts {scripts_commit[:12]}"
+        from .run import UNSUPPORTED
+        return {"name": "YGOPro (classic ygopro-core + ygopro-scripts)", "version": version,
+                "language": "C++ + Lua card scripts; adapter in Python (ctypes)",
+                "homepage": "https://github.com/Fluorohydride/ygopro-core",
+                "issues": "https://github.com/Fluorohydride/ygopro-scripts/issues",
+                "games": ["ygo"], "unsupported": list(UNSUPPORTED)}
+
+    def run(self, scenario: dict) -> dict:
+        self._init()
+        from .run import BadScenario, EngineError, ScenarioRun, Unsupported
+        if not isinstance(scenario, dict):
+            return {"errored": {"message": "expected a scenario object", "detail": str(scenario)[:500]}}
+        if scenario.get("game") != "ygo":
+            return {"skipped": {"reason": f"game {scenario.get('game')!r}: this adapter runs Yu-Gi-Oh! (ygo) scenarios only"}}
+        if self.problem:
+            return {"skipped": {"reason": self.problem}}
+        run = ScenarioRun(self.core, self.cards, self.reader, scenario, log=self._log)
+        try:
+            return run.run()
+        except Unsupported as exc:
+            return {"skipped": {"reason": str(exc)}}
+        except BadScenario as exc:
+            return {"errored": {"message": f"bad scenario: {exc}", "detail": str(scenario.get("id", ""))}}
+        except MissingDecision as exc:
+            return {"errored": {"message": f"mandatory decision not scripted: {exc}",
+                                "detail": "\n".join(map(str, run.events[-8:]))}}
+        except EngineError as exc:
+            log = run.duel.log[-10:] if run.duel else []
+            return {"errored": {"message": f"core: {exc}", "detail": "\n".join(log)}}

@@ -1,0 +1,934 @@
+"""One duelspec Yu-Gi-Oh! scenario in the classic YGOPro core.
+
+:class:`ScenarioRun` builds the start state (cards placed by a generated Lua script of
+``Debug.AddCard`` calls, so Extra Deck monsters can carry "properly Summoned" and Xyz
+Monsters their materials), plays to it (engine player 0 goes first; turn 2's Draw Phase is
+reached by ending turn 1 with nothing done), answers the core's prompts from the script,
+turns the core's messages into canonical trace events and reads the final state from the
+core's own queries.
+
+Observe, never infer: every event comes from a message of the core (``MSG_*``), every final
+value from ``query_field_card`` / ``query_field_info``; a scripted step is performed exactly
+as written or recorded ``refused`` when the core does not offer it — never replaced by
+another choice. Format-2 steps (``when``) are used only in the window they name
+(:mod:`.windows`).
+"""
+from __future__ import annotations
+
+from ..kit import MissingDecision, ScriptDriver
+from .messages import (HINT_EVENT, LOCATION, MSG, PHASE, POS, PROMPTS, QUERY, REASON, DecodeError, decode,
+                       parse_query)
+from .windows import WindowTracker, step_matches_window
+
+#: what this adapter cannot do (mechanic tags of schemas/requires.schema.json)
+UNSUPPORTED: list[str] = []
+
+PHASE_OF = {PHASE["DRAW"]: "draw", PHASE["STANDBY"]: "standby", PHASE["MAIN1"]: "main1",
+            PHASE["BATTLE_START"]: "battle", PHASE["BATTLE_STEP"]: "battle", PHASE["DAMAGE"]: "battle",
+            PHASE["DAMAGE_CAL"]: "battle", PHASE["BATTLE"]: "battle", PHASE["MAIN2"]: "main2",
+            PHASE["END"]: "end"}
+PHASE_ORDER = ["draw", "standby", "main1", "battle", "main2", "end"]
+OTHER = {"A": "B", "B": "A"}
+LOCS = [LOCATION[k] for k in ("DECK", "HAND", "MZONE", "SZONE", "GRAVE", "REMOVED", "EXTRA")]
+SLOTTED = {LOCATION["MZONE"], LOCATION["SZONE"]}
+EXTRA_DECK_TYPES = 0x40 | 0x2000 | 0x800000 | 0x4000000  # Fusion, Synchro, Xyz, Link (common.h)
+#: start_duel options: Master Rule 2020 (5) << 16 | DUEL_PSEUDO_SHUFFLE (common.h:415): deck
+#: shuffles keep the scenario's order
+DUEL_OPTIONS = (5 << 16) | 0x10
+#: Master Rule 2020 Spell & Trap Zone 5 = the Field Zone
+FIELD_ZONE = 5
+#: system strings (YGOPro strings.conf `!system`) scripts pass to SelectOption
+SYSTEM_STRINGS = {70: "Monster", 71: "Spell", 72: "Trap"}
+#: idle / battle command actions (playerop.cpp:155-170, 70-80)
+IDLE = {"SUMMON": 0, "SPSUMMON": 1, "REPOS": 2, "MSET": 3, "SSET": 4, "ACTIVATE": 5, "TO_BP": 6, "TO_EP": 7}
+BATTLE = {"ACTIVATE": 0, "ATTACK": 1, "TO_M2": 2, "TO_EP": 3}
+ATTRIBUTE_NAMES = {"earth": 0x1, "water": 0x2, "fire": 0x4, "wind": 0x8, "light": 0x10, "dark": 0x20, "divine": 0x40}
+
+
+class Unsupported(Exception):
+    """A start state or decision this adapter cannot build in the core: the scenario is skipped."""
+
+
+class BadScenario(Exception):
+    """The scenario is not as the schema says: errored."""
+
+
+class EngineError(Exception):
+    """The core did something the adapter cannot follow (an undecodable message, a RETRY)."""
+
+
+def zone_name(loc: int, seq: int) -> str | None:
+    return {LOCATION["DECK"]: "deck", LOCATION["HAND"]: "hand", LOCATION["MZONE"]: "monster",
+            LOCATION["GRAVE"]: "graveyard", LOCATION["REMOVED"]: "banished",
+            LOCATION["EXTRA"]: "extra"}.get(loc) or (
+        ("field" if seq == FIELD_ZONE else "spell-trap") if loc == LOCATION["SZONE"] else
+        ("overlay" if loc & LOCATION["OVERLAY"] else None))
+
+
+def position_name(loc: int, pos: int) -> str | None:
+    if loc == LOCATION["MZONE"]:
+        return {1: "face-up-attack", 4: "face-up-defense", 8: "face-down-defense", 2: "face-down-attack"}.get(pos)
+    if loc == LOCATION["SZONE"]:
+        return "face-up" if pos & POS["FACEUP"] else "face-down"
+    return None
+
+
+def move_reason(r: int, from_loc: int, to_loc: int, to_pos: int) -> str | None:
+    """The trace's move reason from the core's REASON_* bits (common.h:154-183)."""
+    if r & REASON["COST"]:
+        return "cost"
+    if r & REASON["DRAW"]:
+        return "draw"
+    if r & (REASON["SUMMON"] | REASON["SPSUMMON"]):
+        return "summon"
+    if r & REASON["BATTLE"]:
+        return "battle"
+    if r & REASON["EFFECT"]:
+        return "effect"
+    if r & REASON["RULE"]:
+        return "rule"
+    if to_loc == LOCATION["SZONE"] and to_pos & POS["FACEUP"] and from_loc != LOCATION["SZONE"]:
+        return "activate"
+    return None
+
+
+def deck_order(cards: list[dict]) -> list[dict]:
+    """Deck list top -> bottom from the scenario's ``order`` fields: ``top`` cards first, then
+    integer orders ascending, then cards without ``order`` as listed, then ``bottom`` cards
+    (the reference engine's ordering)."""
+    def key(ic):
+        i, c = ic
+        o = c.get("order")
+        if o == "top":
+            return (0, 0, i)
+        if o == "bottom":
+            return (3, 0, i)
+        if isinstance(o, int) and not isinstance(o, bool):
+            return (1, o, i)
+        return (2, 0, i)
+    return [c for _, c in sorted(enumerate(cards), key=key)]
+
+
+def match_option(word, texts: list) -> int:
+    """Index of the option whose text is ``word`` (or contains it as a whole word), or a 1-based
+    number; -1 when none or several match. ``texts``: the options' texts (None when unknown)."""
+    import re
+    w = str(word).strip()
+    if w.isdigit():
+        k = int(w)
+        return k - 1 if 1 <= k <= len(texts) else -1
+    lw = w.lower()
+    exact = [i for i, t in enumerate(texts) if t and t.lower() == lw]
+    if len(exact) == 1:
+        return exact[0]
+    rx = re.compile(r"\b" + re.escape(lw) + r"\b")
+    hits = [i for i, t in enumerate(texts) if t and rx.search(t.lower())]
+    return hits[0] if len(hits) == 1 else -1
+
+
+class Mirror:
+    """Where each scenario card is in the core: per engine player and location, the local ids in
+    core sequence order (DECK index 0 = bottom). Updated from MOVE/DRAW/SHUFFLE messages and
+    re-synchronised with the core's queries after every batch."""
+
+    def __init__(self, code_of):
+        self.code_of = code_of
+        self.z = [{l: ([None] * (7 if l == LOCATION["MZONE"] else 8) if l in SLOTTED else []) for l in LOCS}
+                  for _ in (0, 1)]
+
+    def list(self, p: int, l: int):
+        return self.z[p].get(l & 0x7F) if p in (0, 1) else None
+
+    def at(self, p, l, seq, code=None):
+        lst = self.list(p, l)
+        if lst is None:
+            return None
+        cid = lst[seq] if 0 <= seq < len(lst) else None
+        if cid and (not code or self.code_of(cid) == code):
+            return cid
+        if code:
+            alt = [x for x in lst if x and self.code_of(x) == code]
+            if alt:
+                return alt[0]
+        return cid
+
+    def remove(self, p, l, seq, code=None):
+        lst = self.list(p, l)
+        if lst is None:
+            return None
+        i = seq
+        if not (0 <= i < len(lst) and lst[i] and (not code or self.code_of(lst[i]) == code)):
+            i = next((k for k, x in enumerate(lst) if x and self.code_of(x) == code), -1)
+        if i < 0:
+            return None
+        cid = lst[i]
+        if (l & 0x7F) in SLOTTED:
+            lst[i] = None
+        else:
+            del lst[i]
+        return cid
+
+    def insert(self, p, l, seq, cid):
+        lst = self.list(p, l)
+        if lst is None:
+            return
+        if (l & 0x7F) in SLOTTED:
+            if seq < len(lst):
+                lst[seq] = cid
+        else:
+            lst.insert(min(seq, len(lst)), cid)
+
+
+class ScenarioRun:
+    """``ScenarioRun(core, cards, script_reader, scenario).run()`` -> ``{"trace": ...}``.
+
+    Raises :class:`Unsupported` (skip), :class:`BadScenario` / :class:`MissingDecision` /
+    :class:`EngineError` (errored)."""
+
+    def __init__(self, core, cards, script_reader, scenario: dict, log=lambda s: None, max_process: int = 20000):
+        self.core, self.cards, self.script_reader, self.scenario = core, cards, script_reader, scenario
+        self.log_fn, self.max_process = log, max_process
+        self.events: list[dict] = []
+        self.notes: list[str] = []
+        self.duel = None
+
+    # ------------------------------------------------------------------ validation
+    def check(self) -> None:
+        s = self.scenario
+        if not isinstance(s, dict):
+            raise BadScenario("expected a scenario object")
+        if s.get("game") != "ygo":
+            raise Unsupported(f"game {s.get('game')!r}: this adapter runs Yu-Gi-Oh! (ygo) scenarios only")
+        st = s.get("setup")
+        if not isinstance(st, dict) or not isinstance(st.get("cards"), list):
+            raise BadScenario("expected setup with a cards array")
+        if not isinstance(s.get("script"), list):
+            raise BadScenario("expected script to be an array of steps")
+        for t in s.get("requires", []):
+            if t in UNSUPPORTED:
+                raise Unsupported(f"requires {t}, which this adapter does not support")
+        if st.get("first_player") not in ("A", "B") or st.get("turn_player") not in ("A", "B"):
+            raise BadScenario("expected setup.first_player and setup.turn_player to be A or B")
+        if "random" in st:
+            raise Unsupported("setup.random: this adapter cannot force random results in the core "
+                              "(DUEL_PSEUDO_SHUFFLE keeps deck order; coins, dice and random selections are not forced)")
+        self.ids: dict[str, dict] = {}
+        for c in st["cards"]:
+            if not isinstance(c, dict) or not isinstance(c.get("id"), str) or not str(c.get("card", "")).isdigit() \
+                    or c.get("owner") not in ("A", "B"):
+                raise BadScenario(f"expected each setup card to have id, a numeric card and owner A/B; got {c!r}"[:300])
+            if c["id"] in self.ids:
+                raise BadScenario(f"duplicate card id {c['id']}")
+            self.ids[c["id"]] = c
+            if c.get("counters"):
+                raise Unsupported(f"card {c['id']} has counters: not placed by this adapter's setup (not implemented)")
+            if not self.cards.has(int(c["card"])):
+                raise Unsupported(f"card {c['card']} ({c['id']}) is in neither the card catalogue nor the cards.cdb given")
+        for c in st["cards"]:
+            if c.get("zone") == "overlay":
+                holder = self.ids.get(c.get("attached_to"))
+                if not holder or holder.get("zone") != "monster":
+                    raise BadScenario(f"overlay card {c['id']}: attached_to must name a card in a Monster Zone")
+        if st.get("phase") == "start-of-duel":
+            if st.get("turn") not in (0, None):
+                raise BadScenario("start-of-duel needs turn 0")
+            self.start = {"turn": 0, "phase": "start-of-duel"}
+        else:
+            turn = st.get("turn")
+            if turn == 1 and st["turn_player"] != st["first_player"]:
+                raise BadScenario("turn 1 is the first player's turn")
+            if turn == 2 and st["turn_player"] == st["first_player"]:
+                raise BadScenario("turn 2 is the second player's turn")
+            if not isinstance(turn, int) or turn < 1:
+                raise BadScenario("setup.turn must be an integer >= 1 (or phase start-of-duel)")
+            if turn > 2:
+                raise Unsupported(f"setup at turn {turn}: reaching turns after 2 would need normal draws the "
+                                  f"scenario's decks do not hold (only turns 1 and 2 can be built)")
+            if turn == 2 and not (st.get("phase") == "draw" and st.get("step") != "after-draw"):
+                raise Unsupported(f"setup at turn 2 {st.get('phase')} {st.get('step') or ''}".rstrip() +
+                                  ": reaching it takes the core's normal draw of turn 2, which would draw a card the "
+                                  "scenario does not have (only turn 2's Draw Phase before the draw can be built)")
+            if turn == 1 and st.get("step") == "after-draw":
+                raise Unsupported("turn 1 has no draw to be after")
+            if st.get("phase") not in PHASE_ORDER:
+                raise BadScenario(f"setup.phase must be start-of-duel or one of {', '.join(PHASE_ORDER)}")
+            self.start = {"turn": turn, "phase": st["phase"]}
+        stop = st.get("stop")
+        if stop and stop.get("phase") not in PHASE_ORDER:
+            raise BadScenario(f"setup.stop.phase must be one of {', '.join(PHASE_ORDER)}")
+
+    # ------------------------------------------------------------------ setup
+    def setup_script(self) -> str:
+        """The Lua chunk that places every card (``Debug.AddCard(code, owner, player, location,
+        sequence, position, proc)``, libdebug.cpp:24-80): ``proc`` = properly Summoned
+        (STATUS_PROC_COMPLETE) for monsters in the Monster Zone and Extra Deck monsters outside
+        the Extra Deck unless ``properly_summoned: false``; Xyz materials are added at their
+        holder's zone after it (the core attaches them, libdebug.cpp:60-70)."""
+        st = self.scenario["setup"]
+        lines = ["-- duelspec start state (generated)"]
+        self.placed = []
+
+        def add(c, loc, seq, pos, proc=False):
+            p = self.P[c.get("controller", c["owner"])]
+            owner = self.P[c["owner"]]
+            lines.append(f"Debug.AddCard({int(c['card'])},{owner},{p},{loc},{seq},{pos},{'true' if proc else 'false'})")
+            self.placed.append((c, p, loc, seq))
+
+        def by(zone, who):
+            return [c for c in st["cards"] if c.get("zone") == zone and c.get("controller", c["owner"]) == who]
+
+        for x in ("A", "B"):
+            for c in reversed(deck_order(by("deck", x))):          # bottom first; 0 = SEQ_DECKTOP: push on top
+                add(c, LOCATION["DECK"], 0, POS["FACEDOWN_DEFENSE"])
+            for i, c in enumerate(by("hand", x)):
+                add(c, LOCATION["HAND"], i, POS["FACEDOWN_DEFENSE"])
+            mz = by("monster", x)
+            if len(mz) > 5:
+                raise Unsupported(f"{len(mz)} monsters for {x}: the Extra Monster Zones are not used by this adapter's setup")
+            for i, c in enumerate(mz):
+                pos = {"face-up-defense": POS["FACEUP_DEFENSE"], "face-down-defense": POS["FACEDOWN_DEFENSE"]}.get(
+                    c.get("position"), POS["FACEUP_ATTACK"])
+                add(c, LOCATION["MZONE"], i, pos, proc=c.get("properly_summoned", True))
+                for m in st["cards"]:
+                    if m.get("zone") == "overlay" and m.get("attached_to") == c["id"]:
+                        p = self.P[c.get("controller", c["owner"])]
+                        lines.append(f"Debug.AddCard({int(m['card'])},{self.P[m['owner']]},{p},{LOCATION['MZONE']},{i},"
+                                     f"{POS['FACEUP_ATTACK']},false)")
+                        self.placed.append((m, p, LOCATION["OVERLAY"], i))
+            sz = by("spell-trap", x)
+            if len(sz) > 5:
+                raise BadScenario(f"{len(sz)} cards in {x}'s Spell & Trap Zones (5 at most)")
+            for i, c in enumerate(sz):
+                add(c, LOCATION["SZONE"], i, POS["FACEDOWN"] if c.get("position") == "face-down" else POS["FACEUP_ATTACK"])
+            fz = by("field", x)
+            if len(fz) > 1:
+                raise BadScenario(f"{len(fz)} cards in {x}'s Field Zone")
+            for c in fz:
+                add(c, LOCATION["SZONE"], FIELD_ZONE, POS["FACEDOWN"] if c.get("position") == "face-down" else POS["FACEUP_ATTACK"])
+            for zone, loc in (("graveyard", LOCATION["GRAVE"]), ("banished", LOCATION["REMOVED"])):
+                for i, c in enumerate(by(zone, x)):
+                    t = (self.cards.read(int(c["card"])) or {}).get("type", 0)
+                    pos = POS["FACEDOWN"] if c.get("position") == "face-down" else POS["FACEUP_ATTACK"]
+                    add(c, loc, i, pos, proc=bool(t & EXTRA_DECK_TYPES) and c.get("properly_summoned", True))
+            for i, c in enumerate(by("extra", x)):
+                add(c, LOCATION["EXTRA"], i, POS["FACEDOWN_DEFENSE"])
+        return "\n".join(lines) + "\n"
+
+    def setup(self) -> None:
+        st = self.scenario["setup"]
+        self.P = {st["first_player"]: 0, OTHER[st["first_player"]]: 1}   # engine player 0 goes first
+        self.L = [st["first_player"], OTHER[st["first_player"]]]
+        seed = st.get("seed", 20240607)
+        self.setup_lua = None
+        self.duel = self.core.duel(int(seed) & 0xFFFFFFFF, self._read_card, self._read_script)
+        opening = 5 if self.start["phase"] == "start-of-duel" else 0
+        for x in ("A", "B"):
+            lp = (st.get("players", {}).get(x) or {}).get("lp", 8000)
+            self.duel.set_player_info(self.P[x], lp, opening, 1)
+        self.setup_lua = self.setup_script().encode()
+        if not self.duel.preload("./script/duelspec_setup.lua"):
+            raise EngineError(f"the setup script failed in the core: {' | '.join(self.duel.log[-3:])}")
+        self.mirror = Mirror(self.code_of)
+        for c, p, loc, seq in self.placed:
+            if loc != LOCATION["OVERLAY"]:
+                self.mirror.insert(p, loc, seq if loc != LOCATION["DECK"] else len(self.mirror.list(p, loc)), c["id"])
+        snap = self.snapshot()
+        n = sum(1 for _, _, qs in snap for q in qs if q)
+        want = sum(1 for c in st["cards"] if c.get("zone") != "overlay")
+        if n != want:
+            raise Unsupported(f"the core accepted {n} of {want} setup cards (a zone not usable?)")
+        self.resync(snap)
+
+    def _read_card(self, code: int):
+        return self.cards.read(code)
+
+    def _read_script(self, name: str):
+        if name.endswith("duelspec_setup.lua"):
+            return self.setup_lua
+        return self.script_reader(name)
+
+    def code_of(self, cid: str) -> int:
+        c = self.ids.get(cid)
+        if c:
+            return int(c["card"])
+        try:
+            return int(str(cid).split(":")[1])
+        except (IndexError, ValueError):
+            return 0
+
+    # ------------------------------------------------------------------ queries
+    def snapshot(self):
+        flags = QUERY["CODE"] | QUERY["POSITION"] | QUERY["REASON"] | QUERY["OWNER"]
+        return [(p, l, parse_query(self.duel.query_field_card(p, l, flags))) for p in (0, 1) for l in LOCS]
+
+    def resync(self, snap=None) -> None:
+        """Re-align the mirror with the core: the same code at the same place keeps its id."""
+        snap = snap if snap is not None else self.snapshot()
+        old = self.mirror.z
+        fresh = [{}, {}]
+        used, pending = set(), []
+        for p, l, qs in snap:
+            row = []
+            for i, q in enumerate(qs):
+                if not q:
+                    row.append(None)
+                    continue
+                prev = old[p][l]
+                cid = prev[i] if i < len(prev) else None
+                if cid and self.code_of(cid) == q["code"] and cid not in used:
+                    used.add(cid)
+                    row.append(cid)
+                else:
+                    row.append(("?", i, q))
+                    pending.append((p, l, i, q))
+            fresh[p][l] = row
+        for p, l, i, q in pending:
+            cand = [cid for cid in [*self.ids, *self.tokens] if cid not in used and self.code_of(cid) == q["code"]]
+            pref = next((cid for cid in cand if cid in old[p][l]), None) or \
+                next((cid for cid in cand if self.ids.get(cid, {}).get("owner") == self.L[q.get("owner", p) & 1]), None) or \
+                (cand[0] if cand else None)
+            cid = pref or self.new_id(q["code"])
+            used.add(cid)
+            fresh[p][l][i] = cid
+        for p in (0, 1):
+            for l in LOCS:
+                if l not in SLOTTED:
+                    fresh[p][l] = [x for x in fresh[p][l] if x is not None]
+                else:
+                    size = 7 if l == LOCATION["MZONE"] else 8
+                    fresh[p][l] = (fresh[p][l] + [None] * size)[:size]
+        self.mirror.z = fresh
+        self.last_snap = snap
+
+    def new_id(self, code: int) -> str:
+        cid = f"engine:{code}:{len(self.tokens) + 1}"
+        self.tokens.append(cid)
+        return cid
+
+    def id_at(self, p, l, seq, code=None) -> str:
+        return self.mirror.at(p, l, seq, code) or f"engine:{code}"
+
+    # ------------------------------------------------------------------ main loop
+    def run(self) -> dict:
+        self.tokens: list[str] = []
+        self.check()
+        try:
+            self.setup()
+            return self._play()
+        finally:
+            if self.duel:
+                self.duel.end()
+
+    def _play(self) -> dict:
+        self.driver = ScriptDriver(self.scenario["script"])
+        self.windows = WindowTracker()
+        self.turn, self.turn_player, self.phase = 0, None, None
+        self.links: list[str] = []
+        self.solving = 0
+        self.recording = self.start["phase"] == "start-of-duel"
+        self.phases_begun = 0
+        self.winner, self.stopped = None, False
+        self.pending_picks = self.pending_declare = None
+        self.our_activation = False
+        self.pending_draws: list[dict] = []
+        self.public: set[str] = set()
+        self.lp = [None, None]
+        self.last_prompt = None
+        self.unselect_plan = None
+        self.duel.start(DUEL_OPTIONS)
+        idle_waits = 0
+        for _ in range(self.max_process):
+            if self.stopped:
+                break
+            _n, waiting, ended = self.duel.process()
+            try:
+                msgs = decode(self.duel.messages())
+            except DecodeError as exc:
+                raise EngineError(f"cannot decode the core's messages: {exc}") from None
+            prompt = None
+            if self.recording:
+                self.check_public(self.snapshot())
+            for m in msgs:
+                if m["type"] in PROMPTS:
+                    prompt = m
+                elif m["type"] == MSG["RETRY"]:
+                    raise EngineError(f"the core rejected the adapter's last response (MSG_RETRY) to "
+                                      f"{self.last_prompt and self.last_prompt['name']}")
+                else:
+                    self.on_message(m)
+                if self.stopped:
+                    break
+            if self.stopped or ended:
+                break
+            self.resync()
+            self.settle_draws()
+            if waiting:
+                if prompt is None:
+                    idle_waits += 1     # the core can say "waiting" with no prompt: process again
+                    if idle_waits > 100:
+                        raise EngineError("the core keeps waiting with no prompt")
+                    continue
+                idle_waits = 0
+                self.answer(prompt)
+                self.last_prompt = prompt
+        else:
+            raise EngineError(f"no end after {self.max_process} process calls")
+        self.settle_draws()
+        return {"trace": self.trace()}
+
+    def emit(self, ev: dict) -> None:
+        if self.recording:
+            self.events.append(ev)
+            self.windows.on_event(ev, self)
+
+    def before_start(self, m) -> None:
+        if not self.recording and m["type"] in (MSG["CHAINING"], MSG["MOVE"], MSG["DRAW"], MSG["DAMAGE"],
+                                                MSG["RECOVER"], MSG["PAY_LPCOST"], MSG["WIN"]):
+            raise Unsupported(f"the core acted ({m['name']}) while the adapter was advancing to the start state "
+                              f"(turn {self.start['turn']}, {self.start['phase']}); the start state cannot be built exactly")
+
+    def settle_draws(self) -> None:
+        """Draw events wait for the end of the batch: ``normal`` is the core's own reason of the
+        drawn cards (REASON_RULE: the draw of the turn by rule, operations.cpp draw(); the opening
+        hand too, traced with phase start-of-duel), read from ``query_field_card``."""
+        if not self.pending_draws:
+            return
+        hand_q = {(p): dict(zip(self.mirror.list(p, LOCATION["HAND"]), qs))
+                  for p, l, qs in self.last_snap if l == LOCATION["HAND"]}
+        for ev, p in self.pending_draws:
+            reasons = [(hand_q.get(p, {}).get(cid) or {}).get("reason") for cid in ev["cards"]]
+            if all(r is not None for r in reasons):
+                ev["normal"] = self.turn > 0 and all(r & REASON["RULE"] for r in reasons)
+            else:
+                ev["normal"] = False
+                self.notes.append(f"draw of {ev['cards']}: a card left the hand before its reason could be read; "
+                                  f"traced normal=false")
+        self.pending_draws = []
+
+    def check_public(self, snap) -> None:
+        """A hand card the core now shows face-up (``QUERY_POSITION``) has been revealed: the core
+        turns a hand card with EFFECT_PUBLIC face-up in its adjust step (processor.cpp:5050-5062;
+        e.g. Shining Draw's "reveal it?", c35906693.lua:35-40), with no message of its own. Checked
+        when a batch of messages arrives, before its messages are traced: ``process`` returns as
+        soon as a unit wrote a message (ocgapi.cpp:152-159), and the adjust step writes none, so
+        the card turned public before the batch's first message."""
+        public = set()
+        for p, l, qs in snap:
+            if l == LOCATION["HAND"]:
+                for cid, q in zip(self.mirror.list(p, l), qs):
+                    if q and self.code_of(cid) == q["code"] and q["where"]["position"] & POS["FACEUP"]:
+                        public.add(cid)
+                        if cid not in self.public:
+                            self.emit({"event": "reveal", "card": cid, "player": self.L[p]})
+        self.public = public
+
+    def on_message(self, m: dict) -> None:
+        self.before_start(m)
+        t = m["type"]
+        if t == MSG["NEW_TURN"]:
+            self.turn += 1
+            self.turn_player = self.L[m["player"]]
+            if self.recording and self.reached_stop("new-turn"):
+                return
+            self.emit({"event": "turn", "turn": self.turn, "player": self.turn_player})
+        elif t == MSG["NEW_PHASE"]:
+            name = PHASE_OF.get(m["phase"], f"phase-{m['phase']}")
+            if name == self.phase == "battle":
+                return
+            self.phase = name
+            if not self.recording and self.turn == self.start["turn"] and name == self.start["phase"]:
+                self.recording = True
+            if not self.recording:
+                return
+            self.phases_begun += 1
+            self.emit({"event": "phase", "phase": name, "player": self.turn_player, "turn": self.turn})
+            self.reached_stop("phase")
+        elif t == MSG["HINT"]:
+            if m["hint_type"] == HINT_EVENT and m["data"] == 27:   # processor.cpp:3797-3800, !system 27 (before the draw)
+                self.emit({"event": "step", "step": "before-draw"})
+        elif t == MSG["DRAW"]:
+            p, who = m["player"], self.L[m["player"]]
+            deck, hand = self.mirror.list(p, LOCATION["DECK"]), self.mirror.list(p, LOCATION["HAND"])
+            ids = []
+            for code in m["codes"]:
+                cid = deck.pop() if deck else self.new_id(code)
+                ids.append(cid)
+                hand.append(cid)
+            ev = {"event": "draw", "player": who, "cards": ids}
+            ev["phase"] = self.phase if self.phase else "start-of-duel"
+            self.emit(ev)
+            if self.recording:
+                self.pending_draws.append((ev, p))
+        elif t == MSG["MOVE"]:
+            fr, to = m["from"], m["to"]
+            cid = None
+            if fr["location"] and not fr["location"] & LOCATION["OVERLAY"]:
+                cid = self.mirror.remove(fr["controller"], fr["location"], fr["sequence"], m["code"])
+            cid = cid or self.new_id(m["code"])
+            if to["location"] and not to["location"] & LOCATION["OVERLAY"]:
+                self.mirror.insert(to["controller"], to["location"], to["sequence"], cid)
+            fz, tz = zone_name(fr["location"], fr["sequence"]), zone_name(to["location"], to["sequence"])
+            if fz and tz:
+                ev = {"event": "move", "card": cid, "from": fz, "to": tz, "player": self.L[to["controller"] & 1]}
+                r = move_reason(m["reason"], fr["location"], to["location"], to["position"])
+                if r:
+                    ev["reason"] = r
+                self.emit(ev)
+        elif t == MSG["SHUFFLE_HAND"]:
+            hand = self.mirror.list(m["player"], LOCATION["HAND"])
+            left = list(hand)
+            new = []
+            for code in m["codes"]:
+                k = next((i for i, x in enumerate(left) if self.code_of(x) == code), -1)
+                new.append(left.pop(k) if k >= 0 else self.new_id(code))
+            hand[:] = new
+        elif t == MSG["CHAINING"]:
+            cid = self.id_at(m["controller"], m["location"], m["sequence"], m["code"])
+            n = m["chain_count"]
+            self.links[n - 1:] = [cid]
+            ev = {"event": "activate", "card": cid, "player": self.L[m["triggering_controller"] & 1], "link": n}
+            # no `effect` label: aux.Stringid(code, i) = code*16+i numbers a script's strings, not the
+            # card text's (1)/(2)
+            self.emit(ev)
+            if self.our_activation:
+                self.our_activation = False
+            elif self.recording:
+                # the core activated it on its own (a mandatory trigger it placed without a prompt):
+                # it is the activation a next scripted `activate` step of that player asks for
+                who = self.L[m["triggering_controller"] & 1]
+                step = self.driver.peek()
+                if step and step.get("player") == who and step.get("do") == "activate" and step.get("card") == cid \
+                        and step_matches_window(step, self.windows.current(self, who, "activation")):
+                    self.take("applied")
+                    self.applied(step, who)
+                    self.our_activation = False
+        elif t == MSG["CHAINED"]:
+            self.pending_picks = self.pending_declare = None
+            self.windows.on_chained(m["chain_count"])
+        elif t == MSG["CHAIN_SOLVING"]:
+            self.solving = m["chain_count"]
+            self.emit({"event": "resolve", "link": m["chain_count"], "card": self._link(m["chain_count"])})
+        elif t == MSG["CHAIN_SOLVED"]:
+            self.solving = 0
+            self.windows.on_solved(m["chain_count"])
+        elif t == MSG["CHAIN_NEGATED"]:
+            self.emit({"event": "negate-activation", "link": m["chain_count"], "card": self._link(m["chain_count"])})
+        elif t == MSG["CHAIN_DISABLED"]:
+            self.emit({"event": "negate-effect", "link": m["chain_count"], "card": self._link(m["chain_count"])})
+        elif t == MSG["CHAIN_END"]:
+            self.links, self.solving = [], 0
+            self.emit({"event": "chain-end"})
+        elif t in (MSG["CONFIRM_DECKTOP"], MSG["CONFIRM_EXTRATOP"], MSG["CONFIRM_CARDS"]):
+            for c in m["cards"]:
+                # Duel.ConfirmCards(viewer, cards): traced as revealed by the player who controls the card
+                self.emit({"event": "reveal", "card": self.id_at(c["controller"], c["location"], c["sequence"], c["code"]),
+                           "player": self.L[c["controller"] & 1]})
+        elif t in (MSG["LPUPDATE"], MSG["DAMAGE"], MSG["RECOVER"], MSG["PAY_LPCOST"]):
+            p = m["player"]
+            before = self.lp[p] if self.lp[p] is not None else self.initial_lp(p)
+            if t == MSG["LPUPDATE"]:
+                lp = m["lp"]
+            elif t == MSG["RECOVER"]:
+                lp = before + m["amount"]
+            else:
+                lp = max(0, before - m["amount"])
+            self.lp[p] = lp
+            self.emit({"event": "lp", "player": self.L[p], "lp": lp, "change": lp - before})
+        elif t == MSG["MISSED_EFFECT"]:
+            if self.recording:
+                self.notes.append(f"core: MSG_MISSED_EFFECT for {self.id_at(m['controller'], m['location'], m['sequence'], m['code'])}"
+                                  f" (an optional \"when\" trigger missed its timing)")
+        elif t == MSG["WIN"]:
+            self.winner = None if m["player"] > 1 else self.L[m["player"]]
+            ev = {"event": "win", "reason": {1: "life-points", 2: "deck-out"}.get(m["reason"], f"reason-{m['reason']}")}
+            if m["player"] <= 1:
+                ev["player"] = self.L[m["player"]]
+            self.emit(ev)
+            self.stopped = True
+
+    def _link(self, n: int):
+        return self.links[n - 1] if 0 < n <= len(self.links) else None
+
+    def initial_lp(self, p: int) -> int:
+        return (self.scenario["setup"].get("players", {}).get(self.L[p]) or {}).get("lp", 8000)
+
+    def reached_stop(self, kind: str) -> bool:
+        stop = self.scenario["setup"].get("stop")
+        if stop:
+            if kind != "new-turn" and self.turn == stop["turn"] and self.phase == stop["phase"]:
+                self.stopped = True
+            elif self.turn > stop["turn"]:
+                self.stopped = True
+            return self.stopped
+        if kind == "new-turn" and self.turn > max(self.start["turn"], 1) + 1:
+            self.stopped = True
+        elif kind != "new-turn" and self.phases_begun > 1 and self.driver.peek() is None:
+            self.stopped = True
+        return self.stopped
+
+    # ------------------------------------------------------------------ prompts
+    def take(self, outcome: str, reason: str | None = None) -> None:
+        self.driver._consume(outcome, reason)
+
+    def cand(self, lst: list[dict]) -> list[str]:
+        return [self.id_at(c["controller"], c["location"], c["sequence"], c["code"]) for c in lst]
+
+    def step_here(self, who: str, kind: str, step=None) -> bool:
+        """Does the pending step (or ``step``) belong to this decision's window (format 2: its
+        ``when``; format 1: any)?"""
+        step = step or self.driver.peek()
+        return bool(step) and step_matches_window(step, self.windows.current(self, who, kind))
+
+    def answer(self, m: dict) -> None:
+        who = self.L[m["player"] & 1]
+        if not self.recording:
+            return self.advance(m)
+        self.windows.prompt(m, self)
+        t = m["type"]
+        d = self.duel
+        if t in (MSG["SELECT_CHAIN"], MSG["SELECT_IDLECMD"], MSG["SELECT_BATTLECMD"]):
+            offers = m["chains"] if t != MSG["SELECT_IDLECMD"] else m["activates"]
+            ids = self.cand(offers)
+            kind = "chain" if t == MSG["SELECT_CHAIN"] else "open"
+            pick = [-1]
+
+            def offer(step):
+                idx = self.pick_offer(step, ids)
+                if idx < 0:
+                    return f"not-offered: {who} could activate {ids} at this point"
+                pick[0] = idx
+                self.applied(step, who)
+                return None
+            self.driver.priority(who, offer, applies=lambda s: self.step_here(who, kind, s))
+            if t == MSG["SELECT_CHAIN"]:
+                if pick[0] < 0 and m["forced"]:
+                    forced = [i for i, c in enumerate(offers) if c["forced"]]
+                    if len(offers) == 1:
+                        pick[0] = 0
+                    else:
+                        raise MissingDecision(f"{who} must activate one of {[ids[i] for i in forced]} (mandatory) and "
+                                              f"the script does not say which")
+                    self.our_activation = True
+                return d.respond_int(pick[0])
+            if t == MSG["SELECT_IDLECMD"]:
+                if pick[0] >= 0:
+                    return d.respond_int((pick[0] << 16) | IDLE["ACTIVATE"])
+                return d.respond_int(IDLE["TO_BP"] if m["to_bp"] else IDLE["TO_EP"])
+            if pick[0] >= 0:
+                return d.respond_int((pick[0] << 16) | BATTLE["ACTIVATE"])
+            return d.respond_int(BATTLE["TO_M2"] if m["to_m2"] else BATTLE["TO_EP"])
+        if t == MSG["SELECT_EFFECTYN"]:
+            cid = self.id_at(m["controller"], m["location"], m["sequence"], m["code"])
+            yes = [False]
+
+            def offer(step):
+                if step.get("card") != cid:
+                    return f"not-offered: the core asked {who} only whether to activate {cid}"
+                yes[0] = True
+                self.applied(step, who)
+                return None
+            self.driver.priority(who, offer, applies=lambda s: s.get("card") == cid and self.step_here(who, "chain", s))
+            return d.respond_int(1 if yes[0] else 0)
+        if t == MSG["SELECT_YESNO"]:
+            step = self.driver.peek()
+            if step and step.get("player") == who and step.get("do") == "choose" and \
+                    step.get("option") in ("yes", "no", "reveal") and self.step_here(who, "resolution", step):
+                self.take("applied")
+                return d.respond_int(0 if step["option"] == "no" else 1)
+            return d.respond_int(0)
+        if t == MSG["SELECT_OPTION"]:
+            texts = [self.option_text(x) for x in m["options"]]
+            decl = self.declaration(who)
+            if decl:
+                k = match_option(decl["option"], texts)
+                if decl["from"] == "choose":
+                    if k >= 0:
+                        self.take("applied")
+                        return d.respond_int(k)
+                    self.take("refused", f"not-offered: {decl['option']!r} is none of the options {texts} (SELECT_OPTION)")
+                elif k >= 0:
+                    return d.respond_int(k)
+                else:
+                    raise MissingDecision(f"{who} declares {decl['option']!r}, but the core offers the options {texts} "
+                                          f"(SELECT_OPTION) and none matches")
+            if len(m["options"]) == 1:
+                return d.respond_int(0)
+            raise MissingDecision(f"player {who} must choose one of the options {texts} (SELECT_OPTION) and the "
+                                  f"script gives no `choose` step with an option for it")
+        if t == MSG["ANNOUNCE_CARD"]:
+            decl = self.declaration(who)
+            if not decl:
+                raise MissingDecision(f"the core asks {who} to declare a card name (ANNOUNCE_CARD) and the script "
+                                      f"gives no `option` with a card name")
+            code = self.cards.code_named(decl["option"])
+            if code is None:
+                raise MissingDecision(f"{who} declares {decl['option']!r} (ANNOUNCE_CARD): no card of that name in "
+                                      f"the card data")
+            if decl["from"] == "choose":
+                self.take("applied")
+            self.notes.append(f"{who} declares {decl['option']!r} = {code} (ANNOUNCE_CARD)")
+            return d.respond_int(code)
+        if t == MSG["ANNOUNCE_NUMBER"]:
+            decl = self.declaration(who)
+            if decl and str(decl["option"]).isdigit() and int(decl["option"]) in m["options"]:
+                if decl["from"] == "choose":
+                    self.take("applied")
+                return d.respond_int(m["options"].index(int(decl["option"])))
+            raise MissingDecision(f"the core asks {who} to declare a number among {m['options']} (ANNOUNCE_NUMBER) "
+                                  f"and the script gives none of them")
+        if t == MSG["ANNOUNCE_ATTRIB"]:
+            decl = self.declaration(who)
+            v = ATTRIBUTE_NAMES.get(str(decl["option"]).lower()) if decl else None
+            if v and v & m["available"] and m["count"] == 1:
+                if decl["from"] == "choose":
+                    self.take("applied")
+                return d.respond_int(v)
+            raise MissingDecision(f"the core asks {who} to declare {m['count']} Attribute(s) (ANNOUNCE_ATTRIB) and "
+                                  f"the script gives no offered one")
+        if t in (MSG["SELECT_CARD"], MSG["SELECT_TRIBUTE"]):
+            ids = self.cand(m["cards"])
+            chosen = self.choose_cards(who, ids, m["min"], m["max"], m["name"])
+            if not chosen and m["cancelable"] and m["min"] > 0:
+                return d.respond_int(-1)
+            return d.respond_bytes(bytes([len(chosen), *[ids.index(c) for c in chosen]]))
+        if t == MSG["SELECT_UNSELECT_CARD"]:
+            ids = self.cand(m["select"])
+            already = self.cand(m["unselect"])
+            if self.unselect_plan is None:
+                want = self.choose_cards(who, ids + already, max(0, m["min"] - len(already)), m["max"], m["name"])
+                self.unselect_plan = [c for c in want if c not in already]
+            nxt = next((c for c in self.unselect_plan if c in ids), None)
+            if nxt:
+                self.unselect_plan.remove(nxt)
+                if not self.unselect_plan:
+                    self.unselect_plan = None
+                return d.respond_bytes(bytes([1, ids.index(nxt)]))
+            self.unselect_plan = None
+            if m["finishable"] or m["cancelable"]:
+                return d.respond_int(-1)
+            raise MissingDecision(f"{who} must select cards ({m['name']}) among {ids} and the script does not say which")
+        if t == MSG["SELECT_POSITION"]:
+            opts = [p for p in (1, 4, 2, 8) if m["positions"] & p]
+            if len(opts) > 1:
+                self.notes.append(f"position of {m['code']}: the scenario format cannot script it; took {opts[0]}")
+            return d.respond_int(opts[0])
+        if t in (MSG["SELECT_PLACE"], MSG["SELECT_DISFIELD"]):
+            places = []
+            for b in range(32):
+                if len(places) >= m["count"]:
+                    break
+                if m["field_mask"] & (1 << b):
+                    continue
+                bb = b % 16
+                if bb in (7, 13, 14, 15):     # bit 7 unused; 13 Field Zone, 14-15 Pendulum Zones: not offered as free
+                    continue
+                places.append((m["player"] if b < 16 else 1 - m["player"],
+                               LOCATION["MZONE"] if bb < 8 else LOCATION["SZONE"], bb % 8))
+            self.notes.append(f"zone choice ({m['name']}) for {who}: the scenario format cannot script it; took the "
+                              f"first free zone")
+            return d.respond_bytes(bytes(x for pl in places for x in pl))
+        if t == MSG["SORT_CARD"]:
+            return d.respond_bytes(bytes([0xFF]))
+        raise MissingDecision(f"the core asks {who} for {m['name']}, a decision this adapter cannot take from a "
+                              f"duelspec script")
+
+    def applied(self, step: dict, who: str) -> None:
+        """An activate step was performed: its cost/targets answer the player's next card
+        selections, its ``option`` the next declaration (SELECT_OPTION / ANNOUNCE_*)."""
+        self.pending_picks = {"player": who, "cards": [*step.get("cost", []), *step.get("targets", [])]}
+        self.pending_declare = {"player": who, "option": step["option"]} if step.get("option") is not None else None
+        self.our_activation = True
+
+    def option_text(self, desc: int):
+        if desc < 2048:
+            return SYSTEM_STRINGS.get(desc)
+        return self.cards.string(desc >> 4, desc & 0xF)   # aux.Stringid(code, i) = code*16 + i (utility.lua)
+
+    def declaration(self, who: str):
+        pd = self.pending_declare
+        if pd and pd["player"] == who:
+            self.pending_declare = None
+            return {"option": pd["option"], "from": "activate"}
+        step = self.driver.peek()
+        if step and step.get("player") == who and step.get("do") == "choose" and step.get("option") is not None \
+                and self.step_here(who, "resolution", step):
+            return {"option": step["option"], "from": "choose"}
+        return None
+
+    def choose_cards(self, who, ids, mn, mx, prompt):
+        pp = self.pending_picks
+        if pp and pp["player"] == who:
+            want = [c for c in pp["cards"] if c in ids]
+            if want and mn <= len(want) <= mx:
+                pp["cards"] = [c for c in pp["cards"] if c not in want]
+                return want
+        step = self.driver.peek()
+        if step and step.get("do") == "choose" and "cards" in step and not self.step_here(who, "resolution", step):
+            step = None
+        if step is None and mn > 0 and len(ids) != mn:
+            raise MissingDecision(f"player {who} must choose {mn}-{mx} of {ids} ({prompt}) and the script gives no "
+                                  f"`choose` step for it here")
+        return self.driver.choose(who, ids, mn, mx, prompt)
+
+    def pick_offer(self, step: dict, ids: list[str]) -> int:
+        idx = [i for i, cid in enumerate(ids) if cid == step.get("card")]
+        if len(idx) > 1:
+            self.notes.append(f"{step['card']} is offered with {len(idx)} effects; the script cannot name one "
+                              f"(no effect labels in this core's descriptions): took the first")
+        return idx[0] if idx else -1
+
+    def advance(self, m: dict) -> None:
+        """Prompts while advancing to the start state: pass, decline, end the turn."""
+        d, t = self.duel, m["type"]
+        if t == MSG["SELECT_IDLECMD"]:
+            return d.respond_int(IDLE["TO_EP"])
+        if t == MSG["SELECT_BATTLECMD"]:
+            return d.respond_int(BATTLE["TO_EP"])
+        if t == MSG["SELECT_CHAIN"] and not m["forced"]:
+            return d.respond_int(-1)
+        if t in (MSG["SELECT_EFFECTYN"], MSG["SELECT_YESNO"]):
+            return d.respond_int(0)
+        raise Unsupported(f"the core asked {self.L[m['player'] & 1]} for {m['name']} while the adapter was advancing "
+                          f"to the start state; it cannot be built exactly")
+
+    # ------------------------------------------------------------------ result
+    def trace(self) -> dict:
+        snap = self.snapshot()
+        self.resync(snap)
+        info = self.field_info()
+        players = {x: {"lp": info[self.P[x]], "counts": {z: 0 for z in ("deck", "hand", "monster", "spell-trap",
+                                                                       "field", "graveyard", "banished", "extra")}}
+                   for x in ("A", "B")}
+        cards = {}
+        for p, l, qs in snap:
+            for i, q in enumerate(qs):
+                if not q:
+                    continue
+                zone = zone_name(l, i)
+                players[self.L[p]]["counts"][zone] += 1
+                cid = self.mirror.z[p][l][i] if l in SLOTTED else self.mirror.z[p][l][i]
+                if not cid or cid not in self.ids:
+                    continue
+                stt = {"zone": zone, "owner": self.L[q.get("owner", p) & 1], "controller": self.L[p]}
+                pos = position_name(l, q["where"]["position"])
+                if pos:
+                    stt["position"] = pos
+                cards[cid] = stt
+        final = {"cards": cards, "players": players, "winner": self.winner}
+        if self.turn:
+            final["turn"] = self.turn
+        if self.phase:
+            final["phase"] = self.phase
+        t = {"format": 1, "events": self.events, "steps": self.driver.finish(), "final": final}
+        log = [*self.notes, *self.duel.log[:20]]
+        if log:
+            t["log"] = [s[:500] for s in log[:60]]
+        return t
+
+    def field_info(self) -> list[int]:
+        """Both players' LP from ``query_field_info`` (ocgapi.cpp:310-320: MSG_RELOAD_FIELD layout)."""
+        import ctypes
+        buf = ctypes.create_string_buffer(4096)
+        n = self.duel.lib.query_field_info(self.duel.h, buf)
+        m = decode(buf.raw[:n])[0]
+        return [m["players"][0]["lp"], m["players"][1]["lp"]]

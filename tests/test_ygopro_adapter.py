@@ -1,0 +1,271 @@
+"""The YGOPro adapter (adapters/ygopro): the classic ygopro-core through ctypes.
+
+Unit tests (message decoding, card data, helpers) need nothing. The duels need a core library
+built from a ygopro-core checkout (``sh adapters/ygopro/build.sh CHECKOUT``) named by
+``DUELSPEC_YGOPRO_CORE``; they run with duelspec's own test cards (the Lua of
+adapters/edopro/testdata/scripts + adapters/ygopro/testdata/scripts/procedure.lua, the card
+data of adapters/edopro/testdata/cards.json), so no ygopro-scripts checkout is needed, and are
+skipped with that reason when no library is given.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from duelspec.adapters.ygopro import YgoproAdapter, make_script_reader
+from duelspec.adapters.ygopro.cards import CardSource, from_catalogue
+from duelspec.adapters.ygopro.messages import MSG, DecodeError, decode, parse_query
+from duelspec.adapters.ygopro.run import deck_order, match_option
+from ygo_testcards import (DECLARER, NEG_ACTIVATION, NEG_EFFECT, PROMPTER, REPLACER, REPLACER_AT_ACT, REVEALABLE,
+                           TESTDATA as TESTCARDS, VAN_A, deck_a, scenario as ygo_scenario, trace_ok)
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPTS = [str(ROOT / "adapters" / "ygopro" / "testdata" / "scripts"), str(TESTCARDS / "scripts")]
+CORE = os.environ.get("DUELSPEC_YGOPRO_CORE")
+needs_core = pytest.mark.skipif(not CORE or not os.path.isfile(CORE),
+                                reason="no ygopro-core library: build one with adapters/ygopro/build.sh and set "
+                                       "DUELSPEC_YGOPRO_CORE to it")
+
+
+# ------------------------------------------------------------------ message decoding (unit)
+def loc(c, l, s, p):
+    return struct.pack("<I", c | l << 8 | s << 16 | p << 24)
+
+
+def test_decoder_splits_back_to_back_messages_by_their_layouts():
+    buf = b"".join([
+        bytes([MSG["NEW_PHASE"]]) + struct.pack("<H", 1),
+        bytes([MSG["HINT"], 1, 0]) + struct.pack("<I", 27),
+        bytes([MSG["CHAINING"]]) + struct.pack("<I", 97697678) + loc(0, 4, 2, 1) + bytes([0, 4, 2])
+        + struct.pack("<I", 97697678 * 16) + bytes([1]),
+        bytes([MSG["DRAW"], 1, 2]) + struct.pack("<II", 43096270, 15025844 | 0x80000000),
+        bytes([MSG["MOVE"]]) + struct.pack("<I", 14558127) + loc(1, 2, 0, 10) + loc(1, 16, 0, 5) + struct.pack("<I", 0x4080),
+        bytes([MSG["CHAIN_DISABLED"], 1, MSG["CHAIN_END"], MSG["WIN"], 0, 2]),
+        bytes([MSG["SELECT_CHAIN"], 1, 1, 0]) + struct.pack("<II", 0, 0) + bytes([0, 1])
+        + struct.pack("<I", 90000002) + loc(1, 2, 0, 10) + struct.pack("<I", 0),
+    ])
+    ms = decode(buf)
+    assert [m["name"] for m in ms] == ["NEW_PHASE", "HINT", "CHAINING", "DRAW", "MOVE", "CHAIN_DISABLED", "CHAIN_END",
+                                       "WIN", "SELECT_CHAIN"]
+    phase, hint, chaining, draw, move, disabled, _end, win, chain = ms
+    assert phase["phase"] == 1 and hint["hint_type"] == 1 and hint["data"] == 27
+    assert chaining["code"] == 97697678 and chaining["location"] == 4 and chaining["sequence"] == 2 \
+        and chaining["chain_count"] == 1 and chaining["description"] == 97697678 * 16
+    assert draw["player"] == 1 and draw["codes"] == [43096270, 15025844] and draw["public"] == [False, True]
+    assert move["from"]["location"] == 2 and move["to"]["location"] == 16 and move["to"]["position"] == 5 and move["reason"] == 0x4080
+    assert disabled["chain_count"] == 1 and win["player"] == 0 and win["reason"] == 2
+    assert chain["player"] == 1 and chain["forced"] == 1 and chain["chains"][0]["code"] == 90000002
+
+
+def test_decoder_refuses_unknown_and_cut_messages_with_the_offset():
+    with pytest.raises(DecodeError, match="unknown message type 250 at byte 3"):
+        decode(bytes([MSG["NEW_PHASE"], 1, 0, 250, 1, 2]))
+    with pytest.raises(DecodeError, match="MOVE at byte 0"):
+        decode(bytes([MSG["MOVE"], 1, 2, 3]))
+
+
+def test_query_results_parse_empty_zones_and_values():
+    card = struct.pack("<iIIII", 20, 0x1 | 0x2 | 0x1000, 1234, 0x05080100 & 0xFFFFFFFF, 0x400)
+    raw = struct.pack("<i", 4) + card
+    q = parse_query(raw)
+    assert q[0] is None and q[1]["code"] == 1234 and q[1]["reason"] == 0x400
+
+
+# ------------------------------------------------------------------ card data (unit)
+def test_normal_spells_and_traps_get_no_normal_monster_bit():
+    t = lambda kind, subs: from_catalogue({"id": "1", "card_type": kind, "subtypes": subs})["type"]
+    assert t("spell", ["normal"]) == 0x2 and t("trap", ["normal"]) == 0x4
+    assert t("monster", ["normal"]) == 0x11 and t("spell", ["ritual"]) == 0x82 and t("trap", ["counter"]) == 0x100004
+    assert t("spell", ["quick-play"]) == 0x10002 and t("monster", ["xyz", "effect"]) == 0x800021
+
+
+def test_catalogue_archetypes_get_setcodes_and_a_cdb_wins(tmp_path):
+    cat = tmp_path / "cat.json"
+    cat.write_text(json.dumps({"cards": [{"id": "20345391", "name": {"en": "Seal, Strategist Fur Hire"}, "card_type": "monster",
+                                          "subtypes": ["effect"], "archetypes": ["Fur Hire"], "level": 4, "atk": 1800,
+                                          "def": 200, "attribute": "WIND", "race": "Beast-Warrior"}]}))
+    src = CardSource([cat])
+    c = src.read(20345391)
+    assert c["setcodes"] == [0x114] and c["race"] == 0x8000 and c["attribute"] == 0x8 and c["attack"] == 1800
+    cdb = tmp_path / "cards.cdb"
+    con = sqlite3.connect(cdb)
+    con.execute("CREATE TABLE datas(id integer primary key, ot, alias, setcode, type, atk, def, level, race, attribute, category)")
+    con.execute("CREATE TABLE texts(id integer primary key, name, desc, " + ", ".join(f"str{i}" for i in range(1, 17)) + ")")
+    con.execute("INSERT INTO datas VALUES (20345391, 3, 0, 0x0114, 0x21, 1900, 200, 4, 0x8000, 0x8, 0)")
+    con.execute("INSERT INTO texts VALUES (20345391, 'Seal', 'x', 'Search'" + ", ''" * 15 + ")")
+    con.commit()
+    con.close()
+    src = CardSource([cat], [cdb])
+    assert src.read(20345391)["attack"] == 1900 and src.string(20345391, 0) == "Search" and src.code_named("seal") == 20345391
+    with pytest.raises(ValueError, match="not-a-cdb"):
+        (tmp_path / "not-a-cdb").write_text("x")
+        CardSource([], [tmp_path / "not-a-cdb"])
+
+
+def test_helpers_order_decks_match_options_and_read_scripts(tmp_path):
+    cs = [{"id": "a"}, {"id": "b", "order": "bottom"}, {"id": "c", "order": 1}, {"id": "d", "order": "top"},
+          {"id": "e", "order": 0}, {"id": "f"}]
+    assert [c["id"] for c in deck_order(cs)] == ["d", "e", "c", "a", "f", "b"]
+    t = ["Put card at top of deck", "Put card at bottom of deck"]
+    assert [match_option(w, t) for w in ("bottom", "top", "2", "card", "9")] == [1, 0, 1, -1, -1]
+    (tmp_path / "script").mkdir()
+    (tmp_path / "script" / "c1.lua").write_bytes(b"-- one")
+    read = make_script_reader([str(tmp_path)])
+    assert read("./script/c1.lua") == b"-- one" and read("./script/c2.lua") is None
+
+
+def test_without_a_core_every_scenario_is_skipped_with_the_reason(monkeypatch):
+    monkeypatch.delenv("DUELSPEC_YGOPRO_CORE", raising=False)
+    a = YgoproAdapter(scripts=SCRIPTS)
+    impl = a.start()
+    assert impl["games"] == ["ygo"]
+    reply = a.run(scenario("nocore", deck_a(), [], {}))
+    assert "DUELSPEC_YGOPRO_CORE" in reply["skipped"]["reason"]
+    reply = YgoproAdapter(core="/nonexistent/libocgcore.so", scripts=SCRIPTS).run(scenario("nocore", deck_a(), [], {}))
+    assert "does not exist" in reply["skipped"]["reason"]
+
+
+# ------------------------------------------------------------------ real duels in the core
+def scenario(sid, cards, script, expect, **setup):
+    return ygo_scenario("ygopro", sid, cards, script, expect, **setup)
+
+
+@pytest.fixture(scope="module")
+def engine():
+    a = YgoproAdapter(core=CORE, scripts=SCRIPTS, catalogues=[str(TESTCARDS / "cards.json")])
+    a.start()
+    return a
+
+
+def run_ok(engine, s) -> dict:
+    """Run ``s`` without its expectations; the trace is schema-valid and every expectation holds."""
+    return trace_ok(s, engine.run({k: v for k, v in s.items() if k != "expect"}), "ygopro")
+
+
+@needs_core
+def test_normal_draw_with_nothing_before_it(engine):
+    t = run_ok(engine, scenario("plain", deck_a(), [], {
+        "events": [{"event": "phase", "phase": "draw", "player": "A", "turn": 2},
+                   {"event": "step", "step": "before-draw"},
+                   {"event": "draw", "player": "A", "normal": True, "cards": ["top"]},
+                   {"event": "phase", "phase": "standby", "player": "A"}],
+        "never": [{"event": "draw", "player": "B"}, {"event": "activate"}],
+        "final": {"cards": {"top": {"zone": "hand", "owner": "A", "controller": "A"}, "second": {"zone": "deck"}},
+                  "players": {"A": {"lp": 8000, "counts": {"hand": 1, "deck": 2}}, "B": {"counts": {"hand": 0}}}}}))
+    assert [e["event"] for e in t["events"]].count("draw") == 1
+
+
+@needs_core
+def test_before_draw_trigger_then_a_negated_effect_then_the_normal_draw(engine):
+    cards = deck_a() + [{"id": "rep", "card": REPLACER, "owner": "A", "zone": "monster"},
+                        {"id": "neg", "card": NEG_EFFECT, "owner": "B", "zone": "hand"}]
+    run_ok(engine, scenario("neg-effect", cards,
+                            [{"player": "A", "do": "activate", "card": "rep"}, {"player": "B", "do": "activate", "card": "neg"}], {
+        "events": [{"event": "step", "step": "before-draw"},
+                   {"event": "activate", "card": "rep", "player": "A", "link": 1},
+                   {"event": "activate", "card": "neg", "player": "B", "link": 2},
+                   {"event": "move", "card": "neg", "from": "hand", "to": "graveyard", "reason": "cost"},
+                   {"event": "resolve", "link": 2},
+                   {"event": "negate-effect", "link": 1, "card": "rep"},
+                   {"event": "chain-end"},
+                   {"event": "draw", "player": "A", "normal": True, "cards": ["top"]}],
+        "never": [{"event": "draw", "normal": False}],
+        "final": {"cards": {"neg": {"zone": "graveyard", "owner": "B"}}}}))
+
+
+@needs_core
+def test_trigger_resolves_and_the_draw_given_up_at_activation_stays_given_up(engine):
+    cards = deck_a() + [{"id": "rep", "card": REPLACER, "owner": "A", "zone": "monster", "position": "face-up-attack"}]
+    run_ok(engine, scenario("trigger", cards, [{"player": "A", "do": "activate", "card": "rep"}], {
+        "events": [{"event": "activate", "card": "rep", "player": "A", "link": 1},
+                   {"event": "resolve", "link": 1, "card": "rep"},
+                   {"event": "draw", "player": "A", "normal": False, "cards": ["top"]}, {"event": "chain-end"}],
+        "never": [{"event": "draw", "normal": True}],
+        "final": {"cards": {"rep": {"zone": "monster", "position": "face-up-attack"}}}}))
+    cards = deck_a() + [{"id": "rep", "card": REPLACER_AT_ACT, "owner": "A", "zone": "monster"},
+                        {"id": "neg", "card": NEG_ACTIVATION, "owner": "B", "zone": "hand"}]
+    run_ok(engine, scenario("at-activation", cards,
+                            [{"player": "A", "do": "activate", "card": "rep"}, {"player": "B", "do": "activate", "card": "neg"}], {
+        "events": [{"event": "negate-activation", "link": 1}, {"event": "chain-end"},
+                   {"event": "phase", "phase": "standby", "player": "A"}],
+        "never": [{"event": "draw"}], "final": {"cards": {"top": {"zone": "deck"}}}}))
+
+
+@needs_core
+def test_a_step_the_core_does_not_offer_is_refused_never_replaced(engine):
+    cards = deck_a() + [{"id": "rep", "card": REPLACER, "owner": "A", "zone": "monster"},
+                        {"id": "neg", "card": NEG_EFFECT, "owner": "B", "zone": "hand"},
+                        {"id": "van", "card": VAN_A, "owner": "B", "zone": "hand"}]
+    t = run_ok(engine, scenario("refused", cards,
+                                [{"player": "A", "do": "activate", "card": "rep"},
+                                 {"player": "B", "do": "activate", "card": "van", "legal": False}], {
+        "events": [{"event": "resolve", "link": 1}], "never": [{"event": "activate", "card": "van"},
+                                                               {"event": "activate", "card": "neg"}]}))
+    assert t["steps"][1]["outcome"] == "refused" and "not-offered" in t["steps"][1]["reason"]
+
+
+@needs_core
+def test_prompts_answered_from_the_script_and_a_missing_mandatory_choice_is_errored(engine):
+    cards = deck_a() + [{"id": "pr", "card": PROMPTER, "owner": "A", "zone": "monster"}]
+    script = [{"player": "A", "do": "activate", "card": "pr"}, {"player": "A", "do": "choose", "option": "yes"},
+              {"player": "A", "do": "choose", "option": "2"}, {"player": "A", "do": "choose", "cards": ["second"]}]
+    run_ok(engine, scenario("prompts", cards, script, {
+        "events": [{"event": "move", "card": "second", "from": "deck", "to": "hand", "reason": "effect"}],
+        "never": [{"event": "draw"}], "final": {"cards": {"second": {"zone": "hand"}, "top": {"zone": "deck"}}}}))
+    reply = engine.run(scenario("prompts-missing", cards, script[:2], {}))
+    assert "mandatory decision not scripted" in reply["errored"]["message"]
+
+
+@needs_core
+def test_mandatory_trigger_consumes_the_activate_step_and_its_declaration(engine):
+    cards = [*deck_a(), {"id": "decl", "card": DECLARER, "owner": "A", "zone": "monster"}]
+    t = run_ok(engine, scenario("declare-spell", cards, [{"player": "A", "do": "activate", "card": "decl", "option": "Spell"}], {
+        "events": [{"event": "activate", "card": "decl", "player": "A", "link": 1}, {"event": "reveal", "card": "top"},
+                   {"event": "chain-end"}],
+        "never": [{"event": "draw", "player": "A", "normal": True}]}))
+    assert t["steps"] == [{"index": 0, "outcome": "applied"}]
+    reply = engine.run(scenario("declare-dragon", cards, [{"player": "A", "do": "activate", "card": "decl", "option": "Dragon"}], {}))
+    assert "'Monster', 'Spell', 'Trap'" in reply["errored"]["message"]
+
+
+@needs_core
+def test_a_card_made_public_is_traced_as_revealed_only_when_the_core_shows_it(engine):
+    cards = [{"id": "drawn", "card": REVEALABLE, "owner": "A", "zone": "deck", "order": "top"}, *deck_a()[1:]]
+    run_ok(engine, scenario("reveal", cards, [{"player": "A", "do": "choose", "option": "reveal", "cards": ["drawn"]}],
+                            {"events": [{"event": "draw", "player": "A", "normal": True, "cards": ["drawn"]},
+                                        {"event": "reveal", "card": "drawn", "player": "A"}]}))
+    run_ok(engine, scenario("hidden", cards, [], {"never": [{"event": "reveal"}],
+                                                  "events": [{"event": "draw", "player": "A", "normal": True}]}))
+
+
+@needs_core
+def test_unbuildable_setups_are_skipped_and_deck_out_is_reported(engine):
+    assert "turn 3" in engine.run(scenario("turn3", deck_a(), [], {}, turn=3, turn_player="B"))["skipped"]["reason"]
+    s = scenario("after", deck_a(), [], {}, step="after-draw")
+    assert "normal draw" in engine.run(s)["skipped"]["reason"]
+    s = scenario("unknown", deck_a() + [{"id": "x", "card": "12345678", "owner": "B", "zone": "hand"}], [], {})
+    assert "12345678" in engine.run(s)["skipped"]["reason"]
+    run_ok(engine, scenario("deck-out", [{"id": "b1", "card": VAN_A, "owner": "B", "zone": "deck"}], [], {
+        "events": [{"event": "win", "player": "B", "reason": "deck-out"}], "final": {"winner": "B"}}))
+
+
+@needs_core
+def test_over_the_protocol():
+    env = {**os.environ, "DUELSPEC_YGOPRO_CORE": CORE, "DUELSPEC_YGOPRO_SCRIPTS": os.pathsep.join(SCRIPTS)}
+    s = scenario("proto", deck_a(), [], {})
+    del s["expect"]
+    lines = [{"cmd": "start", "protocol": 1}, {"cmd": "run", "seq": 1, "scenario": s}, {"cmd": "stop"}]
+    out = subprocess.run([sys.executable, "-m", "duelspec.adapters.ygopro", "--cards", str(TESTCARDS / "cards.json")],
+                         input="".join(json.dumps(x) + "\n" for x in lines), capture_output=True, text=True, env=env,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    hello, reply = map(json.loads, out.stdout.splitlines())
+    assert hello["implementation"]["games"] == ["ygo"] and reply["seq"] == 1
+    assert [e["event"] for e in reply["trace"]["events"]][:3] == ["phase", "step", "draw"]
