@@ -529,8 +529,15 @@ def list_(paths, games, rulings, ids, tags, requires):
 @main.command()
 @click.option("--game", type=click.Choice(["ygo", "dm"]))
 def steps(game):
-    """Print the step grammar: every step form, with an example."""
+    """Print the step grammar: every step form, with an example. A When step starts with one of
+    the moments (scenario format 2), then a comma and the action: `When <moment>, <action>`."""
     from .compiler.grammar import GRAMMAR, readable
+    for m in GRAMMAR.moments:
+        if game and game not in m.games:
+            continue
+        click.echo(f"{'Moment':6} [{','.join(m.games)}] {readable(m.pattern.pattern[:-2])}, ...")
+        if m.example:
+            click.echo(f"{'':6}   e.g. When {m.example}")
     for r in GRAMMAR.rules:
         if game and game not in r.games:
             continue

@@ -194,7 +194,8 @@ HEAD = ('@game:ygo\nFeature: x\n  Background:\n    Given player B went first\n'
         '    And player A has "Skull Flame" as "flame" face-up in attack position\n'
         '    And player A has "Burning Skull Head" as "head" in the graveyard\n'
         '    And player B has "Infinite Impermanence" as "imp" set in the spell & trap zone\n')
-WHEN = ('    When player A activates "flame"\n    And player B activates "imp", targeting "flame"\n'
+WHEN = ('    When before the draw, player A activates "flame"\n'
+        '    And in response to chain link 1, player B activates "imp", targeting "flame"\n'
         '    Then the effect of chain link 1 is negated\n    And player A conducts the normal draw, drawing "top"\n')
 OLD = ('    But under the answer of 2019-03-17 (ND-H1), replaced on 2022-07-30: the effect of chain link 1 is negated\n'
        '    And under the answer of 2019-03-17 (ND-H1), replaced on 2022-07-30: player A does not conduct the normal draw\n')

@@ -1,4 +1,4 @@
-"""The compiler: Gherkin feature files -> scenario JSON documents (format 1).
+"""The compiler: Gherkin feature files -> scenario JSON documents (format 2).
 
 Public API:
 - :func:`compile_paths` (files or folders) -> :class:`Compiled` (scenarios and errors);
@@ -146,6 +146,7 @@ def _compile_pickle(pickle: dict, nodes: dict, file: str, game: str):
             GRAMMAR.apply(b, kw, step["text"], step_line)
         doc = b.build()
         validate(doc, file, line)
+        _require_dates(doc, f"{file} (scenario at line {line})")
     except InputError as exc:
         return ScenarioError(sid, title, exc, rulings, game)
     return doc
@@ -191,7 +192,7 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
     """Validate a scenario dict against the schema and its cross-references (card ids,
     local ids in script and expectations). Raises :class:`InputError` with a JSON pointer."""
     where = f"{file}" + (f" (scenario at line {line})" if line else "")
-    schemas.check(doc, "scenario", where)
+    schemas.check(doc, "scenario-v1" if isinstance(doc, dict) and doc.get("format") == 1 else "scenario", where)
     if "expect" not in doc:
         raise InputError(where, "/expect", "the scenario's expectations (a scenario document always has `expect`)")
     stop = doc["setup"].get("stop")
@@ -246,28 +247,64 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
                 for j, x in enumerate(vals):
                     if x not in local:
                         raise InputError(where, f"/script/{i}/{k}" + (f"/{j}" if isinstance(v, list) else ""), "a local card id of the setup", x)
-    _check_expect(doc["expect"], "/expect", where, local, refs)
-    for i, e in enumerate(doc.get("superseded", [])):
-        if "expect" in e:
-            _check_expect(e["expect"], f"/superseded/{i}/expect", where, local, refs)
+    fields = _event_fields()
+
+    def check_pattern(p, at):
+        kind = p.get("event")
+        if kind not in fields:
+            raise InputError(where, f"{at}/event", f"an event kind of the trace schema ({', '.join(sorted(fields))})", kind)
+        for k, v in p.items():
+            if k not in fields[kind]:
+                raise InputError(where, f"{at}/{k}", f"a field of a `{kind}` event ({', '.join(sorted(fields[kind]))})", k)
+            if k == "player" and v not in ("A", "B"):
+                raise InputError(where, f"{at}/{k}", "player A or B", v)
+        for k in refs + ("cards", "shields"):
+            if k in p:
+                vals = p[k] if isinstance(p[k], list) else [p[k]]
+                for j, x in enumerate(vals):
+                    if not isinstance(x, str) or (x not in local and not (k == "target" and x == "player")):
+                        raise InputError(where, f"{at}/{k}" + (f"/{j}" if isinstance(p[k], list) else ""),
+                                         "a local card id of the setup", x)
+    for i, s in enumerate(doc["script"]):
+        if "after" in s.get("when", {}):
+            check_pattern(s["when"]["after"], f"/script/{i}/when/after")
+        if "refusal" in s and s.get("legal", True):
+            raise InputError(where, f"/script/{i}/refusal", "a refusal code only on a step with `legal: false`", s["refusal"])
+    # the current expectations and those of every superseded answer (issue 16)
+    sets = [("/expect", doc["expect"])] + [(f"/superseded/{i}/expect", e["expect"])
+                                           for i, e in enumerate(doc.get("superseded", [])) if "expect" in e]
+    for at, expect in sets:
+        for part in ("events", "never"):
+            for i, p in enumerate(expect.get(part, [])):
+                check_pattern(p, f"{at}/{part}/{i}")
+        for k in expect.get("final", {}).get("cards", {}):
+            if k not in local:
+                raise InputError(where, f"{at}/final/cards/{k}", "a local card id of the setup", k)
     _check_dates(doc, where, known_rulings)
+
+
+def _require_dates(doc: dict, where: str) -> None:
+    """A scenario written in a feature file and tagged with a ruling the page dates must say from
+    when it is in force (``in force from`` column or ``@in-force-from:`` tag)."""
+    from ..catalogue import rulings
+    dated = [r for r in doc["rulings"] if rulings()[r].known_dates()]
+    if dated and "in_force" not in doc:
+        raise InputError(where, "/in_force", f"the date from which the scenario is in force (an `in force from` column or "
+                         f"an @in-force-from:<date> tag): it rests on the dated ruling(s) {', '.join(dated)}")
 
 
 def _check_dates(doc: dict, where: str, known_rulings: dict) -> None:
     """``in_force`` and ``superseded`` against each other and the ruling catalogue: periods in
     order and not overlapping; every superseded answer is one the catalogue records as
-    superseded (same ruling, dates) and the scenario is tagged with its ruling; every date is a
-    date the catalogue gives for the scenario's rulings or for a card of its setup; a scenario of
-    a dated ruling says from when it is in force."""
+    superseded (same ruling, dates, a card of the setup) and the scenario is tagged with its
+    ruling; every date is a date the catalogue gives for the scenario's rulings or for a card of
+    its setup. (A document without dates holds at every date; :func:`_require_dates` asks the
+    feature files for them.)"""
     in_force, sup = doc.get("in_force"), doc.get("superseded", [])
     cards = {c["card"] for c in doc["setup"]["cards"]}
     known = set().union(*(known_rulings[r].known_dates() for r in doc["rulings"]))
     known |= {a[k] for r in known_rulings.values() for a in r.answers if a["subject"].get("card") in cards
               for k in ("answered", "holds_since", "replaced", "reconfirmed") if k in a}
-    dated = [r for r in doc["rulings"] if known_rulings[r].known_dates()]
-    if dated and not in_force:
-        raise InputError(where, "/in_force", f"the date from which the scenario is in force (an `in force from` column or "
-                         f"an @in-force-from:<date> tag): it rests on the dated ruling(s) {', '.join(dated)}")
     if in_force:
         for k, v in in_force.items():
             if k in ("from", "until") and v not in known:
@@ -296,32 +333,6 @@ def _check_dates(doc: dict, where: str, known_rulings: dict) -> None:
     if end is not None and end > in_force["from"]:
         raise InputError(where, "/in_force/from", f"a date not before the last superseded answer was replaced ({end})",
                          in_force["from"])
-
-
-def _check_expect(expect: dict, at: str, where: str, local: set, refs: tuple) -> None:
-    """Event patterns (known kinds and fields, cards of the setup) and final cards of one set of
-    expectations (``at`` is its JSON pointer)."""
-    fields = _event_fields()
-    for part in ("events", "never"):
-        for i, p in enumerate(expect.get(part, [])):
-            kind = p.get("event")
-            if kind not in fields:
-                raise InputError(where, f"{at}/{part}/{i}/event", f"an event kind of the trace schema ({', '.join(sorted(fields))})", kind)
-            for k, v in p.items():
-                if k not in fields[kind]:
-                    raise InputError(where, f"{at}/{part}/{i}/{k}", f"a field of a `{kind}` event ({', '.join(sorted(fields[kind]))})", k)
-                if k == "player" and v not in ("A", "B"):
-                    raise InputError(where, f"{at}/{part}/{i}/{k}", "player A or B", v)
-            for k in refs + ("cards", "shields"):
-                if k in p:
-                    vals = p[k] if isinstance(p[k], list) else [p[k]]
-                    for j, x in enumerate(vals):
-                        if not isinstance(x, str) or (x not in local and not (k == "target" and x == "player")):
-                            raise InputError(where, f"{at}/{part}/{i}/{k}" + (f"/{j}" if isinstance(p[k], list) else ""),
-                                             "a local card id of the setup", x)
-    for k in expect.get("final", {}).get("cards", {}):
-        if k not in local:
-            raise InputError(where, f"{at}/final/cards/{k}", "a local card id of the setup", k)
 
 
 PHASES = {"ygo": ("draw", "standby", "main1", "battle", "main2", "end"),
