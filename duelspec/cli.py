@@ -527,6 +527,96 @@ def list_(paths, games, rulings, ids, tags, requires):
 
 
 @main.command()
+@click.option("--game", "games", multiple=True, type=click.Choice(["ygo", "dm"]), help="Only mutants of this game (repeatable).")
+@click.option("--ruling", "rulings", multiple=True, help="Only mutants naming this ruling, wildcards allowed (repeatable).")
+@click.option("--mutant", "names", multiple=True, help="Only this mutant, wildcards allowed (repeatable).")
+@click.option("--tagged-only", is_flag=True,
+              help="Run each mutant only on the scenarios tagged with one of its rulings (all the report needs).")
+@click.option("--protocol", is_flag=True, help="Through the adapter protocol: one `python -m duelspec.mutation serve` per mutant.")
+@click.option("--generated", is_flag=True, help="Also the generated scenarios (duelspec.generated).")
+@click.option("--markdown", "md_out", type=click.Path(dir_okay=False, path_type=Path), help="Write the mutation report here.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True,
+              help="`json`: one line per mutant (name, rulings, killers per ruling) and a footer.")
+@click.option("--list", "list_only", is_flag=True, help="List the selected mutants (name, rulings, what they break) and exit.")
+def mutants(games, rulings, names, tagged_only, protocol, generated, md_out, fmt, list_only):
+    """Mutation testing of the spec: run the scenarios against rule mutants of the reference engines.
+
+    Each mutant breaks one ruling in one way; it is killed for a ruling when a scenario tagged
+    with that ruling passes on the reference engine and fails on the mutant. Reports, per
+    ruling, the mutants no scenario tagged with it kills. Exit status 0 when every selected
+    mutant is killed for every ruling it names, 1 otherwise, 2 for bad input."""
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+    from .mutation import registry
+    from .mutation.matrix import render_markdown, run_matrix
+
+    def any_match(values, patterns):
+        return any(fnmatch.fnmatchcase(v, p) for v in values for p in patterns)
+    chosen = [m for m in registry().values()
+              if (not games or m.game in games) and (not rulings or any_match(m.rulings, rulings))
+              and (not names or any_match([m.name], names))]
+    if not chosen:
+        click.echo("error: the selection matched no mutant; `duelspec mutants --list` shows them all", err=True)
+        sys.exit(1)
+    if list_only:
+        for m in chosen:
+            click.echo(f"{m.name}\t{','.join(m.rulings)}\t{m.summary}")
+        sys.exit(0)
+    _check_outputs(markdown=md_out)
+    from .errors import InputError
+    try:
+        scenarios, errors = load((), tuple(games), (), (), (), (), generated)
+    except InputError as exc:
+        _input_error(exc)
+    for e in errors:
+        click.echo(f"error: {e.error}", err=True)
+    if errors:
+        sys.exit(2)
+    console = Console(width=max(Console().width, 120), stderr=fmt == "json")
+
+    def progress(done, total, m):
+        if fmt == "table" and sys.stderr.isatty():
+            click.echo(f"\r{done}/{total} {m.name[:60]:60}", nl=False, err=True)
+    mx = run_matrix(scenarios, chosen, all_scenarios=not tagged_only, protocol=protocol, progress=progress)
+    if fmt == "table" and sys.stderr.isatty():
+        click.echo("\r" + " " * 80 + "\r", nl=False, err=True)
+    killed, total = mx.kill_rate()
+    survivors = mx.survivors()
+    if fmt == "json":
+        for run in mx.runs:
+            click.echo(json.dumps({"type": "mutant", **run.mutant.as_dict(),
+                                   "killers": {r: run.killers(mx.baseline, r, mx.tags) for r in run.mutant.rulings},
+                                   "killers_untagged": run.killers(mx.baseline)}, ensure_ascii=False))
+        click.echo(json.dumps({"type": "footer", "mutants": len(mx.runs), "pairs": total, "killed": killed,
+                               "survivors": [list(x) for x in survivors]}))
+    else:
+        table = Table(title="duelspec: rule mutants by ruling")
+        for col, just in (("ruling", "left"), ("mutants", "right"), ("killed", "right"), ("survivors", "left")):
+            table.add_column(col, justify=just)
+        per: dict = {}
+        for r, run, k in mx.pairs():
+            per.setdefault(r, []).append((run, k))
+        for r, entries in per.items():
+            left = [run.mutant.name for run, k in entries if not k]
+            table.add_row(r, str(len(entries)), str(sum(1 for _, k in entries if k)), escape(", ".join(left)) or "—")
+        console.print(table)
+        runs = {run.mutant.name: run for run in mx.runs}
+        for r, name in survivors:
+            elsewhere = runs[name].killers(mx.baseline)
+            note = (f"; killed only by scenarios not tagged {r}: {', '.join(elsewhere[:3])}" if elsewhere
+                    else "" if mx.all_scenarios else "")
+            console.print(f"[red]SURVIVES[/] {escape(name)} for {r}: {escape(runs[name].mutant.summary)}{escape(note)}",
+                          highlight=False)
+        console.print(f"[bold]{len(mx.runs)} mutants, {killed}/{total} (ruling, mutant) pairs killed "
+                      f"({100 * killed / total:.1f}%)[/]" + (" through the adapter protocol" if protocol else ""),
+                      highlight=False)
+    if md_out:
+        md_out.write_text(render_markdown(mx), encoding="utf-8")
+    sys.exit(0 if not survivors else 1)
+
+
+@main.command()
 @click.option("--game", type=click.Choice(["ygo", "dm"]))
 def steps(game):
     """Print the step grammar: every step form, with an example. A When step starts with one of

@@ -1,7 +1,7 @@
 """The Yu-Gi-Oh! OCG rules engine of duelspec: state, turn structure, chains, the normal draw.
 
-Source of the rules: the page 「通常のドロー」 of the Yu-Gi-Oh! rules wiki (yugioh-wiki.net; the URL
-and the revision read are in the ruling catalogue's ``source``) as restated in ``features/rulings/ygo-normal-draw.json`` (IDs ND-*), and the general OCG
+Source of the rules: the rules-wiki page 「通常のドロー」 (shared/seeds/000_*.txt) as
+restated in ``features/rulings/ygo-normal-draw.json`` (IDs ND-*), and the general OCG
 rules of chains (チェーン), costs (コスト), negation (発動の無効 / 効果の無効) that those
 rulings presuppose.
 
@@ -296,16 +296,9 @@ class Duel:
             return "a mandatory effect: the game activates it"
         # spell speed and timing
         if eff.kind == "before-draw":
-            # ND-05: activated at the timing immediately before the normal draw; the effects of
-            # both players of that timing go on one chain (ND-C4, ND-E5) in the order of effects
-            # that activate at the same time: the turn player's mandatory, the opponent's
-            # mandatory, the turn player's optional, the opponent's optional ones.
-            if self.timing != "before-draw":
-                return "only immediately before the normal draw"
-            if any(l.effect.kind != "before-draw" for l in self.chain):
-                return "cannot be chained to an effect of another timing"
-            if self.placing != (player, eff.mandatory):
-                return "the effects of this timing are placed together on the chain (mandatory ones first, the turn player's first), not in response"
+            why = self.before_draw_timing_problem(player, eff)
+            if why:
+                return why
         elif self.chain:
             top = self.chain[-1].effect
             if eff.speed < 2 or eff.speed < top.speed:
@@ -317,14 +310,31 @@ class Duel:
             return "a Quick-Play Spell can be activated from the hand only during its controller's turn"
         if eff.kind == "card" and card.card_type == "trap" and card.zone == "hand":
             return "a Trap must be Set before it is activated"
-        # the normal draw right
+        return self.right_problem(eff) or eff.condition(self, player)
+
+    def before_draw_timing_problem(self, player: str, eff: fx.Effect) -> str | None:
+        """Why ``player`` cannot activate ``eff``, an effect of the "before the draw" timing, now
+        (``None``: they can). ND-05: activated at the timing immediately before the normal draw;
+        the effects of both players of that timing go on one chain (ND-C4, ND-E5) in the order
+        of effects that activate at the same time: the turn player's mandatory, the opponent's
+        mandatory, the turn player's optional, the opponent's optional ones."""
+        if self.timing != "before-draw":
+            return "only immediately before the normal draw"
+        if any(l.effect.kind != "before-draw" for l in self.chain):
+            return "cannot be chained to an effect of another timing"
+        if self.placing != (player, eff.mandatory):
+            return "the effects of this timing are placed together on the chain (mandatory ones first, the turn player's first), not in response"
+        return None
+
+    def right_problem(self, eff: fx.Effect) -> str | None:
+        """Why the state of the normal draw right forbids activating ``eff`` (``None``: it does not)."""
         if self.replacement(eff) == "cost" and self.draw_right != "unspent":
             return f"the cost (the normal draw right) cannot be paid: it is {self.draw_right}"          # ND-C4, ND-AF4
         if self.replacement(eff) == "effect" and self.draw_right not in ("unspent", "pledged"):
             return f"it could have no effect: the normal draw right is {self.draw_right}"               # ND-E6, ND-E2
         if self.replacement(eff) == "pledge" and self.draw_right != "unspent":
             return f"the normal draw right is {self.draw_right}"                                         # ND-AF4
-        return eff.condition(self, player)
+        return None
 
     def try_activate(self, player: str, step: dict) -> str | None:
         """Perform a scripted ``activate`` step; ``None`` when done, else why it is refused."""
@@ -365,11 +375,7 @@ class Duel:
             link.activated_on_field = True
         self.use_opt(card, eff)
         self.emit("activate", card=card.uid, player=player, effect=eff.label or None, link=link.number)
-        if self.replacement(eff) == "cost":
-            self.draw_right = "spent"          # ND-C1, ND-C3, ND-C5: spent as the cost, at activation, whatever happens next
-        elif self.replacement(eff) == "pledge":
-            self.draw_right = "pledged"        # ND-AF1 / ND-AF4
-            link.pledged = True
+        self.bind_right_at_activation(link)
         self.decider.open({"window": "activation", "link": link.number})   # choices on activation
         eff.cost(self, link, step)
         eff.target(self, link, step)
@@ -392,28 +398,58 @@ class Duel:
             self.decider.close("resolution")
         self.emit("chain-end")
 
+    def bind_right_at_activation(self, link: ChainLink) -> None:
+        """What activating ``link`` does to the normal draw right: a cost-type spends it as the
+        cost (ND-C1, ND-C3, ND-C5: whatever happens next), a pledge binds it (ND-AF1, ND-AF4)."""
+        if self.replacement(link.effect) == "cost":
+            self.draw_right = "spent"
+        elif self.replacement(link.effect) == "pledge":
+            self.draw_right = "pledged"
+            link.pledged = True
+
     def _resolve_link(self, link: ChainLink) -> None:
-        eff = link.effect
+        outcome = self.link_outcome(link)
+        if self.settle_right(link, outcome) and outcome == "applies":
+            self.after_resolution(link, link.effect.resolve(self, link))
+
+    def link_outcome(self, link: ChainLink) -> str:
+        """What becomes of ``link`` as it resolves: ``"activation-negated"``, ``"effect-negated"``
+        (nothing of it is applied: ND-E1, ND-C1, ND-AF1), ``"left-field"`` (the effect of a
+        continuous card that left the field is not applied, ND-E4) or ``"applies"``."""
         if link.negated_activation:
-            if link.pledged and self.draw_right == "pledged":
-                self.draw_right = "unspent"    # ND-AF2: the pledge does not apply
-            return
-        if link.pledged:
-            self.draw_right = "spent"          # ND-AF1, ND-AF3: the pledge applies
+            return "activation-negated"
         if link.negated_effect:
-            return                             # ND-E1: nothing of it is applied
+            return "effect-negated"
         card = link.card
         if link.activated_on_field and card.is_continuous_card() and (
                 not card.face_up_on_field() or card.incarnation != link.incarnation):
-            return                             # ND-E4: a continuous card's effect is not applied once it left the field
-        if self.replacement(eff) == "effect":
+            return "left-field"
+        return "applies"
+
+    def settle_right(self, link: ChainLink, outcome: str) -> bool:
+        """The normal draw right as ``link`` resolves with ``outcome`` (:meth:`link_outcome`);
+        returns whether its effect may be applied."""
+        if link.pledged:
+            if outcome == "activation-negated":
+                if self.draw_right == "pledged":
+                    self.draw_right = "unspent"    # ND-AF2: the pledge does not apply
+                return False
+            self.draw_right = "spent"              # ND-AF1, ND-AF3: the pledge applies
+            return outcome == "applies"
+        if outcome != "applies":
+            return False                           # ND-E1, ND-E4: the right is not spent by it
+        if self.replacement(link.effect) == "effect":
             if self.draw_right not in ("unspent", "pledged"):
-                return                         # ND-E7, ND-E8, ND-C5: the right is already spent: it cannot be applied
+                return False                       # ND-E7, ND-E8, ND-C5: the right is already spent: it cannot be applied
             # ND-E3: "instead of conducting your normal draw this turn" applies even if the rest
-            # cannot; a link negated or whose continuous card left (returned above) leaves the
-            # right unspent for the link before it (ND-E9) or for the normal draw (ND-E10)
+            # cannot; a link negated or whose continuous card left (above) leaves the right
+            # unspent for the link before it (ND-E9) or for the normal draw (ND-E10)
             self.draw_right = "spent"
-        eff.resolve(self, link)
+        return True
+
+    def after_resolution(self, link: ChainLink, applied) -> None:
+        """After ``link``'s effect was applied (``applied`` False: it could not be, 不発): a
+        replacement that fizzled has spent the right all the same (ND-C3, ND-E3, ND-E8, ND-AF3)."""
 
     def negate(self, link: ChainLink, what: str, by: Card) -> None:
         """Negate the activation (``what='activation'``) or the effect of ``link``."""
@@ -555,24 +591,39 @@ class Duel:
         the normal draw if the right is unspent (ND-01, ND-02), then the triggers waiting
         (ND-T1: before the normal draw when the right was spent, after it otherwise)."""
         self.set_phase("draw")
-        self.draw_right = "none" if (self.turn == 1 and self.turn_player == self.first_player) else "unspent"
+        self.draw_right = self.normal_draw_right()
         if self.draw_right == "unspent":
-            self.timing = "before-draw"
-            self.decider.open({"window": "before-draw"})
-            for p in (self.turn_player, OTHER[self.turn_player]):
-                self.place_mandatory_before_draw_effects(p)
-            for p in (self.turn_player, OTHER[self.turn_player]):
-                self.place_before_draw_effects(p)
-            if self.chain:                   # Quick Effects respond; they cannot start a chain at this timing
-                self.chain_window(OTHER[self.chain[-1].player])
-            self.timing = "open"
-            self.decider.close("before-draw")
-            if self.draw_right == "spent":
+            self.before_draw_timing()
+            if self.triggers_before_normal_draw():
                 self.process_triggers()          # ND-T1: right after that chain
         self.conduct_normal_draw()
         self.decider.open({"window": "open", "phase": "draw"})
         self.open_state()
         self.watches = [w for w in self.watches if w.turn is None or w.turn > self.turn]
+
+    def normal_draw_right(self) -> str:
+        """The normal draw right as the Draw Phase begins: ``"unspent"`` (ND-01), ``"none"`` in
+        the first turn of the player going first (ND-02)."""
+        return "none" if (self.turn == 1 and self.turn_player == self.first_player) else "unspent"
+
+    def before_draw_timing(self) -> None:
+        """The timing immediately before the normal draw (ND-05): the mandatory effects of that
+        timing, then the optional ones, on one chain; Quick Effects respond to it."""
+        self.timing = "before-draw"
+        self.decider.open({"window": "before-draw"})
+        for p in (self.turn_player, OTHER[self.turn_player]):
+            self.place_mandatory_before_draw_effects(p)
+        for p in (self.turn_player, OTHER[self.turn_player]):
+            self.place_before_draw_effects(p)
+        if self.chain:                   # Quick Effects respond; they cannot start a chain at this timing
+            self.chain_window(OTHER[self.chain[-1].player])
+        self.timing = "open"
+        self.decider.close("before-draw")
+
+    def triggers_before_normal_draw(self) -> bool:
+        """ND-T1: trigger effects waiting after the chain before the draw are activated right
+        after it when the normal draw right is spent, else after the normal draw."""
+        return self.draw_right == "spent"
 
     def conduct_normal_draw(self) -> None:
         if self.draw_right == "unspent":

@@ -1,6 +1,7 @@
 @game:dm
 Feature: Attacking the opponent: breaking shields (ブレイク), shield triggers, direct attack
-  Rulings AT-P1..AT-P4, AT-S6b, AT-S6c. Player A is AP, player B is NAP.
+  Rulings AT-P1..AT-P4, AT-S6b, AT-S6c. Player A is AP, player B is NAP. Every card is a real card of
+  features/cards/dm.json; its text is quoted where the scenario relies on it.
 
   Background:
     Given it is turn 3, player A's attack phase
@@ -118,7 +119,7 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
   @id:dm.attack.shields.direct-attack @ruling:AT-P1 @ruling:AT-S6c
   Scenario: No shields left: the attack is a direct attack and the attacking player wins
     Given player A has "Fear Fang" as "fang" in the battle zone
-    And player B has "Test Vanilla 1000" as "bystander" in the battle zone
+    And player B has "Aqua Vehicle" as "bystander" in the battle zone
     When in step AT-S1, player A attacks player B with "fang"
     Then step AT-S6c begins
     And player A wins the game by direct attack

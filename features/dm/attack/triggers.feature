@@ -1,7 +1,9 @@
 @game:dm
 Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
   Invasion (侵略) and revolution change (革命チェンジ) by AP; ninja strike (ニンジャ・ストライク) and
-  revolution 0 trigger (革命0トリガー) by NAP. Player A is AP, player B is NAP.
+  revolution 0 trigger (革命0トリガー) by NAP. Player A is AP, player B is NAP. Every card is a real card of
+  features/cards/dm.json (one listed exception: the revolution 0 trigger), its text quoted where the scenario
+  relies on it.
 
   Background:
     Given it is turn 3, player A's attack phase
@@ -25,14 +27,16 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
 
   @id:dm.attack.triggers.player-orders-own @ruling:AT-D1 @ruling:AT-S3
   Scenario Outline: Each player orders their own abilities; AP's all resolve before NAP's (<case>)
-    Given player A has "Test Attack Draw 3000" as "attacker" in the battle zone
-    And player A has "Test Ally Attack Draw 2000" as "ally" in the battle zone
-    And player A has 2 cards in the deck
-    And player B has "Test Opponent Attacks Draw 1000" as "n1" in the battle zone
-    And player B has "Test Opponent Attacks Draw 1000" as "n2" in the battle zone
-    And player B has 2 cards in the deck
+    # Flametropus: "Whenever this creature attacks, you may put a card from your mana zone into your graveyard. ..."
+    # Thrumiss, Zephyr Guardian: "Whenever any of your creatures attacks, you may choose one of your opponent's
+    # creatures in the battle zone and tap it." Dolunka: "Whenever one of your opponent's fire or nature creatures
+    # attacks, you may draw a card." Nobody takes the optional effects: only the order is observed
+    Given player A has "Flametropus" as "flametropus" in the battle zone
+    And player A has "Thrumiss, Zephyr Guardian" as "thrumiss" in the battle zone
+    And player B has "Dolunka" as "d1" in the battle zone
+    And player B has "Dolunka" as "d2" in the battle zone
     And player B has 1 shield
-    When in step AT-S1, player A attacks player B with "attacker"
+    When in step AT-S1, player A attacks player B with "flametropus"
     And in step AT-S3, player A orders the waiting abilities of "<a1>", "<a2>"
     And in step AT-S3, player B orders the waiting abilities of "<b1>", "<b2>"
     Then an ability of "<a1>" resolves
@@ -42,16 +46,16 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And step AT-S4 begins
 
     Examples:
-      | id       | case                 | a1       | a2       | b1 | b2 |
-      | order-1  | one order            | attacker | ally     | n1 | n2 |
-      | order-2  | the reverse order    | ally     | attacker | n2 | n1 |
+      | id       | case                 | a1          | a2          | b1 | b2 |
+      | order-1  | one order            | flametropus | thrumiss    | d1 | d2 |
+      | order-2  | the reverse order    | thrumiss    | flametropus | d2 | d1 |
 
   @id:dm.attack.triggers.invasion @ruling:AT-S3 @ruling:AT-D3 @ruling:AT-S6b
   Scenario: AP declares invasion in AT-S3: Red Zone goes on top of the attacking fire Command and breaks 3 shields
     # Red Zone: "Invasion—fire Command (When one of your fire Commands attacks, you may put this creature from your hand
     # on top of it.) Triple breaker. When you put this creature into the battle zone, destroy all of your opponent's
-    # creatures that have the highest power."
-    Given player A has "Test Fire Command 5000" as "command" in the battle zone
+    # creatures that have the highest power." Asylum, the Dragon Paladin: a light and fire Angel Command.
+    Given player A has "Asylum, the Dragon Paladin" as "command" in the battle zone
     And player A has "Red Zone, Roaring Invasion" as "redzone" in hand
     And player B has "Tri-horn Shepherd" as "shepherd" in the battle zone
     And player B has "Fear Fang" as "fang" in the battle zone
@@ -74,7 +78,8 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
   @id:dm.attack.triggers.revolution-change @ruling:AT-S3 @ruling:AT-S6b
   Scenario: AP declares revolution change in AT-S3: Dogiragon Buster replaces the attacking Bolshack Dragon
     # Dogiragon Buster: "Revolution Change—fire or nature Dragon that costs 5 or more (... you may switch that creature
-    # with this creature from your hand.) Triple breaker"
+    # with this creature from your hand.) Triple breaker". The page gives no order for the two moves of the switch:
+    # only that both happened is asserted.
     Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
     And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
     And player B has shields "s1", "s2", "s3" and "s4"
@@ -83,8 +88,6 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And in step AT-S6b, player A breaks "s2", "s3" and "s4"
     Then "bolshack" attacks player B
     And "buster" is declared for revolution change
-    And "bolshack" is put into player A's hand
-    And "buster" is put into the battle zone
     And the "cip" ability of "buster" resolves
     And "s2", "s3" and "s4" are broken at the same time
     And the attack ends with "buster" as the attacking creature
@@ -95,6 +98,7 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
   Scenario: Revolution change needs the attacking creature to match: a 2-cost fire creature does not
     # AT-S3 says when revolution change is declared; that it needs "a fire or nature Dragon that costs 5 or more"
     # is the card's text (Dogiragon Buster), not a ruling of this page
+    # cites: card-text | Dogiragon Buster, Blue Leader (蒼き団長 ドギラゴン剣): 革命チェンジ―火または自然のコスト5以上のドラゴン
     Given player A has "Brawler Zyler" as "zyler" in the battle zone
     And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
     And player B has 1 shield
@@ -193,12 +197,16 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
 
   @id:dm.attack.triggers.revolution-0-trigger @ruling:AT-S3
   Scenario: NAP with no shields declares revolution 0 trigger when attacked, after AP's abilities
-    Given player A has "Test Attack Draw 3000" as "attacker" in the battle zone
+    # Listed exception (a test card, `requires: test-card`): every real revolution 0 trigger card reveals cards from
+    # the top of the deck (革命の鉄拳 DMR-17, 獅子王の紋章 DMR-21, ボルシャック・ドギラゴン) and no collector number
+    # of them could be verified for the catalogue; the generic "Test Revolution 0 Trigger 4000" stands in.
+    Given player A has "Hypersquid Walter" as "walter" in the battle zone
     And player A has 1 card in the deck
     And player B has "Test Revolution 0 Trigger 4000" as "r0" in hand
-    When in step AT-S1, player A attacks player B with "attacker"
+    When in step AT-S1, player A attacks player B with "walter"
+    And in step AT-S3, player A chooses yes
     And in step AT-S3, player B declares revolution 0 trigger with "r0"
-    Then the "when-attacks" ability of "attacker" resolves
+    Then the "when-attacks" ability of "walter" resolves
     And "r0" is declared for revolution 0 trigger
     And "r0" is summoned
     And step AT-S4 begins
