@@ -1,7 +1,7 @@
 """The Yu-Gi-Oh! OCG rules engine of duelspec: state, turn structure, chains, the normal draw.
 
-Source of the rules: the rules-wiki page 「通常のドロー」 (shared/seeds/000_*.txt) as
-restated in ``features/rulings/ygo-normal-draw.json`` (IDs ND-*), and the general OCG
+Source of the rules: the page 「通常のドロー」 of the Yu-Gi-Oh! rules wiki (yugioh-wiki.net; the URL
+and the revision read are in the ruling catalogue's ``source``) as restated in ``features/rulings/ygo-normal-draw.json`` (IDs ND-*), and the general OCG
 rules of chains (チェーン), costs (コスト), negation (発動の無効 / 効果の無効) that those
 rulings presuppose.
 
