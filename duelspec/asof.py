@@ -63,8 +63,8 @@ def select(scenario: dict, as_of: str | None = None) -> Selection:
     for e in scenario.get("superseded", []):
         if e["answered"] <= day < e["replaced"]:
             if e.get("under_review"):
-                return Selection(None, e, f"under review on {day}: the answer of {e['answered']} ({e['ruling']}) "
-                                          f"was 調整中 (under review) until {e['replaced']}")
+                return Selection(None, e, f"under review on {day}: 調整中 from {e['answered']} to {e['replaced']} "
+                                          f"({e['ruling']})")
             return Selection(e["expect"], e)
     if until is not None and day >= until:
         return Selection(None, None, f"no longer in force on {day}: its answer was replaced on {until}")

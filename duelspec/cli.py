@@ -170,10 +170,12 @@ def _input_error(exc) -> None:
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on the terminal (default: only when stdout is a terminal and --format table).")
 @click.option("--generated", is_flag=True, help="Also the generated scenarios (duelspec.generated: every normal-draw replacement chain up to length 4).")
+@click.option("--shard", "shard", default=None, metavar="K/N",
+              help="Play only shard K of N (a deterministic partition by scenario id, for CI matrix jobs); merge the shards' streams with `duelspec summary`.")
 @click.option("--as-of", "as_of", metavar="YYYY-MM-DD", callback=lambda ctx, p, v: _date_option(v),
               help="Judge by the answers in force on this date (default: today): a superseded answer's expectations "
                    "in its period; not yet ruled or under review then: skipped. The adapter plays as of it too.")
-def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, timeout, startup_timeout, max_restarts, fmt, out,
+def run(paths, games, rulings, ids, tags, requires, generated, shard, adapter_spec, timeout, startup_timeout, max_restarts, fmt, out,
         junit_out, md_out, expect_fail, write_expect_fail, progress, as_of):
     """Run the scenarios against an adapter and report by ruling.
 
@@ -199,7 +201,13 @@ def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, tim
         scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
     except InputError as exc:          # a catalogue or schema of the suite itself is broken
         _input_error(exc)
-    if not scenarios and not errors:
+    shard_sel = None
+    if shard is not None:
+        from .report import shard_of
+        shard_sel = _parse_shard(shard)
+        scenarios = [s for s in scenarios if shard_of(s["id"], shard_sel["count"]) == shard_sel["index"]]
+        errors = [e for e in errors if shard_of(e.id, shard_sel["count"]) == shard_sel["index"]]
+    if not scenarios and not errors and shard is None:
         _nothing_selected(games, rulings, ids, tags, requires)
     try:
         adapter = make_adapter(adapter_spec, timeout, startup_timeout, max_restarts)
@@ -220,10 +228,13 @@ def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, tim
     if fmt == "json":
         streams.append(JsonLines(sys.stdout, "stdout"))
     head = header(adapter_spec, impl, {"games": list(games), "rulings": list(rulings), "ids": list(ids),
-                                       "tags": list(tags), "requires": list(requires)}, as_of=runner.as_of)
+                                       "tags": list(tags), "requires": list(requires),
+                                       **({"generated": True} if generated else {}), **({"shard": shard_sel} if shard_sel else {}),
+                                       "as_of": runner.as_of},
+                  scenarios=len(scenarios) + len(errors))
     for s in streams:
         s.write(head)
-    console = Console(width=max(Console().width, 140))
+    console = Console()   # the terminal's width (COLUMNS when not a terminal): the table fits it
     show = progress if progress is not None else (fmt == "table" and sys.stdout is not None and sys.stdout.isatty())
     t0 = time.perf_counter()
     interrupted = False
@@ -288,8 +299,8 @@ def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, tim
             render_skips(tally, console)
             render_follows(tally, console)
             render_failures(tally, console)
-            console.print(f"[bold]{tally.summary_line()}[/]  (adapter: {impl.get('name', adapter_spec)} {impl.get('version', '')}; "
-                          f"as of {runner.as_of})", highlight=False)
+            console.print(f"[bold]{tally.summary_line()}[/]  (adapter: {impl.get('name', adapter_spec)} {impl.get('version', '')}"
+                          + (f"; as of {as_of}" if as_of else "") + ")", highlight=False)
         except BrokenPipeError:       # `duelspec run | head`: the reader is gone
             _quiet_stdout()
     for line in _verdict_lines(tally, foot):
@@ -308,6 +319,15 @@ def _date_option(value):
         return parse_date(value)
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
+
+
+def _parse_shard(text: str) -> dict:
+    """``K/N`` (1 <= K <= N) as ``{"index": K, "count": N}``; a usage error (exit 2) otherwise."""
+    import re
+    m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", text or "")
+    if not m or not (1 <= int(m.group(1)) <= int(m.group(2)) <= 10000):
+        _input_error(f"--shard: expected K/N with 1 <= K <= N (e.g. 2/4), got {text!r}")
+    return {"index": int(m.group(1)), "count": int(m.group(2))}
 
 
 def _terminate(signum, frame):
@@ -416,21 +436,25 @@ class _progress:
 
 
 @main.command()
-@click.argument("results_file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--format", "fmt", type=click.Choice(["table", "markdown", "junit"]), default="table", show_default=True)
+@click.argument("results_files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["table", "markdown", "junit", "json"]), default="table", show_default=True)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write here instead of stdout.")
-def summary(results_file, fmt, out):
-    """Re-render a saved JSON-lines result stream (from `run --out`) as a table, Markdown or JUnit XML.
+def summary(results_files, fmt, out):
+    """Re-render saved JSON-lines result streams (from `run --out`) as a table, Markdown, JUnit
+    XML or one merged stream (`json`). Several files are merged into one report: the shards of
+    one run (`run --shard K/N`), or several selections of one engine; a missing shard makes the
+    merged run stopped early.
 
     A stream cut off by a killed run is accepted and reported as stopped early. Exit status:
-    0 when the saved run passed, 1 when it did not (or stopped early), 2 when the file is not
-    a result stream (the error names the line and JSON pointer)."""
+    0 when the saved run passed, 1 when it did not (or stopped early), 2 when a file is not
+    a result stream (the error names the line and JSON pointer) or the files are not of one run."""
     from rich.console import Console
     from .errors import InputError
-    from .report import read_stream, render_failures, render_follows, render_skips, render_markdown, render_table
+    from .report import merge_streams, read_stream, render_failures, render_follows, render_skips, render_markdown, render_table
     _check_outputs(out=out)
     try:
-        st = read_stream(results_file)
+        streams = [read_stream(f) for f in results_files]
+        st = streams[0] if len(streams) == 1 else merge_streams(streams)
     except InputError as exc:
         _input_error(exc)
     tally = st.tally()
@@ -444,7 +468,8 @@ def summary(results_file, fmt, out):
         impl = st.header.get("adapter", {}).get("implementation", {}) or {}
         console.print(f"[bold]{tally.summary_line()}[/]  (adapter: {impl.get('name', st.header['adapter'].get('spec'))} "
                       f"{impl.get('version', '')}, started {st.header.get('started')}"
-                      + (f", as of {st.header['as_of']}" if st.header.get("as_of") else "") + ")", highlight=False)
+                      + (f", as of {st.header['selection']['as_of']}" if st.header.get("selection", {}).get("as_of") else "")
+                      + ")", highlight=False)
         for line in _verdict_lines(tally, st.footer):
             console.print(line, highlight=False, soft_wrap=True)
         if out:
@@ -452,6 +477,8 @@ def summary(results_file, fmt, out):
     else:
         if fmt == "markdown":
             text = render_markdown(st.header, st.results, st.footer)
+        elif fmt == "json":
+            text = "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in (st.header, *st.results, st.footer))
         else:
             from .junit import to_junit
             text = to_junit(st.header, st.results, st.footer)

@@ -15,17 +15,35 @@ OUTCOMES = ("passed", "failed", "skipped", "errored", "timed-out", "xfailed", "x
 BAD = ("failed", "errored", "timed-out", "xpassed")
 
 
-def header(adapter_spec: str, implementation: dict | None, selection: dict | None = None, as_of: str | None = None) -> dict:
-    """The header line of a result stream; ``as_of``: the date whose answers the run judges by."""
-    h = {"type": "header", "format": 1,
-         "suite": {"name": "duelspec", "version": __version__, "scenario_format": SCENARIO_FORMAT},
-         "protocol": PROTOCOL_VERSION,
-         "adapter": {"spec": adapter_spec, "implementation": implementation or {}},
-         "selection": selection or {}}
-    if as_of:
-        h["as_of"] = as_of
-    h["started"] = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
-    return h
+def spec_identity() -> str:
+    """``sha256:<hex>`` over the installed spec: every feature file, the card and ruling
+    catalogues and the schemas (each file's path relative to its folder and its bytes, in path
+    order). Two runs with the same identity ran the same spec."""
+    import hashlib
+    from .resources import features_dir, schemas_dir
+    h = hashlib.sha256()
+    for base, patterns in ((features_dir(), ("**/*.feature", "cards/*.json", "rulings/*.json")), (schemas_dir(), ("*.json",))):
+        files = sorted({f for pat in patterns for f in base.glob(pat) if f.is_file()})
+        for f in files:
+            rel = f"{base.name}/{f.relative_to(base).as_posix()}"
+            data = f.read_bytes()
+            h.update(f"{rel}\0{len(data)}\0".encode())
+            h.update(data)
+    return "sha256:" + h.hexdigest()
+
+
+def header(adapter_spec: str, implementation: dict | None, selection: dict | None = None,
+           scenarios: int | None = None) -> dict:
+    """The first line of a result stream (schema ``result.schema.json#/$defs/header``)."""
+    suite = {"name": "duelspec", "version": __version__, "scenario_format": SCENARIO_FORMAT, "content_hash": spec_identity()}
+    if scenarios is not None:
+        suite["scenarios"] = scenarios
+    return {"type": "header", "format": 1,
+            "suite": suite,
+            "protocol": PROTOCOL_VERSION,
+            "adapter": {"spec": adapter_spec, "implementation": implementation or {}},
+            "selection": selection or {},
+            "started": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")}
 
 
 class Tally:
@@ -274,6 +292,56 @@ def read_stream(path) -> Stream:
     return Stream(path, header, results, footer, truncated)
 
 
+def shard_of(scenario_id: str, count: int) -> int:
+    """The shard (1..``count``) a scenario belongs to: a partition by a hash of its id, so that
+    the same id is in the same shard on every machine and adding a scenario moves no other."""
+    import hashlib
+    return int(hashlib.sha256(scenario_id.encode("utf-8")).hexdigest(), 16) % count + 1
+
+
+def merge_streams(streams: list) -> Stream:
+    """One :class:`Stream` from the streams of one run split into shards (``--shard K/N``), or
+    of several selections of one engine. Raises :class:`duelspec.errors.InputError` when they
+    ran different specs (``suite.content_hash``) or engines, were judged as of different dates
+    (``selection.as_of``), or report one scenario twice. A
+    shard missing from a sharded set, or any stream that stopped early, makes the merged run
+    stopped early with the reason."""
+    from .errors import InputError
+    first = streams[0]
+    key = lambda st: (st.header.get("suite", {}).get("content_hash"),  # noqa: E731
+                      (st.header.get("adapter", {}).get("implementation") or {}).get("name"), _as_of(st.header))
+    seen: dict = {}
+    results = []
+    for st in streams:
+        if key(st) != key(first):
+            raise InputError(st.path, "line 1 /suite", f"the same spec, engine and as-of date as {first.path} (content_hash, "
+                             f"implementation name, selection.as_of)",
+                             {"content_hash": key(st)[0], "implementation": key(st)[1], "as_of": key(st)[2]})
+        for r in st.results:
+            if r["id"] in seen:
+                raise InputError(st.path, "", "each scenario in one stream only", f"{r['id']} also in {seen[r['id']]}")
+            seen[r["id"]] = st.path
+            results.append(r)
+    reasons = [f"{st.path}: {st.footer.get('reason', 'stopped early')}" for st in streams if st.footer.get("stopped_early")]
+    shards = [st.header.get("selection", {}).get("shard") for st in streams]
+    if any(shards):
+        counts = {sh["count"] for sh in shards if sh}
+        have = {sh["index"] for sh in shards if sh}
+        n = max(counts) if counts else 0
+        missing = sorted(set(range(1, n + 1)) - have)
+        if len(counts) > 1 or None in shards:
+            reasons.append("the streams are not the shards of one run (different shard counts, or unsharded streams among them)")
+        elif missing:
+            reasons.append(f"shard(s) {', '.join(map(str, missing))} of {n} missing")
+    t = Tally()
+    for r in results:
+        t.add(r)
+    footer = t.footer(stopped_early=bool(reasons), reason="; ".join(reasons) if reasons else None,
+                      duration_s=sum(st.footer.get("duration_s", 0) for st in streams))
+    header = dict(first.header, selection={k: v for k, v in first.header.get("selection", {}).items() if k != "shard"})
+    return Stream(",".join(st.path for st in streams), header, results, footer, any(st.truncated for st in streams))
+
+
 # -- Markdown ---------------------------------------------------------------------------------
 
 def _md_escape(s: str) -> str:
@@ -294,7 +362,7 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
                f"(`{_md_escape(header.get('adapter', {}).get('spec', ''))}`), suite duelspec "
                f"{header.get('suite', {}).get('version', '?')}, protocol {header.get('protocol', '?')}, "
                f"started {header.get('started', '?')}"
-               + (f", judged by the answers in force on {_md_escape(header['as_of'])}" if header.get("as_of") else "") + ".")
+               + (f", judged by the answers in force on {_md_escape(_as_of(header))}" if _as_of(header) else "") + ".")
     out += ["", "| " + " | ".join(OUTCOMES) + " |", "|" + "---:|" * len(OUTCOMES),
             "| " + " | ".join(str(counts.get(o, 0)) for o in OUTCOMES) + " |", ""]
     if footer.get("stopped_early"):
@@ -343,6 +411,12 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
         if len(bad) > limit:
             out.append(f"... and {len(bad) - limit} more (see the JSON-lines result stream)")
     return "\n".join(out).rstrip() + "\n"
+
+
+def _as_of(header: dict) -> str | None:
+    """The date a run judged by (``selection.as_of``), if the header says."""
+    sel = header.get("selection")
+    return sel.get("as_of") if isinstance(sel, dict) else None
 
 
 def _html(s: str) -> str:

@@ -32,6 +32,9 @@ def result_of(scenario: dict, outcome: str, **fields) -> dict:
          "rulings": list(scenario.get("rulings", [])), "outcome": outcome}
     if scenario.get("origin"):
         r["origin"] = scenario["origin"]
+    for k in ("requires", "tags"):          # a dashboard groups results by them (issue 13)
+        if scenario.get(k):
+            r[k] = list(scenario[k])
     r.update({k: v for k, v in fields.items() if v is not None})
     try:
         json.dumps(r, ensure_ascii=False).encode("utf-8")
@@ -151,11 +154,11 @@ def run_one(scenario: dict, adapter, impl: dict, as_of: str | None = None) -> di
     reply. A scenario with no expectation in force that day is ``skipped`` with the reason."""
     reason = skip_reason(scenario, impl)
     if reason:
-        return result_of(scenario, "skipped", reason=reason)
+        return result_of(scenario, "skipped", reason=reason, skip_kind="runner")
     day = as_of or asof.today()
     selection = asof.select(scenario, day)
     if selection.skip:
-        return result_of(scenario, "skipped", reason=selection.skip)
+        return result_of(scenario, "skipped", reason=selection.skip, skip_kind="runner")
     t0 = time.perf_counter()
     try:
         # the adapter gets the scenario without its expectations (the engine never reads them), and
@@ -197,7 +200,7 @@ def judge(scenario: dict, reply: dict, ms: float | None = None, selection: "asof
                          detail="invalid reply", duration_ms=ms)
     if "skipped" in reply:
         s = reply["skipped"]
-        return result_of(scenario, "skipped", reason=s.get("reason", ""), issue=s.get("issue"))
+        return result_of(scenario, "skipped", reason=s.get("reason", ""), issue=s.get("issue"), skip_kind="adapter")
     for kind in ("errored", "timed-out"):
         if kind in reply:
             e = reply[kind]
