@@ -197,6 +197,10 @@ def run(paths, games, rulings, ids, tags, requires, generated, shard, adapter_sp
             _input_error(exc)
     _check_outputs(out=out, junit=junit_out, markdown=md_out, expect_fail=write_expect_fail)
     _check_requires(requires)
+    from .report import stale_install_warning
+    stale = None if paths else stale_install_warning()
+    if stale:
+        click.echo(f"warning: {stale}", err=True)
     try:
         scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
     except InputError as exc:          # a catalogue or schema of the suite itself is broken

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as _dt
 import json
 from collections import Counter, defaultdict
+from pathlib import Path
 
 from . import __version__, SCENARIO_FORMAT, PROTOCOL_VERSION
 
@@ -15,14 +16,15 @@ OUTCOMES = ("passed", "failed", "skipped", "errored", "timed-out", "xfailed", "x
 BAD = ("failed", "errored", "timed-out", "xpassed")
 
 
-def spec_identity() -> str:
-    """``sha256:<hex>`` over the installed spec: every feature file, the card and ruling
-    catalogues and the schemas (each file's path relative to its folder and its bytes, in path
-    order). Two runs with the same identity ran the same spec."""
+def spec_identity(features: Path | None = None, schemas: Path | None = None) -> str:
+    """``sha256:<hex>`` over a spec (default: the installed one): every feature file, the card and
+    ruling catalogues and the schemas (each file's path relative to its folder and its bytes, in
+    path order). Two runs with the same identity ran the same spec."""
     import hashlib
     from .resources import features_dir, schemas_dir
     h = hashlib.sha256()
-    for base, patterns in ((features_dir(), ("**/*.feature", "cards/*.json", "rulings/*.json")), (schemas_dir(), ("*.json",))):
+    for base, patterns in ((features or features_dir(), ("**/*.feature", "cards/*.json", "rulings/*.json")),
+                           (schemas or schemas_dir(), ("*.json",))):
         files = sorted({f for pat in patterns for f in base.glob(pat) if f.is_file()})
         for f in files:
             rel = f"{base.name}/{f.relative_to(base).as_posix()}"
@@ -30,6 +32,34 @@ def spec_identity() -> str:
             h.update(f"{rel}\0{len(data)}\0".encode())
             h.update(data)
     return "sha256:" + h.hexdigest()
+
+
+def checkout_beside(start: Path | None = None) -> Path | None:
+    """The duelspec checkout that ``start`` (default: the working folder) is in, if any: the
+    nearest folder up with a pyproject naming the project ``duelspec`` and ``features/`` and
+    ``schemas/`` beside it."""
+    here = (start or Path.cwd()).resolve()
+    for d in (here, *here.parents):
+        try:
+            text = (d / "pyproject.toml").read_text(encoding="utf-8")
+        except OSError:
+            continue
+        if 'name = "duelspec"' in text and (d / "features").is_dir() and (d / "schemas").is_dir():
+            return d
+    return None
+
+
+def stale_install_warning(start: Path | None = None) -> str | None:
+    """A warning when duelspec plays installed features that differ from the checkout it is run
+    in (e.g. ``pip install .`` and then a feature edited): the edit would silently not be played."""
+    from .resources import features_dir
+    co = checkout_beside(start)
+    if co is None or features_dir().resolve() == (co / "features").resolve():
+        return None
+    if spec_identity(co / "features", co / "schemas") == spec_identity():
+        return None
+    return (f"this run plays the installed features ({features_dir()}), which differ from the checkout here ({co}/features): "
+            "`pip install -e .` in the checkout to play its features")
 
 
 def header(adapter_spec: str, implementation: dict | None, selection: dict | None = None,

@@ -189,3 +189,24 @@ def test_a_killed_run_leaves_every_finished_result_readable(tmp_path):
     assert st.truncated and st.footer["stopped_early"]
     res = CliRunner().invoke(main, ["summary", str(out)])
     assert res.exit_code == 1 and "the run stopped early" in res.output
+
+
+def test_a_run_warns_when_the_installed_features_differ_from_the_checkout_here(tmp_path, monkeypatch):
+    """Issue 13: `pip install .` then a feature edited in the checkout: the edit is not played, and
+    the run says so."""
+    import shutil
+    from duelspec import report
+    from duelspec.resources import features_dir, schemas_dir
+    co = tmp_path / "checkout"
+    shutil.copytree(features_dir(), co / "features")
+    shutil.copytree(schemas_dir(), co / "schemas")
+    (co / "pyproject.toml").write_text('[project]\nname = "duelspec"\n')
+    (co / "sub").mkdir()
+    assert report.stale_install_warning(co / "sub") is None          # the same spec: nothing to say
+    f = sorted((co / "features").rglob("*.feature"))[0]
+    f.write_text(f.read_text() + "\n# edited\n")
+    w = report.stale_install_warning(co / "sub")
+    assert w and str(co) in w and "pip install -e ." in w
+    monkeypatch.chdir(co)
+    r = CliRunner().invoke(main, ["run", "--id", "ygo.normal-draw.basics.turn-player-draws"])
+    assert "plays the installed features" in r.stderr

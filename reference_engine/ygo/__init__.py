@@ -37,7 +37,8 @@ ND-H1, ND-H2, ND-H3       the page's answers of 2019-03-17, played with ``as_of`
                           before their answer changed; ND-H2 and ND-H3 change no classification)
 ND-L-COST, ND-L-EFFECT,
 ND-L-TRIGGER, ND-L-BEFORE the card classes in :mod:`.cards`, one per listed card
-ND-L-RELATED              no card effect: they are drawn like any card (ND-01)
+ND-L-RELATED              the card classes in :mod:`.cards` (normal draw count, triggers on it,
+                          the Draw Phase skipped); Knightmare Unicorn face-up is a visible skip
 ========================  ================================================================
 
 Each of these is a decision point the rule mutants of :mod:`duelspec.mutation.ygo` patch.
