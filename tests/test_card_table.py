@@ -231,3 +231,20 @@ def test_a_misquoted_fragment_is_reported():
     found = problems(table, catalogue("ygo"), MODELS)
     assert any("is not in the card's OCG text" in p for p in found), found
 
+
+
+def test_the_generated_chains_card_facts_agree_with_the_table():
+    """The independent model's cards (duelspec/generated/cards.py) take their kind from the page's
+    lists and mandatory from this table; the two must say the same as the table, and a continuous
+    card (ND-E4) is a Continuous or Field Spell/Trap on the field."""
+    from duelspec.generated import cards as gen
+    rows = {r["card"]: r for r in load_table()["effects"] if r["timing"] == "before-draw"}
+    cat = catalogue("ygo")
+    for c in gen.REPLACEMENTS:
+        row = rows[c.code]
+        assert {"cost": "cost", "effect": "effect", "effect-continuous": "effect", "af2": "pledge"}[c.kind] == row["replacement"], c
+        assert c.mandatory is row["mandatory"], c
+        card = cat[c.code]
+        on_field_continuous = c.zone in ("spell-trap", "field") and bool({"continuous", "field"} & set(card["subtypes"]))
+        assert c.continuous is on_field_continuous, c
+        assert (c.kind == "effect-continuous") is (on_field_continuous and c.kind != "cost"), c

@@ -98,3 +98,19 @@ def test_bad_scenario_does_not_stop_the_others():
     assert [s["id"] for s in out.scenarios] == ["dm.good.one"] and len(out.errors) == 1
     reply = ADAPTER.run(out.scenarios[0])
     assert check(out.scenarios[0], reply["trace"]) == []
+
+
+def test_dm_citation_lines_are_well_formed():
+    # `# cites: <kind> | <ref> | <date> | <url>` (date and url optional): what a DM expectation rests on beside the source page (an
+    # official Q&A, the comprehensive rules, a card's text); scenario format 2 reads these lines into `cites`
+    import re
+    kinds = {"source-page", "official-qa", "comprehensive-rules", "card-text"}
+    lines = [ln.strip() for f in sorted((features_dir() / "dm").rglob("*.feature"))
+             for ln in f.read_text(encoding="utf-8").splitlines() if ln.strip().startswith("# cites:")]
+    assert len(lines) >= 40
+    for ln in lines:
+        parts = [p.strip() for p in ln.removeprefix("# cites:").split("|")]
+        assert parts[0] in kinds and parts[1] and len(parts) <= 4, ln
+        assert len(parts) == 2 or re.fullmatch(r"(\d{4}-\d{2}-\d{2})?", parts[2]), ln
+    qa = [ln.split("|") for ln in lines if "official-qa" in ln]
+    assert {q[2].strip() for q in qa} == {"2022-08-10", "2024-04-05"} and all(q[3].strip().startswith("https://") for q in qa)

@@ -36,6 +36,7 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
   @id:dm.attack.battle.equal-power-no-win-trigger @ruling:AT-B4 @ruling:AT-S6a
   Scenario: Both lose a tie: a "when this creature wins a battle" ability does not trigger
     # Dark Clown: "When this creature wins a battle, destroy it." — nobody wins a tie (AT-B4)
+    # cites: card-text | Dark Clown (DM-01 50/110): destroy this creature (Japanese text: it is put into its owner's graveyard after the battle even if it wins)
     Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
     And player B has "Dark Clown" as "clown" in the battle zone
     And player B has 2 shields
@@ -89,6 +90,7 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
   @id:dm.attack.battle.while-tapped @ruling:AT-S2
   Scenario: A "while tapped" static applies as soon as the attacker is tapped: Barkwhip gives Fear Fang +2000
     # Barkwhip, the Smasher: "While this creature is tapped, each of your other Beast Folk in the battle zone gets +2000 power."
+    # cites: card-text | Barkwhip, the Smasher (DM-02 45/55): each of your other Beast Folk in the battle zone gets +2000 power
     Given player A has "Barkwhip, the Smasher" as "barkwhip" in the battle zone
     And player A has "Burning Mane" as "source" under "barkwhip"
     And player A has "Fear Fang" as "fang" in the battle zone
@@ -106,6 +108,7 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     # Joe's Toolkit: "Whenever this creature is attacked, you may destroy one of your opponent's creatures that has
     # power 2000 or less." Brawler Zyler: 1000, "Power attacker +2000". AT-X1: the bonus applies in AT-S2, before
     # the "when attacked" ability resolves in AT-S3, so Zyler (3000) is not a creature it can destroy
+    # cites: card-text | Joe's Toolkit (DM-13 47/55): you may destroy one of your opponent's creatures that has power 2000 or less
     Given player A has "Brawler Zyler" as "zyler" in the battle zone
     And player B has "Joe's Toolkit" as "joe" in the battle zone, tapped
     When in step AT-S1, player A attacks "joe" with "zyler"
@@ -120,6 +123,8 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
   Scenario: "When destroyed" resolves before "after the battle": Necrodragon Giland beats Cetibols
     # Cetibols: "When this creature is destroyed, you may draw a card." (waits, resolves)
     # Necrodragon Giland: "When this creature battles, destroy it after the battle." (after the battle)
+    # cites: card-text | Cetibols (DM-07 19/55): you may draw a card
+    # cites: card-text | Necrodragon Giland (DM-08 33/55): destroy this creature whenever it battled (Japanese text: put into its owner's graveyard after the battle even if it wins)
     Given player A has "Necrodragon Giland" as "giland" in the battle zone
     And player B has "Cetibols" as "cetibols" in the battle zone, tapped
     And player B has 1 card in the deck
@@ -136,6 +141,8 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
   @id:dm.attack.battle.win-trigger-ap-first @ruling:AT-S6a @ruling:AT-D1
   Scenario: "When wins a battle" (AP) and "when destroyed" (NAP) wait together and resolve AP first
     # Bone Spider: "When this creature wins a battle, destroy it."
+    # cites: card-text | Bone Spider (DM-01 48/110): destroy this creature (Japanese text: it is put into its owner's graveyard after the battle even if it wins)
+    # cites: card-text | Cetibols (DM-07 19/55): you may draw a card
     Given player A has "Bone Spider" as "spider" in the battle zone
     And player B has "Cetibols" as "cetibols" in the battle zone, tapped
     And player B has 1 card in the deck

@@ -9,6 +9,7 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
   @id:dm.attack.interruption.target-leaves @ruling:AT-D2
   Scenario: The target leaves the battle zone in AT-S3: the attack is interrupted, no block step, no battle
     # Metalwing Skyterror: "Whenever this creature attacks, you may destroy one of your opponent's creatures that has "blocker.""
+    # cites: card-text | Metalwing Skyterror (DM-02 42/55): you may destroy one of your opponent's creatures that has blocker (before the opponent can block)
     Given player A has "Metalwing Skyterror" as "metalwing" in the battle zone
     And player B has "Dark Clown" as "clown" in the battle zone, tapped
     And player B has "Seamine" as "seamine" in the battle zone
@@ -48,6 +49,7 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
   Scenario: The attack is interrupted only when no ability waits: NAP's waiting ability still resolves
     # Metalwing Skyterror destroys the attacked Dark Clown (a blocker); Olgate, Nightmare Samurai: "Whenever one
     # of your creatures is destroyed, you may untap this creature." (NAP's ability, waiting when the target left)
+    # cites: card-text | Olgate, Nightmare Samurai (Promo-Y1 L14/20): whenever one of your creatures is destroyed, you may untap this creature
     Given player A has "Metalwing Skyterror" as "metalwing" in the battle zone
     And player B has "Dark Clown" as "clown" in the battle zone, tapped
     And player B has "Olgate, Nightmare Samurai" as "olgate" in the battle zone, tapped
@@ -64,6 +66,7 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
   Scenario: The attacker leaves the battle zone in AT-S3: no block step, no break, no AT-S7
     # Daidalos, General of Fury: "Whenever this creature attacks, destroy one of your creatures." It is player A's
     # only creature, so it destroys itself
+    # cites: card-text | Daidalos, General of Fury (DM-06 S5/110): destroy one of your creatures
     Given player A has "Daidalos, General of Fury" as "daidalos" in the battle zone
     And player B has "Seamine" as "seamine" in the battle zone
     And player B has 2 shields
@@ -83,6 +86,8 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     # leave the battle zone, only the top card leaves the battle zone instead (Separate the other cards into 2 creatures)."
     # Stained Glass: "Whenever this creature attacks, you may choose one of your opponent's fire or nature creatures in
     # the battle zone and return it to its owner's hand."
+    # cites: card-text | Soul Phoenix, Avatar of Unity (DM-12 5/55): only the top card leaves the battle zone; the two cards under it stay as 2 separate creatures (applies to any way of leaving the battle zone)
+    # cites: card-text | Stained Glass (DM-02 21/55): you may return one of your opponent's fire or nature creatures in the battle zone to its owner's hand
     Given player A has "Stained Glass" as "glass" in the battle zone
     And player B has "Soul Phoenix, Avatar of Unity" as "phoenix" in the battle zone, tapped
     And player B has "Kooc Pollon" as "kooc" under "phoenix"
@@ -103,6 +108,8 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
   @id:dm.attack.interruption.split-attacker @ruling:AT-D4 @ruling:AT-S7
   Scenario Outline: The attacking evolution creature splits: the attacking side chooses which one goes on attacking (<case>)
     # Soul Phoenix destroyed by Terror Pit used as a shield trigger: only the top card leaves
+    # cites: card-text | Soul Phoenix, Avatar of Unity (DM-12 5/55): only the top card leaves the battle zone; the two cards under it stay as 2 separate creatures (applies to any way of leaving the battle zone)
+    # cites: card-text | Terror Pit (DM-01 63/110): destroy one of your opponent's creatures
     Given player A has "Soul Phoenix, Avatar of Unity" as "phoenix" in the battle zone
     And player A has "Kooc Pollon" as "kooc" under "phoenix"
     And player A has "Terradragon Regarion" as "regarion" under "phoenix"
@@ -127,6 +134,7 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
   @id:dm.attack.end.after-attacking @ruling:AT-S7
   Scenario: "After attacking" abilities resolve in AT-S7: Marrow Ooze is destroyed after attacking a player
     # Marrow Ooze: "When this creature attacks a player, destroy it after the attack."
+    # cites: card-text | Marrow Ooze, the Twister (DM-02 32/55): when this creature attacks a player, destroy it after the attack
     Given player A has "Marrow Ooze, the Twister" as "ooze" in the battle zone
     And player B has shields "s1" and "s2"
     When in step AT-S1, player A attacks player B with "ooze"

@@ -12,6 +12,8 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
   Scenario: AP's "when attacks" resolves before NAP's "when attacked"
     # Hypersquid Walter: "whenever this creature attacks, you may draw a card";
     # Scalpel Spider: "Whenever this creature is attacked, it gets "slayer" until the end of the turn."
+    # cites: card-text | Hypersquid Walter (DM-02 16/55): you may draw a card
+    # cites: card-text | Scalpel Spider (DM-07 32/55): this creature gets "slayer" until the end of the turn
     Given player A has "Hypersquid Walter" as "walter" in the battle zone
     And player A has 1 card in the deck
     And player B has "Scalpel Spider" as "spider" in the battle zone, tapped
@@ -31,6 +33,9 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     # Thrumiss, Zephyr Guardian: "Whenever any of your creatures attacks, you may choose one of your opponent's
     # creatures in the battle zone and tap it." Dolunka: "Whenever one of your opponent's fire or nature creatures
     # attacks, you may draw a card." Nobody takes the optional effects: only the order is observed
+    # cites: card-text | Flametropus (DM-03 39/55): you may put a card from your mana zone into your graveyard; if you do, this creature gets "power attacker +3000" and "double breaker" until the end of the turn
+    # cites: card-text | Thrumiss, Zephyr Guardian (DM-08 15/55): whenever any of your creatures attacks, you may tap one of your opponent's creatures in the battle zone
+    # cites: card-text | Dolunka (DM-14 80/110): whenever one of your opponent's fire or nature creatures attacks, you may draw a card
     Given player A has "Flametropus" as "flametropus" in the battle zone
     And player A has "Thrumiss, Zephyr Guardian" as "thrumiss" in the battle zone
     And player B has "Dolunka" as "d1" in the battle zone
@@ -55,6 +60,7 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     # Red Zone: "Invasion—fire Command (When one of your fire Commands attacks, you may put this creature from your hand
     # on top of it.) Triple breaker. When you put this creature into the battle zone, destroy all of your opponent's
     # creatures that have the highest power." Asylum, the Dragon Paladin: a light and fire Angel Command.
+    # cites: card-text | Red Zone, Roaring Invasion (DMR-17 L2/L2): destroy all of your opponent's creatures that have the highest power
     Given player A has "Asylum, the Dragon Paladin" as "command" in the battle zone
     And player A has "Red Zone, Roaring Invasion" as "redzone" in hand
     And player B has "Tri-horn Shepherd" as "shepherd" in the battle zone
@@ -80,6 +86,7 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     # Dogiragon Buster: "Revolution Change—fire or nature Dragon that costs 5 or more (... you may switch that creature
     # with this creature from your hand.) Triple breaker". The page gives no order for the two moves of the switch:
     # only that both happened is asserted.
+    # cites: card-text | Dogiragon Buster, Blue Leader (DMR-21 L1/L2): each of your multicolored creatures gets "speed attacker"; Final Revolution - when put into the battle zone by Revolution Change, if no other Final Revolution was used this turn, put any number of non-evolution multicolored creatures with total cost 6 or less from your mana zone and/or hand into the battle zone
     Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
     And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
     And player B has shields "s1", "s2", "s3" and "s4"
@@ -113,7 +120,8 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     # 「革命チェンジ」は、クリーチャーが攻撃した際、他の能力を解決しはじめる前に…使用宣言を行う必要があります.
     # Thrumiss: "Whenever any of your creatures attacks, you may choose one of your opponent's creatures in the
     # battle zone and tap it."
-    # cites: official-qa | Takara Tomy official Q&A (quoted by dmwiki.net 「公式Q&A 2024年4月5日更新版」): revolution change is declared before other abilities start to resolve | 2024-04-05
+    # cites: official-qa | Takara Tomy official Q&A (quoted by dmwiki.net 「公式Q&A 2024年4月5日更新版」): revolution change is declared before other abilities start to resolve | 2024-04-05 | https://dmwiki.net/公式Q＆A 2024年4月5日更新版
+    # cites: card-text | Thrumiss, Zephyr Guardian (DM-08 15/55): whenever any of your creatures attacks, you may tap one of your opponent's creatures in the battle zone
     Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
     And player A has "Thrumiss, Zephyr Guardian" as "thrumiss" in the battle zone
     And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
@@ -134,7 +142,8 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
   Scenario: A declared revolution change waits with AP's other abilities; AP resolves Thrumiss's first, then the switch
     # Official Q&A 2024-04-05: the revolution change and the "when attacks" abilities each trigger and wait; their
     # controller resolves them in any order (AT-D1: a player with several chooses the order).
-    # cites: official-qa | Takara Tomy official Q&A (quoted by dmwiki.net 「公式Q&A 2024年4月5日更新版」): a revolution change and "when attacks" abilities resolve in the order their controller chooses | 2024-04-05
+    # cites: official-qa | Takara Tomy official Q&A (quoted by dmwiki.net 「公式Q&A 2024年4月5日更新版」): a revolution change and "when attacks" abilities resolve in the order their controller chooses | 2024-04-05 | https://dmwiki.net/公式Q＆A 2024年4月5日更新版
+    # cites: card-text | Thrumiss, Zephyr Guardian (DM-08 15/55): whenever any of your creatures attacks, you may tap one of your opponent's creatures in the battle zone
     Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
     And player A has "Thrumiss, Zephyr Guardian" as "thrumiss" in the battle zone
     And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
@@ -157,6 +166,8 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
   Scenario: NAP's ninja strike comes after AP's attack trigger; the ninja's cip gives blocker and it blocks
     # Hayabusamaru: "Ninja Strike 4 ... When you put this creature into the battle zone, one of your creatures in the
     # battle zone gets "blocker" until the start of your next turn."
+    # cites: card-text | Hypersquid Walter (DM-02 16/55): you may draw a card
+    # cites: card-text | Hayabusamaru, Light Fang Ninja (DM-29 37/55): until the start of your next turn, one of your creatures in the battle zone gets "blocker"
     Given player A has "Hypersquid Walter" as "walter" in the battle zone
     And player A has 1 card in the deck
     And player B has "Hayabusamaru, Light Fang Ninja" as "hayabusamaru" in hand
@@ -182,7 +193,7 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     # AT-S3 says when ninja strike is declared. The official Q&A of 2022-08-10 (comprehensive rules 112.3c) decides
     # the rest: Hayabusamaru's "Ninja Strike 4" can be declared with 3 cards in the mana zone; if the mana zone
     # still has 3 cards when the ability resolves, it is not summoned and stays in the hand.
-    # cites: official-qa | https://dm.takaratomy.co.jp/rule/qa/41804 (quoted by dmwiki.net 「公式Q&A 2022年8月10日更新版」) | 2022-08-10
+    # cites: official-qa | Takara Tomy official Q&A 41804 (quoted by dmwiki.net 「公式Q&A 2022年8月10日更新版」): Ninja Strike 4 can be declared with 3 mana cards; not summoned if still 3 when it resolves | 2022-08-10 | https://dm.takaratomy.co.jp/rule/qa/41804
     # cites: comprehensive-rules | デュエル・マスターズ総合ゲームルール 112.3c | 2022-08-10
     Given player A has "Fear Fang" as "fang" in the battle zone
     And player B has "Hayabusamaru, Light Fang Ninja" as "hayabusamaru" in hand
@@ -200,6 +211,7 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     # Listed exception (a test card, `requires: test-card`): every real revolution 0 trigger card reveals cards from
     # the top of the deck (革命の鉄拳 DMR-17, 獅子王の紋章 DMR-21, ボルシャック・ドギラゴン) and no collector number
     # of them could be verified for the catalogue; the generic "Test Revolution 0 Trigger 4000" stands in.
+    # cites: card-text | Hypersquid Walter (DM-02 16/55): you may draw a card
     Given player A has "Hypersquid Walter" as "walter" in the battle zone
     And player A has 1 card in the deck
     And player B has "Test Revolution 0 Trigger 4000" as "r0" in hand
