@@ -280,7 +280,8 @@ def test_reports_name_the_answer_an_engine_follows(tmp_path):
                        "ygo.normal-draw.faq1.spirit-burner": "matches the answer of 2019-03-17, changed on 2022-07-30",
                        "ygo.normal-draw.faq1.iron-core": "matches the answer of 2019-03-17, changed on 2022-08-01"}
     assert "follows ND-H1: matches the answer of 2019-03-17, changed on 2022-07-30" in " ".join(res.output.split())
-    assert "| `ygo.normal-draw.faq1.skull-flame` | failed | ND-H1 | matches the answer of 2019-03-17, changed on 2022-07-30 |" in md
+    row = next(line for line in md.splitlines() if "faq1.skull" in line and line.startswith("| <code>"))
+    assert row.endswith("| failed | ND-H1 | matches the answer of 2019-03-17, changed on 2022-07-30 |"), row
     from duelspec import validation
     for x in lines:
         validation.check(x, "result", "r.jsonl")

@@ -163,8 +163,10 @@ def test_summary_names_line_and_pointer_of_an_invalid_result(saved_run, tmp_path
     assert exc.value.location == "line 3 /outcome"
 
 
-def test_a_killed_run_leaves_every_finished_result_readable(tmp_path):
-    """Kill `duelspec run` (SIGKILL) while the adapter hangs: the results before the hang are on disk."""
+def test_a_killed_run_leaves_every_finished_result_readable(tmp_path, no_process_left_behind):
+    """Kill `duelspec run` (SIGKILL) while the adapter hangs: the results before the hang are on disk.
+    A runner killed by SIGKILL cannot end its adapter: the test ends what it started (issue 13, trap 4)."""
+    from duelspec.adapters.process import end_processes
     ids = ["t.ok.1", "t.fail.1", "t.hang.1", "t.ok.2"]
     paths = []
     for i in ids:
@@ -184,6 +186,8 @@ def test_a_killed_run_leaves_every_finished_result_readable(tmp_path):
     finally:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
+        left = end_processes(no_process_left_behind, var="DUELSPEC_TEST_MARK")
+    assert left, "the hanging adapter outlived its killed runner (and was ended by the test)"
     st = read_stream(out)
     assert [(r["id"], r["outcome"]) for r in st.results] == [("t.ok.1", "passed"), ("t.fail.1", "failed")]
     assert st.truncated and st.footer["stopped_early"]

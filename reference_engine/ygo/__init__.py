@@ -32,9 +32,10 @@ ND-E7..E10, ND-AF1..AF3   :meth:`.duel.Duel.link_outcome`, ``settle_right``, ``a
 ND-T1, ND-T2              ``triggers_before_normal_draw``, :class:`.cards.Sangan`
 ND-TAB, ND-FAQ1, ND-FAQ2  the above, per card kind: each card's ``replacement`` in :mod:`.cards`
 ND-H1, ND-H2, ND-H3       the page's answers of 2019-03-17, played with ``as_of``: the card
-                          classifications carry dates (:func:`.effects.earlier_kinds`, from the
-                          ruling catalogue's superseded answers; ND-H1's cards were pledges
-                          before their answer changed; ND-H2 and ND-H3 change no classification)
+                          classifications carry dates (:func:`.effects.pledged_skip_until`, from
+                          the ruling catalogue's superseded answers: before their answer changed,
+                          ND-H1's cards lose the draw when their effect is negated, a pledge;
+                          ND-H2 and ND-H3 change no classification), :meth:`.duel.Duel.settle_right`
 ND-L-COST, ND-L-EFFECT,
 ND-L-TRIGGER, ND-L-BEFORE the card classes in :mod:`.cards`, one per listed card
 ND-L-RELATED              the card classes in :mod:`.cards` (normal draw count, triggers on it,

@@ -309,12 +309,6 @@ class Duel:
         return any(eff.protects(self, card, what, by) for eff in self.continuous("protects"))
 
     # ---------------------------------------------------------------------------- activation
-    def replacement(self, eff: fx.Effect) -> str | None:
-        """The kind of replacement ``eff`` is as of the duel's date: its card's classification
-        carries dates (ND-H1: the cards whose FAQ answer changed were pledges before the change,
-        :func:`.effects.earlier_kinds`)."""
-        return eff.replacement_on(self.as_of)
-
     def activatable(self, player: str, card: Card, eff: fx.Effect, by_engine: bool = False) -> str | None:
         """Why ``player`` cannot activate ``eff`` now (``None``: they can). General rules only:
         control, location, timing and spell speed, once per turn, the normal draw right."""
@@ -384,11 +378,11 @@ class Duel:
 
     def right_problem(self, eff: fx.Effect) -> str | None:
         """Why the state of the normal draw right forbids activating ``eff`` (``None``: it does not)."""
-        if self.replacement(eff) == "cost" and self.draw_right != "unspent":
+        if eff.replacement == "cost" and self.draw_right != "unspent":
             return f"the cost (the normal draw right) cannot be paid: it is {self.draw_right}"          # ND-C4, ND-AF4
-        if self.replacement(eff) == "effect" and self.draw_right not in ("unspent", "pledged"):
+        if eff.replacement == "effect" and self.draw_right not in ("unspent", "pledged"):
             return f"it could have no effect: the normal draw right is {self.draw_right}"               # ND-E6, ND-E2
-        if self.replacement(eff) == "pledge" and self.draw_right != "unspent":
+        if eff.replacement == "pledge" and self.draw_right != "unspent":
             return f"the normal draw right is {self.draw_right}"                                         # ND-AF4
         return None
 
@@ -459,9 +453,9 @@ class Duel:
     def bind_right_at_activation(self, link: ChainLink) -> None:
         """What activating ``link`` does to the normal draw right: a cost-type spends it as the
         cost (ND-C1, ND-C3, ND-C5: whatever happens next), a pledge binds it (ND-AF1, ND-AF4)."""
-        if self.replacement(link.effect) == "cost":
+        if link.effect.replacement == "cost":
             self.draw_right = "spent"
-        elif self.replacement(link.effect) == "pledge":
+        elif link.effect.replacement == "pledge":
             self.draw_right = "pledged"
             link.pledged = True
 
@@ -494,9 +488,13 @@ class Duel:
                 return False
             self.draw_right = "spent"              # ND-AF1, ND-AF3: the pledge applies
             return outcome == "applies"
+        if outcome == "effect-negated" and link.effect.skip_is_pledge_on(self.as_of) \
+                and self.draw_right in ("unspent", "pledged"):
+            self.draw_right = "spent"              # ND-H1 (before the answer changed): the draw skip was a pledge, it applies
+            return False
         if outcome != "applies":
             return False                           # ND-E1, ND-E4: the right is not spent by it
-        if self.replacement(link.effect) == "effect":
+        if link.effect.replacement == "effect":
             if self.draw_right not in ("unspent", "pledged"):
                 return False                       # ND-E7, ND-E8, ND-C5: the right is already spent: it cannot be applied
             # ND-E3: "instead of conducting your normal draw this turn" applies even if the rest

@@ -62,14 +62,12 @@ class Effect:
     def __init__(self, card):
         self.card = card
 
-    def replacement_on(self, day: str | None) -> str | None:
-        """The kind of replacement this effect is as of ``day`` (ISO date; ``None``: today):
-        ``replacement``, or the earlier classification :func:`earlier_kinds` gives for that date."""
-        if day and self.replacement:
-            for until, kind in earlier_kinds(self.card.code, self.replacement):
-                if day < until:
-                    return kind
-        return self.replacement
+    def skip_is_pledge_on(self, day: str | None) -> bool:
+        """As of ``day`` (ISO; ``None``: today), is this effect-type replacement's draw skip a
+        pledge (誓約効果) that applies even when its effect is negated? Only before the page's
+        answer about its card changed (:func:`pledged_skip_until`, ND-H1)."""
+        until = pledged_skip_until(self.card.code, self.replacement) if day else None
+        return until is not None and day < until
 
     # -- activation ----------------------------------------------------------------------------
     def condition(self, duel, player: str) -> str | None:
@@ -100,9 +98,9 @@ class Effect:
 
 
 @lru_cache(maxsize=None)
-def earlier_kinds(code: str, current: str) -> tuple:
-    """Earlier classifications of the replacement of card ``code`` (whose kind today is
-    ``current``), oldest first, as ``(until, kind)`` pairs: before ``until`` (ISO) it was ``kind``.
+def pledged_skip_until(code: str, current: str | None) -> str | None:
+    """The date until which the draw skip of card ``code`` (an effect-type replacement today,
+    ``current``) was a pledge, or ``None``.
 
     Source: the ruling catalogue's superseded answers (``features/rulings/``, ND-H1). On
     2019-03-17 the page answered that the normal draw is *not* conducted when the effect of
@@ -111,13 +109,13 @@ def earlier_kinds(code: str, current: str) -> tuple:
     commented-out explanation of that view (the catalogue's ``withdrawn`` entry:
     「《マジックブラスト》や《Sin World》などの古いカードでは誓約効果としてドロースキップを
     行っていたため、妨害されると通常のドローが行えない」) is that such cards gave up the draw as a
-    pledge (誓約効果). So an effect-type replacement whose superseded answer was "not conducted"
-    is played, before that answer was replaced, as a pledge: the rules of ND-AF1..AF3 (effect
-    negated: the pledge still applies, no normal draw; activation negated: it does not; fizzle:
-    no normal draw). An answer "under review" (ND-H2) changes nothing: the engine keeps the
-    page's list (ND-L-EFFECT); no expectation exists for that period anyway."""
+    pledge (誓約効果): a pledge still applies when only the effect is negated (as ND-AF1 says of
+    Astral Force (2)). So before that answer was replaced the engine plays these cards as
+    effect-type replacements (ND-L-EFFECT) whose draw skip is spent even when their effect is
+    negated; nothing else about them changes (the page says nothing else of that time). An
+    answer "under review" (ND-H2) changes nothing: no expectation exists for that period."""
     if current != "effect":
-        return ()
+        return None
     from ...catalogue import changed_answers
-    return tuple((a["replaced"], "pledge") for a in changed_answers(code)
-                 if a["answer"] == "not conducted" and a.get("replaced_by") == "ND-FAQ1")
+    dates = [a["replaced"] for a in changed_answers(code) if a["answer"] == "not conducted" and a.get("replaced_by") == "ND-FAQ1"]
+    return max(dates) if dates else None
