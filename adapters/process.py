@@ -509,9 +509,10 @@ def _reply_error(msg: dict) -> tuple[str, str] | None:
     if kinds[0] == "trace":  # the oneOf would hide the useful error: validate the branch directly
         errs = errors_of(msg["trace"], "trace")
         if errs:
+            from ..validation import all_errors
             e = best_match(errs)
             return "/trace" + (pointer(e.absolute_path) if e.absolute_path else ""), \
-                f"the trace fails the trace schema: {e.message}"
+                f"the trace fails the trace schema ({len(errs)} error{'s' if len(errs) != 1 else ''}): {all_errors(errs, '/trace')}"
     errs = errors_of(msg, "protocol", "#/$defs/run_reply")
     if not errs:
         return None

@@ -198,12 +198,14 @@ def _input_error(exc) -> None:
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on the terminal (default: only when stdout is a terminal and --format table).")
 @click.option("--generated", is_flag=True, help="Also the generated scenarios (duelspec.generated: every normal-draw replacement chain up to length 4).")
+@click.option("--jobs", "jobs", type=click.IntRange(min=1, max=64), default=1, show_default=True,
+              help="Adapter processes playing in parallel (cmd: adapters); results keep the scenarios' order.")
 @click.option("--shard", "shard", default=None, metavar="K/N",
               help="Play only shard K of N (a deterministic partition by scenario id, for CI matrix jobs); merge the shards' streams with `duelspec summary`.")
 @click.option("--as-of", "as_of", metavar="YYYY-MM-DD", callback=lambda ctx, p, v: _date_option(v),
               help="Judge by the answers in force on this date (default: today): a superseded answer's expectations "
                    "in its period; not yet ruled or under review then: skipped. The adapter plays as of it too.")
-def run(paths, games, rulings, ids, tags, requires, generated, shard, adapter_spec, timeout, startup_timeout, max_restarts, fmt, out,
+def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, adapter_spec, timeout, startup_timeout, max_restarts, fmt, out,
         junit_out, md_out, expect_fail, write_expect_fail, progress, as_of):
     """Run the scenarios against an adapter and report by ruling.
 
@@ -220,13 +222,13 @@ def run(paths, games, rulings, ids, tags, requires, generated, shard, adapter_sp
     stopper = _Stopper()
     stopper.install()
     try:
-        _run(stopper, paths, games, rulings, ids, tags, requires, generated, shard, adapter_spec, timeout, startup_timeout,
+        _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, shard, adapter_spec, timeout, startup_timeout,
              max_restarts, fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress, as_of)
     finally:
         stopper.uninstall()
 
 
-def _run(stopper, paths, games, rulings, ids, tags, requires, generated, shard, adapter_spec, timeout, startup_timeout,
+def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, shard, adapter_spec, timeout, startup_timeout,
          max_restarts, fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress, as_of=None):
     from rich.console import Console
     from .asof import today
@@ -250,6 +252,9 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, shard, 
                        out=out, junit=junit_out, markdown=md_out, write_expect_fail=write_expect_fail)
         _check_paths(paths)
         _check_requires(requires)
+        if jobs > 1 and not adapter_spec.startswith("cmd:"):
+            _input_error(f"--jobs {jobs} runs several adapter processes: it needs a cmd: adapter "
+                         "(the reference engine as one: --adapter cmd:duelspec-reference-adapter)")
         shard_sel = _parse_shard(shard) if shard is not None else None
         from .report import stale_install_warning
         stale = None if paths else stale_install_warning()
@@ -299,7 +304,11 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, shard, 
                 errors = [e for e in errors if shard_of(e.id, shard_sel["count"]) == shard_sel["index"]]
             if not scenarios and not errors and shard_sel is None:   # an empty shard is a valid part of a run
                 _nothing_selected(games, rulings, ids, tags, requires)
-            adapter = make_adapter(adapter_spec, timeout, startup_timeout, max_restarts)
+            if jobs > 1:
+                from .adapters.pool import AdapterPool
+                adapter = AdapterPool(lambda: make_adapter(adapter_spec, timeout, startup_timeout, max_restarts), jobs)
+            else:
+                adapter = make_adapter(adapter_spec, timeout, startup_timeout, max_restarts)
         except InputError as exc:                        # a catalogue or schema of the suite itself is broken
             _input_error(exc)
         except (ValueError, ImportError, AttributeError, TypeError) as exc:
@@ -355,7 +364,7 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, shard, 
     unwritten = [f"{s.name}: {s.failed}" for s in streams if s.failed is not None and not _reader_gone(s)]
     for path, render, append in ((junit_out, lambda: __import__("duelspec.junit", fromlist=["to_junit"]).to_junit(head, results, foot), False),
                                  (md_out, lambda: render_markdown(head, results, foot),
-                                  str(md_out) == os.environ.get("GITHUB_STEP_SUMMARY")),
+                                  _same_file(md_out, os.environ.get("GITHUB_STEP_SUMMARY"))),
                                  (write_expect_fail, lambda: expectfail.dump(results, xf, impl.get("name", adapter_spec)), False)):
         if path:
             problem = _write_output(path, render(), append)
@@ -396,6 +405,16 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, shard, 
     if write_expect_fail:
         err_console.print(Text(f"wrote {write_expect_fail}"), highlight=False)
     sys.exit(0 if _passed(tally, foot) else 1)
+
+
+def _same_file(path, other: str | None) -> bool:
+    """``path`` names the file ``other`` names (``--markdown "$GITHUB_STEP_SUMMARY"``: append to it)."""
+    if not other:
+        return False
+    try:
+        return Path(path).resolve() == Path(other).resolve()
+    except OSError:
+        return str(path) == other
 
 
 def _passed(tally, foot) -> bool:

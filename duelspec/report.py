@@ -230,6 +230,19 @@ def render_follows(tally: Tally, console, limit: int = 50) -> None:
         console.print(Text("  ") + terminal(f"{r['id']} ({r['outcome']}): {follows_text(r)}"), highlight=False)
     if len(tally.following) > limit:
         console.print(f"  ... and {len(tally.following) - limit} more (see the result stream: `follows`)", markup=False)
+def origin_path(file: str) -> str:
+    """A scenario's ``origin.file`` as a path that exists for the user: as given when it exists
+    from the working folder (duelspec's checkout), else the installed feature file's path."""
+    if not isinstance(file, str) or not file:
+        return str(file)
+    try:
+        if Path(file).exists():
+            return file
+        from .resources import features_dir
+        installed = features_dir().parent / file
+        return str(installed) if installed.exists() else file
+    except (OSError, ValueError):
+        return file
 
 
 def render_failures(tally: Tally, console, limit: int = 50) -> None:
@@ -240,8 +253,9 @@ def render_failures(tally: Tally, console, limit: int = 50) -> None:
     for r in tally.bad[:limit]:
         where = r.get("origin") if isinstance(r.get("origin"), dict) else {}
         loc = where.get("line") or str(where.get("location", "")).replace("line ", "")
-        loc = f"  ({where['file']}:{loc})" if where.get("file") else ""
-        console.print(Text(r["outcome"].upper(), style="bold red") + " " + terminal(r["id"] + loc), highlight=False)
+        loc = f"  ({origin_path(where['file'])}:{loc})" if where.get("file") else ""
+        rulings = f"  [{', '.join(r.get('rulings') or [])}]" if r.get("rulings") else ""
+        console.print(Text(r["outcome"].upper(), style="bold red") + " " + terminal(r["id"] + rulings + loc), highlight=False)
         for line in (answer_text(r), follows_text(r)):
             if line:
                 console.print(Text("  ") + terminal(line), highlight=False)

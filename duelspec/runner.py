@@ -193,10 +193,10 @@ def judge(scenario: dict, reply: dict, ms: float | None = None, selection: "asof
             return result_of(scenario, kind, message=e.get("message", ""), detail=e.get("detail"),
                              evidence=e.get("evidence") or None, duration_ms=ms)
     trace = reply.get("trace")
-    try:
-        schemas.check_trace(trace, f"<trace of {scenario['id']}>")
-    except InputError as exc:
-        return result_of(scenario, "errored", message=f"the adapter's trace fails the trace schema: {exc}", detail="invalid trace")
+    errs = schemas.errors_of(trace, "trace")
+    if errs:
+        return result_of(scenario, "errored", message=f"the adapter's trace fails the trace schema ({len(errs)} error"
+                         f"{'s' if len(errs) != 1 else ''}): {schemas.all_errors(errs)}", detail="invalid trace")
     problem = trace_problem(scenario, trace)
     if problem:
         return result_of(scenario, "errored", message=f"the adapter's trace is invalid: {problem}", detail="invalid trace")
@@ -260,16 +260,22 @@ class Run:
         anything an adapter does."""
         for err in errors:
             yield compile_error_result(err)
+        if self.start_error is None and hasattr(self.adapter, "run_many"):      # --jobs N: an AdapterPool
+            played = self.adapter.run_many(scenarios, lambda s, a: run_one(s, a, self.implementation, self.as_of))
+        else:
+            played = None
         first = True
-        for s in scenarios:
-            if self.start_error is not None:
+        for s in (scenarios if played is None else played):
+            if played is not None:
+                r = s
+            elif self.start_error is not None:
                 r = self._start_failed(s, first)
                 first = False
             else:
                 r = run_one(s, self.adapter, self.implementation, self.as_of)
-                gave_up = getattr(self.adapter, "gave_up", None)
-                if gave_up and not self.stopped_early:
-                    self.stopped_early, self.reason = True, gave_up
+            gave_up = getattr(self.adapter, "gave_up", None) if self.start_error is None else None
+            if gave_up and not self.stopped_early:
+                self.stopped_early, self.reason = True, gave_up
             if self.expect_fail:
                 from .expectfail import apply
                 r = apply(r, self.expect_fail)

@@ -320,3 +320,12 @@ def test_the_readme_follows_example_is_real_output():
     assert len(lines) == 5
     for line in lines:
         assert line in res.output.splitlines(), line
+
+
+def test_run_as_of_2019_in_parallel_jobs(tmp_path):
+    """--jobs N: every member of the pool plays as of the run's date too."""
+    import sys
+    res, lines, _ = _cli(tmp_path, "--as-of", "2019-06-01", "--jobs", "2", "--startup-timeout", "60",
+                         "--adapter", f"cmd:{sys.executable} -m duelspec.adapters.reference")
+    assert res.exit_code == 0, res.output
+    assert sum(1 for x in lines if x.get("answer")) == 4
