@@ -67,14 +67,15 @@ def stale_install_warning(start: Path | None = None) -> str | None:
 
 
 def header(adapter_spec: str, implementation: dict | None, selection: dict | None = None,
-           scenarios: int | None = None) -> dict:
-    """The first line of a result stream (schema ``result.schema.json#/$defs/header``)."""
+           scenarios: int | None = None, protocol: int | None = None) -> dict:
+    """The first line of a result stream (schema ``result.schema.json#/$defs/header``);
+    ``protocol``: the adapter-protocol version the adapter answered with (default: duelspec's)."""
     suite = {"name": "duelspec", "version": __version__, "scenario_format": SCENARIO_FORMAT, "content_hash": spec_identity()}
     if scenarios is not None:
         suite["scenarios"] = scenarios
     return {"type": "header", "format": 1,
             "suite": suite,
-            "protocol": PROTOCOL_VERSION,
+            "protocol": protocol or PROTOCOL_VERSION,
             "adapter": {"spec": adapter_spec, "implementation": implementation or {}},
             "selection": selection or {},
             "started": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")}
