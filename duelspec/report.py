@@ -448,6 +448,12 @@ def merge_streams(streams: list) -> Stream:
 
 # -- Markdown ---------------------------------------------------------------------------------
 
+def _md_escape(s: str) -> str:
+    """The project's own text in a Markdown table cell (``|`` escaped, one line); text from an
+    adapter or a scenario uses :func:`duelspec.text.markdown`."""
+    return str(s).replace("|", "\\|").replace("\n", " ")
+
+
 def render_markdown(header: dict, results: list[dict], footer: dict, limit: int = 100) -> str:
     """A Markdown summary (for a CI job summary): verdict, counts, adapter, early stop, and
     one collapsible entry per failed / errored / timed-out / xpassed scenario.
