@@ -13,6 +13,8 @@
   subprocess (goal <= 1.2x: results stream, nothing accumulates);
 - chain-length: time per generated scenario by chain length 1..4 (goal: no worse than linear);
 - protocol: `cmd:duelspec-reference-adapter` (process protocol) vs in-process (goal <= 1.5x);
+- jobs: `duelspec run --generated --jobs 2` vs `--jobs 1` on the reference engine as a process
+  (goal >= 1.7x on 2 cores);
 - mutation: `duelspec mutants` in-process, the cost of one rule mutant vs one run of the
   hand-written scenarios (goal <= 1.0x), and `--tagged-only` vs every scenario.
 """
@@ -171,6 +173,20 @@ def protocol():
     return {"measurable": True, "in_process_s": round(t_in, 3), "protocol_s": round(t_pr, 3), "ratio": round(t_pr / t_in, 2)}
 
 
+def jobs():
+    """`duelspec run --generated` on the reference engine as a process: --jobs 2 vs 1 (goal >= 1.7x)."""
+    base = [sys.executable, "-m", "duelspec.cli", "run", "--generated", "--adapter", "cmd:duelspec-reference-adapter",
+            "--format", "json"]
+    t1, p1 = _timed(base + ["--jobs", "1"])
+    t2, p2 = _timed(base + ["--jobs", "2"])
+    return {"jobs1_s": round(t1, 2), "jobs2_s": round(t2, 2), "speedup": round(t1 / t2, 2),
+            "rc": [p1.returncode, p2.returncode], "same_stream": _results(p1.stdout) == _results(p2.stdout)}
+
+
+def _results(stream: str) -> list:
+    return [(x.get("id"), x.get("outcome")) for x in map(json.loads, stream.splitlines()) if x.get("type") == "result"]
+
+
 def mutation():
     """`duelspec mutants` in-process (issue 9): every rule mutant against every hand-written
     scenario of its game, vs one run of those scenarios on the reference engine. Applying a
@@ -195,7 +211,7 @@ def mutation():
             "tagged_only_vs_all": round(t_tagged / t_all, 2)}
 
 
-BENCHES = {"throughput": throughput, "pytest": pytest_vs_run, "memory": memory, "chain-length": chain_length,
+BENCHES = {"throughput": throughput, "jobs": jobs, "pytest": pytest_vs_run, "memory": memory, "chain-length": chain_length,
            "protocol": protocol, "mutation": mutation}
 
 

@@ -13,7 +13,6 @@ adapter gives up after too many restarts (the rest is errored, ``stopped_early``
 from __future__ import annotations
 
 import copy
-import json
 import time
 import traceback
 from typing import Iterable, Iterator
@@ -21,13 +20,15 @@ from typing import Iterable, Iterator
 from . import validation as schemas
 from .checker import check
 from .errors import InputError
+from .text import bound
 
 
 def result_of(scenario: dict, outcome: str, **fields) -> dict:
     """A result line for ``scenario`` (a dict, or a compile error with id/title/rulings).
 
-    Strings that cannot be written as UTF-8 (lone surrogates, e.g. from an adapter's reply)
-    are replaced by U+FFFD so that every result can be streamed and shown."""
+    Every string is bounded (:func:`duelspec.text.bound`: messages 4000 characters, details
+    8000, lists 200 items, each cut marked) and lone surrogates (e.g. from an adapter's
+    reply) are written as ``\\udXXX`` escapes, so that every result can be streamed and shown."""
     r = {"type": "result", "id": scenario["id"], "game": scenario.get("game", ""), "title": scenario.get("title", ""),
          "rulings": list(scenario.get("rulings", [])), "outcome": outcome}
     if scenario.get("origin"):
@@ -36,22 +37,7 @@ def result_of(scenario: dict, outcome: str, **fields) -> dict:
         if scenario.get(k):
             r[k] = list(scenario[k])
     r.update({k: v for k, v in fields.items() if v is not None})
-    try:
-        json.dumps(r, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        r = scrub(r)
-    return r
-
-
-def scrub(obj):
-    """``obj`` with every string made encodable as UTF-8 (lone surrogates -> U+FFFD)."""
-    if isinstance(obj, str):
-        return obj.encode("utf-8", "replace").decode("utf-8")
-    if isinstance(obj, list):
-        return [scrub(x) for x in obj]
-    if isinstance(obj, dict):
-        return {scrub(k): scrub(v) for k, v in obj.items()}
-    return obj
+    return bound(r)
 
 
 def reply_problem(reply) -> str | None:
@@ -158,10 +144,10 @@ def judge(scenario: dict, reply: dict, ms: float | None = None) -> dict:
             return result_of(scenario, kind, message=e.get("message", ""), detail=e.get("detail"),
                              evidence=e.get("evidence") or None, duration_ms=ms)
     trace = reply.get("trace")
-    try:
-        schemas.check_trace(trace, f"<trace of {scenario['id']}>")
-    except InputError as exc:
-        return result_of(scenario, "errored", message=f"the adapter's trace fails the trace schema: {exc}", detail="invalid trace")
+    errs = schemas.errors_of(trace, "trace")
+    if errs:
+        return result_of(scenario, "errored", message=f"the adapter's trace fails the trace schema ({len(errs)} error"
+                         f"{'s' if len(errs) != 1 else ''}): {schemas.all_errors(errs)}", detail="invalid trace")
     problem = trace_problem(scenario, trace)
     if problem:
         return result_of(scenario, "errored", message=f"the adapter's trace is invalid: {problem}", detail="invalid trace")
@@ -202,7 +188,8 @@ class Run:
         """Start the adapter; returns its implementation description (``{}`` when it failed:
         then ``start_error`` is set and every scenario will be ``errored`` with its evidence)."""
         try:
-            self.implementation = self.adapter.start() or {}
+            impl = self.adapter.start() or {}
+            self.implementation = bound(impl) if isinstance(impl, dict) else impl
         except Exception as exc:  # AdapterStartError, or an in-process adapter failing to start
             self.start_error = exc
             self.stopped_early = True
@@ -219,16 +206,22 @@ class Run:
         anything an adapter does."""
         for err in errors:
             yield compile_error_result(err)
+        if self.start_error is None and hasattr(self.adapter, "run_many"):      # --jobs N: an AdapterPool
+            played = self.adapter.run_many(scenarios, lambda s, a: run_one(s, a, self.implementation))
+        else:
+            played = None
         first = True
-        for s in scenarios:
-            if self.start_error is not None:
+        for s in (scenarios if played is None else played):
+            if played is not None:
+                r = s
+            elif self.start_error is not None:
                 r = self._start_failed(s, first)
                 first = False
             else:
                 r = run_one(s, self.adapter, self.implementation)
-                gave_up = getattr(self.adapter, "gave_up", None)
-                if gave_up and not self.stopped_early:
-                    self.stopped_early, self.reason = True, gave_up
+            gave_up = getattr(self.adapter, "gave_up", None) if self.start_error is None else None
+            if gave_up and not self.stopped_early:
+                self.stopped_early, self.reason = True, gave_up
             if self.expect_fail:
                 from .expectfail import apply
                 r = apply(r, self.expect_fail)

@@ -29,6 +29,7 @@ from gherkin.pickles.compiler import Compiler as PickleCompiler
 
 from .. import validation as schemas
 from ..errors import InputError
+from ..files import SCENARIO_BYTES, read_bytes
 from . import steps_common, steps_dm, steps_ygo  # noqa: F401  (register the grammar rules)
 from .builder import ScenarioBuilder
 from .grammar import GRAMMAR, PICKLE_TYPES
@@ -322,10 +323,10 @@ def compile_paths(paths=None) -> Compiled:
     out = Compiled()
     for f in files:
         try:
-            raw = f.read_bytes()
-            text = raw.decode("utf-8")
-        except OSError as exc:
-            out.errors.append(ScenarioError(f"<unreadable:{f}>", "", InputError(str(f), "", "a readable feature file", str(exc))))
+            raw = read_bytes(f, "a readable feature file", SCENARIO_BYTES)
+            text = raw.decode("utf-8-sig")          # a byte-order mark is not part of the text
+        except InputError as exc:
+            out.errors.append(ScenarioError(f"<unreadable:{f}>", "", exc))
             continue
         except UnicodeDecodeError as exc:
             line = raw[:exc.start].count(b"\n") + 1

@@ -169,6 +169,8 @@ class MaleficWorld(Effect):
         if len(cands) < 3:
             return False
         three = _pick(duel, link.player, cands, "3 Malefic cards", n=3)
+        for c in three:                        # 「デッキから「Ｓｉｎ」カード３枚を相手に見せ」
+            duel.emit("reveal", card=c.uid, player=link.player)
         chosen = duel.rng.choice(three)        # "pick 1 of them at random"
         duel.move(chosen, "hand", "effect")
         duel.rng.shuffle(duel.zone(link.player, "deck"))
@@ -624,6 +626,7 @@ class DiabolosKingOfTheAbyss(Effect):
         if not self.card.face_up_on_field() or not deck:
             return False
         top = deck[0]
+        duel.emit("reveal", card=top.uid, player=top.owner)    # 「相手のデッキの一番上のカードを確認し」: shown to its controller
         where = duel.decider.choose_option(link.player, ["top", "bottom"], f"{self.card.uid}: where to place the top card")
         if where == "bottom":
             duel.move(top, "deck", "effect", top=False)
@@ -706,6 +709,9 @@ class GravekeepersTrap(Effect):
         name = link.data["declared"]
 
         def act(d, drawn):
+            for c in drawn:                    # 「通常のドローをしたカードを確認し」: shown to its controller
+                if c.zone == "hand":
+                    d.emit("reveal", card=c.uid, player=c.owner)
             for c in drawn:
                 if c.data["name"]["en"] == name and c.zone == "hand":
                     d.move(c, "graveyard", "effect")

@@ -104,6 +104,8 @@ Feature: The card lists of the page, one row per listed card
     And player A's deck holds "Mystical Elf", in this order from the top
     When while chain link 1 resolves, player B declares "bottom"
     Then "diabolos" is activated as chain link 1
+    # 「相手のデッキの一番上のカードを確認し」: the top card is shown to player B
+    And "top" is revealed
     And "top" is returned to the deck
     And player A conducts the normal draw, drawing "mystical-elf"
     And "top" ends in player A's deck
@@ -132,5 +134,7 @@ Feature: The card lists of the page, one row per listed card
     When while chain link 1 is being activated, player B declares "Alexandrite Dragon"
     Then "trap" is activated as chain link 1
     And player A conducts the normal draw, drawing "top"
+    # 「通常のドローをしたカードを確認し」: the card drawn is shown to player B
+    And "top" is revealed
     And "top" is sent to the graveyard
     And "top" ends in the graveyard
