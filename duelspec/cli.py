@@ -277,7 +277,8 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
         h = header(adapter_spec, impl if isinstance(impl, dict) else {},
                    {"games": list(games), "rulings": list(rulings), "ids": list(ids), "tags": list(tags),
                     "requires": list(requires), **({"generated": True} if generated else {}),
-                    **({"shard": shard_sel} if shard_sel else {})}, scenarios=selected)
+                    **({"shard": shard_sel} if shard_sel else {})}, scenarios=selected,
+                   protocol=getattr(runner.adapter, "protocol", None) if runner is not None else None)
         if out_fh:
             _truncate(out_fh)
             streams.append(JsonLines(out_fh, str(out)))
@@ -765,7 +766,17 @@ def smoke_(adapter_spec, timeout, startup_timeout, max_restarts):
         adapter = make_adapter(adapter_spec, timeout, startup_timeout, 0)
     except (ValueError, ImportError, AttributeError) as exc:
         _input_error(exc)
-    checks = smoke(adapter)
+    stopper = _Stopper()            # Ctrl-C, SIGTERM, SIGHUP: the adapter (and all it started) is ended
+    stopper.install()
+    try:
+        checks = smoke(adapter)
+    except KeyboardInterrupt:
+        stopper.stopping(adapter)
+        _stop_adapter(adapter)
+        click.echo(f"{stopper.reason()}: the smoke test did not finish", err=True)
+        sys.exit(1)
+    finally:
+        stopper.uninstall()
     from rich.text import Text
     from .text import terminal
     for name, ok, detail in checks:
@@ -783,6 +794,7 @@ def smoke_(adapter_spec, timeout, startup_timeout, max_restarts):
 def export(paths, games, rulings, ids, tags, requires, out, generated):
     """Write every scenario as a JSON document (<id>.json), validated against the schema."""
     from .errors import InputError
+    _check_paths(paths)
     try:
         scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
         out.mkdir(parents=True, exist_ok=True)
@@ -802,9 +814,11 @@ def export(paths, games, rulings, ids, tags, requires, out, generated):
 @main.command(name="list")
 @selection_options
 def list_(paths, games, rulings, ids, tags, requires):
-    """List the selected scenarios: id, rulings, origin. Exit status 1 when a file could not be
+    """List the selected scenarios: id, rulings, origin and the sources they cite besides the
+    source page (`cites`). Exit status 1 when a file could not be
     compiled or the selection matched nothing."""
     from .errors import InputError
+    _check_paths(paths)
     try:
         scenarios, errors = load(paths, games, rulings, ids, tags, requires)
     except InputError as exc:
@@ -812,8 +826,10 @@ def list_(paths, games, rulings, ids, tags, requires):
     from .text import plain
     for s in scenarios:
         o = s.get("origin") if isinstance(s.get("origin"), dict) else {}
+        cites = "; ".join(f"{c['kind']}: {c['ref']}" + (f" ({c['date']})" if c.get("date") else "") for c in s.get("cites", []))
         click.echo("\t".join(plain(x, limit=1000) for x in (s["id"], ",".join(s["rulings"]),
-                                                             f"{o.get('file', '')}:{o.get('line', '')}")))
+                                                             f"{o.get('file', '')}:{o.get('line', '')}")
+                              + ((f"cites {cites}",) if cites else ())))
     for e in errors:
         click.echo(f"error: {plain(e.error)}", err=True)
     if not scenarios and not errors:
@@ -940,13 +956,14 @@ def site(results, out):
     its scenarios as Gherkin and every engine's verdicts, a page per failure, each engine's history
     and badge. The pages work from file:// and need no network."""
     from .errors import InputError
+    from .text import plain
     from .site import build
     try:
         info = build(list(results), out)
     except InputError as exc:
         _input_error(exc)
     for name, c in info["engines"].items():
-        click.echo(f"{name}: " + ", ".join(f"{n} {o}" for o, n in c.items() if n))
+        click.echo(f"{plain(name, limit=200)}: " + ", ".join(f"{n} {o}" for o, n in c.items() if n))
     click.echo(f"wrote {info['pages']} pages to {out}/index.html")
 
 

@@ -67,14 +67,15 @@ def stale_install_warning(start: Path | None = None) -> str | None:
 
 
 def header(adapter_spec: str, implementation: dict | None, selection: dict | None = None,
-           scenarios: int | None = None) -> dict:
-    """The first line of a result stream (schema ``result.schema.json#/$defs/header``)."""
+           scenarios: int | None = None, protocol: int | None = None) -> dict:
+    """The first line of a result stream (schema ``result.schema.json#/$defs/header``);
+    ``protocol``: the adapter-protocol version the adapter answered with (default: duelspec's)."""
     suite = {"name": "duelspec", "version": __version__, "scenario_format": SCENARIO_FORMAT, "content_hash": spec_identity()}
     if scenarios is not None:
         suite["scenarios"] = scenarios
     return {"type": "header", "format": 1,
             "suite": suite,
-            "protocol": PROTOCOL_VERSION,
+            "protocol": protocol or PROTOCOL_VERSION,
             "adapter": {"spec": adapter_spec, "implementation": implementation or {}},
             "selection": selection or {},
             "started": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")}
@@ -414,6 +415,12 @@ def merge_streams(streams: list) -> Stream:
 
 
 # -- Markdown ---------------------------------------------------------------------------------
+
+def _md_escape(s: str) -> str:
+    """The project's own text in a Markdown table cell (``|`` escaped, one line); text from an
+    adapter or a scenario uses :func:`duelspec.text.markdown`."""
+    return str(s).replace("|", "\\|").replace("\n", " ")
+
 
 def render_markdown(header: dict, results: list[dict], footer: dict, limit: int = 100) -> str:
     """A Markdown summary (for a CI job summary): verdict, counts, adapter, early stop, and

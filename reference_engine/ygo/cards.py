@@ -171,9 +171,9 @@ class MaleficWorld(Effect):
         three = _pick(duel, link.player, cands, "3 Malefic cards", n=3)
         for c in three:                        # 「デッキから「Ｓｉｎ」カード３枚を相手に見せ」
             duel.emit("reveal", card=c.uid, player=link.player)
-        chosen = duel.rng.choice(three)        # "pick 1 of them at random"
+        chosen = duel.pick_at_random(link.player, three)   # "have your opponent pick 1 of them at random"
         duel.move(chosen, "hand", "effect")
-        duel.rng.shuffle(duel.zone(link.player, "deck"))
+        duel.shuffle_deck(link.player)
         return True
 
 
@@ -604,7 +604,7 @@ class Reload(Effect):
         hand = list(duel.zone(link.player, "hand"))
         for c in hand:
             duel.move(c, "deck", "effect")
-        duel.rng.shuffle(duel.zone(link.player, "deck"))
+        duel.shuffle_deck(link.player)
         duel.draw(link.player, len(hand))
         return True
 
@@ -804,7 +804,7 @@ class Afterglow(Effect):
         if banished:
             back = _pick(duel, p, banished, "an Afterglow to shuffle into the Deck")[0]
             duel.move(back, "deck", "effect")
-            duel.rng.shuffle(duel.zone(p, "deck"))
+            duel.shuffle_deck(p)
 
         def act(d, drawn):
             for c in drawn:
