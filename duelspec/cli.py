@@ -736,7 +736,8 @@ def summary(results_files, fmt, out):
             if fmt == "markdown":
                 text = render_markdown(st.header, st.results, st.footer)
             elif fmt == "json":
-                text = "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in (st.header, *st.results, st.footer))
+                from .report import json_line
+                text = "".join(json_line(x) + "\n" for x in (st.header, *st.results, st.footer))
             else:
                 from .junit import to_junit
                 text = to_junit(st.header, st.results, st.footer)

@@ -480,3 +480,15 @@ def test_an_interrupted_parallel_run_leaves_nothing_running(tmp_path):
     got = [x["id"] for x in lines if x["type"] == "result"]
     assert got == ids[:len(got)] and lines[-1]["type"] == "footer" and lines[-1]["stopped_early"]
     assert not [p for p in pids(selfpids) + pids(helpers) if alive(p)], "a process of the run survived"
+
+
+def test_result_streams_carry_no_raw_terminal_controls(tmp_path, monkeypatch):
+    text = "a \x9b31m \u202e \u2028 \x1b[2J \ufffe z"
+    monkeypatch.setenv("FAULTY_TEXT", json.dumps(text))
+    paths = write(tmp_path, scenario("t.texterr.1"))
+    out = tmp_path / "r.jsonl"
+    r = cli("run", *paths, "--adapter", "cmd:" + faulty_cmd(), "--out", out, "--format", "json")
+    s = cli("summary", out, "--format", "json")
+    for raw in (out.read_text(encoding="utf-8"), r.stdout, s.stdout):
+        assert not any(c in raw for c in "\x9b\u202e\u2028\x1b\ufffe")
+    assert stream(out)[1]["message"] == text                       # the same value, only escaped as JSON
