@@ -69,6 +69,30 @@ def test_run_without_a_build_says_so(tmp_path):
     assert "build.sh --engine" in r.stderr
 
 
+# --- the committed report ------------------------------------------------------------------
+
+def test_the_committed_report_the_stream_and_the_expected_failures_agree():
+    """docs/conformance/duel-masters-go.md states the counts of its result stream, the stream's
+    failed and errored scenarios are exactly the expected failures, each analysed in the report,
+    and all three name the same engine commit."""
+    import re
+    from duelspec import expectfail
+    report = (ROOT / "docs" / "conformance" / "duel-masters-go.md").read_text(encoding="utf-8")
+    lines = [json.loads(x) for x in (ROOT / "docs" / "conformance" / "duel-masters-go.jsonl").read_text().splitlines()]
+    header, results, footer = lines[0], lines[1:-1], lines[-1]
+    c = footer["counts"]
+    assert (f"## Result: {c['passed']} passed, {c['failed']} failed, {c['errored']} errored, "
+            f"{c['skipped']} skipped (of {footer['selected']})") in report
+    bad = {r["id"] for r in results if r["outcome"] in ("failed", "errored", "timed-out")}
+    xfail = expectfail.load(ADAPTER / "expected-failures.toml")
+    assert set(xfail) == bad
+    for sid in bad:
+        assert f"`{sid.removeprefix('dm.attack.')}`" in report, f"{sid} is not analysed in the report"
+    commit = re.search(r"engine\.([0-9a-f]{12})", header["adapter"]["implementation"]["version"]).group(1)
+    assert commit in report and commit in (ADAPTER / "expected-failures.toml").read_text()
+    assert header["protocol"] == 2
+
+
 # --- the Go port of the script driver ------------------------------------------------------
 
 def go_toolchain() -> str | None:
