@@ -566,3 +566,56 @@ def test_a_core_build_of_ones_own_is_loaded_from_a_folder_and_named(tmp_path):
     a.p.stdin.write(json.dumps({"cmd": "start", "protocol": 2}) + "\n")
     a.p.stdin.flush()
     assert a.p.wait(timeout=30) != 0 and "no ocgcore.sync.mjs" in a.p.stderr.read()
+
+
+# ------------------------------------------------------------------ the committed report agrees with its stream
+def _stream(name):
+    return [json.loads(x) for x in (ROOT / "docs" / "conformance" / name).read_text(encoding="utf-8").splitlines()]
+
+
+def test_committed_report_and_expected_failures_agree_with_the_result_streams():
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+    hand, gen = _stream("edopro.jsonl"), _stream("edopro-generated.jsonl")
+    results = [r for r in hand + gen if r.get("type") == "result"]
+    for lines, generated in ((hand, False), (gen, True)):
+        header, footer = lines[0], lines[-1]
+        assert header["suite"]["scenario_format"] == 2 and header["protocol"] == 2 and footer["type"] == "footer"
+        assert all(r["id"].startswith("ygo.generated") == generated for r in lines[1:-1])
+        assert "ocgcore-wasm 0.1.2" in header["adapter"]["implementation"]["version"]
+    counts = collections.Counter(("generated" if r["id"].startswith("ygo.generated") else "hand", r["outcome"]) for r in results)
+    report = (ROOT / "docs" / "conformance" / "edopro.md").read_text(encoding="utf-8")
+    for group, label in (("hand", "hand-written"), ("generated", "generated chains")):
+        row = (f"| {label} | {sum(v for (g, _), v in counts.items() if g == group):,} | **{counts[group, 'passed']:,}** | "
+               f"{counts[group, 'failed']:,} | {counts[group, 'skipped']:,} | {counts[group, 'errored']:,} |")
+        assert row in report, row
+    expected = tomllib.loads((ADAPTER / "expected-failures.toml").read_text(encoding="utf-8"))["scenarios"]
+    assert set(expected) == {r["id"] for r in results if r["outcome"] == "failed"}
+    assert not any(r["outcome"] == "errored" for r in results)
+    for failed in (r for r in results if r["outcome"] == "failed" and not r["id"].startswith("ygo.generated")):
+        assert f"`{failed['id']}`" in report          # every hand-written failure is in the report
+    causes = collections.Counter(v["reason"].split(":")[0] for v in expected.values())
+    for cause, n in causes.items():
+        assert f"| **{cause}** " in report, cause      # every cause of the expected failures is in the table
+        assert f"* **{cause} " in report or cause in ("K", "L"), cause       # and described
+    assert "* **K, L " in report
+    for skipped in (r for r in results if r["outcome"] == "skipped" and not r["id"].startswith("ygo.generated")):
+        assert f"`{skipped['id']}`" in report
+    # the cause file names every failure: nothing unclassified
+    assert "unclassified" not in causes
+    # the negation-order failures played again, as the report says
+    unordered = [r for r in _stream("edopro-generated-unordered.jsonl") if r.get("type") == "result"]
+    assert len(unordered) == causes["N"]
+    passed = sum(1 for r in unordered if r["outcome"] == "passed")
+    assert f"{passed} then pass" in report
+
+
+def test_the_cause_file_is_well_formed_and_cites_its_evidence():
+    from duelspec.causes import load_causes
+    causes = load_causes(ADAPTER / "causes.toml")
+    assert len({c.key for c in causes}) == len(causes) >= 10
+    for c in causes:
+        assert c.title and c.who and c.match, c.key
+        assert ".cpp:" in c.evidence or ".lua:" in c.evidence, c.key     # file:line at the commits of the report

@@ -449,7 +449,7 @@ export class ScenarioRun {
 
   /** Hand cards the engine now shows face-up have been revealed: the engine turns a hand card
    *  with EFFECT_PUBLIC (e.g. registered by "reveal it?", c35906693.lua) face-up in its adjust
-   *  step (processor.cpp:4896-4908), with no message of its own. Checked when a batch of
+   *  step (processor.cpp:4897-4909 at a30e6b7), with no message of its own. Checked when a batch of
    *  messages arrives, before its messages are traced (OCG_DuelProcess returns as soon as a
    *  processing unit wrote messages, ocgapi.cpp:111-120). (QUERY_IS_PUBLIC would also count a
    *  card being activated from the hand, card.cpp:191 is_related_to_chains.) */
@@ -512,7 +512,7 @@ export class ScenarioRun {
   /** The windows a decision falls in, from what the engine has reported so far:
    *  - "placing": the engine places triggered effects (MSG_SELECT_EFFECTYN, or MSG_SELECT_CHAIN
    *    with spe_count 0x7f, processor.cpp PointEvent steps 2 and 4): the trigger window, and
-   *    before-draw while that is open (the triggers of EVENT_PREDRAW, processor.cpp:3366-3373);
+   *    before-draw while that is open (the triggers of EVENT_PREDRAW, processor.cpp:3367-3374 at a30e6b7);
    *  - "chain": a quick-effect priority (any other MSG_SELECT_CHAIN, processor.cpp QuickEffect
    *    step 2): response to the newest link, else the open window of the phase (not before the
    *    draw), before-draw while open, and the trigger window while open (a trigger of a
@@ -574,7 +574,7 @@ export class ScenarioRun {
         return;
       }
       case MSG.HINT:
-        // processor.cpp:3367-3370: HINT_EVENT 27 (system string "before the draw") at turn step 2
+        // processor.cpp:3369-3372 (a30e6b7): HINT_EVENT 27 (system string "before the draw") at turn step 2
         if (m.hint_type === 1 && m.data === 27n) { this.emit({ event: "step", step: "before-draw" }); this.wOpen("before-draw"); this.predrawChain = false; }
         return;
       case MSG.DRAW: {
