@@ -22,7 +22,8 @@ def as_format_1(s: dict) -> dict:
         st.pop("when")
         st.pop("refusal", None)
     v1["setup"].pop("random", None)
-    v1.pop("cites", None)
+    for k in ("cites", "in_force", "superseded"):     # format 2 only
+        v1.pop(k, None)
     return v1
 
 

@@ -57,7 +57,7 @@ def _ajv() -> Path:
     if shutil.which("node") is None:
         pytest.skip("Node.js is not installed: ajv (npm) cannot run")
     ajv = TOOLS / "node_modules" / ".bin" / "ajv"
-    if not ajv.exists():
+    if not ajv.exists() or not (TOOLS / "node_modules" / "ajv-formats").is_dir():
         npm = shutil.which("npm")
         assert npm, "node is installed but npm is not: install ajv with `(cd tools/schema-check && npm ci)`"
         r = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=TOOLS, capture_output=True, text=True, timeout=600)
@@ -67,8 +67,9 @@ def _ajv() -> Path:
 
 def test_ajv_accepts_every_exported_scenario(exported, tmp_path):
     ajv = _ajv()
-    # ajv-cli: the 2020-12 dialect, and the schemas the scenario schema refers to (-r), as ajv-cli loads them
-    cmd = [str(ajv), "validate", "--spec=draft2020", "-s", "scenario.schema.json",
+    # ajv-cli: the 2020-12 dialect, the schemas the scenario schema refers to (-r, how ajv-cli loads
+    # them) and ajv's standard formats (`date`: ajv ships no formats of its own, ajv-formats has them)
+    cmd = [str(ajv), "validate", "--spec=draft2020", "-c", "ajv-formats", "-s", "scenario.schema.json",
            "-r", "trace.schema.json", "-r", "requires.schema.json"]
     for i in range(0, len(exported), 500):
         part = exported[i:i + 500]
