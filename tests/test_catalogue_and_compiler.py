@@ -10,6 +10,8 @@ from duelspec.catalogue import cards, rulings
 from duelspec.errors import InputError
 from duelspec.runner import run_one
 
+from event_patterns import expected_patterns, pattern_at
+
 
 @pytest.fixture(scope="module")
 def compiled():
@@ -150,13 +152,13 @@ def test_unknown_card_id_in_json_is_reported(compiled):
 def _mutations(s):
     """Each way of breaking one expectation of scenario ``s``."""
     exp = s["expect"]
-    for i, p in enumerate(exp.get("events", [])):
+    for where, p in expected_patterns(s):
         for k, v in p.items():
             if k == "event":
                 continue
             m = copy.deepcopy(s)
-            m["expect"]["events"][i][k] = (not v) if isinstance(v, bool) else (v + 7 if isinstance(v, int) else ["nonexistent"] if isinstance(v, list) else "nonexistent")
-            yield f"events/{i}/{k}", m
+            pattern_at(m, where)[k] = (not v) if isinstance(v, bool) else (v + 7 if isinstance(v, int) else ["nonexistent"] if isinstance(v, list) else "nonexistent")
+            yield f"{where}/{k}", m
     for i, p in enumerate(exp.get("never", [])):
         m = copy.deepcopy(s)
         m["expect"]["never"][i] = {"event": p["event"]} if len(p) > 1 else p

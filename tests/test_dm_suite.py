@@ -11,6 +11,8 @@ from duelspec.compiler import compile_paths, compile_text
 from duelspec.catalogue import rulings
 from duelspec.resources import features_dir
 
+from event_patterns import expected_patterns, pattern_at
+
 COMPILED = compile_paths([features_dir() / "dm"])
 ADAPTER = ReferenceAdapter()
 
@@ -50,14 +52,14 @@ def test_scenario_passes_on_reference_engine(scenario):
 
 def _mutations(s):
     """Every single-field mutation of an expectation (a changed value must make the check fail)."""
-    for i, pat in enumerate(s["expect"].get("events", [])):
+    for where, pat in expected_patterns(s):
         for k, v in pat.items():
             if k == "event":
                 continue
             m = copy.deepcopy(s)
-            m["expect"]["events"][i][k] = (not v) if isinstance(v, bool) else (v + 1 if isinstance(v, int) else
-                                                                               ["zzz"] if isinstance(v, list) else "zzz")
-            yield f"/expect/events/{i}/{k}", m
+            pattern_at(m, where)[k] = (not v) if isinstance(v, bool) else (v + 1 if isinstance(v, int) else
+                                                                          ["zzz"] if isinstance(v, list) else "zzz")
+            yield f"{where}/{k}", m
     for cid, st in s["expect"].get("final", {}).get("cards", {}).items():
         for k, v in st.items():
             m = copy.deepcopy(s)
