@@ -43,7 +43,7 @@ import threading
 import time
 import uuid
 
-from .. import PROTOCOL_VERSION
+from .. import PROTOCOL_VERSION, PROTOCOL_VERSIONS
 
 EVIDENCE_CHARS = 2000      # of an offending line kept in a result
 READ_CHUNK = 1 << 20       # bytes per read of the program's stdout
@@ -139,6 +139,7 @@ class ProcessAdapter:
         self.cwd, self.env = cwd, env
         self.proc: subprocess.Popen | None = None
         self.implementation: dict | None = None
+        self.protocol: int | None = None        # the version the program answered `start` with
         self.restarts = 0
         self.gave_up: str | None = None
         self.faults: list[tuple[str, str]] = []
@@ -360,7 +361,7 @@ class ProcessAdapter:
         self._spawn()
         deadline = time.monotonic() + self.startup_timeout
         try:
-            self._send({"cmd": "start", "protocol": PROTOCOL_VERSION}, deadline)
+            self._send({"cmd": "start", "protocol": PROTOCOL_VERSION, "protocols": list(PROTOCOL_VERSIONS)}, deadline)
             msg, line = self._message(deadline, "start")
         except _Fault as f:
             text = (f"the adapter did not answer `start` within {self.startup_timeout:g} s" if f.kind == "timeout"
@@ -378,6 +379,7 @@ class ProcessAdapter:
             raise AdapterStartError(f"<adapter stdout>:{ptr}: the reply to `start` fails the protocol schema "
                                     f"(#/$defs/start_reply): {e.message}", ev)
         self.implementation = msg["implementation"]
+        self.protocol = msg["protocol"]          # the version the adapter speaks (1: format-1 scenarios only)
         return self.implementation
 
     def _not_run(self) -> dict:
@@ -508,9 +510,10 @@ def _reply_error(msg: dict) -> tuple[str, str] | None:
     if kinds[0] == "trace":  # the oneOf would hide the useful error: validate the branch directly
         errs = errors_of(msg["trace"], "trace")
         if errs:
+            from ..validation import all_errors
             e = best_match(errs)
             return "/trace" + (pointer(e.absolute_path) if e.absolute_path else ""), \
-                f"the trace fails the trace schema: {e.message}"
+                f"the trace fails the trace schema ({len(errs)} error{'s' if len(errs) != 1 else ''}): {all_errors(errs, '/trace')}"
     errs = errors_of(msg, "protocol", "#/$defs/run_reply")
     if not errs:
         return None

@@ -277,7 +277,8 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
         h = header(adapter_spec, impl if isinstance(impl, dict) else {},
                    {"games": list(games), "rulings": list(rulings), "ids": list(ids), "tags": list(tags),
                     "requires": list(requires), **({"generated": True} if generated else {}),
-                    **({"shard": shard_sel} if shard_sel else {})}, scenarios=selected)
+                    **({"shard": shard_sel} if shard_sel else {})}, scenarios=selected,
+                   protocol=getattr(runner.adapter, "protocol", None) if runner is not None else None)
         if out_fh:
             _truncate(out_fh)
             streams.append(JsonLines(out_fh, str(out)))
@@ -802,7 +803,8 @@ def export(paths, games, rulings, ids, tags, requires, out, generated):
 @main.command(name="list")
 @selection_options
 def list_(paths, games, rulings, ids, tags, requires):
-    """List the selected scenarios: id, rulings, origin. Exit status 1 when a file could not be
+    """List the selected scenarios: id, rulings, origin and the sources they cite besides the
+    source page (`cites`). Exit status 1 when a file could not be
     compiled or the selection matched nothing."""
     from .errors import InputError
     try:
@@ -812,8 +814,10 @@ def list_(paths, games, rulings, ids, tags, requires):
     from .text import plain
     for s in scenarios:
         o = s.get("origin") if isinstance(s.get("origin"), dict) else {}
+        cites = "; ".join(f"{c['kind']}: {c['ref']}" + (f" ({c['date']})" if c.get("date") else "") for c in s.get("cites", []))
         click.echo("\t".join(plain(x, limit=1000) for x in (s["id"], ",".join(s["rulings"]),
-                                                             f"{o.get('file', '')}:{o.get('line', '')}")))
+                                                             f"{o.get('file', '')}:{o.get('line', '')}")
+                              + ((f"cites {cites}",) if cites else ())))
     for e in errors:
         click.echo(f"error: {plain(e.error)}", err=True)
     if not scenarios and not errors:

@@ -58,7 +58,8 @@ def to_junit(header: dict, results: list[dict], footer: dict) -> str:
                      "time": f"{secs:.3f}"}
             origin = r.get("origin") if isinstance(r.get("origin"), dict) else {}
             if origin.get("file"):
-                attrs["file"] = _clean(origin["file"], 1000)
+                from .report import origin_path
+                attrs["file"] = _clean(origin_path(origin["file"]), 1000)
                 if origin.get("line"):
                     attrs["line"] = _clean(origin["line"], 50)
             case = ET.SubElement(suite, "testcase", attrs)

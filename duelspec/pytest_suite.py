@@ -105,7 +105,7 @@ def duelspec_then(duelspec_state, duelspec_adapter, duelspec_implementation, tex
         doc, compiled = b.build(), st["compiled"]
         for part in ("game", "setup", "script"):   # one grammar: pytest-bdd built what the compiler wrote
             assert doc[part] == compiled[part], f"{b.id}: {part} differs between pytest-bdd and the compiler"
-        reason = skip_reason(compiled, duelspec_implementation)
+        reason = skip_reason(compiled, duelspec_implementation, getattr(duelspec_adapter, "protocol", None))
         if reason:
             pytest.skip(plain(reason))
         played = {k: v for k, v in compiled.items() if k != "expect"}   # the engine never sees expectations

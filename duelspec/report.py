@@ -67,14 +67,15 @@ def stale_install_warning(start: Path | None = None) -> str | None:
 
 
 def header(adapter_spec: str, implementation: dict | None, selection: dict | None = None,
-           scenarios: int | None = None) -> dict:
-    """The first line of a result stream (schema ``result.schema.json#/$defs/header``)."""
+           scenarios: int | None = None, protocol: int | None = None) -> dict:
+    """The first line of a result stream (schema ``result.schema.json#/$defs/header``);
+    ``protocol``: the adapter-protocol version the adapter answered with (default: duelspec's)."""
     suite = {"name": "duelspec", "version": __version__, "scenario_format": SCENARIO_FORMAT, "content_hash": spec_identity()}
     if scenarios is not None:
         suite["scenarios"] = scenarios
     return {"type": "header", "format": 1,
             "suite": suite,
-            "protocol": PROTOCOL_VERSION,
+            "protocol": protocol or PROTOCOL_VERSION,
             "adapter": {"spec": adapter_spec, "implementation": implementation or {}},
             "selection": selection or {},
             "started": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")}
@@ -202,6 +203,21 @@ def render_skips(tally: Tally, console) -> None:
         console.print(Text(f"  {n:4d}  ") + terminal(reason), highlight=False)
 
 
+def origin_path(file: str) -> str:
+    """A scenario's ``origin.file`` as a path that exists for the user: as given when it exists
+    from the working folder (duelspec's checkout), else the installed feature file's path."""
+    if not isinstance(file, str) or not file:
+        return str(file)
+    try:
+        if Path(file).exists():
+            return file
+        from .resources import features_dir
+        installed = features_dir().parent / file
+        return str(installed) if installed.exists() else file
+    except (OSError, ValueError):
+        return file
+
+
 def render_failures(tally: Tally, console, limit: int = 50) -> None:
     """Print every bad result (up to ``limit``): where it comes from, what differed, the
     evidence of an adapter fault (offending line, exit status, stderr tail). Everything that
@@ -210,8 +226,9 @@ def render_failures(tally: Tally, console, limit: int = 50) -> None:
     for r in tally.bad[:limit]:
         where = r.get("origin") if isinstance(r.get("origin"), dict) else {}
         loc = where.get("line") or str(where.get("location", "")).replace("line ", "")
-        loc = f"  ({where['file']}:{loc})" if where.get("file") else ""
-        console.print(Text(r["outcome"].upper(), style="bold red") + " " + terminal(r["id"] + loc), highlight=False)
+        loc = f"  ({origin_path(where['file'])}:{loc})" if where.get("file") else ""
+        rulings = f"  [{', '.join(r.get('rulings') or [])}]" if r.get("rulings") else ""
+        console.print(Text(r["outcome"].upper(), style="bold red") + " " + terminal(r["id"] + rulings + loc), highlight=False)
         for f in r.get("failures") or []:
             text = format_failure(Failure(**{k: f.get(k) for k in ("pointer", "message", "expected", "actual")},
                                           context=f.get("context", [])), "")

@@ -88,20 +88,69 @@ def compile_error_result(err) -> dict:
                      message=str(e), detail="compile error", origin={"file": e.file, "location": e.location})
 
 
-def skip_reason(scenario: dict, impl: dict) -> str | None:
-    """Why an adapter with implementation ``impl`` skips ``scenario`` up front, or None."""
+def skip_reason(scenario: dict, impl: dict, protocol: int | None = None) -> str | None:
+    """Why an adapter with implementation ``impl`` (speaking ``protocol``, default 2) skips
+    ``scenario`` up front, or None: its game, an unsupported mechanic, a format-2 scenario for
+    a protocol-1 adapter, or something the scenario's expectations or script need that the
+    adapter does not observe (``implementation.observes``)."""
     games = impl.get("games")
     if games is not None and scenario["game"] not in games:
         return f"game {scenario['game']!r} is not supported by {impl.get('name', 'the adapter')}"
     missing = sorted(set(scenario.get("requires", [])) & set(impl.get("unsupported", [])))
     if missing:
         return "unsupported mechanics: " + ", ".join(missing)
-    return None
+    if (protocol or 2) < 2 and scenario.get("format", 1) >= 2:
+        return ("a format-2 scenario: the adapter speaks adapter protocol 1, which carries format-1 scenarios only "
+                "(steps with `when` need protocol 2)")
+    return unobserved(scenario, impl.get("observes"))
+
+
+#: the final-state fields of ``implementation.observes.final``
+FINAL_FIELDS = ("cards.zone", "cards.owner", "cards.controller", "cards.position", "cards.tapped", "cards.power",
+                "players.lp", "players.counts", "winner", "turn", "phase")
+
+
+def needs(scenario: dict) -> dict:
+    """What a scenario needs to observe: ``{"events": kinds, "final": fields, "windows": kinds}``
+    named by its expectations (events, groups, never; final) and its script (``when``, ``after``)."""
+    expect = scenario.get("expect", {})
+    pats = []
+    for item in expect.get("events", []) + expect.get("never", []):
+        pats += item.get("any_order") or item.get("together") or [item]
+    windows = set()
+    for st in scenario.get("script", []):
+        w = st.get("when")
+        if w:
+            windows.add(w["window"])
+            if "after" in w:
+                pats.append(w["after"])
+    final = set()
+    f = expect.get("final", {})
+    for state in f.get("cards", {}).values():
+        final |= {f"cards.{k}" for k in state}
+    for state in f.get("players", {}).values():
+        final |= {f"players.{k}" for k in state}
+    final |= {k for k in ("winner", "turn", "phase") if k in f}
+    return {"events": {p["event"] for p in pats}, "final": final, "windows": windows}
+
+
+def unobserved(scenario: dict, observes: dict | None) -> str | None:
+    """Why an adapter that observes only ``observes`` cannot be judged on ``scenario``, or None."""
+    if not observes:
+        return None
+    need = needs(scenario)
+    parts = []
+    for key, what in (("events", "event kinds"), ("final", "final-state fields"), ("windows", "windows")):
+        if key in observes:
+            lacking = sorted(need[key] - set(observes[key]))
+            if lacking:
+                parts.append(f"{what} {', '.join(lacking)}")
+    return "the adapter does not observe " + "; ".join(parts) if parts else None
 
 
 def run_one(scenario: dict, adapter, impl: dict) -> dict:
     """Run one scenario through ``adapter`` and check it; never raises for a bad reply."""
-    reason = skip_reason(scenario, impl)
+    reason = skip_reason(scenario, impl, getattr(adapter, "protocol", None))
     if reason:
         return result_of(scenario, "skipped", reason=reason, skip_kind="runner")
     t0 = time.perf_counter()
@@ -144,10 +193,10 @@ def judge(scenario: dict, reply: dict, ms: float | None = None) -> dict:
             return result_of(scenario, kind, message=e.get("message", ""), detail=e.get("detail"),
                              evidence=e.get("evidence") or None, duration_ms=ms)
     trace = reply.get("trace")
-    try:
-        schemas.check_trace(trace, f"<trace of {scenario['id']}>")
-    except InputError as exc:
-        return result_of(scenario, "errored", message=f"the adapter's trace fails the trace schema: {exc}", detail="invalid trace")
+    errs = schemas.errors_of(trace, "trace")
+    if errs:
+        return result_of(scenario, "errored", message=f"the adapter's trace fails the trace schema ({len(errs)} error"
+                         f"{'s' if len(errs) != 1 else ''}): {schemas.all_errors(errs)}", detail="invalid trace")
     problem = trace_problem(scenario, trace)
     if problem:
         return result_of(scenario, "errored", message=f"the adapter's trace is invalid: {problem}", detail="invalid trace")

@@ -31,4 +31,3 @@ def no_process_left_behind(monkeypatch):
             names[pid] = "?"
     end_processes(token, var=TEST_MARK)
     pytest.fail(f"the test left {len(left)} process(es) running (now killed): {names}", pytrace=False)
-

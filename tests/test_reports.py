@@ -238,3 +238,38 @@ def test_jobs_play_in_parallel_and_report_in_order(tmp_path):
 def test_jobs_need_a_process_adapter():
     res = CliRunner().invoke(main, ["run", "--jobs", "2", "--id", "ygo.normal-draw.basics.*"])
     assert res.exit_code == 2 and "cmd:" in res.output
+
+
+def test_failed_lines_name_the_ruling_and_a_file_that_exists(tmp_path, monkeypatch):
+    """Issue 13: a FAILED line names the ruling(s); its file, and JUnit's `file=`, point at a
+    feature file that exists for the user (the installed one when the run is outside the checkout)."""
+    import re
+    import xml.etree.ElementTree as ET
+    from pathlib import Path
+    from fault_adapters.helpers import write_normal_draw_dropper
+    write_normal_draw_dropper(tmp_path / "bad_engine.py")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    res = CliRunner().invoke(main, ["run", "--adapter", "bad_engine:Drops", "--id", "ygo.normal-draw.basics.turn-player-draws",
+                                    "--junit", str(tmp_path / "j.xml")], env={"COLUMNS": "200"})
+    assert res.exit_code == 1
+    line = next(ln for ln in res.stdout.splitlines() if ln.startswith("FAILED"))
+    assert "[ND-01" in line
+    path = re.search(r"\((.+\.feature):\d+\)", line).group(1)
+    assert Path(path).exists(), line
+    case = ET.parse(tmp_path / "j.xml").getroot().find(".//testcase")
+    assert Path(case.get("file")).exists()
+
+
+def test_a_schema_invalid_trace_lists_all_its_errors(tmp_path):
+    """Issue 13: an adapter's trace with several mistakes is errored with every one of them (and
+    its pointer), not only the first."""
+    from duelspec.runner import judge
+    s = scenario("t.ok.1")
+    bad = {"trace": {"format": 1, "events": [{"event": "draw", "player": "C", "cards": ["top"], "normal": True},
+                                             {"event": "phase"}],
+                     "steps": [], "final": {"winner": 7}}}
+    r = judge(s, bad)
+    assert r["outcome"] == "errored" and "3 errors" in r["message"], r["message"]
+    for ptr in ("/events/0/player", "/events/1", "/final/winner"):
+        assert ptr in r["message"], (ptr, r["message"])

@@ -126,3 +126,17 @@ def run_all(adapter, ids):
         adapter.stop()
     assert [r["id"] for r in results] == list(ids), "a result was dropped or reordered"
     return run, {r["id"]: r for r in results}
+
+
+def write_normal_draw_dropper(path) -> None:
+    """Write an in-process adapter module (class ``Drops``): the reference engine with every
+    normal draw left out of its traces, an engine that breaks ND-01 for tests of failure reports."""
+    from pathlib import Path
+    Path(path).write_text(
+        "from duelspec.adapters.reference import ReferenceAdapter\n"
+        "class Drops(ReferenceAdapter):\n"
+        "    def run(self, scenario):\n"
+        "        reply = super().run(scenario)\n"
+        "        if 'trace' in reply:\n"
+        "            reply['trace']['events'] = [e for e in reply['trace']['events'] if not e.get('normal')]\n"
+        "        return reply\n", encoding="utf-8")
