@@ -302,7 +302,8 @@ class ScenarioRun:
                 add(c, LOCATION["SZONE"], i, POS["FACEDOWN"] if c.get("position") == "face-down" else POS["FACEUP_ATTACK"])
             fz = by("field", x)
             if len(fz) > 1:
-                raise BadScenario(f"{len(fz)} cards in {x}'s Field Zone")
+                raise Unsupported(f"{len(fz)} Field Spells for {x}: the core has one Field Zone per player (Spell & "
+                                  f"Trap Zone 5), so this start state cannot be built")
             for c in fz:
                 add(c, LOCATION["SZONE"], FIELD_ZONE, POS["FACEDOWN"] if c.get("position") == "face-down" else POS["FACEUP_ATTACK"])
             for zone, loc in (("graveyard", LOCATION["GRAVE"]), ("banished", LOCATION["REMOVED"])):
