@@ -12,11 +12,13 @@ methods, ``setup`` (build the game from the scenario), ``decide`` (play it, aski
 state); ``Simulator.main()`` serves it over the adapter protocol (``cmd:python my.py``).
 
 :class:`ScriptDriver` turns a scenario's ``script`` into answers to an engine's questions,
-with the semantics of the scenario format: the next scripted step answers a question of
-its player; a player with no scripted step next passes / declines optional decisions; a
-step the engine refuses is recorded ``refused`` and the script goes on; a mandatory
-decision the script does not give raises :class:`MissingDecision` (an error of the
-scenario, never guessed); steps the engine never asked for are ``not-reached``.
+with the semantics of the scenario format (format 2: the engine tells the driver which
+*window* the game is in, and a step answers only a decision of its player in the window its
+``when`` names; see the class). A player with no step for the current window passes /
+declines optional decisions; a step the engine refuses or does not offer is recorded
+``refused`` and never replaced by another choice; a mandatory decision the script does not
+give raises :class:`MissingDecision` (an error of the scenario, never guessed); steps whose
+window never opened are ``not-reached``.
 """
 from __future__ import annotations
 
@@ -44,66 +46,347 @@ class MissingDecision(Exception):
     """The engine needs a mandatory decision the script does not give (an error of the scenario)."""
 
 
+#: the steps of the Duel Masters attack procedure in their order (AT-S6a/b/c are alternatives)
+DM_STEP_ORDER = {"AT-S1": 1, "AT-S2": 2, "AT-S3": 3, "AT-S4": 4, "AT-S5": 5, "AT-S6a": 6, "AT-S6b": 6, "AT-S6c": 6,
+                 "AT-S7": 7}
+YGO_PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+CHAIN_WINDOWS = ("response", "resolution", "activation")
+
+
+class Refusal(str):
+    """A refusal reason with a code of the refusal vocabulary (``schemas/trace.schema.json``
+    ``$defs/refusal_code``): ``Refusal("the cost cannot be paid", code="cost")``. An engine's
+    ``offer``/``validate`` callback may return it instead of a plain string (which has no code)."""
+
+    def __new__(cls, text: str, code: str | None = None):
+        obj = super().__new__(cls, text)
+        obj.code = code
+        return obj
+
+
 class ScriptDriver:
     """Answers an engine's decisions from a scenario script.
 
-    ``outcomes`` collects ``{"index", "outcome", "reason"?}`` per step (see the trace schema).
+    ``outcomes`` collects ``{"index", "outcome", "code"?, "reason"?}`` per step (trace schema).
+
+    **Format 2** (every step has ``when``; docs/design/scenario-format.md, "How a driver uses
+    steps"). The engine tells the driver where the game is:
+
+    - :meth:`open` / :meth:`close` a window (``{"window": "before-draw"}``, ``{"window":
+      "response", "link": 2}``, ``{"window": "open", "phase": "main1"}``, ``{"window":
+      "resolution", "link": 1}``, ``{"window": "activation", "link": 1}``, ``{"window":
+      "trigger"}``, DM ``{"window": "AT-S4", "attack": 1}``); ``turn`` is filled in from the
+      ``turn`` events when absent. A ``trigger`` window is the moment after the events seen
+      since the previous one: opening it takes them as its ``events``.
+    - :meth:`event` every trace event, in order (``after`` patterns, the turn/phase clock,
+      the end of a chain).
+
+    Steps are used in script order; the next unused one is *pending*. A decision of player P
+    (``priority``, ``take``, ``choose``, ``yes_no``, ``choose_option``) is asked in the
+    innermost open window (or the ``window`` the engine names); the pending step answers it
+    only when it is P's, of a kind the decision takes, and its ``when`` matches that window.
+    Otherwise P passes or declines an optional decision, and a mandatory one raises
+    :class:`MissingDecision`. A scripted step the engine refuses, or whose card/target/option
+    is not among those offered, is ``refused`` and never replaced by another choice. When the
+    pending step's window closes unused it is ``refused`` (code ``not-offered``); when its window
+    can no longer open (its turn, phase, chain or attack step is over, or the run ended) it is
+    ``not-reached`` — ``refused``/``not-offered`` if the window had opened.
+
+    **Format 1** (no ``when``, ``pass`` steps): the next scripted step answers its player's next
+    decision (the behaviour of format 1; windows are ignored).
     """
 
-    def __init__(self, script: list[dict]):
+    def __init__(self, script: list[dict], format: int | None = None, setup: dict | None = None):
         self.script = script
+        self.format = format if format is not None else (2 if any("when" in s for s in script) else 1)
         self.pos = 0
         self.outcomes: list[dict] = []
+        setup = setup or {}
+        self.default_turn = max(1, setup.get("turn", 1)) if setup else None
+        self.turn = setup.get("turn") if setup else None
+        self.phase = setup.get("phase") if setup else None
+        self.stack: list[dict] = []          # open windows, innermost last
+        self.armed: list[dict] = []          # events since the last trigger window (format 2)
+        self.attack = 0                       # DM: the number of the attack whose windows were opened last
+        self.declared = False                 # DM: ... and it has been declared (an `attack` event)
+        self._opened = False                  # has the pending step's window opened since it became pending?
+        self._bound_attack: int | None = None
+        if self.format == 2:
+            self._became_pending()
 
+    @classmethod
+    def for_scenario(cls, scenario: dict) -> "ScriptDriver":
+        """The driver of a scenario document (its ``format``, ``script`` and ``setup``)."""
+        return cls(scenario["script"], format=scenario.get("format", 1), setup=scenario.get("setup"))
+
+    # ------------------------------------------------------------------ bookkeeping
     def peek(self) -> dict | None:
+        """The pending step (``None``: the script is used up)."""
         return self.script[self.pos] if self.pos < len(self.script) else None
 
-    def _consume(self, outcome: str, reason: str | None = None) -> dict:
+    def _consume(self, outcome: str, reason: str | None = None, code: str | None = None) -> dict:
         step = self.script[self.pos]
         rec = {"index": self.pos, "outcome": outcome}
+        if code is None:
+            code = getattr(reason, "code", None)
+        if code:
+            rec["code"] = code
         if reason:
-            rec["reason"] = reason
+            rec["reason"] = str(reason)
         self.outcomes.append(rec)
         self.pos += 1
+        if outcome == "applied" and step["do"] == "declare-attack":
+            self.declared = True                # DM: the attack of the open AT-S1 window is declared
+        if self.format == 2:
+            self._became_pending()
         return step
 
-    def priority(self, player: str, offer: Callable[[dict], str | None], kinds=("activate",),
-                 applies: Callable[[dict], bool] | None = None) -> bool:
-        """``player`` may act or pass. ``offer(step)`` performs a scripted action of a kind in
-        ``kinds`` and returns ``None`` when done, or the reason it is refused. ``applies(step)``
-        (optional) says whether the next step answers *this* question at all (e.g. an optional
-        trigger prompt is not answered by a step activating another card); when it does not,
-        the player passes and the step waits. Returns True when an action was performed, False
-        for a pass."""
+    def finish(self) -> list[dict]:
+        """The run is over: the pending step is ``refused`` (``not-offered``) if its window had
+        opened, else ``not-reached``, and so are the rest; returns all outcomes."""
+        while self.pos < len(self.script):
+            if self.format == 2 and self._opened:
+                self._consume("refused", "its window opened but the engine never offered it", code="not-offered")
+            else:
+                self._consume("not-reached", "the engine never asked for this step" if self.format == 1
+                              else "its window never opened")
+        return self.outcomes
+
+    # ------------------------------------------------------------------ windows (format 2)
+    def when_of(self, step: dict) -> dict:
+        """The step's ``when`` with its defaults (``turn``: the setup's turn)."""
+        w = dict(step.get("when", {}))
+        if "turn" not in w and self.default_turn is not None and not w.get("window", "").startswith("AT-"):
+            w["turn"] = self.default_turn
+        if w.get("window", "").startswith("AT-") and "attack" not in w and self._bound_attack is not None \
+                and step is self.peek():
+            w["attack"] = self._bound_attack
+        return w
+
+    def current(self) -> dict | None:
+        """The innermost open window."""
+        return self.stack[-1] if self.stack else None
+
+    def trigger_window(self) -> dict:
+        """The ``trigger`` window after the events seen since the previous one (for a decision an
+        engine asks right after an event, e.g. revealing a card as it is drawn)."""
+        return {"window": "trigger", "turn": self.turn, "events": list(self.armed)}
+
+    def matches(self, when: dict, window: dict | None) -> bool:
+        """Does a step's ``when`` (with defaults) name ``window``?"""
+        if window is None or when.get("window") != window.get("window"):
+            return False
+        for k, v in when.items():
+            if k in ("window", "after"):
+                continue
+            if k in window and window[k] != v:
+                return False
+            if k not in window and k != "turn":
+                return False
+        if "after" in when:
+            from duelspec.checker import matches as pattern_matches
+            return any(pattern_matches(when["after"], ev) for ev in window.get("events", ()))
+        return True
+
+    def open(self, window: dict) -> dict:
+        """A window opens (the engine is at that moment); returns the window as recorded."""
+        w = dict(window)
+        if "turn" not in w and self.turn is not None and not w["window"].startswith("AT-"):
+            w["turn"] = self.turn
+        if w["window"] == "trigger":
+            w["events"], self.armed = list(self.armed), []
+        else:
+            w.setdefault("events", [])
+        if w["window"].startswith("AT-"):
+            if w.get("attack") is None:      # AT-S1 of a new attack, or a later step of the current one
+                w["attack"] = self.attack + 1 if w["window"] == "AT-S1" and (self.declared or not self.attack) else self.attack
+            if w["attack"] != self.attack:
+                self.attack, self.declared = w["attack"], False
+        self.stack.append(w)
+        if self.format == 2:
+            self._expire_past(w)
+            step = self.peek()
+            if step is not None and self.matches(self.when_of(step), w):
+                self._opened = True
+        return w
+
+    def close(self, window: dict | str) -> None:
+        """The innermost open window of that kind closes. A pending step whose window it is and
+        that was not used is ``refused`` (``not-offered``), and so on for the next steps."""
+        kind = window if isinstance(window, str) else window["window"]
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i]["window"] == kind:
+                w = self.stack.pop(i)
+                break
+        else:
+            return
+        if self.format != 2:
+            return
         while True:
             step = self.peek()
-            if step is None or step["player"] != player or step["do"] not in kinds + ("pass",):
-                return False
-            if applies is not None and step["do"] != "pass" and not applies(step):
-                return False
-            if step["do"] == "pass":
-                self._consume("applied")
-                return False
-            refusal = offer(step)
-            if refusal is None:
-                self._consume("applied")
-                return True
-            self._consume("refused", refusal)
+            if step is None or not self.matches(self.when_of(step), w):
+                return
+            self._consume("refused", "its window closed and the engine never offered it", code="not-offered")
 
-    def choose(self, player: str, candidates: list[str], minimum: int, maximum: int, prompt: str) -> list[str]:
+    def event(self, ev: dict) -> None:
+        """An event happened (every trace event, in order)."""
+        if self.format != 2:
+            return
+        self.armed.append(ev)
+        for w in self.stack:
+            if w["window"] != "trigger":
+                w["events"].append(ev)
+        kind = ev.get("event")
+        if kind == "turn":
+            self.turn, self.phase = ev.get("turn", self.turn), None
+        elif kind == "phase":
+            self.phase = ev.get("phase")
+            if "turn" in ev:
+                self.turn = ev["turn"]
+        elif kind == "attack":
+            self.declared = True
+        step = self.peek()
+        if step is None:
+            return
+        when = self.when_of(step)
+        if when.get("window") == "trigger" and not self._opened and self.turn == when.get("turn", self.turn):
+            from duelspec.checker import matches as pattern_matches
+            if pattern_matches(when["after"], ev):
+                self._opened = True
+        if kind in ("turn", "phase") or (kind == "chain-end" and when.get("window") in CHAIN_WINDOWS):
+            self._expire_past(None, chain_ended=kind == "chain-end")
+
+    def _became_pending(self) -> None:
+        self._opened = False
+        self._bound_attack = None
+        step = self.peek()
+        if step is None:
+            return
+        w = step.get("when", {})
+        if w.get("window", "").startswith("AT-") and "attack" not in w:
+            # "the current attack": the one being declared or processed; a declaration step after a
+            # declared attack names the next one
+            declaring = any(x["window"] == "AT-S1" for x in self.stack) and not self.declared
+            processing = self.declared and any(x["window"].startswith("AT-") for x in self.stack)
+            if declaring or (processing and w["window"] != "AT-S1"):
+                self._bound_attack = self.attack
+            else:
+                self._bound_attack = self.attack + 1
+        when = self.when_of(step)
+        if any(self.matches(when, x) for x in self.stack):
+            self._opened = True
+        elif when.get("window") == "trigger" and self.turn == when.get("turn"):
+            from duelspec.checker import matches as pattern_matches
+            self._opened = any(pattern_matches(when["after"], ev) for ev in self.armed)
+        if not self._opened:                     # the game may already be past its window
+            self._expire_past(self.current())
+
+    def _past(self, when: dict, opened: dict | None, chain_ended: bool) -> bool:
+        """Can the window ``when`` no longer open (the game went past it)?"""
+        kind = when.get("window", "")
+        if kind.startswith("AT-"):
+            if opened is None or not opened["window"].startswith("AT-"):
+                return False
+            a = when.get("attack", opened["attack"])
+            return opened["attack"] > a or (opened["attack"] == a and DM_STEP_ORDER.get(opened["window"], 0) > DM_STEP_ORDER.get(kind, 0))
+        turn = when.get("turn")
+        if turn is not None and self.turn is not None and self.turn > turn:
+            return True
+        if turn is not None and self.turn != turn:
+            return False
+        if kind == "before-draw" and self.phase not in (None, "draw"):
+            return True
+        if kind == "open" and self.phase in YGO_PHASES and when.get("phase") in YGO_PHASES \
+                and YGO_PHASES.index(self.phase) > YGO_PHASES.index(when["phase"]):
+            return True
+        if kind in CHAIN_WINDOWS and chain_ended:
+            return True
+        return False
+
+    def _expire_past(self, opened: dict | None, chain_ended: bool = False) -> None:
+        while True:
+            step = self.peek()
+            if step is None or not self._past(self.when_of(step), opened, chain_ended):
+                return
+            if self._opened:
+                self._consume("refused", "its window closed and the engine never offered it", code="not-offered")
+            else:
+                self._consume("not-reached", "its window never opened (the game went past it)")
+            chain_ended = False   # a chain that ended binds only the step pending when it ended
+
+    # ------------------------------------------------------------------ decisions
+    def _answers(self, step: dict | None, player: str, kinds, window: dict | None) -> bool:
+        if step is None or step["player"] != player or step["do"] not in kinds:
+            return False
+        return self.matches(self.when_of(step), window if window is not None else self.current())
+
+    def take(self, player: str, kinds, validate: Callable[[dict], str | None], window: dict | None = None,
+             applies: Callable[[dict], bool] | None = None) -> dict | None:
+        """``player`` may make a decision of one of ``kinds`` (``do`` values). The pending step
+        answers it when it is the player's, of such a kind and (format 2) for this window (format
+        1: ``applies(step)``, when given, must hold). ``validate(step)`` returns ``None`` when the
+        engine accepts it (the step is ``applied`` and returned) or the reason it is refused (a
+        str or :class:`Refusal`; the step is ``refused`` and the next one is considered).
+        Returns ``None`` when no step answers (the player passes / declines)."""
+        kinds = tuple(kinds)
+        while True:
+            step = self.peek()
+            if self.format == 2:
+                if not self._answers(step, player, kinds, window):
+                    return None
+            else:
+                if step is None or step["player"] != player or step["do"] not in kinds:
+                    return None
+                if applies is not None and not applies(step):
+                    return None
+            reason = validate(step)
+            if reason is None:
+                self._consume("applied")
+                return step
+            self._consume("refused", reason)
+
+    def priority(self, player: str, offer: Callable[[dict], str | None], kinds=("activate",),
+                 applies: Callable[[dict], bool] | None = None, window: dict | None = None) -> bool:
+        """``player`` may act or pass. ``offer(step)`` performs a scripted action of a kind in
+        ``kinds`` and returns ``None`` when done, or the reason it is refused (str or
+        :class:`Refusal`). Format 2: the pending step acts when it is the player's and names the
+        current window (``window`` overrides the innermost open one). Format 1: the next step
+        acts when it is the player's; ``applies(step)`` (optional) says whether it answers *this*
+        question at all, and a ``pass`` step is consumed as the pass. Returns True when an action
+        was performed, False for a pass."""
+        if self.format == 2:
+            return self.take(player, kinds, offer, window) is not None
+        step = self.take(player, tuple(kinds) + ("pass",), lambda st: None if st["do"] == "pass" else offer(st),
+                         applies=lambda st: st["do"] == "pass" or applies is None or applies(st))
+        return step is not None and step["do"] != "pass"
+
+    def choose(self, player: str, candidates: list[str], minimum: int, maximum: int, prompt: str,
+               window: dict | None = None) -> list[str]:
         """``player`` chooses ``minimum``..``maximum`` of ``candidates`` (local card ids).
 
-        A scripted ``choose`` step of that player answers; an invalid one is refused. With no
-        scripted answer: an optional choice (``minimum == 0``) chooses nothing; a forced one
-        (as many candidates as must be chosen) takes them; anything else raises
+        A scripted ``choose`` step of that player (format 2: for this window) answers; one naming
+        a card not offered, or too few or too many, is refused (never replaced by another
+        choice). With no scripted answer: an optional choice (``minimum == 0``) chooses nothing;
+        a forced one (as many candidates as must be chosen) takes them; anything else raises
         :class:`MissingDecision`."""
-        step = self.peek()
-        if step is not None and step["player"] == player and step["do"] == "choose" and "cards" in step:
-            picked = step["cards"]
+        def valid(step):
+            picked = step.get("cards")
+            if picked is None:
+                return Refusal(f"{prompt}: cards to choose, not an option", code="not-offered")
             if all(c in candidates for c in picked) and minimum <= len(picked) <= maximum and len(set(picked)) == len(picked):
-                self._consume("applied")
-                return list(picked)
-            self._consume("refused", f"{prompt}: choose {minimum}-{maximum} of {candidates}")
+                return None
+            return Refusal(f"{prompt}: choose {minimum}-{maximum} of {candidates}", code="not-offered")
+        if self.format == 2:
+            step = self.take(player, ("choose",), valid, window)
+            if step is not None:
+                return list(step["cards"])
+        else:
+            step = self.peek()
+            if step is not None and step["player"] == player and step["do"] == "choose" and "cards" in step:
+                if valid(step) is None:
+                    self._consume("applied")
+                    return list(step["cards"])
+                self._consume("refused", valid(step))
         if minimum == 0:
             return []
         if len(candidates) == minimum:
@@ -111,31 +394,38 @@ class ScriptDriver:
         raise MissingDecision(f"player {player} must choose {minimum}-{maximum} of {candidates} ({prompt}) "
                               f"and the script gives no `choose` step for it")
 
-    def yes_no(self, player: str, prompt: str) -> bool:
+    def yes_no(self, player: str, prompt: str, window: dict | None = None) -> bool:
         """An optional yes/no decision: a scripted ``choose`` with ``option`` yes/no answers; else no."""
+        if self.format == 2:
+            step = self.take(player, ("choose",), lambda s: None if s.get("option") in ("yes", "no")
+                             else Refusal(f"{prompt}: yes or no", code="not-offered"), window)
+            return step is not None and step["option"] == "yes"
         step = self.peek()
         if step is not None and step["player"] == player and step["do"] == "choose" and step.get("option") in ("yes", "no"):
             self._consume("applied")
             return step["option"] == "yes"
         return False
 
-    def finish(self) -> list[dict]:
-        """Mark the remaining steps ``not-reached`` and return all outcomes."""
-        while self.pos < len(self.script):
-            self._consume("not-reached", "the engine never asked for this step")
-        return self.outcomes
-
-    def choose_option(self, player: str, options: list[str], prompt: str) -> str:
+    def choose_option(self, player: str, options: list[str], prompt: str, window: dict | None = None) -> str:
         """A mandatory choice of one of ``options`` (``top``/``bottom``, a card type, ...): a
         scripted ``choose`` step of that player with an ``option`` answers; one not among
         ``options`` is refused; with none, :class:`MissingDecision`."""
-        step = self.peek()
-        while step is not None and step["player"] == player and step["do"] == "choose" and "option" in step:
-            if step["option"] in options:
-                self._consume("applied")
+        def valid(step):
+            if step.get("option") in options:
+                return None
+            return Refusal(f"{prompt}: one of {options}", code="not-offered")
+        if self.format == 2:
+            step = self.take(player, ("choose",), valid, window)
+            if step is not None:
                 return step["option"]
-            self._consume("refused", f"{prompt}: one of {options}")
+        else:
             step = self.peek()
+            while step is not None and step["player"] == player and step["do"] == "choose" and "option" in step:
+                if step["option"] in options:
+                    self._consume("applied")
+                    return step["option"]
+                self._consume("refused", f"{prompt}: one of {options}")
+                step = self.peek()
         raise MissingDecision(f"player {player} must choose one of {options} ({prompt}) and the script gives no "
                               f"`choose` step with an `option` for it")
 
@@ -198,8 +488,9 @@ class Simulator(Adapter):
         raise NotImplementedError
 
     def run(self, scenario: dict) -> dict:
-        """``{"trace": {"format": 1, "events", "steps", "final"}}``, ``{"skipped": ...}`` or ``{"errored": ...}``."""
-        driver = ScriptDriver(scenario["script"])
+        """``{"trace": {"format", "events", "steps", "final"}}`` (the trace has the scenario's format),
+        ``{"skipped": ...}`` or ``{"errored": ...}``."""
+        driver = ScriptDriver.for_scenario(scenario)
         try:
             self.setup(scenario)
             self.decide(driver)
@@ -209,7 +500,8 @@ class Simulator(Adapter):
         except MissingDecision as exc:
             return {"errored": {"message": f"the script does not give a mandatory decision: {exc}",
                                 "detail": "missing decision"}}
-        return {"trace": {"format": 1, "events": list(events), "steps": driver.finish(), "final": final}}
+        return {"trace": {"format": scenario.get("format", 1), "events": list(events), "steps": driver.finish(),
+                          "final": final}}
 
     @classmethod
     def main(cls) -> None:

@@ -32,14 +32,14 @@ class ReferenceAdapter(Adapter):
         engine = self._engines.get(scenario["game"])
         if engine is None:
             return {"skipped": {"reason": f"no reference engine for game {scenario['game']!r}"}}
-        driver = ScriptDriver(scenario["script"])
+        driver = ScriptDriver.for_scenario(scenario)
         try:
             events, final = engine.play(scenario["setup"], driver)
         except MissingDecision as exc:
             return {"errored": {"message": f"the script does not give a mandatory decision: {exc}", "detail": "missing decision"}}
         except engine.Unplayable as exc:
             return {"skipped": {"reason": str(exc)}}
-        return {"trace": {"format": 1, "events": events, "steps": driver.finish(), "final": final}}
+        return {"trace": {"format": scenario.get("format", 1), "events": events, "steps": driver.finish(), "final": final}}
 
 
 def main() -> None:

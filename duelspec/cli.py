@@ -511,14 +511,40 @@ def list_(paths, games, rulings, ids, tags, requires):
 @main.command()
 @click.option("--game", type=click.Choice(["ygo", "dm"]))
 def steps(game):
-    """Print the step grammar: every step form, with an example."""
+    """Print the step grammar: every step form, with an example. A When step starts with one of
+    the moments (scenario format 2), then a comma and the action: `When <moment>, <action>`."""
     from .compiler.grammar import GRAMMAR, readable
+    for m in GRAMMAR.moments:
+        if game and game not in m.games:
+            continue
+        click.echo(f"{'Moment':6} [{','.join(m.games)}] {readable(m.pattern.pattern[:-2])}, ...")
+        if m.example:
+            click.echo(f"{'':6}   e.g. When {m.example}")
     for r in GRAMMAR.rules:
         if game and game not in r.games:
             continue
         click.echo(f"{r.keyword.title():5} [{','.join(r.games)}] {readable(r.pattern.pattern)}")
         if r.example:
             click.echo(f"{'':5}   e.g. {r.example}")
+
+
+@main.command()
+@click.option("--results", "results", multiple=True, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="A result stream (duelspec run --out FILE); repeatable, one per engine run. Several runs of one engine make its history.")
+@click.option("--out", "out", required=True, type=click.Path(file_okay=False, path_type=Path), help="The folder to write the site into.")
+def site(results, out):
+    """Write the spec as a static website: the engines × rulings matrix, a page per ruling with
+    its scenarios as Gherkin and every engine's verdicts, a page per failure, each engine's history
+    and badge. The pages work from file:// and need no network."""
+    from .errors import InputError
+    from .site import build
+    try:
+        info = build(list(results), out)
+    except InputError as exc:
+        _input_error(exc)
+    for name, c in info["engines"].items():
+        click.echo(f"{name}: " + ", ".join(f"{n} {o}" for o, n in c.items() if n))
+    click.echo(f"wrote {info['pages']} pages to {out}/index.html")
 
 
 @main.command(name="cards")

@@ -16,6 +16,7 @@ from .resources import schemas_dir
 
 SCHEMA_FILES = {
     "scenario": "scenario.schema.json",
+    "scenario-v1": "scenario-v1.schema.json",
     "trace": "trace.schema.json",
     "cards": "cards.schema.json",
     "rulings": "rulings.schema.json",

@@ -84,7 +84,30 @@ def test_scenario_ids_are_unique(compiled):
 
 BAD_FEATURES = {
     "unknown step": ('@game:ygo\nFeature: x\n  @id:t.x @ruling:ND-01\n  Scenario: s\n'
-                     '    Given player B went first\n    When player A dances\n', "line 6", "a known When step"),
+                     '    Given player B went first\n    When before the draw, player A dances\n', "line 6", "a known When step"),
+    "step without its moment": ('@game:ygo\nFeature: x\n  @id:t.x @ruling:ND-01\n  Scenario: s\n'
+                                '    Given player B went first\n    When player A activates "x"\n', "line 6",
+                                "a When step that starts with its moment"),
+    "a passes step": ('@game:ygo\nFeature: x\n  @id:t.x @ruling:ND-01\n  Scenario: s\n'
+                      '    Given player B went first\n    When before the draw, player A passes\n', "line 6",
+                      "no `passes` step"),
+    "a bare passes step": ('@game:ygo\nFeature: x\n  @id:t.x @ruling:ND-01\n  Scenario: s\n'
+                           '    Given player B went first\n    When player A passes\n', "line 6", "no `passes` step"),
+    "an open window of the other player": ('@game:ygo\nFeature: x\n  @id:t.x @ruling:ND-01\n  Scenario: s\n'
+                                           '    Given it is turn 2, player A\'s Draw Phase, before the draw\n'
+                                           '    And player A has "Reload" as "r" in hand\n'
+                                           '    When in player B\'s Main Phase 1, player A activates "r"\n', "line 7",
+                                           "the turn player of that turn"),
+    "a refusal code on a legal step": ('@game:ygo\nFeature: x\n  @id:t.x @ruling:ND-01\n  Scenario: s\n'
+                                       '    Given it is turn 2, player A\'s Draw Phase, before the draw\n'
+                                       '    And player A has "Reload" as "r" in hand\n'
+                                       '    When before the draw, player A activates "r" (refused: timing)\n', "line 7",
+                                       "only at the end of a `cannot` step"),
+    "an unknown refusal code": ('@game:ygo\nFeature: x\n  @id:t.x @ruling:ND-01\n  Scenario: s\n'
+                                '    Given it is turn 2, player A\'s Draw Phase, before the draw\n'
+                                '    And player A has "Reload" as "r" in hand\n'
+                                '    When before the draw, player A cannot activate "r" (refused: bad luck)\n', "line 7",
+                                "a refusal code of the vocabulary"),
     "unknown card": ('@game:ygo\nFeature: x\n  @id:t.x @ruling:ND-01\n  Scenario: s\n'
                      '    Given player A has "No Such Card" in hand\n', "line 5", "a card of the ygo catalogue"),
     "no id": ('@game:ygo\nFeature: x\n  @ruling:ND-01\n  Scenario: s\n    Given player B went first\n', "line 4", "@id:"),

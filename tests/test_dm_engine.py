@@ -315,10 +315,10 @@ def test_cannot_choose_is_a_step_that_must_be_refused():
             '  @id:t.cannot-choose @ruling:AT-X1\n  Scenario: s\n'
             '    Given player A has "Brawler Zyler" as "zyler" in the battle zone\n'
             '    And player B has "Joe\'s Toolkit" as "joe" in the battle zone, tapped\n'
-            '    When player A attacks "joe" with "zyler"\n    And player B cannot choose "zyler"\n'
+            '    When in step AT-S1, player A attacks "joe" with "zyler"\n    And in step AT-S3, player B cannot choose "zyler"\n'
             '    Then "zyler" is not destroyed\n')
     out = compiler.compile_text(text, "t.feature")
     assert not out.errors, out.errors
     (sc,) = out.scenarios
-    assert sc["script"][1] == {"player": "B", "do": "choose", "cards": ["zyler"], "legal": False}
+    assert sc["script"][1] == {"player": "B", "do": "choose", "when": {"window": "AT-S3"}, "cards": ["zyler"], "legal": False}
     assert "refusal" in sc["requires"] and "ability:when-attacked" in sc["requires"]

@@ -60,7 +60,7 @@ def test_mutated_expectation_fails(scenario):
 
 
 def test_unknown_step_names_file_and_line():
-    text = "@game:dm\nFeature: x\n  @id:dm.bad.step @ruling:AT-01\n  Scenario: s\n    Given it is turn 3, player A's attack phase\n    When player A flies away\n"
+    text = "@game:dm\nFeature: x\n  @id:dm.bad.step @ruling:AT-01\n  Scenario: s\n    Given it is turn 3, player A's attack phase\n    When in step AT-S1, player A flies away\n"
     out = compile_text(text, "features/dm/bad.feature")
     assert not out.scenarios
     msg = str(out.errors[0].error)
@@ -78,7 +78,7 @@ def test_bad_scenario_does_not_stop_the_others():
     text = ('@game:dm\nFeature: x\n  Background:\n    Given it is turn 3, player A\'s attack phase\n'
             '  @id:dm.bad.one @ruling:AT-01\n  Scenario: bad\n    When player A flies away\n'
             '  @id:dm.good.one @ruling:AT-01\n  Scenario: good\n    Given player A has "Fear Fang" in the battle zone\n'
-            '    When player A attacks player B with "Fear Fang"\n    Then player A wins the game by direct attack\n')
+            '    When in step AT-S1, player A attacks player B with "Fear Fang"\n    Then player A wins the game by direct attack\n')
     out = compile_text(text, "features/dm/mixed.feature")
     assert [s["id"] for s in out.scenarios] == ["dm.good.one"] and len(out.errors) == 1
     reply = ADAPTER.run(out.scenarios[0])

@@ -21,7 +21,7 @@ def test_check_trace_accepts_what_check_accepts():
 @pytest.mark.parametrize("bad", [
     dict(TRACE, events=[{"event": "draw", "player": "C"}]),
     dict(TRACE, events=[{"event": "no-such-event"}]),
-    dict(TRACE, format=2),
+    dict(TRACE, format=3),
     dict(TRACE, events=[{"event": "chain-end"}], extra=1),
 ])
 def test_check_trace_rejects_what_check_rejects_with_the_same_error(bad):

@@ -29,7 +29,7 @@ def test_quick_effects_cannot_start_a_chain_before_the_draw():
     And the top card of player A's deck is "Alexandrite Dragon" as "top"
     And player A controls "Legacy of the Duelist" as "legacy" face-up in the spell & trap zone
     And player B has "Mystical Space Typhoon" as "mst" set in the spell & trap zone
-    When player B activates "mst", targeting "legacy"
+    When in player A's Draw Phase, player B activates "mst", targeting "legacy"
     Then player A conducts the normal draw, drawing "top"
     And "mst" is activated as chain link 1
 ''')
@@ -44,8 +44,8 @@ def test_the_same_effect_of_a_card_cannot_be_activated_twice_in_one_chain():
     And the top card of player A's deck is "Alexandrite Dragon" as "top"
     And player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
     And player A's deck holds "Alien Shocktrooper", in this order from the top
-    When player A activates "muusiki"
-    And player A cannot activate "muusiki"
+    When before the draw, player A activates "muusiki"
+    And before the draw, player A cannot activate "muusiki"
     Then "muusiki" is activated as chain link 1
     And player A ends with 1 card in hand
 ''')
@@ -62,10 +62,9 @@ def test_a_face_up_spell_cannot_be_activated_again():
     And player A controls "Legacy of the Duelist" as "legacy" face-up in the spell & trap zone
     And player A's deck holds "Seal, Strategist Fur Hire", in this order from the top
     And player B has "Mystical Space Typhoon" as "mst" set in the spell & trap zone
-    When player A activates "fandora"
-    And player B activates "mst", targeting "fandora"
-    And player A passes
-    And player B cannot activate "mst", targeting "legacy"
+    When before the draw, player A activates "fandora"
+    And in response to chain link 1, player B activates "mst", targeting "fandora"
+    And in response to chain link 2, player B cannot activate "mst", targeting "legacy"
     Then "mst" is activated as chain link 2
 ''')
     assert r["outcome"] == "passed", r
@@ -86,12 +85,10 @@ def test_once_per_turn_of_a_copy_does_not_bind_another_copy():
     And player B controls "Infernoid Onuncu" as "o2" face-up in attack position
     And player B controls "Mystical Elf" as "e1" face-up in attack position
     And player B controls "Mystical Elf" as "e2" face-up in attack position
-    When player A activates "r1"
-    And player B activates "o1", tributing "e1" as cost
-    And player A passes
-    And player B passes
-    And player A activates "r2"
-    And player B activates "o2", tributing "e2" as cost
+    When in player A's Draw Phase, player A activates "r1"
+    And in response to chain link 1, player B activates "o1", tributing "e1" as cost
+    And in player A's Draw Phase, player A activates "r2"
+    And in response to chain link 1, player B activates "o2", tributing "e2" as cost
     Then "o1" is activated as chain link 2
     And "o2" is activated as chain link 2
 ''')
@@ -109,9 +106,9 @@ def test_a_lingering_look_at_the_normal_draw_ends_with_its_turn():
     And player B controls "Gravekeeper's Trap" as "gk" face-up in the spell & trap zone
     And player B's deck holds "Mystical Elf", "Celtic Guardian", in this order from the top
     And the duel goes on until turn 4's Standby Phase
-    When player B declares "Alexandrite Dragon"
-    And player A activates "blast"
-    And player B declares "Celtic Guardian"
+    When while chain link 1 is being activated, player B declares "Alexandrite Dragon"
+    And before the draw, player A activates "blast"
+    And while chain link 1 is being activated on turn 4, player B declares "Celtic Guardian"
     Then "top" ends in player A's hand
 ''')
     assert r["outcome"] == "passed", r
@@ -129,11 +126,9 @@ def test_negated_effects_stay_negated_for_the_turn():
     And player A's deck holds "Mystical Elf", "Celtic Guardian", in this order from the top
     And player B controls "Infernoid Onuncu" as "o1" face-up in attack position
     And player B controls "Mystical Elf" as "e1" face-up in attack position
-    When player A activates "imp", targeting "o1"
-    And player A passes
-    And player B passes
-    And player A activates "r1"
-    And player B cannot activate "o1", tributing "e1" as cost
+    When in player A's Draw Phase, player A activates "imp", targeting "o1"
+    And in player A's Standby Phase, player A activates "r1"
+    And in response to chain link 1, player B cannot activate "o1", tributing "e1" as cost
     Then "imp" is activated as chain link 1
 ''')
     assert r["outcome"] == "passed", r
@@ -152,9 +147,9 @@ def test_simultaneous_triggers_mandatory_of_both_players_before_optional_ones():
     And player B controls "Infernoid Onuncu" as "onuncu" face-up in attack position
     And player B controls "Sangan" as "sangan" face-up in attack position
     And player B's deck holds "Celtic Guardian", in this order from the top
-    When player A activates "fandora"
-    And player B activates "onuncu", tributing "sangan" as cost
-    And player A activates "underdog"
+    When before the draw, player A activates "fandora"
+    And in response to chain link 1, player B activates "onuncu", tributing "sangan" as cost
+    And after the normal draw, player A activates "underdog"
     Then player A conducts the normal draw, drawing "top"
     And "sangan" is activated as chain link 1
     And "underdog" is activated as chain link 2
@@ -184,7 +179,7 @@ def _trace(body: str):
     out = compiler.compile_text(HEAD + body, "rules.feature")
     assert not out.errors, [str(e.error) for e in out.errors]
     s = out.scenarios[0]
-    driver = ScriptDriver(s["script"])
+    driver = ScriptDriver.for_scenario(s)
     events, final = play(s["setup"], driver)
     return events, driver.finish()
 
@@ -214,7 +209,7 @@ def test_heart_of_the_underdog_reveals_the_drawn_normal_monster():
     Given it is turn 2, player A's Draw Phase, before the draw
     And player A controls "Heart of the Underdog" as "underdog" face-up in the spell & trap zone
     And player A's deck holds "Alexandrite Dragon", "Sangan", in this order from the top
-    When player A activates "underdog"
+    When after the normal draw, player A activates "underdog"
     Then "underdog" is activated
 ''')
     kinds = [(e["event"], e.get("card")) for e in events if e["event"] in ("activate", "reveal", "draw")]
@@ -225,17 +220,20 @@ SEGOC_CASES = {
     # (turn player's, opponent's) effects at the "before the draw" timing -> the chain, in order
     "tp-mandatory+opp-mandatory": ('And player A has "Sylvan Waterslide" as "tpm" face-up in the spell & trap zone\n'
                                    '    And player B controls "Diabolos, King of the Abyss" as "oppm" face-up in attack position',
-                                   'When player B declares "top"', ["tpm", "oppm"]),
+                                   'When while chain link 2 resolves, player B declares "top"', ["tpm", "oppm"]),
     "opp-mandatory+tp-optional": ('And player A controls "Flying Saucer Muusik\'i" as "tpo" face-up in attack position\n'
                                   '    And player B controls "Diabolos, King of the Abyss" as "oppm" face-up in attack position',
-                                  'When player A activates "tpo"\n    And player B declares "top"', ["oppm", "tpo"]),
+                                  'When before the draw, player A activates "tpo"\n    And while chain link 1 resolves, player B declares "top"',
+                                  ["oppm", "tpo"]),
     "tp-mandatory+tp-optional": ('And player A has "Sylvan Waterslide" as "tpm" face-up in the spell & trap zone\n'
                                  '    And player A controls "Flying Saucer Muusik\'i" as "tpo" face-up in attack position',
-                                 'When player A cannot activate "tpo"', ["tpm"]),
+                                 'When before the draw, player A cannot activate "tpo"', ["tpm"]),
     "both-mandatory+tp-optional": ('And player A controls "Flying Saucer Muusik\'i" as "tpo" face-up in attack position\n'
                                    '    And player B controls "Diabolos, King of the Abyss" as "oppm" face-up in attack position\n'
                                    '    And player B has "Gravekeeper\'s Trap" as "oppm2" face-up in the spell & trap zone',
-                                   'When player B declares "Mystical Elf"\n    And player A activates "tpo"\n    And player B declares "top"',
+                                   'When while chain link 2 is being activated, player B declares "Mystical Elf"\n'
+                                   '    And before the draw, player A activates "tpo"\n'
+                                   '    And while chain link 1 resolves, player B declares "top"',
                                    None),
 }
 

@@ -19,7 +19,7 @@ def scenario(engine: str, sid: str, cards: list, script: list, expect: dict, **s
          "setup": {"first_player": "B", "turn": 2, "turn_player": "A", "phase": "draw", "step": "before-draw",
                    "players": {"A": {"lp": 8000}, "B": {"lp": 8000}}, "cards": cards, **setup},
          "script": script, "expect": expect}
-    check_schema(s, "scenario", sid)
+    check_schema(s, "scenario-v1", sid)
     return s
 
 

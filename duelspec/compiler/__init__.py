@@ -1,4 +1,4 @@
-"""The compiler: Gherkin feature files -> scenario JSON documents (format 1).
+"""The compiler: Gherkin feature files -> scenario JSON documents (format 2).
 
 Public API:
 - :func:`compile_paths` (files or folders) -> :class:`Compiled` (scenarios and errors);
@@ -161,7 +161,7 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
     """Validate a scenario dict against the schema and its cross-references (card ids,
     local ids in script and expectations). Raises :class:`InputError` with a JSON pointer."""
     where = f"{file}" + (f" (scenario at line {line})" if line else "")
-    schemas.check(doc, "scenario", where)
+    schemas.check(doc, "scenario-v1" if isinstance(doc, dict) and doc.get("format") == 1 else "scenario", where)
     if "expect" not in doc:
         raise InputError(where, "/expect", "the scenario's expectations (a scenario document always has `expect`)")
     stop = doc["setup"].get("stop")
@@ -217,23 +217,31 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
                     if x not in local:
                         raise InputError(where, f"/script/{i}/{k}" + (f"/{j}" if isinstance(v, list) else ""), "a local card id of the setup", x)
     fields = _event_fields()
+
+    def check_pattern(p, at):
+        kind = p.get("event")
+        if kind not in fields:
+            raise InputError(where, f"{at}/event", f"an event kind of the trace schema ({', '.join(sorted(fields))})", kind)
+        for k, v in p.items():
+            if k not in fields[kind]:
+                raise InputError(where, f"{at}/{k}", f"a field of a `{kind}` event ({', '.join(sorted(fields[kind]))})", k)
+            if k == "player" and v not in ("A", "B"):
+                raise InputError(where, f"{at}/{k}", "player A or B", v)
+        for k in refs + ("cards", "shields"):
+            if k in p:
+                vals = p[k] if isinstance(p[k], list) else [p[k]]
+                for j, x in enumerate(vals):
+                    if not isinstance(x, str) or (x not in local and not (k == "target" and x == "player")):
+                        raise InputError(where, f"{at}/{k}" + (f"/{j}" if isinstance(p[k], list) else ""),
+                                         "a local card id of the setup", x)
+    for i, s in enumerate(doc["script"]):
+        if "after" in s.get("when", {}):
+            check_pattern(s["when"]["after"], f"/script/{i}/when/after")
+        if "refusal" in s and s.get("legal", True):
+            raise InputError(where, f"/script/{i}/refusal", "a refusal code only on a step with `legal: false`", s["refusal"])
     for part in ("events", "never"):
         for i, p in enumerate(doc["expect"].get(part, [])):
-            kind = p.get("event")
-            if kind not in fields:
-                raise InputError(where, f"/expect/{part}/{i}/event", f"an event kind of the trace schema ({', '.join(sorted(fields))})", kind)
-            for k, v in p.items():
-                if k not in fields[kind]:
-                    raise InputError(where, f"/expect/{part}/{i}/{k}", f"a field of a `{kind}` event ({', '.join(sorted(fields[kind]))})", k)
-                if k == "player" and v not in ("A", "B"):
-                    raise InputError(where, f"/expect/{part}/{i}/{k}", "player A or B", v)
-            for k in refs + ("cards", "shields"):
-                if k in p:
-                    vals = p[k] if isinstance(p[k], list) else [p[k]]
-                    for j, x in enumerate(vals):
-                        if not isinstance(x, str) or (x not in local and not (k == "target" and x == "player")):
-                            raise InputError(where, f"/expect/{part}/{i}/{k}" + (f"/{j}" if isinstance(p[k], list) else ""),
-                                             "a local card id of the setup", x)
+            check_pattern(p, f"/expect/{part}/{i}")
     for k in doc["expect"].get("final", {}).get("cards", {}):
         if k not in local:
             raise InputError(where, f"/expect/final/cards/{k}", "a local card id of the setup", k)

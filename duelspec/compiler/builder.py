@@ -28,6 +28,7 @@ class ScenarioBuilder:
         self.setup: dict = {"players": {"A": {}, "B": {}}, "cards": []} if game == "dm" else \
             {"players": {"A": {"lp": 8000}, "B": {"lp": 8000}}, "cards": []}
         self.script: list[dict] = []
+        self.when: dict | None = None          # the moment of the When step being applied (format 2)
         self.expect: dict = {}
         self.catalogue = card_catalogue(game)
         self._ids: set = set()
@@ -85,7 +86,21 @@ class ScenarioBuilder:
 
     # -- script and expectations ------------------------------------------------------------
     def step(self, **fields) -> None:
-        self.script.append({k: v for k, v in fields.items() if v is not None})
+        """Add a script step; it belongs to the moment of the When step being applied."""
+        step = {k: v for k, v in fields.items() if v is not None}
+        if self.when is not None:
+            step = {"player": step.pop("player"), "do": step.pop("do"), "when": dict(self.when), **step}
+        self.script.append(step)
+
+    def turn_player_of(self, turn: int) -> str | None:
+        """The turn player of ``turn`` (players alternate from the setup's turn), if the setup says."""
+        start, tp = self.setup.get("turn"), self.setup.get("turn_player")
+        if start is None or tp is None:
+            return None
+        start = max(start, 1)
+        if self.setup.get("phase") == "start-of-duel":
+            tp = self.setup.get("first_player", tp)
+        return tp if (turn - start) % 2 == 0 else ("B" if tp == "A" else "A")
 
     def expect_event(self, **pattern) -> None:
         self.expect.setdefault("events", []).append({k: v for k, v in pattern.items() if v is not None})
@@ -105,7 +120,7 @@ class ScenarioBuilder:
                 ps[k] = v
 
     def build(self) -> dict:
-        """The scenario document (format 1). Not validated here: see :func:`duelspec.compiler.validate`."""
+        """The scenario document (format 2). Not validated here: see :func:`duelspec.compiler.validate`."""
         doc = {
             "format": SCENARIO_FORMAT, "id": self.id, "game": self.game, "title": self.title,
             "rulings": self.rulings, "requires": sorted(self.requires),

@@ -35,8 +35,54 @@ class Rule:
 
 
 @dataclass
+class Moment:
+    """A moment phrase that starts a When step (scenario format 2): ``handler(builder, **groups)``
+    returns the step's ``when`` object."""
+    pattern: re.Pattern
+    handler: Callable
+    games: tuple
+    example: str = ""
+
+
+#: what a When step must look like in format 2
+MOMENT_FIRST = ("a When step that starts with its moment, then a comma and the action (scenario format 2: every "
+                "step names the window it belongs to; see `duelspec steps`), e.g. ")
+#: ``(refused: once per turn)`` at the end of a `cannot` step: the refusal code it must have when the engine gives one
+REFUSAL = re.compile(r"(?P<text>.*\S) \(refused: (?P<code>[a-z0-9 -]+)\)\Z")
+
+
+@dataclass
 class Grammar:
     rules: list = field(default_factory=list)
+    moments: list = field(default_factory=list)
+
+    def moment(self, pattern: str, games=("ygo", "dm"), example: str = ""):
+        """Decorator: register ``handler(builder, **groups) -> when`` for a moment phrase
+        ``pattern`` that starts a When step (followed by ``, `` and the action)."""
+        def deco(fn):
+            self.moments.append(Moment(re.compile(pattern + r", "), fn, tuple(games), example))
+            return fn
+        return deco
+
+    def split_moment(self, builder, text: str, line):
+        """``(when, action text)`` of a format-2 When step; :class:`InputError` when it does not
+        start with a known moment."""
+        for m in self.moments:
+            if builder.game in m.games:
+                hit = m.pattern.match(text)
+                if hit:
+                    try:
+                        when = m.handler(builder, **hit.groupdict())
+                    except StepError as exc:
+                        raise InputError(builder.file, f"line {line}" if line else "", str(exc), text) from None
+                    return when, text[hit.end():]
+        examples = [m.example for m in self.moments if builder.game in m.games and m.example]
+        if re.fullmatch(r"player [AB] pass(?:es)?", text):
+            raise InputError(builder.file, f"line {line}" if line else "",
+                             "no `passes` step (scenario format 2: no script counts passes; a player with no step "
+                             "for a window passes there)", text)
+        raise InputError(builder.file, f"line {line}" if line else "",
+                         MOMENT_FIRST + "; ".join(f"`{e}`" for e in examples[:4]), text)
 
     def rule(self, keyword: str, pattern: str, games=("ygo", "dm"), requires=(), example: str = ""):
         """Decorator: register ``handler(builder, **groups)`` for steps matching ``pattern``."""
@@ -60,7 +106,14 @@ class Grammar:
         """Apply one step to ``builder``. Raises :class:`InputError` (file, line, what was
         expected) for a step no rule matches or a rule that rejects its arguments."""
         builder.line = line
-        rule, m = self.match(keyword, text.strip(), builder.game)
+        text = text.strip()
+        when = refusal = None
+        if keyword == "when":
+            when, text = self.split_moment(builder, text, line)
+            r = REFUSAL.match(text)
+            if r:
+                text, refusal = r.group("text"), r.group("code").replace(" ", "-")
+        rule, m = self.match(keyword, text, builder.game)
         if rule is None:
             other = next((k for k in KEYWORDS if k != keyword and self.match(k, text.strip(), builder.game)[0]), None)
             if other:
@@ -80,8 +133,18 @@ class Grammar:
         if keyword == "then":
             builder.expect_started = True
         builder.requires.update(rule.requires)
+        builder.when = when
+        n = len(builder.script)
         try:
             rule.handler(builder, **{k: v for k, v in m.groupdict().items()})
+            if keyword == "when" and refusal is not None:
+                if len(builder.script) != n + 1 or builder.script[-1].get("legal", True):
+                    raise StepError("a refusal code `(refused: ...)` only at the end of a `cannot` step")
+                from ..validation import schema
+                codes = schema("trace")["$defs"]["refusal_code"]["enum"]
+                if refusal not in codes:
+                    raise StepError(f"a refusal code of the vocabulary: {', '.join(codes)} (spaces for hyphens)")
+                builder.script[-1]["refusal"] = refusal
         except StepError as exc:
             raise InputError(builder.file, f"line {line}" if line else "", str(exc), text) from None
         except ValueError as exc:  # e.g. a number of more than 4300 digits

@@ -110,6 +110,24 @@ def _named_shields(b, player, cards):
         b.add_card(FILLER, player, "shield", local)
 
 
+# ---- When: the moment (scenario format 2: the step of the attack the decision belongs to) -----
+DM_WINDOWS = ("AT-S1", "AT-S3", "AT-S4", "AT-S5", "AT-S6a", "AT-S6b", "AT-S6c", "AT-S7")
+
+
+@GRAMMAR.moment(rf"in step (?P<step>{'|'.join(DM_WINDOWS)})(?: of attack (?P<attack>\d+))?"
+                rf"(?: after (?P<broken>{QLIST}) (?:is|are) broken)?", games=D,
+                example='in step AT-S1, player A attacks player B with "walter"')
+def _m_step(b, step, attack, broken):
+    w = {"window": step}
+    if attack:
+        if int(attack) < 1:
+            raise StepError("an attack number from 1 (the first attack of the attack phase)")
+        w["attack"] = int(attack)
+    if broken:
+        w["after"] = {"event": "break", "shields": [b.ref(c) for c in quoted(broken)]}
+    return w
+
+
 # ---- When: the script ------------------------------------------------------------------------
 @GRAMMAR.rule("when", rf'player {PLAYER} (?P<verb>attacks|cannot attack) (?:player [AB]|(?P<target>"[^"]+")) with {NAME}',
               games=D, requires=("attack",), example='player A attacks player B with "attacker"')

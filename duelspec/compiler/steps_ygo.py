@@ -99,6 +99,93 @@ def _stop(b, turn, phase):
     b.setup["stop"] = {"turn": int(turn), "phase": PHASES[phase]}
 
 
+# ---- When: the moment (scenario format 2: every step names its window) ------------------------
+TURN = r"(?: on turn (?P<turn>\d+))?"
+
+
+def _window(b, kind, turn=None, **fields):
+    w = {"window": kind, **{k: v for k, v in fields.items() if v is not None}}
+    if turn is not None:
+        if "turn" in b.setup and int(turn) < max(b.setup["turn"], 1):
+            raise StepError(f"a turn not before the setup's turn ({b.setup['turn']})")
+        w["turn"] = int(turn)
+    return w
+
+
+@GRAMMAR.moment(rf"before the draw{TURN}", games=Y, example='before the draw, player A activates "muusiki"')
+def _m_before_draw(b, turn):
+    return _window(b, "before-draw", turn)
+
+
+@GRAMMAR.moment(rf"in response to chain link (?P<link>\d+){TURN}", games=Y,
+                example='in response to chain link 1, player B activates "ash"')
+def _m_response(b, link, turn):
+    return _window(b, "response", turn, link=int(link))
+
+
+@GRAMMAR.moment(rf"while chain link (?P<link>\d+) resolves{TURN}", games=Y,
+                example='while chain link 1 resolves, player A chooses "alien"')
+def _m_resolution(b, link, turn):
+    return _window(b, "resolution", turn, link=int(link))
+
+
+@GRAMMAR.moment(rf"while chain link (?P<link>\d+) is being activated{TURN}", games=Y,
+                example='while chain link 1 is being activated, player A declares "Monster"')
+def _m_activation(b, link, turn):
+    return _window(b, "activation", turn, link=int(link))
+
+
+@GRAMMAR.moment(rf"in player {PLAYER}'s (?P<phase>{PHASE_RE}){TURN}", games=Y,
+                example='in player A\'s Main Phase 1, player A activates "reload"')
+def _m_open(b, player, phase, turn):
+    w = _window(b, "open", turn, phase=PHASES[phase])
+    tp = b.turn_player_of(w.get("turn", max(b.setup.get("turn", 1), 1)))
+    if tp is not None and tp != player:
+        raise StepError(f"the turn player of that turn: it is player {tp}'s turn (players alternate from the setup's turn)")
+    return w
+
+
+# `after <event>`: the trigger window after that event (the list of event phrases is small on purpose)
+@GRAMMAR.moment(rf"after the normal draw{TURN}", games=Y, example='after the normal draw, player A activates "underdog"')
+def _m_after_normal_draw(b, turn):
+    return _window(b, "trigger", turn, after={"event": "draw", "normal": True})
+
+
+@GRAMMAR.moment(rf'after "(?P<card>[^"]+)" is drawn by (?P<how>the normal draw|a card effect){TURN}', games=Y,
+                example='after "top" is drawn by the normal draw, player A reveals "top"')
+def _m_after_drawn(b, card, how, turn):
+    return _window(b, "trigger", turn, after={"event": "draw", "cards": [b.ref(card)], "normal": how == "the normal draw"})
+
+
+@GRAMMAR.moment(rf"after player {PLAYER} draws by a card effect{TURN}", games=Y,
+                example='after player A draws by a card effect, player A activates "underdog"')
+def _m_after_effect_draw(b, player, turn):
+    return _window(b, "trigger", turn, after={"event": "draw", "player": player, "normal": False})
+
+
+@GRAMMAR.moment(rf'after "(?P<card>[^"]+)" is (?P<move>{"|".join(MOVES)}){TURN}', games=Y,
+                example='after "sangan" is sent to the graveyard, player B activates "sangan"')
+def _m_after_move(b, card, move, turn):
+    return _window(b, "trigger", turn, after={"event": "move", "card": b.ref(card), "to": MOVES[move]})
+
+
+@GRAMMAR.moment(rf'after "(?P<card>[^"]+)" is activated{TURN}', games=Y,
+                example='after "fandora" is activated, player B activates "x"')
+def _m_after_activated(b, card, turn):
+    return _window(b, "trigger", turn, after={"event": "activate", "card": b.ref(card)})
+
+
+@GRAMMAR.moment(rf"after chain link (?P<link>\d+) resolves{TURN}", games=Y,
+                example='after chain link 1 resolves, player A activates "x"')
+def _m_after_resolved(b, link, turn):
+    return _window(b, "trigger", turn, after={"event": "resolve", "link": int(link)})
+
+
+@GRAMMAR.moment(rf"after the chain ends{TURN}", games=Y, example='after the chain ends, player A activates "x"')
+def _m_after_chain(b, turn):
+    return _window(b, "trigger", turn, after={"event": "chain-end"})
+
+
 # ---- When: the script ------------------------------------------------------------------------
 @GRAMMAR.rule("when", rf'player {PLAYER} (?P<verb>activates|cannot activate) {NAME}(?: ?effect \((?P<effect>\d+)\))?'
                       rf'(?:,? (?:tributing|discarding|banishing|detaching|sending|revealing|paying with) (?P<cost>{QLIST}) as cost)?'
@@ -123,7 +210,8 @@ def _activate(b, player, verb, card, effect, cost, targets, option):
 
 @GRAMMAR.rule("when", rf"player {PLAYER} passes", games=Y, example="player A passes")
 def _pass(b, player):
-    b.step(player=player, do="pass")
+    raise StepError("no `passes` step (scenario format 2: no script counts passes; a player with no step for a "
+                    "window passes there)")
 
 
 @GRAMMAR.rule("when", rf"player {PLAYER} chooses (?P<cards>{QLIST})", games=Y, example='player A chooses "alien"')

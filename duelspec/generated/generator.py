@@ -224,7 +224,8 @@ def build(case: Case, ruling, chosen, ways) -> dict:
     for i, card in enumerate(chosen):
         if card.mandatory and ruling.legal[i]:
             continue                           # the game activates it: no player decision
-        step = {"player": "A", "do": "activate", "card": card.slug}
+        # A's replacements go on one chain at the timing immediately before the normal draw (ND-05)
+        step = {"player": "A", "do": "activate", "when": {"window": "before-draw"}, "card": card.slug}
         if card.targets:
             step["targets"] = list(card.targets)
         if not ruling.legal[i]:
@@ -247,7 +248,9 @@ def build(case: Case, ruling, chosen, ways) -> dict:
             if xpos:
                 x["position"] = xpos
             setup_cards.append(x)
-        step = {"player": "B", "do": "activate", "card": bid}
+        # each response of B answers the newest link: A's last one, then B's own previous response
+        step = {"player": "B", "do": "activate", "when": {"window": "response", "link": len(legal_links) + len(responses)},
+                "card": bid}
         card = chosen[i]
         if w is C.IMPERMANENCE or w is C.MST:
             step["targets"] = [card.slug]
@@ -310,7 +313,7 @@ def build(case: Case, ruling, chosen, ways) -> dict:
     title = ("Generated chain: " + " -> ".join(parts) + "; the normal draw is "
              + ("conducted" if ruling.draw else "not conducted"))
     return {
-        "format": 1,
+        "format": 2,
         "id": case.id,
         "game": "ygo",
         "title": title,

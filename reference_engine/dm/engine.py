@@ -112,6 +112,8 @@ class Game:
         self.queue: list[Pending] = []
         self.order_pref: dict[str, list] = {}
         self.used_once: set = set()
+        self.window: str | None = None        # the step of the attack whose window is open
+        self.attack_no = 0                    # the attacks of this attack phase, counted
         for i, c in enumerate(setup["cards"]):
             entry = self.cat[c["card"]]
             o = c.get("order")
@@ -131,7 +133,9 @@ class Game:
 
     # ---- events and state helpers ----------------------------------------------------------
     def emit(self, event: str, **fields) -> None:
-        self.events.append({"event": event, **{k: v for k, v in fields.items() if v is not None}})
+        ev = {"event": event, **{k: v for k, v in fields.items() if v is not None}}
+        self.events.append(ev)
+        self.driver.event(ev)
 
     def other(self, player: str) -> str:
         return "B" if player == "A" else "A"
@@ -287,19 +291,10 @@ class Game:
 
     # ---- decisions --------------------------------------------------------------------------
     def take(self, player: str, kinds: tuple, validate):
-        """The next scripted step when it is ``player``'s and of one of ``kinds``: validated
-        (refused steps are recorded and skipped), applied and returned; else None."""
-        d = self.driver
-        while True:
-            s = d.peek()
-            if s is None or s["player"] != player or s["do"] not in kinds:
-                return None
-            reason = validate(s)
-            if reason:
-                d._consume("refused", reason)
-                continue
-            d._consume("applied")
-            return s
+        """The scripted step answering ``player``'s decision of one of ``kinds`` in the current
+        step of the attack (the window): validated (refused steps are recorded and the next
+        is considered), applied and returned; else None (the player declines)."""
+        return self.driver.take(player, kinds, lambda st: validate(st) or None)
 
     # ---- triggered abilities ----------------------------------------------------------------
     def trigger(self, timing: str, source: Card, ctx: dict) -> None:
@@ -474,6 +469,12 @@ class Game:
         return None
 
     def step(self, name: str) -> None:
+        """Step ``name`` of the attack begins: its window opens (the previous one closes)."""
+        if self.window != name:
+            if self.window:
+                self.driver.close(self.window)
+            self.window = name
+            self.driver.open({"window": name, "attack": self.attack_no})
         self.emit("step", step=name)
 
     def interrupted(self) -> bool:
@@ -492,6 +493,9 @@ class Game:
         a.active = False
         self.update_powers()
         self.emit("attack-end", interrupted=interrupted, attacker=a.attacker)
+        if self.window:
+            self.driver.close(self.window)
+            self.window = None
         self.attack = None
         self.order_pref = {}
 
@@ -693,8 +697,13 @@ class Game:
     # ---- the run ---------------------------------------------------------------------------
     def run(self) -> None:
         while self.winner is None:
+            self.window = "AT-S1"          # AP may declare an attack: the declaration step of the next attack
+            self.attack_no += 1
+            self.driver.open({"window": "AT-S1", "attack": self.attack_no})
             st = self.take(self.ap, ("declare-attack",), self.validate_attack)
             if st is None:
+                self.driver.close("AT-S1")
+                self.window = None
                 return
             try:
                 self.do_attack(st)

@@ -738,7 +738,8 @@ class _DrawnForTheNormalDraw(Effect):
                 return why
             duel.emit("reveal", card=card.uid, player=player)
             return None
-        duel.decider.priority(player, offer, kinds=("choose",), applies=applies)
+        # the moment right after the draw: the trigger window after it (scenario format 2)
+        duel.decider.priority(player, offer, kinds=("choose",), applies=applies, window=duel.decider.trigger_window())
 
 
 @model("35906693")

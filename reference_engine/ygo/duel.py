@@ -176,6 +176,7 @@ class Duel:
         ev = {"event": event}
         ev.update({k: v for k, v in fields.items() if v is not None})
         self.events.append(ev)
+        self.decider.event(ev)
         self._collect_triggers(ev)
         return ev
 
@@ -362,8 +363,10 @@ class Duel:
         elif eff.replacement == "pledge":
             self.draw_right = "pledged"        # ND-AF1 / ND-AF4
             link.pledged = True
+        self.decider.open({"window": "activation", "link": link.number})   # choices on activation
         eff.cost(self, link, step)
         eff.target(self, link, step)
+        self.decider.close("activation")
         self.chain.append(link)
         return None
 
@@ -372,12 +375,14 @@ class Duel:
         """Resolve last in, first out (ND-E7); then the chain ends."""
         while self.chain:
             link = self.chain.pop()
+            self.decider.open({"window": "resolution", "link": link.number})   # choices its effect asks for
             self.emit("resolve", link=link.number, card=link.card.uid)
             self._resolve_link(link)
             stays = link.card.is_continuous_card() or "equip" in link.card.subtypes
             if link.effect.kind == "card" and link.card.zone in FIELD_ZONES and link.card.incarnation == link.incarnation \
                     and (link.negated_activation or not stays):
                 self.move(link.card, "graveyard", "rule")
+            self.decider.close("resolution")
         self.emit("chain-end")
 
     def _resolve_link(self, link: ChainLink) -> None:
@@ -423,8 +428,9 @@ class Duel:
                 if eff.kind == "before-draw" and eff.mandatory and self.activatable(player, card, eff, by_engine=True) is None:
                     step = {"player": player, "do": "activate", "card": card.uid}
                     if hasattr(eff, "declaration"):
-                        step["option"] = self.decider.choose_option(player, eff.declaration(self, player),
-                                                                    f"{card.uid}: declare on activation")
+                        step["option"] = self.decider.choose_option(
+                            player, eff.declaration(self, player), f"{card.uid}: declare on activation",
+                            window={"window": "activation", "link": len(self.chain) + 1, "turn": self.turn})
                     self.activate(player, card, eff, step)
         self.placing = None
 
@@ -442,9 +448,17 @@ class Duel:
 
     def chain_window(self, first: str) -> bool:
         """Players alternately may activate (``first`` first); two passes in a row resolve the
-        chain. Returns True if a chain was built."""
+        chain. Returns True if a chain was built. While chain link n is the newest, the
+        decisions are in the window ``response`` to link n; with an empty chain, in the window
+        open around it (``open`` in a phase, ``before-draw``)."""
         p, passes, built = first, 0, bool(self.chain)
+        responding = None                      # the link whose response window is open
         while True:
+            if self.chain and responding != len(self.chain):
+                if responding is not None:
+                    self.decider.close("response")
+                responding = len(self.chain)
+                self.decider.open({"window": "response", "link": responding})
             acted = self.decider.priority(p, lambda step, p=p: self.try_activate(p, step), applies=self._answers_priority)
             if acted:
                 built, passes, p = True, 0, OTHER[p]
@@ -453,6 +467,8 @@ class Duel:
             if passes >= 2:
                 break
             p = OTHER[p]
+        if responding is not None:
+            self.decider.close("response")
         if self.chain:
             self.resolve_chain()
         return built
@@ -483,8 +499,13 @@ class Duel:
 
     def process_triggers(self) -> None:
         """Activate the trigger effects waiting (SEGOC: the turn player's mandatory, optional,
-        then the opponent's), let both players respond, resolve; repeat while new ones wait."""
-        while self.pending:
+        then the opponent's), let both players respond, resolve; repeat while new ones wait.
+        The placing is the ``trigger`` window after the events since the previous one (opened
+        even when nothing waits, so that a step for it is seen to be not offered)."""
+        first = True
+        while self.pending or first:
+            first = False
+            self.decider.open({"window": "trigger"})
             waiting, self.pending = self.pending, []
             players = (self.turn_player, OTHER[self.turn_player])
             # SEGOC: the turn player's mandatory, the opponent's mandatory, the turn player's
@@ -509,6 +530,7 @@ class Duel:
                     triggered = {e.card.uid for e, _ in optional}
                     while optional and self.decider.priority(player, offer, applies=lambda st, t=triggered: st.get("card") in t):
                         pass
+            self.decider.close("trigger")
             if self.chain:
                 self.chain_window(OTHER[self.chain[-1].player])
 
@@ -529,6 +551,7 @@ class Duel:
         self.draw_right = "none" if (self.turn == 1 and self.turn_player == self.first_player) else "unspent"
         if self.draw_right == "unspent":
             self.timing = "before-draw"
+            self.decider.open({"window": "before-draw"})
             for p in (self.turn_player, OTHER[self.turn_player]):
                 self.place_mandatory_before_draw_effects(p)
             for p in (self.turn_player, OTHER[self.turn_player]):
@@ -536,9 +559,11 @@ class Duel:
             if self.chain:                   # Quick Effects respond; they cannot start a chain at this timing
                 self.chain_window(OTHER[self.chain[-1].player])
             self.timing = "open"
+            self.decider.close("before-draw")
             if self.draw_right == "spent":
                 self.process_triggers()          # ND-T1: right after that chain
         self.conduct_normal_draw()
+        self.decider.open({"window": "open", "phase": "draw"})
         self.open_state()
         self.watches = [w for w in self.watches if w.turn is None or w.turn > self.turn]
 
@@ -551,6 +576,7 @@ class Duel:
         """Begin ``phase`` (emits ``phase``); stops the run at the scenario's ``stop``, or without
         one at the first phase that begins after the script is used up."""
         self.phase = phase
+        self.decider.close("open")
         self.emit("phase", phase=phase, player=self.turn_player, turn=self.turn)
         if self.stop_at == (self.turn, phase):
             raise StopReached()
@@ -567,11 +593,13 @@ class Duel:
                 if step == "after-draw":
                     self.set_phase_silently("draw")
                     self.draw_right = "spent"
+                    self.decider.open({"window": "open", "phase": "draw"})
                     self.open_state()
                 else:
                     self.draw_phase()
             else:
                 self.set_phase(ph)
+                self.decider.open({"window": "open", "phase": ph})
                 self.open_state()
             step = None
 
@@ -582,6 +610,7 @@ class Duel:
         self.turn += 1
         self.turn_player = OTHER[self.turn_player]
         self.used = set()
+        self.decider.close("open")
         self.emit("turn", turn=self.turn, player=self.turn_player)
 
     def start_duel(self) -> None:

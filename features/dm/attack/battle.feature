@@ -9,7 +9,7 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
   Scenario Outline: The higher power wins and the loser is destroyed (<case>)
     Given player A has "<attacker>" as "attacker" in the battle zone
     And player B has "<defender>" as "defender" in the battle zone, tapped
-    When player A attacks "defender" with "attacker"
+    When in step AT-S1, player A attacks "defender" with "attacker"
     Then "attacker" (<pa>) battles "defender" (<pd>) <result>
     And "<loser>" is destroyed
     And "<winner>" is not destroyed
@@ -25,7 +25,7 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
   Scenario: With equal power both creatures lose and both are destroyed
     Given player A has "Burning Mane" as "mane" in the battle zone
     And player B has "Immortal Baron, Vorg" as "vorg" in the battle zone, tapped
-    When player A attacks "vorg" with "mane"
+    When in step AT-S1, player A attacks "vorg" with "mane"
     Then "mane" (2000) battles "vorg" (2000), both lose
     And "mane" is destroyed
     And "vorg" is destroyed
@@ -38,8 +38,8 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
     And player B has "Dark Clown" as "clown" in the battle zone
     And player B has 2 shields
-    When player A attacks player B with "bolshack"
-    And player B blocks with "clown"
+    When in step AT-S1, player A attacks player B with "bolshack"
+    And in step AT-S4, player B blocks with "clown"
     Then "clown" blocks "bolshack"
     And "bolshack" (6000) battles "clown" (6000), both lose
     And no ability of "clown" resolves
@@ -51,7 +51,7 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
   Scenario Outline: "Wins all battles" decides the battle instead of the power (<case>)
     Given player A has "<attacker>" as "attacker" in the battle zone
     And player B has "<defender>" as "defender" in the battle zone, tapped
-    When player A attacks "defender" with "attacker"
+    When in step AT-S1, player A attacks "defender" with "attacker"
     Then "attacker" battles "defender" <result>
     And "<loser>" is destroyed
     And "<winner>" is not destroyed
@@ -65,7 +65,7 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
   Scenario: Both creatures "win all battles": neither is destroyed
     Given player A has "Marshias, Spirit of the Sun" as "marshias" in the battle zone
     And player B has "Test Wins All Battles 2000" as "other" in the battle zone, tapped
-    When player A attacks "other" with "marshias"
+    When in step AT-S1, player A attacks "other" with "marshias"
     Then "marshias" battles "other", both win
     And "marshias" is not destroyed
     And "other" is not destroyed
@@ -76,7 +76,7 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
   Scenario: Power attacker applies while attacking: Brawler Zyler (1000, +2000) beats a 2000 and is 1000 again after the attack
     Given player A has "Brawler Zyler" as "zyler" in the battle zone
     And player B has "Burning Mane" as "mane" in the battle zone, tapped
-    When player A attacks "mane" with "zyler"
+    When in step AT-S1, player A attacks "mane" with "zyler"
     Then step AT-S2 begins
     And "zyler" has power 3000
     And "zyler" (3000) battles "mane" (2000) and wins
@@ -91,8 +91,8 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     And player A has "Burning Mane" as "source" under "barkwhip"
     And player A has "Fear Fang" as "fang" in the battle zone
     And player B has 2 shields
-    When player A attacks player B with "barkwhip"
-    And player A breaks "b-shield-1"
+    When in step AT-S1, player A attacks player B with "barkwhip"
+    And in step AT-S6b, player A breaks "b-shield-1"
     Then "barkwhip" is tapped
     And step AT-S2 begins
     And "fang" has power 5000
@@ -106,7 +106,7 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     Given player A has "Test Power Check 3000 (+2000)" as "checker" in the battle zone
     And player A has 1 card in the deck
     And player B has "Test Vanilla 1000" as "defender" in the battle zone, tapped
-    When player A attacks "defender" with "checker"
+    When in step AT-S1, player A attacks "defender" with "checker"
     Then "checker" has power 5000
     And the "when-attacks" ability of "checker" resolves
     And player A draws a card
@@ -119,8 +119,8 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     Given player A has "Necrodragon Giland" as "giland" in the battle zone
     And player B has "Cetibols" as "cetibols" in the battle zone, tapped
     And player B has 1 card in the deck
-    When player A attacks "cetibols" with "giland"
-    And player B chooses yes
+    When in step AT-S1, player A attacks "cetibols" with "giland"
+    And in step AT-S6a, player B chooses yes
     Then "giland" (6000) battles "cetibols" (2000) and wins
     And "cetibols" is destroyed
     And the "when-destroyed" ability of "cetibols" resolves
@@ -135,8 +135,8 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     Given player A has "Bone Spider" as "spider" in the battle zone
     And player B has "Cetibols" as "cetibols" in the battle zone, tapped
     And player B has 1 card in the deck
-    When player A attacks "cetibols" with "spider"
-    And player B chooses yes
+    When in step AT-S1, player A attacks "cetibols" with "spider"
+    And in step AT-S6a, player B chooses yes
     Then "spider" (5000) battles "cetibols" (2000) and wins
     And "cetibols" is destroyed
     And the "when-wins-battle" ability of "spider" resolves
@@ -149,7 +149,7 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     # Grinning Axe: "Slayer (Whenever this creature battles, destroy the other creature after the battle.)"
     Given player A has "Test Vanilla 5000" as "attacker" in the battle zone
     And player B has "Grinning Axe, the Monstrosity" as "axe" in the battle zone, tapped
-    When player A attacks "axe" with "attacker"
+    When in step AT-S1, player A attacks "axe" with "attacker"
     Then "attacker" battles "axe" and wins
     And "axe" is destroyed
     And "attacker" is destroyed

@@ -10,8 +10,8 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     Given player A has "Fear Fang" as "fang" in the battle zone
     And player B has "Seamine" as "seamine" in the battle zone
     And player B has 1 shield
-    When player A attacks player B with "fang"
-    And player B blocks with "seamine"
+    When in step AT-S1, player A attacks player B with "fang"
+    And in step AT-S4, player B blocks with "seamine"
     Then step AT-S4 begins
     And "seamine" is tapped
     And "seamine" blocks "fang"
@@ -24,9 +24,9 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     And player B has "Seamine" as "tapped-seamine" in the battle zone, tapped
     And player B has "Test Blocker 2000" as "ready" in the battle zone
     And player B has 1 shield
-    When player A attacks player B with "fang"
-    And player B cannot block with "tapped-seamine"
-    And player B does not block
+    When in step AT-S1, player A attacks player B with "fang"
+    And in step AT-S4, player B cannot block with "tapped-seamine"
+    And in step AT-S4, player B does not block
     Then nobody blocks
     And "b-shield-1" is broken
 
@@ -36,8 +36,8 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone
     And player B has "Test Blocker Guard 2000" as "guard" in the battle zone
     And player B has 1 shield
-    When player A attacks player B with "shepherd"
-    And player B blocks with "guard"
+    When in step AT-S1, player A attacks player B with "shepherd"
+    And in step AT-S4, player B blocks with "guard"
     Then "guard" blocks "shepherd"
     And "guard" has power 6000
     And "shepherd" (5000) battles "guard" (6000) and loses
@@ -50,8 +50,8 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     And player A has "Hypersquid Walter" as "walter" under "maroll"
     And player B has "Seamine" as "seamine" in the battle zone
     And player B has 2 shields
-    When player A attacks player B with "maroll"
-    And player B blocks with "seamine"
+    When in step AT-S1, player A attacks player B with "maroll"
+    And in step AT-S4, player B blocks with "seamine"
     Then "seamine" blocks "maroll"
     And the "when-blocked" ability of "maroll" resolves
     And "seamine" is put into player B's hand
@@ -69,8 +69,8 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     And player B has "Test Blocker Draw 3000" as "blocker" in the battle zone
     And player B has 1 card in the deck
     And player B has 1 shield
-    When player A attacks player B with "attacker"
-    And player B blocks with "blocker"
+    When in step AT-S1, player A attacks player B with "attacker"
+    And in step AT-S4, player B blocks with "blocker"
     Then step AT-S5 begins
     And the "when-blocked" ability of "attacker" resolves
     And player A draws a card
@@ -84,8 +84,8 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     And player A has 1 card in the deck
     And player B has "Seamine" as "seamine" in the battle zone
     And player B has 1 shield
-    When player A attacks player B with "attacker"
-    And player B does not block
+    When in step AT-S1, player A attacks player B with "attacker"
+    And in step AT-S4, player B does not block
     Then step AT-S5 begins
     And the "when-not-blocked" ability of "attacker" resolves
     And player A draws a card
@@ -102,10 +102,10 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     And player B has "Fear Fang" as "fang" in the battle zone
     And player B has 1 card in the deck
     And player B has 1 shield
-    When player A attacks player B with "shepherd"
-    And player B blocks with "blocker"
-    And player A declares ninja strike with "raiden"
-    And player A chooses "fang"
+    When in step AT-S1, player A attacks player B with "shepherd"
+    And in step AT-S4, player B blocks with "blocker"
+    And in step AT-S5, player A declares ninja strike with "raiden"
+    And in step AT-S5, player A chooses "fang"
     Then "blocker" blocks "shepherd"
     And "raiden" is declared for ninja strike
     And "raiden" is summoned

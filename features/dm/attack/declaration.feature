@@ -11,8 +11,8 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     Given player A has "Test Attack Draw 3000" as "attacker" in the battle zone
     And player A has 1 card in the deck
     And player B has shields "s1" and "s2"
-    When player A attacks player B with "attacker"
-    And player A breaks "s1"
+    When in step AT-S1, player A attacks player B with "attacker"
+    And in step AT-S6b, player A breaks "s1"
     # AT-S1 / AT-03: the attack starts with the tap and the declared target
     Then step AT-S1 begins
     And "attacker" is tapped
@@ -29,7 +29,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
   Scenario: A tapped creature of the opponent can be attacked
     Given player A has "Test Vanilla 5000" as "attacker" in the battle zone
     And player B has "Test Vanilla 3000" as "defender" in the battle zone, tapped
-    When player A attacks "defender" with "attacker"
+    When in step AT-S1, player A attacks "defender" with "attacker"
     Then "attacker" is tapped
     And "attacker" attacks "defender"
     And "attacker" battles "defender" and wins
@@ -38,7 +38,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
   Scenario: An untapped creature of the opponent cannot be attacked: the declaration is refused
     Given player A has "Test Vanilla 5000" as "attacker" in the battle zone
     And player B has "Test Vanilla 3000" as "defender" in the battle zone
-    When player A cannot attack "defender" with "attacker"
+    When in step AT-S1, player A cannot attack "defender" with "attacker"
     Then no attack happens
     And "attacker" is never tapped
     And "attacker" ends in the battle zone, untapped
@@ -49,7 +49,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     # Gatling Skyterror: "This creature can attack untapped creatures."
     Given player A has "Gatling Skyterror" as "gatling" in the battle zone
     And player B has "Test Vanilla 3000" as "defender" in the battle zone
-    When player A attacks "defender" with "gatling"
+    When in step AT-S1, player A attacks "defender" with "gatling"
     Then "gatling" attacks "defender"
     And "gatling" battles "defender" and wins
     And "defender" is destroyed
@@ -58,7 +58,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
   Scenario: A tapped creature that "can't be attacked" cannot be chosen as the target
     Given player A has "Test Vanilla 5000" as "attacker" in the battle zone
     And player B has "Kooc Pollon" as "kooc" in the battle zone, tapped
-    When player A cannot attack "kooc" with "attacker"
+    When in step AT-S1, player A cannot attack "kooc" with "attacker"
     Then no attack happens
     And "attacker" ends in the battle zone, untapped
 
@@ -68,7 +68,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     # general rule of the game, not a ruling of this page; the issue asks for this refusal explicitly
     Given player A has "Test Vanilla 5000" as "attacker" in the battle zone, put there this turn
     And player B has 2 shields
-    When player A cannot attack player B with "attacker"
+    When in step AT-S1, player A cannot attack player B with "attacker"
     Then no attack happens
     And "attacker" ends in the battle zone, untapped
     And player B ends with 2 shields
@@ -78,8 +78,8 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     Given player A has "<card>" as "guardian" in the battle zone
     And player B has 2 shields
     And player B has "Test Vanilla 1000" as "defender" in the battle zone, tapped
-    When player A cannot attack player B with "guardian"
-    And player A attacks "defender" with "guardian"
+    When in step AT-S1, player A cannot attack player B with "guardian"
+    And in step AT-S1, player A attacks "defender" with "guardian"
     # AT-P5: attacking the opponent includes breaking shields; only the attack on the creature happens
     Then "guardian" attacks "defender"
     And "guardian" battles "defender" and wins
@@ -97,8 +97,8 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     Given player A has "Test Vanilla 5000" as "attacker" in the battle zone
     And player B has "Test Vanilla 3000" as "untapped" in the battle zone
     And player B has shields "s1"
-    When player A cannot attack "untapped" with "attacker"
-    And player A attacks player B with "attacker"
+    When in step AT-S1, player A cannot attack "untapped" with "attacker"
+    And in step AT-S1, player A attacks player B with "attacker"
     Then "attacker" attacks player B
     And "s1" is broken
     And "untapped" ends in the battle zone, untapped
@@ -107,7 +107,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
   Scenario Outline: A change after the declaration does not stop the attack: <change>
     Given player A has "Test Vanilla 5000" as "attacker" in the battle zone
     And player B has "<card>" as "defender" in the battle zone, tapped
-    When player A attacks "defender" with "attacker"
+    When in step AT-S1, player A attacks "defender" with "attacker"
     # AT-D3: the target became untapped / got "can't be attacked" after the declaration: the battle still happens
     Then "attacker" attacks "defender"
     And an ability of "defender" resolves
@@ -126,7 +126,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     Given player A has "Dogiragon, Flaming Revolution" as "dogiragon" in the battle zone
     And player A has "Brawler Zyler" as "source" under "dogiragon"
     And player B has shields "s1", "s2" and "s3"
-    When player A attacks player B with "dogiragon"
+    When in step AT-S1, player A attacks player B with "dogiragon"
     Then "dogiragon" is tapped
     And the "when-attacks" ability of "dogiragon" resolves
     And "dogiragon" becomes untapped

@@ -12,8 +12,8 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     And player B has "Dark Clown" as "clown" in the battle zone, tapped
     And player B has "Seamine" as "seamine" in the battle zone
     And player B has 2 shields
-    When player A attacks "clown" with "metalwing"
-    And player A chooses "clown"
+    When in step AT-S1, player A attacks "clown" with "metalwing"
+    And in step AT-S3, player A chooses "clown"
     Then "metalwing" attacks "clown"
     And the "when-attacks" ability of "metalwing" resolves
     And "clown" is destroyed
@@ -31,8 +31,8 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     # your opponent's creatures"
     Given player A has "Test Attack Destroyer 3000 (+2000)" as "destroyer" in the battle zone
     And player B has "Test Vanilla 1000" as "target" in the battle zone, tapped
-    When player A attacks "target" with "destroyer"
-    And player A chooses "target"
+    When in step AT-S1, player A attacks "target" with "destroyer"
+    And in step AT-S3, player A chooses "target"
     Then "destroyer" has power 5000
     And "target" is destroyed
     And "destroyer" has power 3000
@@ -46,8 +46,8 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     And player B has "Test Vanilla 1000" as "target" in the battle zone, tapped
     And player B has "Test Opponent Attacks Draw 1000" as "watcher" in the battle zone
     And player B has 1 card in the deck
-    When player A attacks "target" with "destroyer"
-    And player A chooses "target"
+    When in step AT-S1, player A attacks "target" with "destroyer"
+    And in step AT-S3, player A chooses "target"
     Then "target" is destroyed
     And the "opponent-attacks" ability of "watcher" resolves
     And player B draws a card
@@ -61,8 +61,8 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     And player B has "Test Attacker Bounce 1000" as "bouncer" in the battle zone
     And player B has "Seamine" as "seamine" in the battle zone
     And player B has 2 shields
-    When player A attacks player B with "deathliger"
-    And player B chooses yes
+    When in step AT-S1, player A attacks player B with "deathliger"
+    And in step AT-S3, player B chooses yes
     Then "deathliger" attacks player B
     And the "opponent-attacks" ability of "bouncer" resolves
     And "deathliger" is put into player A's hand
@@ -80,9 +80,9 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     And player B has "Soul Phoenix, Avatar of Unity" as "phoenix" in the battle zone, tapped
     And player B has "Kooc Pollon" as "kooc" under "phoenix"
     And player B has "Terradragon Regarion" as "regarion" under "phoenix"
-    When player A attacks "phoenix" with "destroyer"
-    And player A chooses "phoenix"
-    And player A chooses "<chosen>"
+    When in step AT-S1, player A attacks "phoenix" with "destroyer"
+    And in step AT-S3, player A chooses "phoenix"
+    And in step AT-S3, player A chooses "<chosen>"
     Then "phoenix" is destroyed
     And "phoenix" is put into player B's graveyard
     # AT-D3: Kooc Pollon "can't be attacked", but legality was checked at the declaration only
@@ -102,11 +102,11 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     And player A has "Terradragon Regarion" as "regarion" under "phoenix"
     And player B has "Terror Pit" as "pit" in the shield zone
     And player B has shields "s2", "s3" and "s4"
-    When player A attacks player B with "phoenix"
-    And player A breaks "pit", "s2" and "s3"
-    And player B uses the shield trigger of "pit"
-    And player B chooses "phoenix"
-    And player A chooses "<chosen>"
+    When in step AT-S1, player A attacks player B with "phoenix"
+    And in step AT-S6b, player A breaks "pit", "s2" and "s3"
+    And in step AT-S6b, player B uses the shield trigger of "pit"
+    And in step AT-S6b, player B chooses "phoenix"
+    And in step AT-S6b, player A chooses "<chosen>"
     Then "pit", "s2" and "s3" are broken at the same time
     And "phoenix" is destroyed
     And the attack ends with "<chosen>" as the attacking creature
@@ -123,8 +123,8 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     # Marrow Ooze: "When this creature attacks a player, destroy it after the attack."
     Given player A has "Marrow Ooze, the Twister" as "ooze" in the battle zone
     And player B has shields "s1" and "s2"
-    When player A attacks player B with "ooze"
-    And player A breaks "s2"
+    When in step AT-S1, player A attacks player B with "ooze"
+    And in step AT-S6b, player A breaks "s2"
     Then "s2" is broken
     And step AT-S7 begins
     And the "after-attacking" ability of "ooze" resolves
@@ -136,7 +136,7 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
   Scenario: Marrow Ooze attacking a creature: its "after attacking a player" ability does not trigger
     Given player A has "Marrow Ooze, the Twister" as "ooze" in the battle zone
     And player B has "Test Wins All Battles 2000" as "wall" in the battle zone, tapped
-    When player A attacks "wall" with "ooze"
+    When in step AT-S1, player A attacks "wall" with "ooze"
     # Whether AT-S7 still begins once the attacker was destroyed in the battle is not decided by
     # the page (AT-S6a: "then step 7"; AT-D2: every later step vanishes): not expected either way.
     Then "ooze" battles "wall" and loses

@@ -9,8 +9,8 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
   Scenario: The attacking player chooses which shield to break; it goes to the opponent's hand
     Given player A has "Fear Fang" as "fang" in the battle zone
     And player B has shields "s1", "s2" and "s3"
-    When player A attacks player B with "fang"
-    And player A breaks "s2"
+    When in step AT-S1, player A attacks player B with "fang"
+    And in step AT-S6b, player A breaks "s2"
     Then step AT-S6b begins
     And "s2" is broken
     And "s2" is put into player B's hand
@@ -24,8 +24,8 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
   Scenario Outline: <breaker> against <n> shields breaks <broken> of them at the same time
     Given player A has "<card>" as "breaker" in the battle zone
     And player B has shields <shields>
-    When player A attacks player B with "breaker"
-    And player A breaks <chosen>
+    When in step AT-S1, player A attacks player B with "breaker"
+    And in step AT-S6b, player A breaks <chosen>
     Then <chosen> are broken at the same time
     And player B ends with <left> shields
     And player B ends with <broken> cards in hand
@@ -41,9 +41,9 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
   Scenario: The same shield cannot be chosen twice during one attack
     Given player A has "Deathliger, Lion of Chaos" as "deathliger" in the battle zone
     And player B has shields "s1", "s2" and "s3"
-    When player A attacks player B with "deathliger"
-    And player A cannot break "s1" and "s1"
-    And player A breaks "s1" and "s2"
+    When in step AT-S1, player A attacks player B with "deathliger"
+    And in step AT-S6b, player A cannot break "s1" and "s1"
+    And in step AT-S6b, player A breaks "s1" and "s2"
     Then "s1" and "s2" are broken at the same time
     And player B ends with 1 shield
 
@@ -54,10 +54,10 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     Given player A has "Flametropus" as "flametropus" in the battle zone
     And player A has 1 card in the mana zone
     And player B has shields "s1", "s2" and "s3"
-    When player A attacks player B with "flametropus"
-    And player A chooses "a-mana-1"
-    And player A cannot break "s1"
-    And player A breaks "s1" and "s2"
+    When in step AT-S1, player A attacks player B with "flametropus"
+    And in step AT-S3, player A chooses "a-mana-1"
+    And in step AT-S6b, player A cannot break "s1"
+    And in step AT-S6b, player A breaks "s1" and "s2"
     Then the "when-attacks" ability of "flametropus" resolves
     And "flametropus" has power 6000
     And step AT-S6b begins
@@ -70,10 +70,10 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     Given player A has "Deathliger, Lion of Chaos" as "deathliger" in the battle zone
     And player B has "Terror Pit" as "pit" in the shield zone
     And player B has shields "s2" and "s3"
-    When player A attacks player B with "deathliger"
-    And player A breaks "pit" and "s2"
-    And player B uses the shield trigger of "pit"
-    And player B chooses "deathliger"
+    When in step AT-S1, player A attacks player B with "deathliger"
+    And in step AT-S6b, player A breaks "pit" and "s2"
+    And in step AT-S6b, player B uses the shield trigger of "pit"
+    And in step AT-S6b, player B chooses "deathliger"
     Then "pit" and "s2" are broken at the same time
     And "pit" is put into player B's hand
     And "s2" is put into player B's hand
@@ -88,8 +88,8 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
   Scenario: The opponent may decline a shield trigger: the card stays in the hand
     Given player A has "Fear Fang" as "fang" in the battle zone
     And player B has "Terror Pit" as "pit" in the shield zone
-    When player A attacks player B with "fang"
-    And player B declines the shield triggers
+    When in step AT-S1, player A attacks player B with "fang"
+    And in step AT-S6b, player B declines the shield triggers
     Then "pit" is broken
     And "fang" is not destroyed
     And "pit" ends in player B's hand
@@ -101,11 +101,11 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     Given player A has "Deathliger, Lion of Chaos" as "deathliger" in the battle zone
     And player B has "Aqua Surfer" as "surfer" in the shield zone
     And player B has "Gregorian Worm" as "worm" in the shield zone
-    When player A attacks player B with "deathliger"
-    And player A breaks "surfer" and "worm"
-    And player B uses the shield trigger of "surfer"
-    And player B uses the shield trigger of "worm"
-    And player B chooses "deathliger"
+    When in step AT-S1, player A attacks player B with "deathliger"
+    And in step AT-S6b, player A breaks "surfer" and "worm"
+    And in step AT-S6b, player B uses the shield trigger of "surfer"
+    And in step AT-S6b, player B uses the shield trigger of "worm"
+    And in step AT-S6b, player B chooses "deathliger"
     Then "surfer" and "worm" are broken at the same time
     And "surfer" is summoned
     And "worm" is summoned
@@ -119,7 +119,7 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
   Scenario: No shields left: the attack is a direct attack and the attacking player wins
     Given player A has "Fear Fang" as "fang" in the battle zone
     And player B has "Test Vanilla 1000" as "bystander" in the battle zone
-    When player A attacks player B with "fang"
+    When in step AT-S1, player A attacks player B with "fang"
     Then step AT-S6c begins
     And player A wins the game by direct attack
     And no shield is broken
@@ -129,8 +129,8 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     Given player A has "Deathliger, Lion of Chaos" as "deathliger" in the battle zone
     And player B has "Seamine" as "seamine" in the battle zone
     And player B has 2 shields
-    When player A attacks player B with "deathliger"
-    And player B blocks with "seamine"
+    When in step AT-S1, player A attacks player B with "deathliger"
+    And in step AT-S4, player B blocks with "seamine"
     Then "seamine" blocks "deathliger"
     And step AT-S6a begins
     And "deathliger" battles "seamine" and wins
@@ -142,8 +142,8 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
   Scenario: With no shields, a block stops the direct attack
     Given player A has "Fear Fang" as "fang" in the battle zone
     And player B has "Seamine" as "seamine" in the battle zone
-    When player A attacks player B with "fang"
-    And player B blocks with "seamine"
+    When in step AT-S1, player A attacks player B with "fang"
+    And in step AT-S4, player B blocks with "seamine"
     Then "fang" battles "seamine" and loses
     And step AT-S6c never begins
     And nobody has won yet

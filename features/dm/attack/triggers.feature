@@ -13,8 +13,8 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     Given player A has "Hypersquid Walter" as "walter" in the battle zone
     And player A has 1 card in the deck
     And player B has "Scalpel Spider" as "spider" in the battle zone, tapped
-    When player A attacks "spider" with "walter"
-    And player A chooses yes
+    When in step AT-S1, player A attacks "spider" with "walter"
+    And in step AT-S3, player A chooses yes
     Then step AT-S3 begins
     And the "when-attacks" ability of "walter" resolves
     And player A draws a card
@@ -32,9 +32,9 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And player B has "Test Opponent Attacks Draw 1000" as "n2" in the battle zone
     And player B has 2 cards in the deck
     And player B has 1 shield
-    When player A attacks player B with "attacker"
-    And player A orders the waiting abilities of "<a1>", "<a2>"
-    And player B orders the waiting abilities of "<b1>", "<b2>"
+    When in step AT-S1, player A attacks player B with "attacker"
+    And in step AT-S3, player A orders the waiting abilities of "<a1>", "<a2>"
+    And in step AT-S3, player B orders the waiting abilities of "<b1>", "<b2>"
     Then an ability of "<a1>" resolves
     And an ability of "<a2>" resolves
     And an ability of "<b1>" resolves
@@ -56,9 +56,9 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And player B has "Tri-horn Shepherd" as "shepherd" in the battle zone
     And player B has "Fear Fang" as "fang" in the battle zone
     And player B has shields "s1", "s2", "s3" and "s4"
-    When player A attacks player B with "command"
-    And player A declares invasion with "redzone"
-    And player A breaks "s1", "s2" and "s3"
+    When in step AT-S1, player A attacks player B with "command"
+    And in step AT-S3, player A declares invasion with "redzone"
+    And in step AT-S6b, player A breaks "s1", "s2" and "s3"
     Then step AT-S3 begins
     And "redzone" is declared for invasion
     And "redzone" is put into the battle zone
@@ -78,9 +78,9 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
     And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
     And player B has shields "s1", "s2", "s3" and "s4"
-    When player A attacks player B with "bolshack"
-    And player A declares revolution change with "buster"
-    And player A breaks "s2", "s3" and "s4"
+    When in step AT-S1, player A attacks player B with "bolshack"
+    And in step AT-S3, player A declares revolution change with "buster"
+    And in step AT-S6b, player A breaks "s2", "s3" and "s4"
     Then "bolshack" attacks player B
     And "buster" is declared for revolution change
     And "bolshack" is put into player A's hand
@@ -98,8 +98,8 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     Given player A has "Brawler Zyler" as "zyler" in the battle zone
     And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
     And player B has 1 shield
-    When player A attacks player B with "zyler"
-    And player A cannot declare revolution change with "buster"
+    When in step AT-S1, player A attacks player B with "zyler"
+    And in step AT-S3, player A cannot declare revolution change with "buster"
     Then "b-shield-1" is broken
     And "buster" ends in player A's hand
 
@@ -115,9 +115,9 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
     And player B has "Fear Fang" as "fang" in the battle zone
     And player B has shields "s1" and "s2"
-    When player A attacks player B with "bolshack"
-    And player A chooses "fang"
-    And player A cannot declare revolution change with "buster"
+    When in step AT-S1, player A attacks player B with "bolshack"
+    And in step AT-S3, player A chooses "fang"
+    And in step AT-S3, player A cannot declare revolution change with "buster"
     Then the "ally-attacks" ability of "thrumiss" resolves
     And "fang" is tapped
     And "buster" is never put into the battle zone
@@ -136,11 +136,11 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
     And player B has "Fear Fang" as "fang" in the battle zone
     And player B has shields "s1", "s2", "s3" and "s4"
-    When player A attacks player B with "bolshack"
-    And player A declares revolution change with "buster"
-    And player A orders the waiting abilities of "thrumiss", "buster"
-    And player A chooses "fang"
-    And player A breaks "s1", "s2" and "s3"
+    When in step AT-S1, player A attacks player B with "bolshack"
+    And in step AT-S3, player A declares revolution change with "buster"
+    And in step AT-S3, player A orders the waiting abilities of "thrumiss", "buster"
+    And in step AT-S3, player A chooses "fang"
+    And in step AT-S6b, player A breaks "s1", "s2" and "s3"
     Then "buster" is declared for revolution change
     And the "ally-attacks" ability of "thrumiss" resolves
     And "fang" is tapped
@@ -158,11 +158,11 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And player B has "Hayabusamaru, Light Fang Ninja" as "hayabusamaru" in hand
     And player B has 4 cards in the mana zone
     And player B has 2 shields
-    When player A attacks player B with "walter"
-    And player A chooses yes
-    And player B declares ninja strike with "hayabusamaru"
-    And player B chooses "hayabusamaru"
-    And player B blocks with "hayabusamaru"
+    When in step AT-S1, player A attacks player B with "walter"
+    And in step AT-S3, player A chooses yes
+    And in step AT-S3, player B declares ninja strike with "hayabusamaru"
+    And in step AT-S3, player B chooses "hayabusamaru"
+    And in step AT-S4, player B blocks with "hayabusamaru"
     Then the "when-attacks" ability of "walter" resolves
     And player A draws a card
     And "hayabusamaru" is declared for ninja strike
@@ -184,8 +184,8 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And player B has "Hayabusamaru, Light Fang Ninja" as "hayabusamaru" in hand
     And player B has 3 cards in the mana zone
     And player B has 1 shield
-    When player A attacks player B with "fang"
-    And player B declares ninja strike with "hayabusamaru"
+    When in step AT-S1, player A attacks player B with "fang"
+    And in step AT-S3, player B declares ninja strike with "hayabusamaru"
     Then "hayabusamaru" is declared for ninja strike
     And "hayabusamaru" is never put into the battle zone
     And "b-shield-1" is broken
@@ -196,8 +196,8 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     Given player A has "Test Attack Draw 3000" as "attacker" in the battle zone
     And player A has 1 card in the deck
     And player B has "Test Revolution 0 Trigger 4000" as "r0" in hand
-    When player A attacks player B with "attacker"
-    And player B declares revolution 0 trigger with "r0"
+    When in step AT-S1, player A attacks player B with "attacker"
+    And in step AT-S3, player B declares revolution 0 trigger with "r0"
     Then the "when-attacks" ability of "attacker" resolves
     And "r0" is declared for revolution 0 trigger
     And "r0" is summoned

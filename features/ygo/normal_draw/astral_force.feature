@@ -12,8 +12,8 @@ Feature: Rank-Up-Magic Astral Force, effect (2): a pledge, not a replacement
   @id:ygo.normal-draw.astral-force.effect-negated @ruling:ND-AF1 @ruling:ND-FAQ2
   Scenario: Only its effect is negated: the pledge still applies, no normal draw
     Given player B has "Skull Meister" as "meister" in hand
-    When player A activates "astral" effect (2)
-    And player B activates "meister"
+    When before the draw, player A activates "astral" effect (2)
+    And in response to chain link 1, player B activates "meister"
     Then the effect of chain link 1 is negated
     And player A does not conduct the normal draw
     And "astral" ends in the graveyard
@@ -22,8 +22,8 @@ Feature: Rank-Up-Magic Astral Force, effect (2): a pledge, not a replacement
   Scenario: Its activation is negated: the pledge does not apply, the normal draw is conducted
     Given player B controls "Infernoid Onuncu" as "onuncu" face-up in attack position
     And player B controls "Mystical Elf" as "elf" face-up in attack position
-    When player A activates "astral" effect (2)
-    And player B activates "onuncu", tributing "elf" as cost
+    When before the draw, player A activates "astral" effect (2)
+    And in response to chain link 1, player B activates "onuncu", tributing "elf" as cost
     Then the activation of chain link 1 is negated
     And player A conducts the normal draw, drawing "top"
     And "astral" ends in banishment
@@ -31,14 +31,14 @@ Feature: Rank-Up-Magic Astral Force, effect (2): a pledge, not a replacement
   @id:ygo.normal-draw.astral-force.fizzle @ruling:ND-AF3
   Scenario: Its effect fizzles: no normal draw
     Given player B has "D.D. Crow" as "crow" in hand
-    When player A activates "astral" effect (2)
-    And player B activates "crow", targeting "astral"
+    When before the draw, player A activates "astral" effect (2)
+    And in response to chain link 1, player B activates "crow", targeting "astral"
     Then "astral" is banished
     And player A does not conduct the normal draw
 
   @id:ygo.normal-draw.astral-force.applied @ruling:ND-AF1 @ruling:ND-TAB @ruling:ND-L-BEFORE
   Scenario: Resolved normally: the card returns to the hand and the normal draw is not conducted
-    When player A activates "astral" effect (2)
+    When before the draw, player A activates "astral" effect (2)
     Then "astral" is added to the hand
     And player A does not conduct the normal draw
 
@@ -46,8 +46,8 @@ Feature: Rank-Up-Magic Astral Force, effect (2): a pledge, not a replacement
   Scenario: An effect-type replacement can be activated on the same chain after effect (2)
     Given player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
     And player A's deck holds "Alien Shocktrooper", in this order from the top
-    When player A activates "astral" effect (2)
-    And player A activates "muusiki"
+    When before the draw, player A activates "astral" effect (2)
+    And before the draw, player A activates "muusiki"
     Then "astral" is activated as chain link 1
     And "muusiki" is activated as chain link 2
     And player A does not conduct the normal draw
@@ -56,8 +56,8 @@ Feature: Rank-Up-Magic Astral Force, effect (2): a pledge, not a replacement
   Scenario: Effect (2) can be activated on the same chain after an effect-type replacement
     Given player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
     And player A's deck holds "Alien Shocktrooper", in this order from the top
-    When player A activates "muusiki"
-    And player A activates "astral" effect (2)
+    When before the draw, player A activates "muusiki"
+    And before the draw, player A activates "astral" effect (2)
     Then "muusiki" is activated as chain link 1
     And "astral" is activated as chain link 2
     And player A does not conduct the normal draw
@@ -66,8 +66,8 @@ Feature: Rank-Up-Magic Astral Force, effect (2): a pledge, not a replacement
   Scenario: A cost-type replacement cannot be activated on the same chain after effect (2) (Sin World FAQ 2022-09-12)
     Given player A controls "Malefic World" as "world" face-up in the field zone
     And player A's deck holds "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon", in this order from the top
-    When player A activates "astral" effect (2)
-    And player A cannot activate "world"
+    When before the draw, player A activates "astral" effect (2)
+    And before the draw, player A cannot activate "world"
     Then "astral" is activated as chain link 1
     And "world" is not activated
 
@@ -75,7 +75,7 @@ Feature: Rank-Up-Magic Astral Force, effect (2): a pledge, not a replacement
   Scenario: Effect (2) cannot be activated on the same chain after a cost-type replacement (Sin World FAQ 2022-09-12)
     Given player A controls "Malefic World" as "world" face-up in the field zone
     And player A's deck holds "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon", in this order from the top
-    When player A activates "world"
-    And player A cannot activate "astral" effect (2)
+    When before the draw, player A activates "world"
+    And before the draw, player A cannot activate "astral" effect (2)
     Then "world" is activated as chain link 1
     And "astral" ends in the graveyard

@@ -13,7 +13,7 @@ Feature: The card lists of the page, one row per listed card
     Given player A has "<card>" as "replacement" <place>
     And player A's deck holds <deck>, in this order from the top
     And player A has "<gy>" as "support" in the graveyard
-    When player A activates "replacement"<act>
+    When before the draw, player A activates "replacement"<act>
     Then "replacement" is activated as chain link 1
     And player A does not conduct the normal draw
 
@@ -41,7 +41,7 @@ Feature: The card lists of the page, one row per listed card
     Given player A has "<card>" as "replacement" <place>
     And player A's deck holds <deck>, in this order from the top
     And player A has "<gy>" as "support" in the graveyard
-    When player A activates "replacement"
+    When before the draw, player A activates "replacement"
     Then "replacement" is activated as chain link 1
     And "<gain>" is added to the hand
     And player A does not conduct the normal draw
@@ -64,7 +64,7 @@ Feature: The card lists of the page, one row per listed card
   Scenario: ND-L-BEFORE: the opponent's Diabolos is activated before the normal draw (mandatory) and can send the top card to the bottom
     Given player B controls "Diabolos, King of the Abyss" as "diabolos" face-up in attack position
     And player A's deck holds "Mystical Elf", in this order from the top
-    When player B declares "bottom"
+    When while chain link 1 resolves, player B declares "bottom"
     Then "diabolos" is activated as chain link 1
     And "top" is returned to the deck
     And player A conducts the normal draw, drawing "mystical-elf"
@@ -74,14 +74,14 @@ Feature: The card lists of the page, one row per listed card
   Scenario: ND-L-BEFORE: Zexal Field places Shining Draw on top of the Deck before the normal draw, which then draws it
     Given player A has "Zexal Field" as "zexal" face-up in the field zone
     And player A's deck holds "Mystical Elf", "Shining Draw", in this order from the top
-    When player A activates "zexal"
+    When before the draw, player A activates "zexal"
     Then "zexal" is activated as chain link 1
     And player A conducts the normal draw, drawing "shining-draw"
 
   @id:ygo.normal-draw.list.before.white-rose @ruling:ND-L-BEFORE @ruling:ND-01
   Scenario: ND-L-BEFORE: White Rose Cloister reveals the top card before the normal draw, which then draws it
     Given player A has "White Rose Cloister" as "cloister" face-up in the field zone
-    When player A activates "cloister", declaring "Monster"
+    When before the draw, player A activates "cloister", declaring "Monster"
     Then "cloister" is activated as chain link 1
     And "top" is revealed
     And player A conducts the normal draw, drawing "top"
@@ -91,7 +91,7 @@ Feature: The card lists of the page, one row per listed card
     Given player B has "Gravekeeper's Trap" as "trap" face-up in the spell & trap zone
     # card text (OCG): 「…相手ドローフェイズのドロー前に、カード名を１つ宣言して発動する。」 — mandatory: the game
     # activates it, player B only declares the name
-    When player B declares "Alexandrite Dragon"
+    When while chain link 1 is being activated, player B declares "Alexandrite Dragon"
     Then "trap" is activated as chain link 1
     And player A conducts the normal draw, drawing "top"
     And "top" is sent to the graveyard

@@ -14,8 +14,8 @@ Feature: Cost-type replacements of the normal draw (コストタイプ)
     And player A's deck holds "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon", in this order from the top
     And player B controls "Infernoid Onuncu" as "onuncu" face-up in attack position
     And player B controls "Mystical Elf" as "elf" face-up in attack position
-    When player A activates "world"
-    And player B activates "onuncu", tributing "elf" as cost
+    When before the draw, player A activates "world"
+    And in response to chain link 1, player B activates "onuncu", tributing "elf" as cost
     Then "world" is activated as chain link 1
     And the activation of chain link 1 is negated
     # ND-C1: the cost (the normal draw right) is not returned
@@ -27,8 +27,8 @@ Feature: Cost-type replacements of the normal draw (コストタイプ)
     Given player A controls "Malefic World" as "world" face-up in the field zone
     And player A's deck holds "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon", in this order from the top
     And player B has "Ash Blossom & Joyous Spring" as "ash" in hand
-    When player A activates "world"
-    And player B activates "ash"
+    When before the draw, player A activates "world"
+    And in response to chain link 1, player B activates "ash"
     Then "world" is activated as chain link 1
     And "ash" is activated as chain link 2
     And the effect of chain link 1 is negated
@@ -41,11 +41,9 @@ Feature: Cost-type replacements of the normal draw (コストタイプ)
     And player A's deck holds "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon", in this order from the top
     And player A has "Magical Blast" as "blast" in the graveyard
     And player B has "Ash Blossom & Joyous Spring" as "ash" in hand
-    When player A activates "world"
-    And player B activates "ash"
-    And player A passes
-    And player B passes
-    And player A cannot activate "blast"
+    When before the draw, player A activates "world"
+    And in response to chain link 1, player B activates "ash"
+    And before the draw, player A cannot activate "blast"
     Then the effect of chain link 1 is negated
     And the chain ends
     And player A does not conduct the normal draw
@@ -55,8 +53,8 @@ Feature: Cost-type replacements of the normal draw (コストタイプ)
   Scenario: The effect of a cost-type replacement cannot be applied (fizzles): no normal draw
     Given player A has "Flame Tiger" as "tiger" in the graveyard
     And player B has "D.D. Crow" as "crow" in hand
-    When player A activates "tiger"
-    And player B activates "crow", targeting "tiger"
+    When before the draw, player A activates "tiger"
+    And in response to chain link 1, player B activates "crow", targeting "tiger"
     Then "tiger" is activated as chain link 1
     And "tiger" is banished
     And chain link 1 resolves
@@ -69,9 +67,9 @@ Feature: Cost-type replacements of the normal draw (コストタイプ)
     Given player A controls "Malefic World" as "world" face-up in the field zone
     And player A controls "Gearbreed" as "gearbreed" face-up in the spell & trap zone
     And player A's deck holds "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon", "Axe of Despair", in this order from the top
-    When player A activates "world"
+    When before the draw, player A activates "world"
     # ND-C4: the second one cannot pay its cost
-    And player A cannot activate "gearbreed"
+    And before the draw, player A cannot activate "gearbreed"
     Then "world" is activated as chain link 1
     And player A does not conduct the normal draw
     And "gearbreed" is not activated
@@ -82,8 +80,8 @@ Feature: Cost-type replacements of the normal draw (コストタイプ)
     Given player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
     And player A controls "Malefic World" as "world" face-up in the field zone
     And player A's deck holds "Alien Shocktrooper", "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon", in this order from the top
-    When player A activates "muusiki"
-    And player A activates "world"
+    When before the draw, player A activates "muusiki"
+    And before the draw, player A activates "world"
     Then "muusiki" is activated as chain link 1
     And "world" is activated as chain link 2
     And chain link 2 resolves
@@ -100,9 +98,9 @@ Feature: Cost-type replacements of the normal draw (コストタイプ)
     And player A's deck holds "Alien Shocktrooper", "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon", in this order from the top
     And player B controls "Infernoid Onuncu" as "onuncu" face-up in attack position
     And player B controls "Mystical Elf" as "elf" face-up in attack position
-    When player A activates "muusiki"
-    And player A activates "world"
-    And player B activates "onuncu", tributing "elf" as cost
+    When before the draw, player A activates "muusiki"
+    And before the draw, player A activates "world"
+    And in response to chain link 2, player B activates "onuncu", tributing "elf" as cost
     Then the activation of chain link 2 is negated
     And player A does not conduct the normal draw
     And "alien-shocktrooper" is never added to the hand
@@ -114,9 +112,9 @@ Feature: Cost-type replacements of the normal draw (コストタイプ)
     And player A controls "Malefic World" as "world" face-up in the field zone
     And player A's deck holds "Alien Shocktrooper", "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon", in this order from the top
     And player B has "Ash Blossom & Joyous Spring" as "ash" in hand
-    When player A activates "muusiki"
-    And player A activates "world"
-    And player B activates "ash"
+    When before the draw, player A activates "muusiki"
+    And before the draw, player A activates "world"
+    And in response to chain link 2, player B activates "ash"
     Then the effect of chain link 2 is negated
     And player A does not conduct the normal draw
     And "alien-shocktrooper" is never added to the hand
@@ -129,9 +127,9 @@ Feature: Cost-type replacements of the normal draw (コストタイプ)
     And player A has "Number 107: Galaxy-Eyes Tachyon Dragon" as "galaxy" in the graveyard
     And player A's deck holds "Alien Shocktrooper", in this order from the top
     And player B has "D.D. Crow" as "crow" in hand
-    When player A activates "muusiki"
-    And player A activates "hole", targeting "galaxy"
-    And player B activates "crow", targeting "galaxy"
+    When before the draw, player A activates "muusiki"
+    And before the draw, player A activates "hole", targeting "galaxy"
+    And in response to chain link 2, player B activates "crow", targeting "galaxy"
     Then "galaxy" is banished
     And player A does not conduct the normal draw
     And "alien-shocktrooper" is never added to the hand

@@ -9,7 +9,7 @@ Feature: Cards drawn by the normal draw (ND-L-TRIGGER, ND-L-RELATED)
   @id:ygo.normal-draw.list.trigger @ruling:ND-L-TRIGGER
   Scenario Outline: ND-L-TRIGGER: <card>, drawn for the normal draw, can be revealed
     Given the top card of player A's deck is "<card>" as "drawn"
-    When player A reveals "drawn"
+    When after "drawn" is drawn by the normal draw, player A reveals "drawn"
     Then player A conducts the normal draw, drawing "drawn"
     And "drawn" is revealed as the card drawn for the normal draw
 
@@ -25,7 +25,7 @@ Feature: Cards drawn by the normal draw (ND-L-TRIGGER, ND-L-RELATED)
     And player B controls "Mystical Elf" as "elf" face-up in attack position
     And player B controls "Celtic Guardian" as "guardian" face-up in attack position
     And player B controls "Alexandrite Dragon" as "dragon" face-up in attack position
-    When player A reveals "drawn"
+    When after "drawn" is drawn by the normal draw, player A reveals "drawn"
     Then player A conducts the normal draw, drawing "drawn"
     And "drawn" is revealed as the card drawn for the normal draw
 
@@ -34,8 +34,8 @@ Feature: Cards drawn by the normal draw (ND-L-TRIGGER, ND-L-RELATED)
     Given it is turn 2, player A's Draw Phase, after the draw
     And player A has "<card>" as "drawn" in hand
     And player A has "Reload" as "reload" in hand
-    When player A activates "reload"
-    And player A cannot reveal "drawn"
+    When in player A's Draw Phase, player A activates "reload"
+    And after "drawn" is drawn by a card effect, player A cannot reveal "drawn"
     Then player A draws "drawn" by a card effect
     And "drawn" is never revealed
 
@@ -51,7 +51,7 @@ Feature: Cards drawn by the normal draw (ND-L-TRIGGER, ND-L-RELATED)
     And player B has "Afterglow" as "afterglow" in hand
     And player A's deck holds "Mystical Elf", in this order from the top
     And the duel goes on until turn 3's Standby Phase
-    When player B activates "afterglow"
+    When in player B's Main Phase 1, player B activates "afterglow"
     Then "afterglow" is banished
     And "afterglow" is shuffled into the deck
     And player A conducts the normal draw, drawing "mystical-elf"

@@ -14,8 +14,8 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     And player A's deck holds "Seal, Strategist Fur Hire", in this order from the top
     And player B controls "Infernoid Onuncu" as "onuncu" face-up in attack position
     And player B controls "Mystical Elf" as "elf" face-up in attack position
-    When player A activates "fandora"
-    And player B activates "onuncu", tributing "elf" as cost
+    When before the draw, player A activates "fandora"
+    And in response to chain link 1, player B activates "onuncu", tributing "elf" as cost
     Then the activation of chain link 1 is negated
     And player A conducts the normal draw, drawing "top"
     And "seal-strategist-fur-hire" is never added to the hand
@@ -25,8 +25,8 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     Given player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
     And player A's deck holds "Alien Shocktrooper", in this order from the top
     And player B has "Ash Blossom & Joyous Spring" as "ash" in hand
-    When player A activates "muusiki"
-    And player B activates "ash"
+    When before the draw, player A activates "muusiki"
+    And in response to chain link 1, player B activates "ash"
     Then "muusiki" is activated as chain link 1
     And "ash" is activated as chain link 2
     And the effect of chain link 1 is negated
@@ -39,11 +39,9 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     And player A has "Magical Blast" as "blast" in the graveyard
     And player A's deck holds "Alien Shocktrooper", in this order from the top
     And player B has "Ash Blossom & Joyous Spring" as "ash" in hand
-    When player A activates "muusiki"
-    And player B activates "ash"
-    And player A passes
-    And player B passes
-    And player A cannot activate "blast"
+    When before the draw, player A activates "muusiki"
+    And in response to chain link 1, player B activates "ash"
+    And before the draw, player A cannot activate "blast"
     Then the effect of chain link 1 is negated
     And player A conducts the normal draw, drawing "top"
     And "blast" ends in the graveyard
@@ -52,8 +50,8 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
   Scenario: The effect of an effect-type replacement cannot be applied (fizzles): no normal draw
     Given player A has "Magical Blast" as "blast" in the graveyard
     And player B has "D.D. Crow" as "crow" in hand
-    When player A activates "blast"
-    And player B activates "crow", targeting "blast"
+    When before the draw, player A activates "blast"
+    And in response to chain link 1, player B activates "crow", targeting "blast"
     Then "blast" is banished
     And chain link 1 resolves
     # ND-E3: "instead of conducting your normal draw this turn" is still applied
@@ -65,8 +63,8 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     Given player A controls "Legacy of the Duelist" as "legacy" face-up in the spell & trap zone
     And player A has "Mystical Elf" as "elf" in the graveyard
     And player B has "Mystical Space Typhoon" as "mst" set in the spell & trap zone
-    When player A activates "legacy"
-    And player B activates "mst", targeting "legacy"
+    When before the draw, player A activates "legacy"
+    And in response to chain link 1, player B activates "mst", targeting "legacy"
     Then "legacy" is sent to the graveyard
     And player A conducts the normal draw, drawing "top"
     And "elf" ends in the graveyard
@@ -77,9 +75,9 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     And player A controls "Freed the Matchless General" as "freed" face-up in attack position
     And player A has "Magical Blast" as "blast" in the graveyard
     And player A's deck holds "Alien Shocktrooper", "Celtic Guardian", in this order from the top
-    When player A activates "muusiki"
-    And player A activates "freed"
-    And player A activates "blast"
+    When before the draw, player A activates "muusiki"
+    And before the draw, player A activates "freed"
+    And before the draw, player A activates "blast"
     Then "muusiki" is activated as chain link 1
     And "freed" is activated as chain link 2
     And "blast" is activated as chain link 3
@@ -93,8 +91,8 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     Given player A controls "Malefic World" as "world" face-up in the field zone
     And player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
     And player A's deck holds "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon", "Alien Shocktrooper", in this order from the top
-    When player A activates "world"
-    And player A cannot activate "muusiki"
+    When before the draw, player A activates "world"
+    And before the draw, player A cannot activate "muusiki"
     Then "world" is activated as chain link 1
     And "muusiki" is not activated
     And player A does not conduct the normal draw
@@ -104,8 +102,8 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     Given player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
     And player A controls "Freed the Matchless General" as "freed" face-up in attack position
     And player A's deck holds "Alien Shocktrooper", "Celtic Guardian", in this order from the top
-    When player A activates "muusiki"
-    And player A activates "freed"
+    When before the draw, player A activates "muusiki"
+    And before the draw, player A activates "freed"
     Then "celtic-guardian" is added to the hand
     And player A does not conduct the normal draw
     And "alien-shocktrooper" is never added to the hand
@@ -116,9 +114,9 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     And player A has "Magical Blast" as "blast" in the graveyard
     And player A's deck holds "Alien Shocktrooper", in this order from the top
     And player B has "D.D. Crow" as "crow" in hand
-    When player A activates "muusiki"
-    And player A activates "blast"
-    And player B activates "crow", targeting "blast"
+    When before the draw, player A activates "muusiki"
+    And before the draw, player A activates "blast"
+    And in response to chain link 2, player B activates "crow", targeting "blast"
     Then "blast" is banished
     And player A does not conduct the normal draw
     And "alien-shocktrooper" is never added to the hand
@@ -130,9 +128,9 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     And player A's deck holds "Alien Shocktrooper", "Seal, Strategist Fur Hire", in this order from the top
     And player B controls "Infernoid Onuncu" as "onuncu" face-up in attack position
     And player B controls "Mystical Elf" as "elf" face-up in attack position
-    When player A activates "muusiki"
-    And player A activates "fandora"
-    And player B activates "onuncu", tributing "elf" as cost
+    When before the draw, player A activates "muusiki"
+    And before the draw, player A activates "fandora"
+    And in response to chain link 2, player B activates "onuncu", tributing "elf" as cost
     Then the activation of chain link 2 is negated
     And "alien-shocktrooper" is added to the hand
     And player A does not conduct the normal draw
@@ -144,9 +142,9 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     And player A controls "Fandora, the Flying Furtress" as "fandora" face-up in the field zone
     And player A's deck holds "Alien Shocktrooper", "Seal, Strategist Fur Hire", in this order from the top
     And player B has "Ash Blossom & Joyous Spring" as "ash" in hand
-    When player A activates "muusiki"
-    And player A activates "fandora"
-    And player B activates "ash"
+    When before the draw, player A activates "muusiki"
+    And before the draw, player A activates "fandora"
+    And in response to chain link 2, player B activates "ash"
     Then the effect of chain link 2 is negated
     And "Alien Shocktrooper" is added to the hand
     And player A does not conduct the normal draw
@@ -160,10 +158,10 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     And player A has "Mystical Elf" as "elf" in the graveyard
     And player A's deck holds "Alien Shocktrooper", "Celtic Guardian", in this order from the top
     And player B has "Mystical Space Typhoon" as "mst" set in the spell & trap zone
-    When player A activates "freed"
-    And player A activates "muusiki"
-    And player A activates "legacy"
-    And player B activates "mst", targeting "legacy"
+    When before the draw, player A activates "freed"
+    And before the draw, player A activates "muusiki"
+    And before the draw, player A activates "legacy"
+    And in response to chain link 3, player B activates "mst", targeting "legacy"
     Then "legacy" is sent to the graveyard
     And "alien-shocktrooper" is added to the hand
     And player A does not conduct the normal draw
@@ -179,13 +177,11 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     And player B controls "Infernoid Onuncu" as "onuncu" face-up in attack position
     And player B controls "Mystical Elf" as "elf" face-up in attack position
     And player B has "Infinite Impermanence" as "impermanence" set in the spell & trap zone
-    When player A activates "muusiki"
-    And player A activates "fandora"
-    And player B activates "onuncu", tributing "elf" as cost
-    And player B activates "impermanence", targeting "muusiki"
-    And player A passes
-    And player B passes
-    And player A cannot activate "blast"
+    When before the draw, player A activates "muusiki"
+    And before the draw, player A activates "fandora"
+    And in response to chain link 2, player B activates "onuncu", tributing "elf" as cost
+    And in response to chain link 3, player B activates "impermanence", targeting "muusiki"
+    And before the draw, player A cannot activate "blast"
     # link 1's negation is expected through its consequence only (when it is reported is not a ruling)
     Then the activation of chain link 2 is negated
     And player A conducts the normal draw, drawing "top"
@@ -198,9 +194,9 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     And player A controls "Freed the Matchless General" as "freed" face-up in attack position
     And player A's deck holds "Alien Shocktrooper", "Celtic Guardian", in this order from the top
     And player B has "Infinite Impermanence" as "impermanence" set in the spell & trap zone
-    When player A activates "muusiki"
-    And player A activates "freed"
-    And player B activates "impermanence", targeting "muusiki"
+    When before the draw, player A activates "muusiki"
+    And before the draw, player A activates "freed"
+    And in response to chain link 2, player B activates "impermanence", targeting "muusiki"
     # when a trace reports the negation of link 1 (at Impermanence's resolution or at link 1's) is
     # not a ruling: only its consequence is expected
     Then "Celtic Guardian" is added to the hand
@@ -216,10 +212,10 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     And player A's deck holds "Alien Shocktrooper", in this order from the top
     And player B has "Ash Blossom & Joyous Spring" as "ash" in hand
     And player B has "Mystical Space Typhoon" as "mst" set in the spell & trap zone
-    When player A activates "legacy"
-    And player A activates "muusiki"
-    And player B activates "ash"
-    And player B activates "mst", targeting "legacy"
+    When before the draw, player A activates "legacy"
+    And before the draw, player A activates "muusiki"
+    And in response to chain link 2, player B activates "ash"
+    And in response to chain link 3, player B activates "mst", targeting "legacy"
     Then "legacy" is sent to the graveyard
     And the effect of chain link 2 is negated
     And player A conducts the normal draw, drawing "top"

@@ -18,8 +18,8 @@ Feature: FAQ and summary table: is the normal draw conducted after interference?
     And player A's deck holds <deck>, in this order from the top
     And player A has "<gy>" as "support" in the graveyard
     And player B has "<negator>" as "negator" <nplace>
-    When player A activates "replacement"
-    And player B activates "negator"<aim>
+    When before the draw, player A activates "replacement"
+    And in response to chain link 1, player B activates "negator"<aim>
     Then the effect of chain link 1 is negated
     And player A conducts the normal draw, drawing "top"
     And "<gain>" is never added to the hand
@@ -58,8 +58,8 @@ Feature: FAQ and summary table: is the normal draw conducted after interference?
     And player A's deck holds <deck>, in this order from the top
     And player A has "<gy>" as "support" in the graveyard
     And player B has "<negator>" as "negator" in hand
-    When player A activates "replacement"<act>
-    And player B activates "negator"
+    When before the draw, player A activates "replacement"<act>
+    And in response to chain link 1, player B activates "negator"
     Then the effect of chain link 1 is negated
     And player A does not conduct the normal draw
 
@@ -78,7 +78,7 @@ Feature: FAQ and summary table: is the normal draw conducted after interference?
     Given player A has "Sylvan Waterslide" as "replacement" face-up in the spell & trap zone
     And player A's deck holds "Celtic Guardian", in this order from the top
     And player B has "Ash Blossom & Joyous Spring" as "negator" in hand
-    When player B activates "negator"
+    When in response to chain link 1, player B activates "negator"
     Then "replacement" is activated as chain link 1
     And the effect of chain link 1 is negated
     And player A does not conduct the normal draw
@@ -90,8 +90,8 @@ Feature: FAQ and summary table: is the normal draw conducted after interference?
     And player A's deck holds <deck>, in this order from the top
     And player A has "Mystical Elf" as "support" in the graveyard
     And player B <has> "<interferer>" as "interferer" <iplace>
-    When player A activates "replacement"<act>
-    And player B activates "interferer"<iact>
+    When before the draw, player A activates "replacement"<act>
+    And in response to chain link 1, player B activates "interferer"<iact>
     Then "replacement" is activated as chain link 1
     And player A <result>
 

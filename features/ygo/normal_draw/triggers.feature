@@ -15,8 +15,8 @@ Feature: Trigger effects around the normal draw, and draws in the Draw Phase
     And player B controls "Infernoid Onuncu" as "onuncu" face-up in attack position
     And player B controls "Sangan" as "sangan" face-up in attack position
     And player B's deck holds "Mystical Elf", in this order from the top
-    When player A activates "fandora"
-    And player B activates "onuncu", tributing "sangan" as cost
+    When before the draw, player A activates "fandora"
+    And in response to chain link 1, player B activates "onuncu", tributing "sangan" as cost
     Then the activation of chain link 1 is negated
     And "fandora" is banished
     And the chain ends
@@ -33,8 +33,8 @@ Feature: Trigger effects around the normal draw, and draws in the Draw Phase
     And player B controls "Infernoid Onuncu" as "onuncu" face-up in attack position
     And player B controls "Sangan" as "sangan" face-up in attack position
     And player B's deck holds "Mystical Elf", in this order from the top
-    When player A activates "world"
-    And player B activates "onuncu", tributing "sangan" as cost
+    When before the draw, player A activates "world"
+    And in response to chain link 1, player B activates "onuncu", tributing "sangan" as cost
     Then the activation of chain link 1 is negated
     And the chain ends
     And "sangan" is activated before player A would conduct the normal draw
@@ -45,8 +45,8 @@ Feature: Trigger effects around the normal draw, and draws in the Draw Phase
     Given it is turn 2, player A's Draw Phase, before the draw
     And player A controls "Heart of the Underdog" as "underdog" face-up in the spell & trap zone
     And player A's deck holds "Alexandrite Dragon", "Mystical Elf", "Sangan", in this order from the top
-    When player A activates "underdog"
-    And player A activates "underdog"
+    When after the normal draw, player A activates "underdog"
+    And after "mystical-elf" is drawn by a card effect, player A activates "underdog"
     Then player A conducts the normal draw, drawing "alexandrite-dragon"
     # card text (OCG): 「…そのカードを相手に見せる事で、…もう１枚ドローする事ができる」: the drawn Normal
     # Monster is revealed to activate it (issue 9; an engine that shows nothing fails here)
@@ -66,8 +66,8 @@ Feature: Trigger effects around the normal draw, and draws in the Draw Phase
     And player A has "Reload" as "reload" in hand
     And player A has "Alexandrite Dragon" as "alexandrite" in hand
     And player A's deck holds "Mystical Elf", in this order from the top
-    When player A activates "reload"
-    And player A activates "underdog"
+    When in player A's Draw Phase, player A activates "reload"
+    And after player A draws by a card effect, player A activates "underdog"
     # every card Reload can draw here is a Normal Monster (the Deck holds only Normal Monsters)
     Then "reload" is activated as chain link 1
     And player A draws a card by a card effect
@@ -80,7 +80,7 @@ Feature: Trigger effects around the normal draw, and draws in the Draw Phase
     Given it is turn 2, player A's Draw Phase, after the draw
     And player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
     And player A's deck holds "Alien Shocktrooper", in this order from the top
-    When player A cannot activate "muusiki"
+    When in player A's Draw Phase, player A cannot activate "muusiki"
     Then "muusiki" is not activated
     And "alien-shocktrooper" ends in player A's deck
 
@@ -90,7 +90,7 @@ Feature: Trigger effects around the normal draw, and draws in the Draw Phase
     And the top card of player A's deck is "Alexandrite Dragon" as "top"
     And player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
     And player A's deck holds "Alien Shocktrooper", in this order from the top
-    When player A activates "muusiki"
+    When before the draw, player A activates "muusiki"
     Then "muusiki" is activated as chain link 1
     And "alien-shocktrooper" is added to the hand
     And player A does not conduct the normal draw

@@ -1,0 +1,157 @@
+"""``duelspec site``: the spec as a static website, with every engine's verdicts side by side.
+
+:func:`build` reads result streams (the JSON-lines files of ``duelspec run --out``, one per
+engine run) and the installed spec (ruling catalogue, feature files, card catalogues) and writes a
+folder of static pages that work from ``file://`` or any static host, with no server and no
+network at view time:
+
+- ``index.html``: the matrix, engines × rulings, with counts that drill down to the ruling pages;
+  a summary and an SVG badge (``badges/<engine>.svg``) per engine; filters by game, engine and
+  outcome; a search box for card names (English or Japanese) and scenario ids.
+- ``rulings/<ID>.html``: the ruling, its source (the page, its revision, the passage), its
+  scenarios as Gherkin, and one row per scenario with each engine's outcome.
+- ``failures/<engine>/<scenario id>.html``: every unmet expectation with its JSON pointer, what the
+  trace had, the trace around it, the adapter's evidence, the expected-failure reason.
+- ``history/<engine>.html``: several streams of one engine (e.g. one per commit): counts per
+  stream and every scenario whose outcome changed.
+
+Every text that comes from a stream (adapter names, versions, messages, reasons, traces) is data:
+HTML-escaped by the templates (autoescape), bounded in length, and embedded JSON is escaped for a
+``<script>`` element. Errors: :class:`duelspec.errors.InputError` naming the stream file and line
+for a stream that is not a duelspec result stream.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import InputError
+
+TEXT_CAP = 4000          # characters of any one text from a stream shown on a page
+OUTCOMES = ("passed", "failed", "errored", "timed-out", "skipped", "xfailed", "xpassed")
+
+
+@dataclass
+class Stream:
+    """One result stream: ``header``, ``results`` by scenario id (in stream order), ``footer``."""
+    path: str
+    header: dict
+    results: dict
+    footer: dict | None
+    engine: str = ""          # the implementation name (the engine's key on the site)
+
+    @property
+    def started(self) -> str:
+        return str(self.header.get("started", ""))
+
+    @property
+    def version(self) -> str:
+        return str((self.header.get("adapter", {}).get("implementation") or {}).get("version", ""))
+
+    def counts(self) -> dict:
+        c = {o: 0 for o in OUTCOMES}
+        for r in self.results.values():
+            c[r["outcome"]] = c.get(r["outcome"], 0) + 1
+        return c
+
+
+def read_stream(path: str | Path) -> Stream:
+    """A result stream file. Raises :class:`InputError` (file, line, what was expected) for a line
+    that is not JSON or not a header/result/footer of the result schema."""
+    from .. import validation
+    header, footer, results = None, None, {}
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        for n, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except ValueError as exc:
+                raise InputError(str(path), f"line {n}", "a JSON object (a duelspec result stream line)", str(exc)) from None
+            try:
+                validation.check(obj, "result", f"{path}:{n}")
+            except InputError as exc:
+                raise InputError(str(path), f"line {n}", "a header, result or footer line of the result schema",
+                                 str(exc)) from None
+            kind = obj["type"]
+            if kind == "header":
+                if header is not None:
+                    raise InputError(str(path), f"line {n}", "one header (a file holds one run; give each run its own file)", "a second header")
+                header = obj
+            elif kind == "footer":
+                footer = obj
+            else:
+                results[obj["id"]] = obj
+    if header is None:
+        raise InputError(str(path), "line 1", "a result stream beginning with its header", "no header")
+    impl = header.get("adapter", {}).get("implementation") or {}
+    engine = str(impl.get("name") or header.get("adapter", {}).get("spec") or Path(path).stem)
+    return Stream(str(path), header, results, footer, engine)
+
+
+def slug(text: str) -> str:
+    """A file-name-safe form of ``text`` (engine names, scenario ids)."""
+    s = re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-.")
+    return s[:80] or "x"
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def visible(text: str) -> str:
+    """``text`` with every control character (C0 but tab and newline, DEL, C1, e.g. ESC or
+    U+009B) and every lone surrogate or non-character shown as ``\\u....`` instead of passed on."""
+    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def clip(text, cap: int = TEXT_CAP) -> str:
+    """``text`` (a value of any JSON type) as visible text of at most ``cap`` characters, the cut said."""
+    s = text if isinstance(text, str) else json.dumps(text, ensure_ascii=False)
+    s = visible(s)
+    return s if len(s) <= cap else s[:cap] + f" … [{len(s) - cap} more characters not shown]"
+
+
+def script_json(obj) -> str:
+    """JSON safe inside an HTML ``<script>`` element (no ``</script>``, no HTML comment opener)."""
+    return (json.dumps(obj, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")
+            .replace("&", "\\u0026").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+@dataclass
+class Engine:
+    name: str
+    slug: str
+    streams: list = field(default_factory=list)      # oldest first
+
+    @property
+    def current(self) -> Stream:
+        return self.streams[-1]
+
+
+def build(result_files: list, out: str | Path) -> dict:
+    """Write the site for ``result_files`` into ``out`` (created; files of an earlier build are
+    replaced). Returns ``{"engines": {name: counts of its latest stream}, "pages": n}``."""
+    from .render import Site
+    streams = [read_stream(p) for p in result_files]
+    engines: dict[str, Engine] = {}
+    for st in sorted(streams, key=lambda s: s.started):
+        eng = engines.setdefault(st.engine, Engine(st.engine, ""))
+        eng.streams.append(st)
+    used = set()
+    for e in engines.values():
+        base = s = slug(e.name)
+        i = 2
+        while s in used:
+            s, i = f"{base}-{i}", i + 1
+        used.add(s)
+        e.slug = s
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    for sub in ("rulings", "failures", "history", "badges", "static"):
+        shutil.rmtree(out / sub, ignore_errors=True)
+    site = Site(list(engines.values()), out)
+    pages = site.write()
+    return {"engines": {e.name: e.current.counts() for e in engines.values()}, "pages": pages}

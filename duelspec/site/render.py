@@ -1,0 +1,247 @@
+"""The pages of ``duelspec site`` (see :mod:`duelspec.site`): data gathered from the spec and the
+streams, rendered with Jinja2 templates (autoescaped) into static files."""
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from pathlib import Path
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup, escape
+
+from . import OUTCOMES, clip, script_json, slug
+
+BAD = ("failed", "errored", "timed-out", "xpassed")
+KEYWORDS = re.compile(r"^(\s*)(Feature|Background|Scenario Outline|Scenario|Examples|Rule|Given|When|Then|And|But|\*)(:?)(?=\s|$)")
+
+
+class Site:
+    def __init__(self, engines: list, out: Path):
+        from .. import compiler
+        from ..catalogue import cards, rulings
+        from ..resources import features_dir
+        self.engines, self.out = engines, out
+        self.rulings = rulings()
+        self.sources = _ruling_sources(features_dir() / "rulings")
+        self.cards = {g: cards(g) for g in ("ygo", "dm")}
+        compiled = compiler.compile_paths()
+        self.scenarios = {s["id"]: s for s in compiled.scenarios}
+        ids_in_streams = {rid for e in engines for st in e.streams for rid in st.results}
+        if ids_in_streams - set(self.scenarios):
+            try:
+                from ..generated import scenarios as generated
+                self.scenarios.update({s["id"]: s for s in generated() if s["id"] in ids_in_streams})
+            except Exception:  # noqa: BLE001 - a site is still built from the streams alone
+                pass
+        self.root = features_dir().parent
+        self.blocks = _gherkin_blocks(features_dir(), self.root)
+        self.env = Environment(loader=PackageLoader("duelspec.site", "templates"),
+                               autoescape=select_autoescape(["html", "svg"]), trim_blocks=True, lstrip_blocks=True,
+                               finalize=_finalize)
+        self.env.filters["clip"] = clip
+        self.env.filters["slug"] = slug
+        self.env.filters["pretty"] = lambda o: clip(json.dumps(o, ensure_ascii=False, indent=1)) if not isinstance(o, str) else clip(o)
+        self.env.filters["cardname"] = self.card_markup
+        self.env.filters["compact"] = lambda o: clip(json.dumps(o, ensure_ascii=False))
+
+    # ------------------------------------------------------------------ data
+    def card_markup(self, text: str, game: str | None = None) -> Markup:
+        """A card name as a span carrying both names (the ja/en switch), or the escaped text."""
+        for g in ((game,) if game else ("ygo", "dm")):
+            c = self.cards[g].by_name(text) if g in self.cards else None
+            if c is not None:
+                ja = c["name"].get("ja", c["name"]["en"])
+                return Markup('<span class="card" data-en="{0}" data-ja="{1}"><span class="en">{0}</span><span class="ja" lang="ja">{1}</span></span>'
+                              ).format(c["name"]["en"], ja)
+        return escape(text)
+
+    def gherkin_html(self, lines: list[str], game: str) -> Markup:
+        out = []
+        for ln in lines:
+            stripped = ln.lstrip()
+            if stripped.startswith("#"):
+                out.append(Markup('<span class="comment">{}</span>').format(ln))
+                continue
+            if stripped.startswith("@"):
+                out.append(Markup(" ").join(Markup('<span class="tag">{}</span>').format(t) if t else Markup("") for t in ln.split(" ")))
+                continue
+            m = KEYWORDS.match(ln)
+            head, rest = (Markup('{}<span class="kw">{}{}</span>').format(m.group(1), m.group(2), m.group(3)), ln[m.end():]) if m else (Markup(""), ln)
+            parts = re.split(r'("[^"\n]*")', rest)
+            body = Markup("").join(Markup('"{}"').format(self.card_markup(p[1:-1], game)) if p.startswith('"') and p.endswith('"') and len(p) > 1
+                                   else escape(p) for p in parts)
+            out.append(head + body)
+        return Markup("\n").join(out)
+
+    def card_names(self, scenario: dict) -> list[str]:
+        names = []
+        cat = self.cards.get(scenario.get("game"))
+        for c in (scenario.get("setup") or {}).get("cards", []):
+            if cat is not None and c.get("card") in cat:
+                n = cat[c["card"]]["name"]
+                names += [n["en"], n.get("ja", "")]
+        return sorted({n for n in names if n})
+
+    def outcome(self, engine, sid: str) -> dict | None:
+        return engine.current.results.get(sid)
+
+    # ------------------------------------------------------------------ pages
+    def write(self) -> int:
+        pages = 0
+        static = self.out / "static"
+        static.mkdir(parents=True, exist_ok=True)
+        for name in ("site.css", "site.js"):
+            (static / name).write_bytes((Path(__file__).parent / "static" / name).read_bytes())
+        by_ruling = self.scenarios_by_ruling()
+        games = {"ygo": "Yu-Gi-Oh! OCG — 通常のドロー (the normal draw)", "dm": "Duel Masters — 攻撃(アタック) (the attack)"}
+        rows = []
+        for rid, r in self.rulings.items():
+            cells = []
+            for e in self.engines:
+                c = {o: 0 for o in OUTCOMES}
+                for sid in by_ruling.get(rid, []):
+                    res = self.outcome(e, sid)
+                    if res is not None:
+                        c[res["outcome"]] += 1
+                total = sum(c.values())
+                bad = sum(c[o] for o in BAD)
+                state = "none" if total == 0 else "bad" if bad else "good" if c["passed"] + c["xfailed"] else "skip"
+                cells.append({"engine": e, "counts": c, "total": total, "bad": bad, "state": state})
+            rows.append({"ruling": r, "cells": cells, "n": len(by_ruling.get(rid, []))})
+        index = []
+        for sid, sc in sorted(self.scenarios.items()):
+            index.append({"id": sid, "title": sc.get("title", ""), "rulings": sc.get("rulings", []), "game": sc.get("game", ""),
+                          "cards": self.card_names(sc), "href": f"rulings/{sc['rulings'][0]}.html#s-{slug(sid)}" if sc.get("rulings") else ""})
+        summaries = [{"engine": e, "counts": e.current.counts(), "total": len(e.current.results)} for e in self.engines]
+        self.render("index.html", "index.html", rows=rows, games=games, summaries=summaries, depth="",
+                    search_index=Markup(script_json(index)))
+        pages += 1
+        for e, summ in zip(self.engines, summaries):
+            (self.out / "badges").mkdir(exist_ok=True)
+            c = summ["counts"]
+            ran = sum(c[o] for o in OUTCOMES if o != "skipped")
+            label = f"{c['passed'] + c['xfailed']}/{ran} pass" if ran else "no run"
+            color = "#2e7d32" if ran and not any(c[o] for o in BAD) else "#c62828" if ran else "#757575"
+            self.render("badge.svg", f"badges/{e.slug}.svg", label=label, color=color, width=7 * len(label) + 14)
+        for rid, r in self.rulings.items():
+            sids = by_ruling.get(rid, [])
+            blocks, seen = [], set()
+            for sid in sids:
+                sc = self.scenarios.get(sid)
+                b = self.block_of(sc) if sc else None
+                if b is not None and b["key"] not in seen:
+                    seen.add(b["key"])
+                    blocks.append(dict(b, html=self.gherkin_html(b["lines"], sc["game"]),
+                                       background=self.gherkin_html(b["background"], sc["game"]) if b["background"] else None))
+            table = [{"id": sid, "slug": slug(sid), "scenario": self.scenarios.get(sid),
+                      "results": [(e, self.outcome(e, sid)) for e in self.engines]} for sid in sids]
+            self.render("ruling.html", f"rulings/{rid}.html", ruling=r, source=self.sources.get(rid), blocks=blocks,
+                        table=table, depth="../")
+            pages += 1
+        for e in self.engines:
+            for sid, res in e.current.results.items():
+                if res["outcome"] in BAD + ("xfailed",):
+                    self.render("failure.html", f"failures/{e.slug}/{slug(sid)}.html", engine=e, result=res,
+                                scenario=self.scenarios.get(sid), depth="../../")
+                    pages += 1
+            self.render("history.html", f"history/{e.slug}.html", engine=e, changes=_changes(e), depth="../")
+            pages += 1
+        return pages
+
+    def render(self, template: str, path: str, **ctx) -> None:
+        target = self.out / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        ctx.setdefault("engines", self.engines)
+        target.write_text(self.env.get_template(template).render(**ctx), encoding="utf-8")
+
+    def scenarios_by_ruling(self) -> dict:
+        out = defaultdict(list)
+        ids = list(self.scenarios)
+        ids += sorted({rid for e in self.engines for st in e.streams for rid in st.results} - set(self.scenarios))
+        for sid in ids:
+            sc = self.scenarios.get(sid)
+            rulings = sc.get("rulings", []) if sc else next((st.results[sid].get("rulings", []) for e in self.engines
+                                                             for st in e.streams if sid in st.results), [])
+            for r in rulings:
+                out[r].append(sid)
+        return out
+
+    def block_of(self, scenario: dict) -> dict | None:
+        o = scenario.get("origin") or {}
+        for b in self.blocks.get(o.get("file"), []):
+            if b["start"] <= o.get("line", 0) <= b["end"]:
+                return b
+        return None
+
+
+def _finalize(value):
+    """Every ``{{ … }}`` of a template: markup made here passes; any other value is shown as
+    visible text of bounded length (autoescape then escapes it)."""
+    if isinstance(value, Markup) or value is None:
+        return "" if value is None else value
+    return clip(value if isinstance(value, str) else str(value))
+
+
+def _changes(engine) -> list:
+    """Scenarios whose outcome differs between consecutive streams of ``engine``."""
+    out = []
+    for prev, cur in zip(engine.streams, engine.streams[1:]):
+        for sid in sorted(set(prev.results) | set(cur.results)):
+            a = prev.results.get(sid, {}).get("outcome", "—")
+            b = cur.results.get(sid, {}).get("outcome", "—")
+            if a != b:
+                out.append({"id": sid, "from": a, "to": b, "before": prev, "after": cur})
+    return out
+
+
+def _ruling_sources(folder: Path) -> dict:
+    """Per ruling ID: the source document of its catalogue file (title, url, revision) and the
+    ruling's own passage (``quote``/``source`` fields), as far as the catalogue gives them."""
+    out = {}
+    for p in sorted(folder.glob("*.json")):
+        doc = json.loads(p.read_text(encoding="utf-8"))
+        src = doc.get("source", {})
+        for r in doc.get("rulings", []):
+            out[r["id"]] = {"document": src, "entry": r}
+    return out
+
+
+def _gherkin_blocks(features: Path, root: Path) -> dict:
+    """Per feature file (path relative to the checkout, as ``origin.file``): its scenario blocks
+    (tags, comments, steps and Examples), each with the feature's Background lines."""
+    from gherkin.parser import Parser
+    out = {}
+    for path in sorted(features.rglob("*.feature")):
+        text = path.read_text(encoding="utf-8-sig")
+        lines = text.splitlines()
+        try:
+            doc = Parser().parse(text)
+        except Exception:  # noqa: BLE001 - a broken feature is reported by the compiler, not here
+            continue
+        starts, background = [], []
+        for child in doc["feature"]["children"]:
+            if "background" in child:
+                bg = child["background"]
+                end = max([s["location"]["line"] for s in bg["steps"]] + [bg["location"]["line"]])
+                background = lines[bg["location"]["line"] - 1:end]
+            if "scenario" in child:
+                sc = child["scenario"]
+                starts.append(min([t["location"]["line"] for t in sc["tags"]] + [sc["location"]["line"]]))
+        rel = path.relative_to(root).as_posix()
+        blocks = []
+        for i, start in enumerate(starts):
+            end = (starts[i + 1] - 1) if i + 1 < len(starts) else len(lines)
+            body = lines[start - 1:end]
+            while body and not body[-1].strip():
+                body.pop()
+            # comments just above the next scenario's tags belong to it: stop at the last step/table line
+            blocks.append({"key": f"{rel}:{start}", "file": rel, "start": start, "end": start + len(body) - 1,
+                           "lines": _dedent(body), "background": _dedent(background)})
+        out[rel] = blocks
+    return out
+
+
+def _dedent(lines: list[str]) -> list[str]:
+    pad = min((len(ln) - len(ln.lstrip()) for ln in lines if ln.strip()), default=0)
+    return [ln[pad:] for ln in lines]

@@ -1,0 +1,196 @@
+"""``duelspec site`` (issue 15): the static site, built from real result streams and opened in a
+real browser (Debian's chromium driven by Playwright; no browser download). Screenshots of the
+matrix and of a failure page are saved as test artifacts (``$DUELSPEC_ARTIFACTS`` or
+``build/artifacts``)."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from duelspec.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+EDOPRO = REPO / "docs" / "conformance" / "edopro.jsonl"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+HOSTILE = "<script>alert(1)</script> my-sim [/beta] \x1b]8;;http://x\x07"
+
+
+def _lines(path):
+    return [json.loads(x) for x in Path(path).read_text(encoding="utf-8").splitlines() if x.strip()]
+
+
+@pytest.fixture(scope="module")
+def streams(tmp_path_factory):
+    """A fresh reference run, the committed EDOPro report, an older EDOPro run with one outcome
+    changed (history), and a run of a hostile adapter whose texts try to become markup."""
+    d = tmp_path_factory.mktemp("streams")
+    r = CliRunner().invoke(main, ["run", "--format", "json", "--out", str(d / "ref.jsonl")])
+    assert r.exit_code == 0, r.output
+    old = _lines(EDOPRO)
+    old[0]["started"], old[0]["adapter"]["implementation"]["version"] = "2026-01-01T00:00:00+00:00", "older build"
+    changed = next(x for x in old if x.get("outcome") == "passed")
+    changed["outcome"] = "failed"
+    changed["failures"] = [{"pointer": "/expect/events/0", "message": "</script><img src=x onerror=alert(2)>", "expected": {}}]
+    (d / "edopro-old.jsonl").write_text("".join(json.dumps(x) + "\n" for x in old), encoding="utf-8")
+    hostile = _lines(d / "ref.jsonl")[:4]
+    hostile[0]["adapter"]["implementation"]["name"] = HOSTILE
+    hostile[0]["adapter"]["implementation"]["version"] = "<b>1</b>"
+    hostile[1].update(outcome="failed", failures=[{"pointer": "/expect/final", "message": "<a href='javascript:alert(3)'>x</a>",
+                                                   "expected": "</script>", "context": [[0, {"event": "x</script>"}]]}])
+    hostile[2].update(outcome="skipped", reason="<iframe src=//evil>" + "y" * 20000)
+    (d / "hostile.jsonl").write_text("".join(json.dumps(x) + "\n" for x in hostile), encoding="utf-8")
+    return d
+
+
+@pytest.fixture(scope="module")
+def site(streams, tmp_path_factory):
+    out = tmp_path_factory.mktemp("site")
+    r = CliRunner().invoke(main, ["site", "--results", str(streams / "ref.jsonl"), "--results", str(EDOPRO),
+                                  "--results", str(streams / "edopro-old.jsonl"), "--results", str(streams / "hostile.jsonl"),
+                                  "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    return out
+
+
+def test_stream_text_is_escaped_and_bounded(site):
+    for page in site.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        assert "<script>alert" not in html and "<img src=x" not in html and "<iframe" not in html, page
+        assert "\x1b" not in html and "javascript:alert" not in html.replace("&#39;javascript:alert", ""), page
+        assert len(html) < 2_000_000, page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; my-sim [/beta]" in (site / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_stream_that_is_not_one_is_a_clear_error(tmp_path):
+    bad = tmp_path / "x.jsonl"
+    bad.write_text('{"type": "header"}\nnot json\n', encoding="utf-8")
+    r = CliRunner().invoke(main, ["site", "--results", str(bad), "--out", str(tmp_path / "o")])
+    assert r.exit_code == 2 and "x.jsonl" in r.output and "line 1" in r.output
+
+
+browser = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it with apt-get)")
+
+
+@pytest.fixture(scope="module")
+def page():
+    pw = pytest.importorskip("playwright.sync_api", reason="playwright (the test extra) is not installed")
+    if CHROMIUM is None:
+        pytest.skip("Debian's chromium is not installed (.ci/run installs it with apt-get)")
+    with pw.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        pg = b.new_page(viewport={"width": 1280, "height": 900})
+        pg.errors = []
+        pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
+        pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+        pg.on("dialog", lambda d: (pg.errors.append("dialog: " + d.message), d.dismiss()))
+        pg.on("request", lambda rq: pg.errors.append("network: " + rq.url) if not rq.url.startswith(("file:", "data:")) else None)
+        yield pg
+        b.close()
+
+
+def _artifacts() -> Path:
+    d = Path(os.environ.get("DUELSPEC_ARTIFACTS", REPO / "build" / "artifacts"))
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+@browser
+def test_every_page_loads_with_no_console_error_and_no_network(site, page):
+    pages = sorted(site.rglob("*.html"))
+    assert len(pages) > 60
+    for p in pages:
+        page.goto(p.as_uri())
+        assert page.title(), p
+    assert page.errors == []
+
+
+@browser
+def test_matrix_counts_equal_the_streams(site, streams, page):
+    page.goto((site / "index.html").as_uri())
+    ref = [x for x in _lines(streams / "ref.jsonl") if x["type"] == "result"]
+    edo = [x for x in _lines(EDOPRO) if x["type"] == "result"]
+    for slug_, results in (("duelspec-reference", ref), ("EDOPro-ygopro-core-via-ocgcore-wasm", edo)):
+        card = page.locator(f'.summary[data-engine="{slug_}"]')
+        for outcome in ("passed", "failed", "skipped"):
+            n = sum(1 for x in results if x["outcome"] == outcome)
+            shown = card.locator(f'dd[data-count="{outcome}"]')
+            assert (int(shown.inner_text()) if shown.count() else 0) == n, (slug_, outcome)
+        for ruling in ("ND-E1", "ND-FAQ1", "AT-S6b"):
+            cell = page.locator(f'tr[data-ruling="{ruling}"] td[data-engine="{slug_}"]')
+            want = [x for x in results if ruling in x["rulings"]]
+            assert int(cell.get_attribute("data-total")) == len(want), (slug_, ruling)
+            assert int(cell.get_attribute("data-passed")) == sum(x["outcome"] == "passed" for x in want)
+    page.screenshot(path=str(_artifacts() / "site-matrix.png"))
+    assert page.errors == []
+
+
+@browser
+def test_filters_and_search_change_what_is_shown(site, page):
+    page.goto((site / "index.html").as_uri())
+    visible = lambda: [r.get_attribute("data-ruling") for r in page.locator("#matrix tbody tr:visible").all()]  # noqa: E731
+    everything = visible()
+    page.select_option("#f-game", "dm")
+    dm = visible()
+    assert dm and all(r.startswith("AT-") for r in dm) and len(dm) < len(everything)
+    page.select_option("#f-game", "")
+    page.select_option("#f-engine", "EDOPro-ygopro-core-via-ocgcore-wasm")
+    page.select_option("#f-outcome", "bad")
+    bad = visible()
+    assert bad and "ND-E1" in bad and "ND-02" not in bad
+    page.select_option("#f-outcome", "")
+    page.fill("#f-search", "灰流うらら")
+    hits = page.locator("#search-results li")
+    assert hits.count() > 0 and "ygo.normal-draw" in hits.first.inner_text()
+    assert 0 < len(visible()) < len(everything)
+    page.fill("#f-search", "faq1.muusiki")
+    assert page.locator("#search-results li").count() == 1
+    assert page.errors == []
+
+
+@browser
+def test_the_language_switch_shows_japanese_card_names(site, page):
+    page.goto((site / "rulings" / "ND-E1.html").as_uri())
+    card = page.locator('.card[data-en="Ash Blossom & Joyous Spring"]').first
+    assert card.inner_text() == "Ash Blossom & Joyous Spring"
+    page.click("#lang-switch")
+    assert card.inner_text() == "灰流うらら"
+    page.click("#lang-switch")
+    assert card.inner_text() == "Ash Blossom & Joyous Spring"
+    assert page.errors == []
+
+
+@browser
+def test_from_the_matrix_to_the_trace_line_in_three_clicks(site, page):
+    page.goto((site / "index.html").as_uri())
+    page.click('tr[data-ruling="ND-E1"] td[data-engine="EDOPro-ygopro-core-via-ocgcore-wasm"] a')          # 1
+    page.click('#s-ygo\\.normal-draw\\.faq1\\.muusiki a')                                                    # 2
+    assert "failures/" in page.url
+    assert page.locator("text=/expect/").count() > 0 and page.locator("table.trace tr").count() > 1
+    page.screenshot(path=str(_artifacts() / "site-failure.png"), full_page=True)
+    page.click(".crumbs a >> nth=1")                                                                        # back to the ruling
+    assert "/rulings/" in page.url
+    assert page.errors == []
+
+
+@browser
+def test_history_shows_what_changed_between_runs(site, page):
+    page.goto((site / "history" / "EDOPro-ygopro-core-via-ocgcore-wasm.html").as_uri())
+    assert page.locator("table.runs tbody tr").count() == 2
+    rows = page.locator("table.changes tbody tr")
+    assert rows.count() == 1 and "failed" in rows.first.inner_text() and "passed" in rows.first.inner_text()
+    assert page.errors == []
+
+
+@browser
+def test_readable_on_a_phone(site, page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto((site / "index.html").as_uri())
+    assert page.evaluate("document.documentElement.scrollWidth") <= 400
+    page.set_viewport_size({"width": 1280, "height": 900})
