@@ -17,10 +17,10 @@ scenario id):
 4. ``S-after`` — the refused step follows its player's activation of a card whose script gives
    up the normal draw in its target/cost function (see ``ACTIVATION_GIVE_UP``).
 5. ``S-legal`` — a ``legal: false`` activation the core accepted.
-6. ``S-negated`` — the expected normal draw is missing after a card of
-   ``ACTIVATION_GIVE_UP`` was negated.
-7. ``W`` — a refused response of the other player to a chain whose link 1 is a mandatory trigger.
-8. ``E`` — an expected trigger activation that the core placed before the normal draw.
+6. ``W`` — a refused response of the other player to a chain whose link 1 is a mandatory trigger.
+7. ``E`` — an expected trigger activation that the core placed before the normal draw.
+8. ``S-negated`` — a card of ``ACTIVATION_GIVE_UP`` was negated and the scenario still fails
+   when the negations' order is not checked.
 9. ``U`` — none of these: listed one by one.
 
 The cause texts (what the engine does, the evidence at the commits of the report, the ruling)
@@ -85,8 +85,11 @@ CAUSES = {
                 "no replacement can be activated once the draw is given up."),
     "S-negated": ("scripts: Skull Flame negated — no normal draw (the superseded answer ND-H1)",
                   "The draw is given up at activation (c99899504.lua:59-77), so when its effect or "
-                  "activation is negated the normal draw is still skipped. ND-FAQ1 (2022-07-30): it "
-                  "is conducted. This is exactly the superseded answer ND-H1 (2019-03-17)."),
+                  "activation is negated the normal draw is still skipped, and an effect-type "
+                  "replacement below it on the chain finds no draw to replace (its operation checks "
+                  "aux.IsPlayerCanNormalDraw, e.g. c70676581.lua:73) and does nothing. ND-FAQ1 "
+                  "(2022-07-30): the normal draw is conducted; ND-E9: the replacement below it applies. "
+                  "This is exactly the superseded answer ND-H1 (2019-03-17)."),
     "W": ("scripts: Ash Blossom cannot respond to Sylvan Waterslide's before-the-draw effect",
           "The effect's category is CATEGORY_TOHAND only (c49838105.lua:22), and Ash Blossom's "
           "condition needs SEARCH, DRAW, DECKDES or a Special Summon / send to GY from the Deck "
@@ -127,7 +130,7 @@ def classify(s: dict, run, check) -> str:
     if refused:
         i, o = refused[0]
         step = script[i]
-        if o.get("reason", "").endswith("[] at this point"):
+        if s.get("format", 1) == 1 and o.get("reason", "").endswith("[] at this point"):
             again = copy.deepcopy(s)
             again["script"] = script[:i] + [{"player": step["player"], "do": "pass"}] + script[i:]
             t2 = run(again)
@@ -150,15 +153,14 @@ def classify(s: dict, run, check) -> str:
     fails = check(rel, t)
     first = fails[0].as_dict() if fails else {}
     exp = first.get("expected") or {}
-    if exp.get("event") == "draw" and exp.get("normal") and first.get("message", "").startswith("expected event did not"):
-        negated = {e.get("card") for e in t["events"] if e.get("event") in NEG}
-        if any(codes.get(c) in ACTIVATION_GIVE_UP for c in negated):
-            return "S-negated"
     if exp.get("event") == "activate" and "wrong order" in first.get("message", ""):
         draws = [k for k, e in enumerate(t["events"]) if e.get("event") == "draw" and e.get("normal")]
         acts = [k for k, e in enumerate(t["events"]) if e.get("event") == "activate" and e.get("card") == exp.get("card")]
         if draws and acts and acts[0] < draws[0]:
             return "E"
+    negated = {e.get("card") for e in t["events"] if e.get("event") in NEG}
+    if fails and any(codes.get(c) in ACTIVATION_GIVE_UP for c in negated):
+        return "S-negated"
     return "U"
 
 
@@ -197,7 +199,7 @@ def main(argv=None) -> int:
                  "# A listed scenario that passes is `xpassed` and fails the run: then remove its entry.", "format = 1", ""]
         for k in CAUSES:
             for sid in sorted(groups.get(k, [])):
-                reason = f"{k}: {CAUSES[k][0]}. {CAUSES[k][1]}"
+                reason = f"{k}: {CAUSES[k][0]} (what the engine does, the evidence and the ruling: docs/conformance/ygopro.md, cause {k})"
                 lines += [f"[scenarios.{json.dumps(sid)}]", f"reason = {json.dumps(reason, ensure_ascii=False)}", ""]
         Path(a.toml).write_text("\n".join(lines), encoding="utf-8")
     return 0
