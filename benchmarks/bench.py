@@ -6,8 +6,9 @@
 - throughput: end to end in-process (json load, schema + cross-reference validation, run on
   the reference engine, check) of the hand-written plus generated set, vs the floor: only
   json load + validation of the same documents (goal: <= 3x, and >= 1,000 scenarios/s);
-- pytest: the feature files through pytest (pytest-bdd) vs `duelspec run` on the same
-  scenarios (goal <= 3x); also checks that `pytest -n auto` (pytest-xdist) passes;
+- pytest: a simulator's pytest run (every scenario a pytest item, duelspec.pytest_scenarios) and
+  the feature files through pytest-bdd vs `duelspec run` on the same scenarios (goal <= 3x for
+  the simulator's run); also checks that `pytest -n auto` (pytest-xdist) passes;
 - memory: peak traced memory of a 10,000-scenario run vs a 1,000-scenario run, each in its own
   subprocess (goal <= 1.2x: results stream, nothing accumulates);
 - chain-length: time per generated scenario by chain length 1..4 (goal: no worse than linear);
@@ -78,7 +79,11 @@ def pytest_vs_run():
     t_run, p_run = _timed([sys.executable, "-m", "duelspec.cli", "run", "--format", "json"])
     t_pytest, p_py = _timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_features.py"])
     t_xdist, p_x = _timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "auto", "tests/test_features.py"])
+    # what a simulator's project runs: every scenario as a pytest item (duelspec.pytest_scenarios)
+    t_items, p_items = _timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_scenarios_as_items.py"])
     return {"duelspec_run_s": round(t_run, 2), "pytest_s": round(t_pytest, 2), "ratio": round(t_pytest / t_run, 2),
+            "pytest_items_s": round(t_items, 2), "items_ratio": round(t_items / t_run, 2), "items_rc": p_items.returncode,
+            "items_tail": p_items.stdout.strip().splitlines()[-1:],
             "run_rc": p_run.returncode, "pytest_rc": p_py.returncode,
             "pytest_xdist_s": round(t_xdist, 2), "pytest_xdist_rc": p_x.returncode,
             "pytest_tail": p_py.stdout.strip().splitlines()[-1:], "xdist_tail": p_x.stdout.strip().splitlines()[-1:]}

@@ -1,16 +1,24 @@
 """The checker: a scenario's expectations against an engine's trace.
 
 :func:`check` never calls an engine; it reads two documents and returns the list of
-:class:`Failure` (empty: the scenario passed). Semantics (scenario format 1):
+:class:`Failure` (empty: the scenario passed). Semantics (scenario format 2; format 1 is the
+same without groups and refusal codes):
 
-- ``expect.events``: patterns that must occur **in this order** in ``trace.events``
-  (other events may come between). A pattern matches an event when every field it
-  names is equal; arrays are compared as multisets.
+- ``expect.events``: items that must occur **in this order** in ``trace.events`` (other
+  events may come between). An item is a pattern, or a group: ``{"any_order": [patterns]}``
+  (all occur after the previous item's match and before the next item's, in any order among
+  themselves, each on its own event) or ``{"together": [patterns]}`` (all occur as one
+  moment: consecutive events, nothing else between them, in any order among themselves). A
+  pattern matches an event when every field it names is equal; arrays are compared as
+  multisets.
 - ``expect.never``: patterns that must match no event.
 - ``expect.final``: per card the named fields of ``trace.final.cards[id]``; per player
   ``lp`` and the named zone ``counts``; ``winner``.
-- script step legality: step *i* with ``legal: false`` must be ``refused`` in
-  ``trace.steps``, every other step ``applied``.
+- script steps: step *i* with ``legal: false`` must be ``refused`` in ``trace.steps`` (any
+  code; with ``refusal``, a code the trace gives must be that one — a trace without a code is
+  not failed for it); ``applied`` fails, and so does ``not-reached`` ("the window never
+  opened": the scenario could not show the engine refusing it). Every other step must be
+  ``applied``.
 """
 from __future__ import annotations
 
@@ -98,9 +106,17 @@ def check(scenario: dict, trace: dict) -> list[Failure]:
     for j, ev in enumerate(events):
         by_kind.setdefault(ev.get("event"), []).append(j)
 
-    # ordered event patterns: greedy earliest match is optimal for a subsequence test
+    # ordered event items: the earliest end of each item is optimal for a subsequence test
     pos = 0
-    for i, pat in enumerate(expect.get("events", [])):
+    for i, item in enumerate(expect.get("events", [])):
+        if "any_order" in item or "together" in item:
+            end, fail = _group(item, events, pos, f"/expect/events/{i}")
+            if fail is not None:
+                out.append(fail)
+                break
+            pos = end + 1
+            continue
+        pat = item
         kind = by_kind.get(pat.get("event"), [])
         start = bisect.bisect_left(kind, pos)
         found = next((j for j in kind[start:] if matches(pat, events[j])), None)
@@ -145,19 +161,71 @@ def check(scenario: dict, trace: dict) -> list[Failure]:
     if "winner" in want and final.get("winner") != want["winner"]:
         out.append(Failure("/expect/final/winner", "the winner differs", want["winner"], final.get("winner")))
 
+    v2 = scenario.get("format", 1) >= 2
     outcomes = {s["index"]: s for s in trace.get("steps", [])}
     for i, step in enumerate(scenario.get("script", [])):
-        want_outcome = "refused" if step.get("legal", True) is False else "applied"
+        illegal = step.get("legal", True) is False
+        want_outcome = "refused" if illegal else "applied"
         got = outcomes.get(i)
         got_outcome = got["outcome"] if got else None
         if got_outcome != want_outcome:
-            what = {"refused": "the engine must refuse this step (it is illegal)",
+            what = {"refused": "the engine must not let the player do this in this window (it is illegal), "
+                               "but it was applied",
                     "applied": "the engine must accept this step (it is legal)"}[want_outcome]
             if got_outcome == "not-reached":
-                what = "the engine never asked for this scripted step"
+                what = ("the step's window never opened" + (": the engine was never shown refusing it" if illegal else "")
+                        if v2 else "the engine never asked for this scripted step")
+            elif got_outcome is None:
+                what = "the trace gives no outcome for this step"
             out.append(Failure(f"/script/{i}", what, {"step": step, "outcome": want_outcome},
                                got if got else "no outcome reported"))
+        elif illegal and "refusal" in step and got.get("code") not in (None, step["refusal"]):
+            out.append(Failure(f"/script/{i}/refusal", f"the engine refused with code {got['code']!r}, the scenario says "
+                               f"{step['refusal']!r}", step["refusal"], got))
     return out
+
+
+def _group(item: dict, events: list, pos: int, pointer: str):
+    """``(index of the group's last event, None)`` for the earliest place at or after ``pos``
+    where the ``any_order`` / ``together`` group of ``item`` matches, or ``(None, Failure)``."""
+    together = "together" in item
+    pats = item["together"] if together else item["any_order"]
+    key = "together" if together else "any_order"
+    k = len(pats)
+    cands = [[j for j in range(pos, len(events)) if matches(p, events[j])] for p in pats]
+    for n, c in enumerate(cands):
+        if not c:
+            earlier = next((j for j in range(pos) if matches(pats[n], events[j])), None)
+            msg = "expected event did not occur" if earlier is None else \
+                f"expected event occurred at #{earlier}, before the event the previous item matched: wrong order"
+            return None, Failure(f"{pointer}/{key}/{n}", msg, pats[n], None, _context(events, min(pos, max(len(events) - 1, 0))))
+    if together:
+        for start in range(pos, len(events) - k + 1):
+            window = range(start, start + k)
+            if _assign([[j for j in c if j in window] for c in cands]):
+                return start + k - 1, None
+        return None, Failure(pointer, f"the {k} events of this group occurred, but not as one moment (consecutive, "
+                             f"nothing between them)", item, None, _context(events, cands[0][0]))
+    for end in sorted({j for c in cands for j in c}):
+        if _assign([[j for j in c if j <= end] for c in cands]):
+            return end, None
+    return None, Failure(pointer, "the events of this group did not each occur on an event of their own", item, None,
+                         _context(events, pos))
+
+
+def _assign(options: list[list[int]]) -> bool:
+    """Can each pattern get its own event (a perfect matching of patterns to their candidate events)?"""
+    owner: dict = {}
+
+    def place(n, seen):
+        for j in options[n]:
+            if j not in seen:
+                seen.add(j)
+                if j not in owner or place(owner[j], seen):
+                    owner[j] = n
+                    return True
+        return False
+    return all(place(n, set()) for n in range(len(options)))
 
 
 def format_failure(f: Failure, scenario_id: str = "") -> str:

@@ -169,7 +169,9 @@ def _input_error(exc) -> None:
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on the terminal (default: only when stdout is a terminal and --format table).")
 @click.option("--generated", is_flag=True, help="Also the generated scenarios (duelspec.generated: every normal-draw replacement chain up to length 4).")
-def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, timeout, startup_timeout, max_restarts, fmt, out,
+@click.option("--shard", "shard", default=None, metavar="K/N",
+              help="Play only shard K of N (a deterministic partition by scenario id, for CI matrix jobs); merge the shards' streams with `duelspec summary`.")
+def run(paths, games, rulings, ids, tags, requires, generated, shard, adapter_spec, timeout, startup_timeout, max_restarts, fmt, out,
         junit_out, md_out, expect_fail, write_expect_fail, progress):
     """Run the scenarios against an adapter and report by ruling.
 
@@ -191,11 +193,21 @@ def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, tim
             _input_error(exc)
     _check_outputs(out=out, junit=junit_out, markdown=md_out, expect_fail=write_expect_fail)
     _check_requires(requires)
+    from .report import stale_install_warning
+    stale = None if paths else stale_install_warning()
+    if stale:
+        click.echo(f"warning: {stale}", err=True)
     try:
         scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
     except InputError as exc:          # a catalogue or schema of the suite itself is broken
         _input_error(exc)
-    if not scenarios and not errors:
+    shard_sel = None
+    if shard is not None:
+        from .report import shard_of
+        shard_sel = _parse_shard(shard)
+        scenarios = [s for s in scenarios if shard_of(s["id"], shard_sel["count"]) == shard_sel["index"]]
+        errors = [e for e in errors if shard_of(e.id, shard_sel["count"]) == shard_sel["index"]]
+    if not scenarios and not errors and shard is None:
         _nothing_selected(games, rulings, ids, tags, requires)
     try:
         adapter = make_adapter(adapter_spec, timeout, startup_timeout, max_restarts)
@@ -216,10 +228,12 @@ def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, tim
     if fmt == "json":
         streams.append(JsonLines(sys.stdout, "stdout"))
     head = header(adapter_spec, impl, {"games": list(games), "rulings": list(rulings), "ids": list(ids),
-                                       "tags": list(tags), "requires": list(requires)})
+                                       "tags": list(tags), "requires": list(requires),
+                                       **({"generated": True} if generated else {}), **({"shard": shard_sel} if shard_sel else {})},
+                  scenarios=len(scenarios) + len(errors))
     for s in streams:
         s.write(head)
-    console = Console(width=max(Console().width, 140))
+    console = Console()   # the terminal's width (COLUMNS when not a terminal): the table fits it
     show = progress if progress is not None else (fmt == "table" and sys.stdout is not None and sys.stdout.isatty())
     t0 = time.perf_counter()
     interrupted = False
@@ -292,6 +306,15 @@ def run(paths, games, rulings, ids, tags, requires, generated, adapter_spec, tim
     if write_expect_fail:
         err_console.print(f"wrote {write_expect_fail}", highlight=False)
     sys.exit(0 if tally.ok() and not foot["stopped_early"] else 1)
+
+
+def _parse_shard(text: str) -> dict:
+    """``K/N`` (1 <= K <= N) as ``{"index": K, "count": N}``; a usage error (exit 2) otherwise."""
+    import re
+    m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", text or "")
+    if not m or not (1 <= int(m.group(1)) <= int(m.group(2)) <= 10000):
+        _input_error(f"--shard: expected K/N with 1 <= K <= N (e.g. 2/4), got {text!r}")
+    return {"index": int(m.group(1)), "count": int(m.group(2))}
 
 
 def _terminate(signum, frame):
@@ -400,21 +423,25 @@ class _progress:
 
 
 @main.command()
-@click.argument("results_file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--format", "fmt", type=click.Choice(["table", "markdown", "junit"]), default="table", show_default=True)
+@click.argument("results_files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["table", "markdown", "junit", "json"]), default="table", show_default=True)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write here instead of stdout.")
-def summary(results_file, fmt, out):
-    """Re-render a saved JSON-lines result stream (from `run --out`) as a table, Markdown or JUnit XML.
+def summary(results_files, fmt, out):
+    """Re-render saved JSON-lines result streams (from `run --out`) as a table, Markdown, JUnit
+    XML or one merged stream (`json`). Several files are merged into one report: the shards of
+    one run (`run --shard K/N`), or several selections of one engine; a missing shard makes the
+    merged run stopped early.
 
     A stream cut off by a killed run is accepted and reported as stopped early. Exit status:
-    0 when the saved run passed, 1 when it did not (or stopped early), 2 when the file is not
-    a result stream (the error names the line and JSON pointer)."""
+    0 when the saved run passed, 1 when it did not (or stopped early), 2 when a file is not
+    a result stream (the error names the line and JSON pointer) or the files are not of one run."""
     from rich.console import Console
     from .errors import InputError
-    from .report import read_stream, render_failures, render_skips, render_markdown, render_table
+    from .report import merge_streams, read_stream, render_failures, render_skips, render_markdown, render_table
     _check_outputs(out=out)
     try:
-        st = read_stream(results_file)
+        streams = [read_stream(f) for f in results_files]
+        st = streams[0] if len(streams) == 1 else merge_streams(streams)
     except InputError as exc:
         _input_error(exc)
     tally = st.tally()
@@ -434,6 +461,8 @@ def summary(results_file, fmt, out):
     else:
         if fmt == "markdown":
             text = render_markdown(st.header, st.results, st.footer)
+        elif fmt == "json":
+            text = "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in (st.header, *st.results, st.footer))
         else:
             from .junit import to_junit
             text = to_junit(st.header, st.results, st.footer)
@@ -506,6 +535,96 @@ def list_(paths, games, rulings, ids, tags, requires):
     if not scenarios and not errors:
         _nothing_selected(games, rulings, ids, tags, requires)
     sys.exit(1 if errors else 0)
+
+
+@main.command()
+@click.option("--game", "games", multiple=True, type=click.Choice(["ygo", "dm"]), help="Only mutants of this game (repeatable).")
+@click.option("--ruling", "rulings", multiple=True, help="Only mutants naming this ruling, wildcards allowed (repeatable).")
+@click.option("--mutant", "names", multiple=True, help="Only this mutant, wildcards allowed (repeatable).")
+@click.option("--tagged-only", is_flag=True,
+              help="Run each mutant only on the scenarios tagged with one of its rulings (all the report needs).")
+@click.option("--protocol", is_flag=True, help="Through the adapter protocol: one `python -m duelspec.mutation serve` per mutant.")
+@click.option("--generated", is_flag=True, help="Also the generated scenarios (duelspec.generated).")
+@click.option("--markdown", "md_out", type=click.Path(dir_okay=False, path_type=Path), help="Write the mutation report here.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True,
+              help="`json`: one line per mutant (name, rulings, killers per ruling) and a footer.")
+@click.option("--list", "list_only", is_flag=True, help="List the selected mutants (name, rulings, what they break) and exit.")
+def mutants(games, rulings, names, tagged_only, protocol, generated, md_out, fmt, list_only):
+    """Mutation testing of the spec: run the scenarios against rule mutants of the reference engines.
+
+    Each mutant breaks one ruling in one way; it is killed for a ruling when a scenario tagged
+    with that ruling passes on the reference engine and fails on the mutant. Reports, per
+    ruling, the mutants no scenario tagged with it kills. Exit status 0 when every selected
+    mutant is killed for every ruling it names, 1 otherwise, 2 for bad input."""
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+    from .mutation import registry
+    from .mutation.matrix import render_markdown, run_matrix
+
+    def any_match(values, patterns):
+        return any(fnmatch.fnmatchcase(v, p) for v in values for p in patterns)
+    chosen = [m for m in registry().values()
+              if (not games or m.game in games) and (not rulings or any_match(m.rulings, rulings))
+              and (not names or any_match([m.name], names))]
+    if not chosen:
+        click.echo("error: the selection matched no mutant; `duelspec mutants --list` shows them all", err=True)
+        sys.exit(1)
+    if list_only:
+        for m in chosen:
+            click.echo(f"{m.name}\t{','.join(m.rulings)}\t{m.summary}")
+        sys.exit(0)
+    _check_outputs(markdown=md_out)
+    from .errors import InputError
+    try:
+        scenarios, errors = load((), tuple(games), (), (), (), (), generated)
+    except InputError as exc:
+        _input_error(exc)
+    for e in errors:
+        click.echo(f"error: {e.error}", err=True)
+    if errors:
+        sys.exit(2)
+    console = Console(width=max(Console().width, 120), stderr=fmt == "json")
+
+    def progress(done, total, m):
+        if fmt == "table" and sys.stderr.isatty():
+            click.echo(f"\r{done}/{total} {m.name[:60]:60}", nl=False, err=True)
+    mx = run_matrix(scenarios, chosen, all_scenarios=not tagged_only, protocol=protocol, progress=progress)
+    if fmt == "table" and sys.stderr.isatty():
+        click.echo("\r" + " " * 80 + "\r", nl=False, err=True)
+    killed, total = mx.kill_rate()
+    survivors = mx.survivors()
+    if fmt == "json":
+        for run in mx.runs:
+            click.echo(json.dumps({"type": "mutant", **run.mutant.as_dict(),
+                                   "killers": {r: run.killers(mx.baseline, r, mx.tags) for r in run.mutant.rulings},
+                                   "killers_untagged": run.killers(mx.baseline)}, ensure_ascii=False))
+        click.echo(json.dumps({"type": "footer", "mutants": len(mx.runs), "pairs": total, "killed": killed,
+                               "survivors": [list(x) for x in survivors]}))
+    else:
+        table = Table(title="duelspec: rule mutants by ruling")
+        for col, just in (("ruling", "left"), ("mutants", "right"), ("killed", "right"), ("survivors", "left")):
+            table.add_column(col, justify=just)
+        per: dict = {}
+        for r, run, k in mx.pairs():
+            per.setdefault(r, []).append((run, k))
+        for r, entries in per.items():
+            left = [run.mutant.name for run, k in entries if not k]
+            table.add_row(r, str(len(entries)), str(sum(1 for _, k in entries if k)), escape(", ".join(left)) or "—")
+        console.print(table)
+        runs = {run.mutant.name: run for run in mx.runs}
+        for r, name in survivors:
+            elsewhere = runs[name].killers(mx.baseline)
+            note = (f"; killed only by scenarios not tagged {r}: {', '.join(elsewhere[:3])}" if elsewhere
+                    else "" if mx.all_scenarios else "")
+            console.print(f"[red]SURVIVES[/] {escape(name)} for {r}: {escape(runs[name].mutant.summary)}{escape(note)}",
+                          highlight=False)
+        console.print(f"[bold]{len(mx.runs)} mutants, {killed}/{total} (ruling, mutant) pairs killed "
+                      f"({100 * killed / total:.1f}%)[/]" + (" through the adapter protocol" if protocol else ""),
+                      highlight=False)
+    if md_out:
+        md_out.write_text(render_markdown(mx), encoding="utf-8")
+    sys.exit(0 if not survivors else 1)
 
 
 @main.command()

@@ -96,7 +96,7 @@ def duelspec_when(duelspec_state, text):
 
 
 @then(parsers.re(r"(?P<text>.+)"))
-def duelspec_then(duelspec_state, duelspec_adapter, duelspec_implementation, text):
+def duelspec_then(duelspec_state, duelspec_adapter, duelspec_implementation, text, datatable=None):
     st = duelspec_state
     b = st["builder"]
     if "trace" not in st:
@@ -116,7 +116,7 @@ def duelspec_then(duelspec_state, duelspec_adapter, duelspec_implementation, tex
             extra = "".join(f"\n  {k}: {str(v).rstrip()[-2000:]}" for k, v in ev.items() if v not in (None, ""))
             pytest.fail(f"{b.id} {result['outcome']}: {result.get('message')}{extra}", pytrace=False)
         st["scenario"], st["trace"] = compiled, reply["trace"]
-    GRAMMAR.apply(b, "then", text)
+    GRAMMAR.apply(b, "then", text, table=datatable)
     failures = check(dict(st["scenario"], expect=b.expect), st["trace"])
     assert not failures, "\n".join(format_failure(f, b.id) for f in failures)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as _dt
 import json
 from collections import Counter, defaultdict
+from pathlib import Path
 
 from . import __version__, SCENARIO_FORMAT, PROTOCOL_VERSION
 
@@ -15,9 +16,60 @@ OUTCOMES = ("passed", "failed", "skipped", "errored", "timed-out", "xfailed", "x
 BAD = ("failed", "errored", "timed-out", "xpassed")
 
 
-def header(adapter_spec: str, implementation: dict | None, selection: dict | None = None) -> dict:
+def spec_identity(features: Path | None = None, schemas: Path | None = None) -> str:
+    """``sha256:<hex>`` over a spec (default: the installed one): every feature file, the card and
+    ruling catalogues and the schemas (each file's path relative to its folder and its bytes, in
+    path order). Two runs with the same identity ran the same spec."""
+    import hashlib
+    from .resources import features_dir, schemas_dir
+    h = hashlib.sha256()
+    for base, patterns in ((features or features_dir(), ("**/*.feature", "cards/*.json", "rulings/*.json")),
+                           (schemas or schemas_dir(), ("*.json",))):
+        files = sorted({f for pat in patterns for f in base.glob(pat) if f.is_file()})
+        for f in files:
+            rel = f"{base.name}/{f.relative_to(base).as_posix()}"
+            data = f.read_bytes()
+            h.update(f"{rel}\0{len(data)}\0".encode())
+            h.update(data)
+    return "sha256:" + h.hexdigest()
+
+
+def checkout_beside(start: Path | None = None) -> Path | None:
+    """The duelspec checkout that ``start`` (default: the working folder) is in, if any: the
+    nearest folder up with a pyproject naming the project ``duelspec`` and ``features/`` and
+    ``schemas/`` beside it."""
+    here = (start or Path.cwd()).resolve()
+    for d in (here, *here.parents):
+        try:
+            text = (d / "pyproject.toml").read_text(encoding="utf-8")
+        except OSError:
+            continue
+        if 'name = "duelspec"' in text and (d / "features").is_dir() and (d / "schemas").is_dir():
+            return d
+    return None
+
+
+def stale_install_warning(start: Path | None = None) -> str | None:
+    """A warning when duelspec plays installed features that differ from the checkout it is run
+    in (e.g. ``pip install .`` and then a feature edited): the edit would silently not be played."""
+    from .resources import features_dir
+    co = checkout_beside(start)
+    if co is None or features_dir().resolve() == (co / "features").resolve():
+        return None
+    if spec_identity(co / "features", co / "schemas") == spec_identity():
+        return None
+    return (f"this run plays the installed features ({features_dir()}), which differ from the checkout here ({co}/features): "
+            "`pip install -e .` in the checkout to play its features")
+
+
+def header(adapter_spec: str, implementation: dict | None, selection: dict | None = None,
+           scenarios: int | None = None) -> dict:
+    """The first line of a result stream (schema ``result.schema.json#/$defs/header``)."""
+    suite = {"name": "duelspec", "version": __version__, "scenario_format": SCENARIO_FORMAT, "content_hash": spec_identity()}
+    if scenarios is not None:
+        suite["scenarios"] = scenarios
     return {"type": "header", "format": 1,
-            "suite": {"name": "duelspec", "version": __version__, "scenario_format": SCENARIO_FORMAT},
+            "suite": suite,
             "protocol": PROTOCOL_VERSION,
             "adapter": {"spec": adapter_spec, "implementation": implementation or {}},
             "selection": selection or {},
@@ -239,6 +291,54 @@ def read_stream(path) -> Stream:
         footer = t.footer(stopped_early=True, reason="the stream ends without a footer: the run was killed before it "
                                                      "finished" + (f"; {cut}" if cut else ""))
     return Stream(path, header, results, footer, truncated)
+
+
+def shard_of(scenario_id: str, count: int) -> int:
+    """The shard (1..``count``) a scenario belongs to: a partition by a hash of its id, so that
+    the same id is in the same shard on every machine and adding a scenario moves no other."""
+    import hashlib
+    return int(hashlib.sha256(scenario_id.encode("utf-8")).hexdigest(), 16) % count + 1
+
+
+def merge_streams(streams: list) -> Stream:
+    """One :class:`Stream` from the streams of one run split into shards (``--shard K/N``), or
+    of several selections of one engine. Raises :class:`duelspec.errors.InputError` when they
+    ran different specs (``suite.content_hash``) or engines, or report one scenario twice. A
+    shard missing from a sharded set, or any stream that stopped early, makes the merged run
+    stopped early with the reason."""
+    from .errors import InputError
+    first = streams[0]
+    key = lambda st: (st.header.get("suite", {}).get("content_hash"),  # noqa: E731
+                      (st.header.get("adapter", {}).get("implementation") or {}).get("name"))
+    seen: dict = {}
+    results = []
+    for st in streams:
+        if key(st) != key(first):
+            raise InputError(st.path, "line 1 /suite", f"the same spec and engine as {first.path} (content_hash, implementation name)",
+                             {"content_hash": key(st)[0], "implementation": key(st)[1]})
+        for r in st.results:
+            if r["id"] in seen:
+                raise InputError(st.path, "", "each scenario in one stream only", f"{r['id']} also in {seen[r['id']]}")
+            seen[r["id"]] = st.path
+            results.append(r)
+    reasons = [f"{st.path}: {st.footer.get('reason', 'stopped early')}" for st in streams if st.footer.get("stopped_early")]
+    shards = [st.header.get("selection", {}).get("shard") for st in streams]
+    if any(shards):
+        counts = {sh["count"] for sh in shards if sh}
+        have = {sh["index"] for sh in shards if sh}
+        n = max(counts) if counts else 0
+        missing = sorted(set(range(1, n + 1)) - have)
+        if len(counts) > 1 or None in shards:
+            reasons.append("the streams are not the shards of one run (different shard counts, or unsharded streams among them)")
+        elif missing:
+            reasons.append(f"shard(s) {', '.join(map(str, missing))} of {n} missing")
+    t = Tally()
+    for r in results:
+        t.add(r)
+    footer = t.footer(stopped_early=bool(reasons), reason="; ".join(reasons) if reasons else None,
+                      duration_s=sum(st.footer.get("duration_s", 0) for st in streams))
+    header = dict(first.header, selection={k: v for k, v in first.header.get("selection", {}).items() if k != "shard"})
+    return Stream(",".join(st.path for st in streams), header, results, footer, any(st.truncated for st in streams))
 
 
 # -- Markdown ---------------------------------------------------------------------------------

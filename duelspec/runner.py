@@ -32,6 +32,9 @@ def result_of(scenario: dict, outcome: str, **fields) -> dict:
          "rulings": list(scenario.get("rulings", [])), "outcome": outcome}
     if scenario.get("origin"):
         r["origin"] = scenario["origin"]
+    for k in ("requires", "tags"):          # a dashboard groups results by them (issue 13)
+        if scenario.get(k):
+            r[k] = list(scenario[k])
     r.update({k: v for k, v in fields.items() if v is not None})
     try:
         json.dumps(r, ensure_ascii=False).encode("utf-8")
@@ -114,7 +117,7 @@ def run_one(scenario: dict, adapter, impl: dict) -> dict:
     """Run one scenario through ``adapter`` and check it; never raises for a bad reply."""
     reason = skip_reason(scenario, impl)
     if reason:
-        return result_of(scenario, "skipped", reason=reason)
+        return result_of(scenario, "skipped", reason=reason, skip_kind="runner")
     t0 = time.perf_counter()
     try:
         # the adapter gets the scenario without its expectations (the engine never reads them), and
@@ -148,7 +151,7 @@ def judge(scenario: dict, reply: dict, ms: float | None = None) -> dict:
                          detail="invalid reply", duration_ms=ms)
     if "skipped" in reply:
         s = reply["skipped"]
-        return result_of(scenario, "skipped", reason=s.get("reason", ""), issue=s.get("issue"))
+        return result_of(scenario, "skipped", reason=s.get("reason", ""), issue=s.get("issue"), skip_kind="adapter")
     for kind in ("errored", "timed-out"):
         if kind in reply:
             e = reply[kind]

@@ -26,7 +26,7 @@ SMOKE = {
         "title": "Smoke: with no decisions scripted, a creature stays in the battle zone",
         "setup": {"first_player": "A", "turn": 3, "turn_player": "A", "phase": "main",
                   "players": {"A": {}, "B": {}},
-                  "cards": [{"id": "c1", "card": "test:vanilla-3000", "owner": "A", "zone": "battle"}]},
+                  "cards": [{"id": "c1", "card": "DM-01 95/110", "owner": "A", "zone": "battle"}]},  # Fear Fang: a real card
         "script": [],
         "expect": {"final": {"cards": {"c1": {"zone": "battle"}}}},
     },

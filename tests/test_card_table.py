@@ -57,7 +57,7 @@ def _listed(ruling_id: str, cat, code: str) -> bool:
 def expected_speed(card: dict, timing: str) -> int | None:
     """Spell speed by the general rule: a Counter Trap 3; a Trap Card or a Trap's effect, a
     Quick-Play Spell, a Quick Effect 2; everything else 1; not activated (on-draw): None."""
-    if timing == "on-draw":
+    if timing in ("on-draw", "continuous"):
         return None
     if card["card_type"] == "trap":
         return 3 if timing == "card" and "counter" in card["subtypes"] else 2
@@ -85,8 +85,14 @@ def problems(table: dict, cat, models: dict) -> list[str]:
             out.append(f"{where}: the catalogue has no text_ja for {code}")
             continue
         clause = row["text"]["effect"]
+        if clause is None:
+            # activating a Continuous/Field Spell/Trap Card that has no text of its own: its type decides
+            if row["timing"] != "card" or not {"continuous", "field"} & set(card["subtypes"]) \
+                    or "timing" not in (row.get("decided_by") or {}):
+                out.append(f"{where}: only activating a Continuous/Field Spell/Trap Card may quote no text (decided_by.timing)")
+            clause = ""
         for key, frag in row["text"].items():
-            if _norm(frag) not in text:
+            if frag is not None and _norm(frag) not in text:
                 out.append(f"{where}: text.{key} is not in the card's OCG text: {frag!r}")
         timing = row["timing"]
         # mandatory / optional
@@ -106,6 +112,10 @@ def problems(table: dict, cat, models: dict) -> list[str]:
             out.append(f"{where}: a Quick Effect's wording says 発動した時 or 自分・相手ターンに")
         if timing == "card" and card["card_type"] not in ("spell", "trap"):
             out.append(f"{where}: only a Spell/Trap Card is activated as a card")
+        if timing == "continuous" and "発動" in re.sub("発動でき(ず|ない)", "", clause):
+            out.append(f"{where}: a continuous effect is not activated, but the wording says 発動")
+        if timing in ("trigger", "ignition") and card["card_type"] == "monster" and not re.search("発動|場合|時", clause):
+            out.append(f"{where}: an activated effect's wording says when (時/場合) or 発動")
         # replacement of the normal draw
         rep = row["replacement"]
         if PLEDGE in clause:
@@ -142,7 +152,7 @@ def problems(table: dict, cat, models: dict) -> list[str]:
         if opt == "name" and "once_per_turn" not in row["text"]:
             out.append(f"{where}: once per turn by name must quote its clause (text.once_per_turn)")
         # label: the number the OCG text gives the effect
-        if clause[:1] in NUMBERS and row["label"] != str(NUMBERS.index(clause[0]) + 1):
+        if clause and clause[0] in NUMBERS and row["label"] != str(NUMBERS.index(clause[0]) + 1):
             out.append(f"{where}: label {row['label']!r} but the OCG text numbers it {clause[0]}")
         # spell speed
         if row["speed"] != expected_speed(card, timing):
@@ -155,7 +165,7 @@ def problems(table: dict, cat, models: dict) -> list[str]:
             continue
         facts = {"timing": cls.kind, "mandatory": cls.mandatory, "replacement": cls.replacement,
                  "once_per_turn": cls.once_per_turn, "label": cls.label,
-                 "speed": None if cls.kind == "on-draw" else cls.speed}
+                 "speed": None if cls.kind in ("on-draw", "continuous") else cls.speed}
         for k, v in facts.items():
             if row[k] != v:
                 out.append(f"{where}: the engine says {k}={v!r}, the table {row[k]!r}")
@@ -220,3 +230,21 @@ def test_a_misquoted_fragment_is_reported():
     row["text"]["effect"] = row["text"]["effect"].replace("発動する", "発動できる")
     found = problems(table, catalogue("ygo"), MODELS)
     assert any("is not in the card's OCG text" in p for p in found), found
+
+
+
+def test_the_generated_chains_card_facts_agree_with_the_table():
+    """The independent model's cards (duelspec/generated/cards.py) take their kind from the page's
+    lists and mandatory from this table; the two must say the same as the table, and a continuous
+    card (ND-E4) is a Continuous or Field Spell/Trap on the field."""
+    from duelspec.generated import cards as gen
+    rows = {r["card"]: r for r in load_table()["effects"] if r["timing"] == "before-draw"}
+    cat = catalogue("ygo")
+    for c in gen.REPLACEMENTS:
+        row = rows[c.code]
+        assert {"cost": "cost", "effect": "effect", "effect-continuous": "effect", "af2": "pledge"}[c.kind] == row["replacement"], c
+        assert c.mandatory is row["mandatory"], c
+        card = cat[c.code]
+        on_field_continuous = c.zone in ("spell-trap", "field") and bool({"continuous", "field"} & set(card["subtypes"]))
+        assert c.continuous is on_field_continuous, c
+        assert (c.kind == "effect-continuous") is (on_field_continuous and c.kind != "cost"), c

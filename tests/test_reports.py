@@ -46,6 +46,39 @@ def test_stream_lines_are_schema_valid_and_complete(saved_run):
     assert {x["id"]: x["outcome"] for x in lines if x["type"] == "result"} == EXPECTED
     assert lines[-1]["counts"] == {"passed": 2, "failed": 1, "skipped": 1, "errored": 1, "timed-out": 1,
                                    "xfailed": 0, "xpassed": 0}
+    # a dashboard's fields (issue 13): the spec's identity and size, who skipped, the scenario's tags
+    head = lines[0]
+    assert head["suite"]["content_hash"].startswith("sha256:") and head["suite"]["scenarios"] == len(IDS)
+    by_id = {x["id"]: x for x in lines if x["type"] == "result"}
+    assert by_id["t.skip.1"]["skip_kind"] == "adapter"
+    assert all("skip_kind" not in x for x in by_id.values() if x["outcome"] != "skipped")
+
+
+def test_up_front_skips_say_so_and_results_carry_requires(tmp_path):
+    out = tmp_path / "r.jsonl"
+    res = CliRunner().invoke(main, ["run", "--game", "dm", "--adapter", "cmd:" + faulty_cmd("--games", "ygo"), "--out", str(out),
+                                    "--id", "dm.attack.declaration.*"])
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    results = [x for x in lines if x["type"] == "result"]
+    assert results and res.exit_code == 1
+    for x in lines:
+        validation.check(x, "result", str(out))
+    assert all(x["outcome"] == "skipped" and x["skip_kind"] == "runner" and x["requires"] for x in results)
+
+
+def test_the_spec_identity_is_stable_and_tracks_content(tmp_path, monkeypatch):
+    from duelspec import report
+    a = report.spec_identity()
+    assert a == report.spec_identity()
+    copy = tmp_path / "features"
+    import shutil
+    from duelspec.resources import features_dir
+    shutil.copytree(features_dir(), copy)
+    monkeypatch.setattr("duelspec.resources.features_dir", lambda: copy)
+    assert report.spec_identity() == a
+    f = sorted(copy.rglob("*.feature"))[0]
+    f.write_text(f.read_text() + "\n# changed\n")
+    assert report.spec_identity() != a
 
 
 def test_junit_xml(saved_run):
@@ -156,3 +189,24 @@ def test_a_killed_run_leaves_every_finished_result_readable(tmp_path):
     assert st.truncated and st.footer["stopped_early"]
     res = CliRunner().invoke(main, ["summary", str(out)])
     assert res.exit_code == 1 and "the run stopped early" in res.output
+
+
+def test_a_run_warns_when_the_installed_features_differ_from_the_checkout_here(tmp_path, monkeypatch):
+    """Issue 13: `pip install .` then a feature edited in the checkout: the edit is not played, and
+    the run says so."""
+    import shutil
+    from duelspec import report
+    from duelspec.resources import features_dir, schemas_dir
+    co = tmp_path / "checkout"
+    shutil.copytree(features_dir(), co / "features")
+    shutil.copytree(schemas_dir(), co / "schemas")
+    (co / "pyproject.toml").write_text('[project]\nname = "duelspec"\n')
+    (co / "sub").mkdir()
+    assert report.stale_install_warning(co / "sub") is None          # the same spec: nothing to say
+    f = sorted((co / "features").rglob("*.feature"))[0]
+    f.write_text(f.read_text() + "\n# edited\n")
+    w = report.stale_install_warning(co / "sub")
+    assert w and str(co) in w and "pip install -e ." in w
+    monkeypatch.chdir(co)
+    r = CliRunner().invoke(main, ["run", "--id", "ygo.normal-draw.basics.turn-player-draws"])
+    assert "plays the installed features" in r.stderr

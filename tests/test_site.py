@@ -38,6 +38,8 @@ def streams(tmp_path_factory):
     changed = next(x for x in old if x.get("outcome") == "passed")
     changed["outcome"] = "failed"
     changed["failures"] = [{"pointer": "/expect/events/0", "message": "</script><img src=x onerror=alert(2)>", "expected": {}}]
+    old[-1]["counts"]["passed"] -= 1
+    old[-1]["counts"]["failed"] += 1
     (d / "edopro-old.jsonl").write_text("".join(json.dumps(x) + "\n" for x in old), encoding="utf-8")
     hostile = _lines(d / "ref.jsonl")[:4]
     hostile[0]["adapter"]["implementation"]["name"] = HOSTILE

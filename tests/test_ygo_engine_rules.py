@@ -231,7 +231,8 @@ SEGOC_CASES = {
     "both-mandatory+tp-optional": ('And player A controls "Flying Saucer Muusik\'i" as "tpo" face-up in attack position\n'
                                    '    And player B controls "Diabolos, King of the Abyss" as "oppm" face-up in attack position\n'
                                    '    And player B has "Gravekeeper\'s Trap" as "oppm2" face-up in the spell & trap zone',
-                                   'When while chain link 2 is being activated, player B declares "Mystical Elf"\n'
+                                   'When before the draw, player B chooses "oppm"\n'
+                                   '    And while chain link 2 is being activated, player B declares "Mystical Elf"\n'
                                    '    And before the draw, player A activates "tpo"\n'
                                    '    And while chain link 1 resolves, player B declares "top"',
                                    None),
@@ -255,8 +256,8 @@ def test_effects_of_both_players_before_the_draw_in_segoc_order(case):
     Then player A ends with 0 cards in hand
 ''')
     acts = [e["card"] for e in events if e["event"] == "activate"]
-    if chain is None:       # two mandatory effects of B: both before A's optional one
-        assert acts[2] == "tpo" and set(acts[:2]) == {"oppm", "oppm2"}, acts
+    if chain is None:       # two mandatory effects of B, in the order B chose: both before A's optional one
+        assert acts == ["oppm", "oppm2", "tpo"], acts
     else:
         assert acts == chain, acts
     assert all(s["outcome"] != "not-reached" for s in steps), steps
@@ -264,3 +265,81 @@ def test_effects_of_both_players_before_the_draw_in_segoc_order(case):
         assert steps[0]["outcome"] == "refused", steps
     else:
         assert all(s["outcome"] == "applied" for s in steps), steps
+
+
+# ------------------------------------------------ related cards: what features/ cannot show (issue 9, part 3)
+def test_knightmare_unicorn_face_up_is_a_visible_skip():
+    """Its (2) counts co-linked Knightmare monsters (相互リンク): the engine models no Link Arrows."""
+    r = outcome('''
+  @id:rules.knightmare @ruling:ND-L-RELATED
+  Scenario: s
+    Given it is turn 2, player A's Draw Phase, before the draw
+    And the top card of player A's deck is "Alexandrite Dragon" as "top"
+    And player A controls "Knightmare Unicorn" as "unicorn" face-up in attack position
+    Then player A conducts the normal draw, drawing "top"
+''')
+    assert r["outcome"] == "skipped" and "Knightmare Unicorn (38342335)" in r["reason"], r
+
+
+def test_mystical_cards_of_light_makes_one_spell_and_trap_zone_unusable():
+    # 「このカードがフィールド上に存在する限り、自分の魔法＆罠カードゾーンを１ヵ所だけ使用不可能にする。」
+    body = '''
+  @id:rules.zone-lock @ruling:ND-L-RELATED
+  Scenario: s
+    Given it is turn 2, player A's Main Phase 1
+    And player A has "Mystical Cards of Light" as "light" face-up in the spell & trap zone
+    And player A has "Gearbreed" as "g1" face-up in the spell & trap zone
+    And player A has "Legacy of the Duelist" as "g2" face-up in the spell & trap zone
+    And player A has "Heart of the Underdog" as "g3" face-up in the spell & trap zone
+    And player A has "Shard of Greed" as "shard" in hand
+    When in player A's Main Phase 1, player A cannot activate "shard"
+    Then "shard" ends in player A's hand
+'''
+    assert outcome(body)["outcome"] == "passed"
+    _, steps = _trace(body)
+    assert "no Spell & Trap Zone is free" in steps[0]["reason"], steps
+
+
+def test_guarded_treasure_needs_5_other_cards_to_discard():
+    body = '''
+  @id:rules.guarded-5 @ruling:ND-L-RELATED
+  Scenario: s
+    Given it is turn 2, player A's Main Phase 1
+    And player A has "Guarded Treasure" as "treasure" in hand
+    And player A has "Mystical Elf" as "h1" in hand
+    When in player A's Main Phase 1, player A cannot activate "treasure"
+    Then player A ends with 2 cards in hand
+'''
+    assert outcome(body)["outcome"] == "passed"
+    _, steps = _trace(body)
+    assert "5 other cards" in steps[0]["reason"], steps
+
+
+def test_jinzo_negates_trap_effects_on_the_field():
+    # Jinzo ①: 「…フィールドの罠カードの効果は無効化される。」: Sylvan Waterslide is not activated
+    r = outcome('''
+  @id:rules.jinzo @ruling:ND-L-RELATED
+  Scenario: s
+    Given it is turn 2, player A's Draw Phase, before the draw
+    And the top card of player A's deck is "Alexandrite Dragon" as "top"
+    And player A has "Sylvan Waterslide" as "slide" face-up in the spell & trap zone
+    And player B controls "Jinzo" as "jinzo" face-up in attack position
+    Then "slide" is not activated
+    And player A conducts the normal draw, drawing "top"
+''')
+    assert r["outcome"] == "passed", r
+
+
+def test_destructive_draw_leaving_the_field_costs_3000():
+    # 「自分フィールド上に表側表示で存在するこのカードがフィールド上から離れた時、自分は３０００ポイントダメージを受ける。」
+    r = outcome('''
+  @id:rules.destructive-leaves @ruling:ND-L-RELATED
+  Scenario: s
+    Given it is turn 2, player A's Draw Phase, after the draw
+    And player B has "Destructive Draw" as "destructive" face-up in the spell & trap zone
+    And player A has "Mystical Space Typhoon" as "mst" in hand
+    When in player A's Draw Phase, player A activates "mst", targeting "destructive"
+    Then "destructive" is sent to the graveyard
+    And player B has 5000 LP at the end
+''')
+    assert r["outcome"] == "passed", r

@@ -18,6 +18,7 @@ line; the other scenarios still compile.
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -139,10 +140,12 @@ def _compile_pickle(pickle: dict, nodes: dict, file: str, game: str):
             kw = PICKLE_TYPES.get(step.get("type"))
             if kw is None:
                 raise InputError(file, f"line {step_line}", "a step under Given, When or Then", step["text"])
-            if step.get("argument"):
-                raise InputError(file, f"line {step_line}", "a step without a data table or doc string "
-                                 "(no step of the grammar takes one: write the values in the step)", step["text"])
-            GRAMMAR.apply(b, kw, step["text"], step_line)
+            arg = step.get("argument") or {}
+            if "docString" in arg:
+                raise InputError(file, f"line {step_line}", "a step without a doc string (no step of the grammar takes "
+                                 "one: write the values in the step)", step["text"])
+            table = [[c["value"] for c in row["cells"]] for row in arg["dataTable"]["rows"]] if "dataTable" in arg else None
+            GRAMMAR.apply(b, kw, step["text"], step_line, table=table)
         doc = b.build()
         validate(doc, file, line)
     except InputError as exc:
@@ -227,6 +230,12 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
                 raise InputError(where, f"{at}/{k}", f"a field of a `{kind}` event ({', '.join(sorted(fields[kind]))})", k)
             if k == "player" and v not in ("A", "B"):
                 raise InputError(where, f"{at}/{k}", "player A or B", v)
+            errs = [] if k == "event" else schemas.errors_of(v, "trace", fields[kind][k])
+            if errs:
+                # a value no event of that kind can have (a typo in an enum, "true" for true, ...)
+                inner = schemas.pointer(schemas._best(errs).absolute_path)
+                raise InputError(where, f"{at}/{k}" + ("" if inner == "/" else inner), f"a value a `{kind}` event can have "
+                                 f"in `{k}` (trace.schema.json{fields[kind][k]}: {_describe(schemas.schema('trace'), fields[kind][k])})", v)
         for k in refs + ("cards", "shields"):
             if k in p:
                 vals = p[k] if isinstance(p[k], list) else [p[k]]
@@ -241,7 +250,9 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
             raise InputError(where, f"/script/{i}/refusal", "a refusal code only on a step with `legal: false`", s["refusal"])
     for part in ("events", "never"):
         for i, p in enumerate(doc["expect"].get(part, [])):
-            check_pattern(p, f"/expect/{part}/{i}")
+            group = next((k for k in ("any_order", "together") if k in p), None)
+            for j, q in enumerate(p[group] if group else [p]):
+                check_pattern(q, f"/expect/{part}/{i}" + (f"/{group}/{j}" if group else ""))
     for k in doc["expect"].get("final", {}).get("cards", {}):
         if k not in local:
             raise InputError(where, f"/expect/final/cards/{k}", "a local card id of the setup", k)
@@ -252,16 +263,41 @@ PHASES = {"ygo": ("draw", "standby", "main1", "battle", "main2", "end"),
 
 
 def _event_fields() -> dict:
-    """Every event kind of ``trace.schema.json`` and the fields it may have."""
+    """Every event kind of ``trace.schema.json`` -> its fields -> the JSON pointer (in the trace
+    schema) of the field's schema."""
     from ..validation import schema
     t = schema("trace")
     out = {}
     for cond in t["$defs"]["event"]["allOf"]:
         ev = cond["if"]["properties"]["event"]
-        body = t["$defs"][cond["then"]["$ref"].rsplit("/", 1)[-1]]
+        name = cond["then"]["$ref"].rsplit("/", 1)[-1]
+        body = t["$defs"][name]
         for kind in ([ev["const"]] if "const" in ev else ev["enum"]):
-            out[kind] = set(body["properties"])
+            out[kind] = {f: f"#/$defs/{name}/properties/{f}" for f in body["properties"]}
     return out
+
+
+def _describe(doc: dict, pointer: str) -> str:
+    """A short account of the schema at ``pointer`` (``#/$defs/...``) of ``doc``: its enum or type."""
+    node = doc
+    for part in pointer.lstrip("#/").split("/"):
+        node = node[part]
+    while "$ref" in node and node["$ref"].startswith("#/"):
+        node = _follow(doc, node["$ref"])
+    if "enum" in node:
+        return "one of " + ", ".join(json.dumps(x) for x in node["enum"])
+    if node.get("type") == "array":
+        return "an array of local card ids"
+    kind = node.get("type", "value")
+    return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}" + (f" matching {node['pattern']}" if "pattern" in node else "") + \
+        (f" of at least {node['minimum']}" if "minimum" in node else "")
+
+
+def _follow(doc: dict, ref: str) -> dict:
+    node = doc
+    for part in ref.lstrip("#/").split("/"):
+        node = node[part]
+    return node
 
 
 def feature_files(paths) -> list[Path]:

@@ -32,6 +32,7 @@ class Rule:
     games: tuple
     requires: tuple
     example: str = ""
+    table: bool = False          # the step takes a data table (its rows are passed as ``table``)
 
 
 @dataclass
@@ -84,12 +85,13 @@ class Grammar:
         raise InputError(builder.file, f"line {line}" if line else "",
                          MOMENT_FIRST + "; ".join(f"`{e}`" for e in examples[:4]), text)
 
-    def rule(self, keyword: str, pattern: str, games=("ygo", "dm"), requires=(), example: str = ""):
-        """Decorator: register ``handler(builder, **groups)`` for steps matching ``pattern``."""
+    def rule(self, keyword: str, pattern: str, games=("ygo", "dm"), requires=(), example: str = "", table: bool = False):
+        """Decorator: register ``handler(builder, **groups)`` for steps matching ``pattern``
+        (``table=True``: the step takes a data table, passed as ``handler(..., table=rows)``)."""
         assert keyword in KEYWORDS, keyword
 
         def deco(fn):
-            self.rules.append(Rule(keyword, re.compile(pattern + r"\Z"), fn, tuple(games), tuple(requires), example))
+            self.rules.append(Rule(keyword, re.compile(pattern + r"\Z"), fn, tuple(games), tuple(requires), example, table))
             return fn
         return deco
 
@@ -102,9 +104,10 @@ class Grammar:
                     return r, m
         return None, None
 
-    def apply(self, builder, keyword: str, text: str, line: int | None = None) -> None:
-        """Apply one step to ``builder``. Raises :class:`InputError` (file, line, what was
-        expected) for a step no rule matches or a rule that rejects its arguments."""
+    def apply(self, builder, keyword: str, text: str, line: int | None = None, table: list | None = None) -> None:
+        """Apply one step to ``builder`` (``table``: the rows of its data table, if it has one).
+        Raises :class:`InputError` (file, line, what was expected) for a step no rule matches or
+        a rule that rejects its arguments."""
         builder.line = line
         text = text.strip()
         when = refusal = None
@@ -132,11 +135,15 @@ class Grammar:
                              "every Given/When step before the first Then step", text)
         if keyword == "then":
             builder.expect_started = True
+        if (table is not None) != rule.table:
+            raise InputError(builder.file, f"line {line}" if line else "",
+                             "a data table under this step (one row per event)" if rule.table else
+                             "a step without a data table (this step takes none: write the values in the step)", text)
         builder.requires.update(rule.requires)
         builder.when = when
         n = len(builder.script)
         try:
-            rule.handler(builder, **{k: v for k, v in m.groupdict().items()})
+            rule.handler(builder, **{k: v for k, v in m.groupdict().items()}, **({"table": table} if rule.table else {}))
             if keyword == "when" and refusal is not None:
                 if len(builder.script) != n + 1 or builder.script[-1].get("legal", True):
                     raise StepError("a refusal code `(refused: ...)` only at the end of a `cannot` step")

@@ -21,6 +21,29 @@ def _no_winner(b):
     b.expect.setdefault("final", {})["winner"] = None
 
 
+@GRAMMAR.rule("then", r"these events happen (?P<how>at the same time|in any order):", table=True,
+              example="these events happen at the same time: (a data table, one Then phrase of an event per row)")
+def _group(b, how, table):
+    """A group of expected events (scenario format 2): ``at the same time`` — one moment,
+    consecutive events with nothing between them; ``in any order`` — all of them, between the
+    events before and after, in any order among themselves. Each row's first cell is a Then
+    phrase that expects one event (``| "s1" is put into player B's hand |``)."""
+    if len(table) < 2:
+        raise StepError("a table of at least two rows, one Then phrase of an event per row")
+    before = len(b.expect.get("events", []))
+    others = (list(b.expect.get("never", [])), dict(b.expect.get("final", {})))
+    for row in table:
+        if len([c for c in row if c.strip()]) != 1:
+            raise StepError("one cell per row: the Then phrase of one event")
+        GRAMMAR.apply(b, "then", row[0].strip(), b.line)
+    added = b.expect.get("events", [])[before:]
+    if len(added) != len(table) or (list(b.expect.get("never", [])), dict(b.expect.get("final", {}))) != others:
+        raise StepError("rows that each expect exactly one event (no `never` or final-state phrases)")
+    if any("any_order" in x or "together" in x for x in added):
+        raise StepError("rows of single events (no group inside a group)")
+    b.expect["events"][before:] = [{"together" if how == "at the same time" else "any_order": added}]
+
+
 def need(cond: bool, expected: str) -> None:
     """Raise :class:`StepError` with ``expected`` unless ``cond``."""
     if not cond:

@@ -264,10 +264,14 @@ def _opening_hand(b, player, cards):
     b.expect_never(event="draw", player=player, cards=refs, phase="draw")
 
 
-@GRAMMAR.rule("then", rf"player {PLAYER}'s (?P<phase>{PHASE_RE}) of turn (?P<turn>\d+) begins", games=Y,
+@GRAMMAR.rule("then", rf"player {PLAYER}'s (?P<phase>{PHASE_RE}) of turn (?P<turn>\d+) (?P<how>begins|never begins)", games=Y,
               example="player B's Standby Phase of turn 1 begins")
-def _phase_begins(b, player, phase, turn):
-    b.expect_event(event="phase", phase=PHASES[phase], player=player, turn=int(turn))
+def _phase_begins(b, player, phase, turn, how):
+    pattern = dict(event="phase", phase=PHASES[phase], player=player, turn=int(turn))
+    if how == "begins":
+        b.expect_event(**pattern)
+    else:                                   # the phase is skipped (e.g. 「ドローフェイズをスキップする」)
+        b.expect_never(**pattern)
 
 
 @GRAMMAR.rule("then", rf"player {PLAYER} draws nothing(?P<how> by a card effect)?", games=Y, example="player B draws nothing")

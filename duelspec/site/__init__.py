@@ -28,20 +28,21 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import InputError
+from ..errors import InputError  # noqa: F401 - raised by read_run, documented above
 
 TEXT_CAP = 4000          # characters of any one text from a stream shown on a page
 OUTCOMES = ("passed", "failed", "errored", "timed-out", "skipped", "xfailed", "xpassed")
 
 
 @dataclass
-class Stream:
-    """One result stream: ``header``, ``results`` by scenario id (in stream order), ``footer``."""
+class Run:
+    """One engine run on the site: a result stream (:class:`duelspec.report.Stream`), its results
+    by scenario id, and ``engine``, the implementation name that is the engine's key."""
     path: str
     header: dict
     results: dict
     footer: dict | None
-    engine: str = ""          # the implementation name (the engine's key on the site)
+    engine: str = ""
 
     @property
     def started(self) -> str:
@@ -58,38 +59,15 @@ class Stream:
         return c
 
 
-def read_stream(path: str | Path) -> Stream:
-    """A result stream file. Raises :class:`InputError` (file, line, what was expected) for a line
-    that is not JSON or not a header/result/footer of the result schema."""
-    from .. import validation
-    header, footer, results = None, None, {}
-    with open(path, encoding="utf-8", errors="replace") as fh:
-        for n, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                obj = json.loads(line)
-            except ValueError as exc:
-                raise InputError(str(path), f"line {n}", "a JSON object (a duelspec result stream line)", str(exc)) from None
-            try:
-                validation.check(obj, "result", f"{path}:{n}")
-            except InputError as exc:
-                raise InputError(str(path), f"line {n}", "a header, result or footer line of the result schema",
-                                 str(exc)) from None
-            kind = obj["type"]
-            if kind == "header":
-                if header is not None:
-                    raise InputError(str(path), f"line {n}", "one header (a file holds one run; give each run its own file)", "a second header")
-                header = obj
-            elif kind == "footer":
-                footer = obj
-            else:
-                results[obj["id"]] = obj
-    if header is None:
-        raise InputError(str(path), "line 1", "a result stream beginning with its header", "no header")
-    impl = header.get("adapter", {}).get("implementation") or {}
-    engine = str(impl.get("name") or header.get("adapter", {}).get("spec") or Path(path).stem)
-    return Stream(str(path), header, results, footer, engine)
+def read_run(path: str | Path) -> Run:
+    """A result stream file as a :class:`Run` (:func:`duelspec.report.read_stream` reads and
+    validates it: a killed run's stream is accepted; anything else that is not a result stream
+    raises :class:`InputError` naming the file and line)."""
+    from ..report import read_stream
+    st = read_stream(path)
+    impl = st.header.get("adapter", {}).get("implementation") or {}
+    engine = str(impl.get("name") or st.header.get("adapter", {}).get("spec") or Path(path).stem)
+    return Run(str(path), st.header, {r["id"]: r for r in st.results}, st.footer, engine)
 
 
 def slug(text: str) -> str:
@@ -135,7 +113,7 @@ def build(result_files: list, out: str | Path) -> dict:
     """Write the site for ``result_files`` into ``out`` (created; files of an earlier build are
     replaced). Returns ``{"engines": {name: counts of its latest stream}, "pages": n}``."""
     from .render import Site
-    streams = [read_stream(p) for p in result_files]
+    streams = [read_run(p) for p in result_files]
     engines: dict[str, Engine] = {}
     for st in sorted(streams, key=lambda s: s.started):
         eng = engines.setdefault(st.engine, Engine(st.engine, ""))

@@ -78,7 +78,7 @@ class Attack:
     attacker: str
     target: str
     blocker: str | None = None
-    active: bool = True          # "while attacking" (攻撃中) effects apply
+    active: bool = False         # "while attacking" (攻撃中) effects apply (from AT-S2 to the end, AT-D2, AT-S7)
     break_count: int | None = None
     ninja_used: set = field(default_factory=set)   # players who used a ninja strike this attack
     battled: tuple = ()
@@ -312,13 +312,17 @@ class Game:
         declarations = declarations or {}
         while True:
             acted = False
-            for p in (self.ap, self.nap):
+            for p in self.resolution_order():
                 if self.player_turn(p, declarations.get(p, ())):
                     acted = True
                     break
             self.update_powers()
             if not acted:
                 return
+
+    def resolution_order(self) -> tuple:
+        """AT-D1: abilities waiting at the same time resolve AP's first, then NAP's."""
+        return (self.ap, self.nap)
 
     def player_turn(self, p: str, kinds: tuple) -> bool:
         if kinds:
@@ -462,6 +466,10 @@ class Game:
         tc = self.cards.get(t or "")
         if tc is None or tc.owner != self.nap or not self.in_battle(tc.id):
             return "the target must be the opponent or one of the opponent's creatures"
+        return self.attackable_problem(c, tc)
+
+    def attackable_problem(self, c: Card, tc: Card) -> str | None:
+        """AT-02: why creature ``tc`` cannot be attacked by ``c`` (``None``: it can)."""
         if not tc.tapped and not self.scripts.can_attack_untapped(c.entry):
             return "an untapped creature cannot be attacked (AT-02)"
         if self.has(tc, "cannot-be-attacked"):
@@ -500,16 +508,36 @@ class Game:
         self.order_pref = {}
 
     def do_attack(self, s: dict) -> None:
+        """The attack procedure, one method per step (AT-S1..AT-S7); AT-D2's interruption
+        skips the steps after AT-S3 and AT-S5."""
         a = self.attack = Attack(s["attacker"], s["target"])
-        att = self.cards[a.attacker]
-        # AT-S1 declaration (AT-01): tap and choose the target (AT-03, AT-X2: before any attack trigger)
+        self.declaration_step(a)
+        self.while_attacking_step(a)
+        self.attack_trigger_step(a)
+        if self.interrupted():
+            return self.end_attack(True)
+        self.block_step(a)
+        self.block_trigger_step(a)
+        if self.interrupted():
+            return self.end_attack(True)
+        self.battle_or_break_step(a)
+        self.end_step(a)
+
+    def declaration_step(self, a: Attack) -> None:
+        """AT-S1 declaration (AT-01, AT-03): tap and choose the target (AT-X2: before any attack trigger)."""
         self.step("AT-S1")
-        self.tap(att)
-        self.emit("attack", attacker=att.id, target=a.target)
-        # AT-S2 "while attacking" and "while tapped" statics apply (AT-X1: before AT-S3)
+        self.tap(self.cards[a.attacker])
+        self.emit("attack", attacker=a.attacker, target=a.target)
+
+    def while_attacking_step(self, a: Attack) -> None:
+        """AT-S2: "while attacking" and "while tapped" statics apply (AT-X1: before AT-S3)."""
         self.step("AT-S2")
+        a.active = True
         self.update_powers()
-        # AT-S3 "when attacks / is attacked"; AP: invasion, revolution change; NAP: ninja strike, revolution 0 trigger
+
+    def attack_trigger_step(self, a: Attack) -> None:
+        """AT-S3: "when attacks / is attacked"; AP declares invasion and revolution change, NAP
+        ninja strike and revolution 0 trigger (AT-D1: AP first)."""
         self.step("AT-S3")
         for c in self.creatures(self.ap):
             if c.id == a.attacker:
@@ -521,9 +549,9 @@ class Game:
             self.trigger("opponent-attacks", c, {"attacker": a.attacker, "target": a.target})
         self.run_timing({self.ap: ("invasion", "revolution-change"),
                          self.nap: ("ninja-strike", "revolution-0-trigger")})
-        if self.interrupted():
-            return self.end_attack(True)
-        # AT-S4 block
+
+    def block_step(self, a: Attack) -> None:
+        """AT-S4: NAP may block with an untapped blocker, tapping it; the block is established."""
         self.step("AT-S4")
         blockers = [c for c in self.creatures(self.nap) if self.has(c, "blocker") and not c.tapped]
         if blockers and not self.scripts.unblockable(self.cards[a.attacker].entry):
@@ -534,7 +562,9 @@ class Game:
                 a.blocker = b.id
                 self.emit("block", blocker=b.id, attacker=a.attacker)
                 self.update_powers()
-        # AT-S5 "when blocks / is blocked / not blocked"; AP's ninja strike after a block
+
+    def block_trigger_step(self, a: Attack) -> None:
+        """AT-S5: "when blocks / is blocked / not blocked"; AP's ninja strike after a block."""
         self.step("AT-S5")
         att = self.cards[a.attacker]
         if a.blocker:
@@ -543,9 +573,9 @@ class Game:
         else:
             self.trigger("when-not-blocked", att, {"target": a.target})
         self.run_timing({self.ap: ("ninja-strike",)} if a.blocker else {})
-        if self.interrupted():
-            return self.end_attack(True)
-        # AT-S6
+
+    def battle_or_break_step(self, a: Attack) -> None:
+        """AT-S6: a battle (AT-S6a), breaking shields (AT-S6b) or the direct attack (AT-S6c, AT-P1)."""
         if a.blocker or a.target != "player":
             self.battle_step()
         elif self.zone(self.nap, "shield"):
@@ -553,10 +583,12 @@ class Game:
         else:
             self.step("AT-S6c")
             self.win(self.ap, "direct-attack")
-        # AT-S6a and AT-S6b both end with "Then step AT-S7": a creature that left the battle zone
-        # during AT-S6 (the loser of the battle, an attacker bounced by a shield trigger) does not
-        # skip AT-S7; AT-D2's interruption skips the steps after AT-S3 and AT-S5.
-        # AT-S7 the attack ends: "while attacking" effects end, "after attacking" abilities resolve
+
+    def end_step(self, a: Attack) -> None:
+        """AT-S7 the attack ends: "while attacking" effects end, "after attacking" abilities resolve.
+        AT-S6a and AT-S6b both end with "Then step AT-S7": a creature that left the battle zone
+        during AT-S6 (the loser of the battle, an attacker bounced by a shield trigger) does not
+        skip AT-S7; AT-D2's interruption skips the steps after AT-S3 and AT-S5."""
         self.step("AT-S7")
         a.active = False
         self.update_powers()
@@ -582,38 +614,48 @@ class Game:
         a = self.attack
         att, dfn = self.cards[a.attacker], self.cards[a.blocker or a.target]
         pa, pd = self.power(att), self.power(dfn)
-        wa, wd = self.has(att, "wins-all-battles"), self.has(dfn, "wins-all-battles")
-        if wa and wd:
-            winner, losers = "both", []           # AT-B5
-        elif wa or wd:
-            w = att if wa else dfn                # AT-B2
-            winner, losers = w.id, [dfn if wa else att]
-        elif pa == pd:
-            winner, losers = "none", [att, dfn]   # AT-B4
-        else:
-            w = att if pa > pd else dfn           # AT-B1
-            winner, losers = w.id, [dfn if w is att else att]
+        winner, losers = self.battle_result(att, dfn, pa, pd)
         a.battled = (att.id, dfn.id)
         self.emit("battle", attacker=att.id, defender=dfn.id, attacker_power=pa, defender_power=pd, winner=winner)
         # delayed "after the battle" effects created by the battle (slayer: スレイヤー)
-        after = []
-        for me, foe in ((att, dfn), (dfn, att)):
-            if self.has(me, "slayer"):
-                after.append((me, foe))
+        slayers = [(me, foe) for me, foe in ((att, dfn), (dfn, att)) if self.has(me, "slayer")]
+        self.battle_outcome(att, dfn, winner, losers)
+        self.after_battle(att, dfn, slayers)
+
+    def battle_outcome(self, att: Card, dfn: Card, winner: str, losers: list) -> None:
+        """AT-S6a: "when wins / loses a battle" trigger, the losers are destroyed (AT-B3), and the
+        abilities waiting ("when destroyed" among them) resolve."""
         for w in (att, dfn):
             if w not in losers and winner != "none":
                 self.trigger("when-wins-battle", w, {"foe": (dfn if w is att else att).id})
         for l in losers:
             self.trigger("when-loses-battle", l, {"foe": (dfn if l is att else att).id})
-        self.destroy(losers)                       # AT-B3
+        self.destroy(losers)
         self.run_timing()
-        # "after the battle" abilities trigger and resolve after the destroyed / won / lost ones
-        for me, foe in after:
+
+    def after_battle(self, att: Card, dfn: Card, slayers: list) -> None:
+        """AT-S6a: after the destroyed / won / lost abilities, "after the battle" abilities (and
+        slayer, ``slayers``: ``(creature, foe)`` pairs) trigger and resolve."""
+        for me, foe in slayers:
             self.queue.append(Pending(me.owner, me.id, self.scripts.SLAYER, {"foe": foe.id}))
         for c in (att, dfn):
             if self.in_battle(c.id):
                 self.trigger("after-battle", c, {"foe": (dfn if c is att else att).id})
         self.run_timing()
+
+    def battle_result(self, att: Card, dfn: Card, pa: int, pd: int) -> tuple:
+        """``(winner, losers)`` of a battle between ``att`` (power ``pa``) and ``dfn`` (``pd``):
+        ``winner`` a card id, ``"both"`` or ``"none"``; ``losers`` the cards destroyed (AT-B3)."""
+        wa, wd = self.has(att, "wins-all-battles"), self.has(dfn, "wins-all-battles")
+        if wa and wd:
+            return "both", []                     # AT-B5
+        if wa or wd:
+            w = att if wa else dfn                # AT-B2
+            return w.id, [dfn if wa else att]
+        if pa == pd:
+            return "none", [att, dfn]             # AT-B4
+        w = att if pa > pd else dfn               # AT-B1
+        return w.id, [dfn if w is att else att]
 
     def breaker_count(self, c: Card) -> int:
         kws = self.keywords(c)
@@ -634,24 +676,7 @@ class Game:
         att = self.cards[a.attacker]
         shields = self.zone(self.nap, "shield")
         n = a.break_count = min(self.breaker_count(att), len(shields))   # fixed from now on
-        ids = [s.id for s in shields]
-
-        def valid(st):
-            chosen = st.get("cards", [])
-            if len(set(chosen)) != len(chosen):
-                return "the same shield cannot be chosen twice during one attack (AT-P4)"
-            if not all(x in ids for x in chosen):
-                return "only shields of the attacked player can be broken"
-            if len(chosen) != n:
-                return f"{n} shield(s) must be broken (the number fixed when AT-S6b began)"
-            return None
-        st = self.take(self.ap, ("break-shields",), valid)
-        if st is not None:
-            chosen = st["cards"]
-        elif n == len(ids):
-            chosen = ids
-        else:
-            raise MissingDecision(f"player {self.ap} must choose {n} of the shields {ids} to break (AT-P2)")
+        chosen = self.choose_shields(n, [s.id for s in shields])
         self.emit("break", shields=list(chosen), player=self.nap, by=att.id)
         broken = [self.cards[x] for x in chosen]
         for x in broken:   # AT-P3: broken shields go to the hand together
@@ -678,6 +703,25 @@ class Game:
                 raise GameOver
         self.trigger("when-breaks", att, {"shields": list(chosen)})
         self.run_timing()
+
+    def choose_shields(self, n: int, ids: list) -> list:
+        """AT-P2, AT-P4: AP chooses ``n`` of the shields ``ids`` (forced when there are only ``n``)."""
+        st = self.take(self.ap, ("break-shields",), lambda st: self.shield_choice_problem(st.get("cards", []), ids, n))
+        if st is not None:
+            return st["cards"]
+        if n == len(ids):
+            return ids
+        raise MissingDecision(f"player {self.ap} must choose {n} of the shields {ids} to break (AT-P2)")
+
+    def shield_choice_problem(self, chosen: list, ids: list, n: int) -> str | None:
+        """Why AP cannot break the shields ``chosen`` (``None``: they can)."""
+        if len(set(chosen)) != len(chosen):
+            return "the same shield cannot be chosen twice during one attack (AT-P4)"
+        if not all(x in ids for x in chosen):
+            return "only shields of the attacked player can be broken"
+        if len(chosen) != n:
+            return f"{n} shield(s) must be broken (the number fixed when AT-S6b began)"
+        return None
 
     def cast(self, c: Card) -> None:
         """Cast a spell (呪文) for no cost: resolve it, then put it into the graveyard."""

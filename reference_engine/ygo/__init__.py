@@ -16,23 +16,31 @@ Duel Masters engine refuses such cards up front too).
 Where each ruling is decided (``grep -n <ID> reference_engine/ygo/*.py``):
 
 ========================  ================================================================
-ND-01, ND-02, ND-05       :meth:`.duel.Duel.draw_phase`, ``place_before_draw_effects``
+ND-01, ND-02              :meth:`.duel.Duel.normal_draw_right`, ``conduct_normal_draw``
 ND-03                     :meth:`.duel.Duel.start_duel`
 ND-04                     :class:`.cards.HeartOfTheUnderdog` (any draw in the Draw Phase)
-ND-C1, ND-C3..C5          :meth:`.duel.Duel.activate` (the right spent as the cost)
-ND-C2, ND-E2, ND-E10      ``draw_phase``: one chain at the "before the draw" timing
-ND-C4, ND-E6, ND-AF4      :meth:`.duel.Duel.activatable` (the right's state at activation)
+ND-05, ND-C2, ND-E2,
+ND-E10                    ``before_draw_timing`` (one chain at the "before the draw" timing),
+                          ``before_draw_timing_problem``
+ND-C1, ND-C3..C5, ND-AF1  :meth:`.duel.Duel.bind_right_at_activation` (the right spent as the
+                          cost, a pledge bound)
+ND-C4, ND-E5, ND-E6,
+ND-AF4                    :meth:`.duel.Duel.right_problem` (the right's state at activation)
 ND-E1, ND-E3, ND-E4,
-ND-E7..E10, ND-AF1..AF3   :meth:`.duel.Duel._resolve_link` (the right at resolution)
-ND-T1, ND-T2              ``draw_phase`` (triggers before or after the normal draw), :class:`.cards.Sangan`
+ND-E7..E10, ND-AF1..AF3   :meth:`.duel.Duel.link_outcome`, ``settle_right``, ``after_resolution``
+                          (the right at resolution)
+ND-T1, ND-T2              ``triggers_before_normal_draw``, :class:`.cards.Sangan`
 ND-TAB, ND-FAQ1, ND-FAQ2  the above, per card kind: each card's ``replacement`` in :mod:`.cards`
 ND-H1, ND-H2, ND-H3       the page's answers of 2019-03-17 (superseded / under review / unchanged):
                           the engine plays today's answers; playing as of an earlier date is
                           issue 16's ``--as-of``, not built yet
 ND-L-COST, ND-L-EFFECT,
 ND-L-TRIGGER, ND-L-BEFORE the card classes in :mod:`.cards`, one per listed card
-ND-L-RELATED              no card effect: they are drawn like any card (ND-01)
+ND-L-RELATED              the card classes in :mod:`.cards` (normal draw count, triggers on it,
+                          the Draw Phase skipped); Knightmare Unicorn face-up is a visible skip
 ========================  ================================================================
+
+Each of these is a decision point the rule mutants of :mod:`duelspec.mutation.ygo` patch.
 """
 from __future__ import annotations
 

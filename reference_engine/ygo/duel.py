@@ -48,6 +48,7 @@ class Card:
         self.properly_summoned = True
         self.banish_when_leaves = False
         self.set_turn: int | None = None       # the turn it was Set (None: before the scenario)
+        self.counters: dict = {}               # counter name -> number (e.g. Greed Counters)
         self.incarnation = 0
         self.effects: list = []
 
@@ -152,9 +153,15 @@ class Duel:
         self.placing: tuple | None = None        # (player, mandatory) while effects of the "before the draw" timing are placed
         self.negated_cards: set = set()          # (uid, incarnation, turn): effects negated this turn
         self.lingering: set = set()              # other effects applied for a while, e.g. ("white-rose-atk", player, turn)
+        self.lingering_draw_counts: list = []    # (player, turn, n): that turn's normal draw takes n cards (Slower Swallow)
         self.phases_begun = 0
         self.stop_when_idle = False
         self.once_per_duel: set = set()
+        self.negated_until: list = []            # (uid, incarnation, (turn, phase)): effects negated until then
+        self.skip_draw_phase: set = set()        # (player, turn): that Draw Phase is skipped
+        self.draw_phase_start_hand: dict = {}    # player -> cards in hand when the current Draw Phase began
+        self.last_normal_draw: dict | None = None  # {"player", "cards", "turn"} while it is the last thing that happened
+        self.normal_draw_n = 1                   # how many cards this turn's normal draw takes
 
     # ---------------------------------------------------------------------------------- setup
     def zone(self, player: str, zone: str) -> list:
@@ -191,6 +198,7 @@ class Duel:
         A card leaving the field becomes a new card (``incarnation``) and its Xyz Materials
         are sent to the GY."""
         src = card.zone
+        was_face_up = card.face_up_on_field()
         if src in FIELD_ZONES and to not in FIELD_ZONES and card.banish_when_leaves:
             to = "banished"                  # "... and if you do, banish it when it leaves the field"
         self.zone(card.controller if src in FIELD_ZONES else card.owner, src).remove(card)
@@ -202,11 +210,33 @@ class Duel:
         card.controller = dest_player
         if left_field:
             card.incarnation += 1
+            card.counters = {}
             card.banish_when_leaves = False
             for mat in [m for m in self.cards.values() if m.attached_to == card.uid and m.zone == "overlay"]:
                 mat.attached_to = None
                 self.move(mat, "graveyard", "rule")
         self.emit("move", card=card.uid, **{"from": src}, to=to, player=dest_player, reason=reason)
+        if left_field and was_face_up:
+            for eff in card.effects:
+                if eff.kind == "continuous" and hasattr(eff, "left_the_field"):
+                    eff.left_the_field(self)
+
+    def continuous(self, hook: str):
+        """The applicable continuous effects (永続効果) that have ``hook``: on a card face-up on the
+        field, in a zone the effect applies from, its effects not negated."""
+        for card in list(self.cards.values()):
+            if not card.face_up_on_field() or self.effects_negated(card):
+                continue
+            for eff in card.effects:
+                if eff.kind == "continuous" and card.zone in eff.locations and hasattr(eff, hook):
+                    yield eff
+
+    def normal_draw_count(self, player: str) -> int:
+        """How many cards ``player``'s normal draw takes: 1, or what an effect makes it
+        (「通常のドローは２枚になる」; several such effects do not add up)."""
+        counts = [n for eff in self.continuous("draw_count") if (n := eff.draw_count(self, player))]
+        counts += [n for (p, turn, n) in self.lingering_draw_counts if p == player and turn == self.turn]
+        return max(counts, default=1)
 
     def draw(self, player: str, n: int, normal: bool = False) -> list[Card]:
         """Draw ``n`` cards (ND-01 for the normal draw). A player who must draw from an empty
@@ -221,6 +251,8 @@ class Duel:
             self.zone(player, "hand").append(c)
             c.zone = "hand"
         self.emit("draw", player=player, cards=[c.uid for c in drawn], normal=normal, phase=self.phase)
+        for eff in list(self.continuous("after_draw")):
+            eff.after_draw(self, player, drawn, normal)
         for c in drawn:
             for eff in c.effects:
                 if eff.kind == "on-draw":
@@ -255,8 +287,25 @@ class Duel:
             self.used.add(self._opt_key(card, eff))
 
     def effects_negated(self, card: "Card") -> bool:
-        """Are ``card``'s effects negated this turn (e.g. by Infinite Impermanence)?"""
-        return (card.uid, card.incarnation, self.turn) in self.negated_cards
+        """Are ``card``'s effects negated now: this turn (e.g. by Infinite Impermanence), until a
+        later phase, or — a Trap on the field — by Jinzo (「フィールドの罠カードの効果は無効化される」)?"""
+        if (card.uid, card.incarnation, self.turn) in self.negated_cards:
+            return True
+        now = (self.turn, PHASE_ORDER.index(self.phase) if self.phase in PHASE_ORDER else -1)
+        if any(u == card.uid and i == card.incarnation and now < (t, PHASE_ORDER.index(ph))
+               for u, i, (t, ph) in self.negated_until):
+            return True
+        return card.card_type == "trap" and card.zone in FIELD_ZONES and self.traps_locked()
+
+    def traps_locked(self) -> bool:
+        """Is a face-up monster on the field whose effect locks Traps on the field (Jinzo)?"""
+        return any(getattr(e, "locks_traps", False) and e.card.zone == "monster" and e.card.face_up_on_field()
+                   for c in self.cards.values() for e in c.effects)
+
+    def protected(self, card: "Card", what: str, by: str) -> bool:
+        """Is ``card`` protected from ``what`` (``"destroy"`` by an effect, ``"target"`` of an
+        effect) done by player ``by``'s effect (e.g. Flower Cardian Lightshower's (1))?"""
+        return any(eff.protects(self, card, what, by) for eff in self.continuous("protects"))
 
     # ---------------------------------------------------------------------------- activation
     def activatable(self, player: str, card: Card, eff: fx.Effect, by_engine: bool = False) -> str | None:
@@ -285,20 +334,20 @@ class Duel:
             return "a Trap or Quick-Play Spell cannot be activated the turn it was Set"
         if eff.kind in ("trigger", "on-draw"):
             return "a trigger effect is activated when it triggers"
+        if eff.kind == "continuous":
+            return "a continuous effect is applied, not activated"
+        if card.card_type == "trap" and card.zone in FIELD_ZONES and self.traps_locked():
+            return "Trap Cards and their effects on the field cannot be activated (Jinzo)"
+        if eff.kind == "card" and card.zone == "hand" and card.card_type in ("spell", "trap") and "field" not in card.subtypes \
+                and len(self.zone(player, "spell-trap")) + self.locked_spell_trap_zones(player) >= 5:
+            return "no Spell & Trap Zone is free"
         if eff.kind == "before-draw" and eff.mandatory and not by_engine:
             return "a mandatory effect: the game activates it"
         # spell speed and timing
         if eff.kind == "before-draw":
-            # ND-05: activated at the timing immediately before the normal draw; the effects of
-            # both players of that timing go on one chain (ND-C4, ND-E5) in the order of effects
-            # that activate at the same time: the turn player's mandatory, the opponent's
-            # mandatory, the turn player's optional, the opponent's optional ones.
-            if self.timing != "before-draw":
-                return "only immediately before the normal draw"
-            if any(l.effect.kind != "before-draw" for l in self.chain):
-                return "cannot be chained to an effect of another timing"
-            if self.placing != (player, eff.mandatory):
-                return "the effects of this timing are placed together on the chain (mandatory ones first, the turn player's first), not in response"
+            why = self.before_draw_timing_problem(player, eff)
+            if why:
+                return why
         elif self.chain:
             top = self.chain[-1].effect
             if eff.speed < 2 or eff.speed < top.speed:
@@ -310,21 +359,38 @@ class Duel:
             return "a Quick-Play Spell can be activated from the hand only during its controller's turn"
         if eff.kind == "card" and card.card_type == "trap" and card.zone == "hand":
             return "a Trap must be Set before it is activated"
-        # the normal draw right
+        return self.right_problem(eff) or eff.condition(self, player)
+
+    def before_draw_timing_problem(self, player: str, eff: fx.Effect) -> str | None:
+        """Why ``player`` cannot activate ``eff``, an effect of the "before the draw" timing, now
+        (``None``: they can). ND-05: activated at the timing immediately before the normal draw;
+        the effects of both players of that timing go on one chain (ND-C4, ND-E5) in the order
+        of effects that activate at the same time: the turn player's mandatory, the opponent's
+        mandatory, the turn player's optional, the opponent's optional ones."""
+        if self.timing != "before-draw":
+            return "only immediately before the normal draw"
+        if any(l.effect.kind != "before-draw" for l in self.chain):
+            return "cannot be chained to an effect of another timing"
+        if self.placing != (player, eff.mandatory):
+            return "the effects of this timing are placed together on the chain (mandatory ones first, the turn player's first), not in response"
+        return None
+
+    def right_problem(self, eff: fx.Effect) -> str | None:
+        """Why the state of the normal draw right forbids activating ``eff`` (``None``: it does not)."""
         if eff.replacement == "cost" and self.draw_right != "unspent":
             return f"the cost (the normal draw right) cannot be paid: it is {self.draw_right}"          # ND-C4, ND-AF4
         if eff.replacement == "effect" and self.draw_right not in ("unspent", "pledged"):
             return f"it could have no effect: the normal draw right is {self.draw_right}"               # ND-E6, ND-E2
         if eff.replacement == "pledge" and self.draw_right != "unspent":
             return f"the normal draw right is {self.draw_right}"                                         # ND-AF4
-        return eff.condition(self, player)
+        return None
 
     def try_activate(self, player: str, step: dict) -> str | None:
         """Perform a scripted ``activate`` step; ``None`` when done, else why it is refused."""
         card = self.cards.get(step["card"])
         if card is None:
             return f"no card {step['card']!r}"
-        effs = [e for e in card.effects if e.kind not in ("trigger", "on-draw") and (not step.get("effect") or e.label == step["effect"])]
+        effs = [e for e in card.effects if e.kind not in ("trigger", "on-draw", "continuous") and (not step.get("effect") or e.label == step["effect"])]
         if not effs:
             return "the card has no such activatable effect"
         reasons = [(e, self.activatable(player, card, e)) for e in effs]
@@ -358,13 +424,10 @@ class Duel:
             link.activated_on_field = True
         self.use_opt(card, eff)
         self.emit("activate", card=card.uid, player=player, effect=eff.label or None, link=link.number)
-        if eff.replacement == "cost":
-            self.draw_right = "spent"          # ND-C1, ND-C3, ND-C5: spent as the cost, at activation, whatever happens next
-        elif eff.replacement == "pledge":
-            self.draw_right = "pledged"        # ND-AF1 / ND-AF4
-            link.pledged = True
+        self.bind_right_at_activation(link)
         self.decider.open({"window": "activation", "link": link.number})   # choices on activation
         eff.cost(self, link, step)
+        link.data["sent_itself_as_cost"] = card.incarnation != link.incarnation   # e.g. Shard of Greed (2)
         eff.target(self, link, step)
         self.decider.close("activation")
         self.chain.append(link)
@@ -378,6 +441,7 @@ class Duel:
             self.decider.open({"window": "resolution", "link": link.number})   # choices its effect asks for
             self.emit("resolve", link=link.number, card=link.card.uid)
             self._resolve_link(link)
+            self.last_normal_draw = None         # something happened after the normal draw
             stays = link.card.is_continuous_card() or "equip" in link.card.subtypes
             if link.effect.kind == "card" and link.card.zone in FIELD_ZONES and link.card.incarnation == link.incarnation \
                     and (link.negated_activation or not stays):
@@ -385,28 +449,58 @@ class Duel:
             self.decider.close("resolution")
         self.emit("chain-end")
 
-    def _resolve_link(self, link: ChainLink) -> None:
-        eff = link.effect
-        if link.negated_activation:
-            if link.pledged and self.draw_right == "pledged":
-                self.draw_right = "unspent"    # ND-AF2: the pledge does not apply
-            return
-        if link.pledged:
-            self.draw_right = "spent"          # ND-AF1, ND-AF3: the pledge applies
-        if link.negated_effect:
-            return                             # ND-E1: nothing of it is applied
-        card = link.card
-        if link.activated_on_field and card.is_continuous_card() and (
-                not card.face_up_on_field() or card.incarnation != link.incarnation):
-            return                             # ND-E4: a continuous card's effect is not applied once it left the field
-        if eff.replacement == "effect":
-            if self.draw_right not in ("unspent", "pledged"):
-                return                         # ND-E7, ND-E8, ND-C5: the right is already spent: it cannot be applied
-            # ND-E3: "instead of conducting your normal draw this turn" applies even if the rest
-            # cannot; a link negated or whose continuous card left (returned above) leaves the
-            # right unspent for the link before it (ND-E9) or for the normal draw (ND-E10)
+    def bind_right_at_activation(self, link: ChainLink) -> None:
+        """What activating ``link`` does to the normal draw right: a cost-type spends it as the
+        cost (ND-C1, ND-C3, ND-C5: whatever happens next), a pledge binds it (ND-AF1, ND-AF4)."""
+        if link.effect.replacement == "cost":
             self.draw_right = "spent"
-        eff.resolve(self, link)
+        elif link.effect.replacement == "pledge":
+            self.draw_right = "pledged"
+            link.pledged = True
+
+    def _resolve_link(self, link: ChainLink) -> None:
+        outcome = self.link_outcome(link)
+        if self.settle_right(link, outcome) and outcome == "applies":
+            self.after_resolution(link, link.effect.resolve(self, link))
+
+    def link_outcome(self, link: ChainLink) -> str:
+        """What becomes of ``link`` as it resolves: ``"activation-negated"``, ``"effect-negated"``
+        (nothing of it is applied: ND-E1, ND-C1, ND-AF1), ``"left-field"`` (the effect of a
+        continuous card that left the field is not applied, ND-E4) or ``"applies"``."""
+        if link.negated_activation:
+            return "activation-negated"
+        if link.negated_effect:
+            return "effect-negated"
+        card = link.card
+        if link.activated_on_field and card.is_continuous_card() and not link.data.get("sent_itself_as_cost") and (
+                not card.face_up_on_field() or card.incarnation != link.incarnation):
+            return "left-field"
+        return "applies"
+
+    def settle_right(self, link: ChainLink, outcome: str) -> bool:
+        """The normal draw right as ``link`` resolves with ``outcome`` (:meth:`link_outcome`);
+        returns whether its effect may be applied."""
+        if link.pledged:
+            if outcome == "activation-negated":
+                if self.draw_right == "pledged":
+                    self.draw_right = "unspent"    # ND-AF2: the pledge does not apply
+                return False
+            self.draw_right = "spent"              # ND-AF1, ND-AF3: the pledge applies
+            return outcome == "applies"
+        if outcome != "applies":
+            return False                           # ND-E1, ND-E4: the right is not spent by it
+        if link.effect.replacement == "effect":
+            if self.draw_right not in ("unspent", "pledged"):
+                return False                       # ND-E7, ND-E8, ND-C5: the right is already spent: it cannot be applied
+            # ND-E3: "instead of conducting your normal draw this turn" applies even if the rest
+            # cannot; a link negated or whose continuous card left (above) leaves the right
+            # unspent for the link before it (ND-E9) or for the normal draw (ND-E10)
+            self.draw_right = "spent"
+        return True
+
+    def after_resolution(self, link: ChainLink, applied) -> None:
+        """After ``link``'s effect was applied (``applied`` False: it could not be, 不発): a
+        replacement that fizzled has spent the right all the same (ND-C3, ND-E3, ND-E8, ND-AF3)."""
 
     def negate(self, link: ChainLink, what: str, by: Card) -> None:
         """Negate the activation (``what='activation'``) or the effect of ``link``."""
@@ -423,15 +517,26 @@ class Duel:
         (「…ドロー前に発動する」, 「…代わりに、…めくる」) are activated by the game, not the player;
         a name they declare on activation (「カード名を１つ宣言して発動する」) is the player's choice."""
         self.placing = (player, True)
-        for card in list(self.cards.values()):
-            for eff in card.effects:
-                if eff.kind == "before-draw" and eff.mandatory and self.activatable(player, card, eff, by_engine=True) is None:
-                    step = {"player": player, "do": "activate", "card": card.uid}
-                    if hasattr(eff, "declaration"):
-                        step["option"] = self.decider.choose_option(
-                            player, eff.declaration(self, player), f"{card.uid}: declare on activation",
-                            window={"window": "activation", "link": len(self.chain) + 1, "turn": self.turn})
-                    self.activate(player, card, eff, step)
+        placed: set = set()
+        while True:
+            due = [(card, eff) for card in self.cards.values() for eff in card.effects
+                   if eff.kind == "before-draw" and eff.mandatory and (card.uid, eff.label) not in placed
+                   and self.activatable(player, card, eff, by_engine=True) is None]
+            if not due:
+                break
+            if len(due) > 1:                 # the same kind of effect of one player: that player orders them
+                first = self.decider.choose(player, [c.uid for c, _ in due], 1, 1,
+                                            "which of your mandatory effects of this timing goes on the chain next",
+                                            window={"window": "before-draw", "turn": self.turn})[0]
+                due = [(c, e) for c, e in due if c.uid == first]
+            card, eff = due[0]
+            placed.add((card.uid, eff.label))
+            step = {"player": player, "do": "activate", "card": card.uid}
+            if hasattr(eff, "declaration"):
+                step["option"] = self.decider.choose_option(
+                    player, eff.declaration(self, player), f"{card.uid}: declare on activation",
+                    window={"window": "activation", "link": len(self.chain) + 1, "turn": self.turn})
+            self.activate(player, card, eff, step)
         self.placing = None
 
     def place_before_draw_effects(self, player: str) -> None:
@@ -477,7 +582,8 @@ class Duel:
         """A scripted activation of a card whose only effects are trigger effects answers a
         trigger prompt, not an open priority: it waits for the trigger."""
         card = self.cards.get(step.get("card"))
-        return card is None or not card.effects or any(e.kind != "trigger" for e in card.effects)
+        named = [e for e in card.effects if not step.get("effect") or e.label == step["effect"]] if card else []
+        return card is None or not named or any(e.kind not in ("trigger", "continuous") for e in named)
 
     def _trigger_problem(self, eff: fx.Effect, player: str) -> str | None:
         """Why a triggered effect cannot be activated now: its card is no longer where the effect
@@ -548,34 +654,60 @@ class Duel:
         the normal draw if the right is unspent (ND-01, ND-02), then the triggers waiting
         (ND-T1: before the normal draw when the right was spent, after it otherwise)."""
         self.set_phase("draw")
-        self.draw_right = "none" if (self.turn == 1 and self.turn_player == self.first_player) else "unspent"
+        self.draw_phase_start_hand = {p: len(self.zone(p, "hand")) for p in ("A", "B")}
+        self.draw_right = self.normal_draw_right()
         if self.draw_right == "unspent":
-            self.timing = "before-draw"
-            self.decider.open({"window": "before-draw"})
-            for p in (self.turn_player, OTHER[self.turn_player]):
-                self.place_mandatory_before_draw_effects(p)
-            for p in (self.turn_player, OTHER[self.turn_player]):
-                self.place_before_draw_effects(p)
-            if self.chain:                   # Quick Effects respond; they cannot start a chain at this timing
-                self.chain_window(OTHER[self.chain[-1].player])
-            self.timing = "open"
-            self.decider.close("before-draw")
-            if self.draw_right == "spent":
+            self.before_draw_timing()
+            if self.triggers_before_normal_draw():
                 self.process_triggers()          # ND-T1: right after that chain
         self.conduct_normal_draw()
         self.decider.open({"window": "open", "phase": "draw"})
         self.open_state()
         self.watches = [w for w in self.watches if w.turn is None or w.turn > self.turn]
 
+    def normal_draw_right(self) -> str:
+        """The normal draw right as the Draw Phase begins: ``"unspent"`` (ND-01), ``"none"`` in
+        the first turn of the player going first (ND-02)."""
+        return "none" if (self.turn == 1 and self.turn_player == self.first_player) else "unspent"
+
+    def before_draw_timing(self) -> None:
+        """The timing immediately before the normal draw (ND-05): the mandatory effects of that
+        timing, then the optional ones, on one chain; Quick Effects respond to it."""
+        self.timing = "before-draw"
+        self.decider.open({"window": "before-draw"})
+        for p in (self.turn_player, OTHER[self.turn_player]):
+            self.place_mandatory_before_draw_effects(p)
+        for p in (self.turn_player, OTHER[self.turn_player]):
+            self.place_before_draw_effects(p)
+        if self.chain:                   # Quick Effects respond; they cannot start a chain at this timing
+            self.chain_window(OTHER[self.chain[-1].player])
+        self.timing = "open"
+        # how many cards the normal draw will take is settled before the draw (a choice such as
+        # Mystical Cards of Light's 「２枚ドローする事ができる」 is made here)
+        self.normal_draw_n = self.normal_draw_count(self.turn_player) if self.draw_right == "unspent" else 1
+        self.decider.close("before-draw")
+
+    def triggers_before_normal_draw(self) -> bool:
+        """ND-T1: trigger effects waiting after the chain before the draw are activated right
+        after it when the normal draw right is spent, else after the normal draw."""
+        return self.draw_right == "spent"
+
     def conduct_normal_draw(self) -> None:
+        """The normal draw: 1 card, or what an effect makes it (ND-01)."""
         if self.draw_right == "unspent":
             self.draw_right = "spent"
-            self.draw(self.turn_player, 1, normal=True)
+            drawn = self.draw(self.turn_player, self.normal_draw_n, normal=True)
+            self.last_normal_draw = {"player": self.turn_player, "cards": drawn, "turn": self.turn}
+
+    def locked_spell_trap_zones(self, player: str) -> int:
+        """Spell & Trap Zones of ``player`` an effect makes unusable (Mystical Cards of Light)."""
+        return sum(eff.locks_zones(self, player) for eff in self.continuous("locks_zones"))
 
     def set_phase(self, phase: str) -> None:
         """Begin ``phase`` (emits ``phase``); stops the run at the scenario's ``stop``, or without
         one at the first phase that begins after the script is used up."""
         self.phase = phase
+        self.last_normal_draw = None
         self.decider.close("open")
         self.emit("phase", phase=phase, player=self.turn_player, turn=self.turn)
         if self.stop_at == (self.turn, phase):
@@ -589,6 +721,8 @@ class Duel:
         """Run the current turn from ``phase`` (and Draw Phase ``step``) to its end."""
         phases = PHASE_ORDER[PHASE_ORDER.index(phase):]
         for ph in phases:
+            if ph == "draw" and (self.turn_player, self.turn) in self.skip_draw_phase:
+                continue                         # the Draw Phase is skipped: no normal draw this turn
             if ph == "draw":
                 if step == "after-draw":
                     self.set_phase_silently("draw")
@@ -599,6 +733,8 @@ class Duel:
                     self.draw_phase()
             else:
                 self.set_phase(ph)
+                for eff in list(self.continuous("phase_begins")):
+                    eff.phase_begins(self)
                 self.decider.open({"window": "open", "phase": ph})
                 self.open_state()
             step = None

@@ -1,6 +1,7 @@
 @game:dm
 Feature: Battle (バトル): power comparison, "wins all battles", destruction
-  Rulings AT-B1..AT-B5, AT-S2, AT-S6a, AT-X1. Player A is AP, player B is NAP.
+  Rulings AT-B1..AT-B5, AT-S2, AT-S6a, AT-X1. Player A is AP, player B is NAP. Every card is a real card of
+  features/cards/dm.json; its text is quoted where the scenario relies on it.
 
   Background:
     Given it is turn 3, player A's attack phase
@@ -35,6 +36,7 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
   @id:dm.attack.battle.equal-power-no-win-trigger @ruling:AT-B4 @ruling:AT-S6a
   Scenario: Both lose a tie: a "when this creature wins a battle" ability does not trigger
     # Dark Clown: "When this creature wins a battle, destroy it." — nobody wins a tie (AT-B4)
+    # cites: card-text | Dark Clown (DM-01 50/110): destroy this creature (Japanese text: it is put into its owner's graveyard after the battle even if it wins)
     Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
     And player B has "Dark Clown" as "clown" in the battle zone
     And player B has 2 shields
@@ -49,6 +51,7 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
 
   @id:dm.attack.battle.wins-all-battles @ruling:AT-B2 @ruling:AT-B3
   Scenario Outline: "Wins all battles" decides the battle instead of the power (<case>)
+    # Marshias, Spirit of the Sun (2000): "This creature wins all battles."
     Given player A has "<attacker>" as "attacker" in the battle zone
     And player B has "<defender>" as "defender" in the battle zone, tapped
     When in step AT-S1, player A attacks "defender" with "attacker"
@@ -57,14 +60,14 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     And "<winner>" is not destroyed
 
     Examples:
-      | id              | case                              | attacker                   | defender                    | result    | loser    | winner   |
-      | attacker-side   | the attacker wins all battles     | Marshias, Spirit of the Sun | Deathliger, Lion of Chaos  | and wins  | defender | attacker |
-      | defender-side   | the defender wins all battles     | Tri-horn Shepherd          | Test Wins All Battles 2000  | and loses | attacker | defender |
+      | id              | case                              | attacker                    | defender                    | result    | loser    | winner   |
+      | attacker-side   | the attacker wins all battles     | Marshias, Spirit of the Sun | Deathliger, Lion of Chaos   | and wins  | defender | attacker |
+      | defender-side   | the defender wins all battles     | Tri-horn Shepherd           | Marshias, Spirit of the Sun | and loses | attacker | defender |
 
   @id:dm.attack.battle.both-win-all-battles @ruling:AT-B5
   Scenario: Both creatures "win all battles": neither is destroyed
     Given player A has "Marshias, Spirit of the Sun" as "marshias" in the battle zone
-    And player B has "Test Wins All Battles 2000" as "other" in the battle zone, tapped
+    And player B has "Marshias, Spirit of the Sun" as "other" in the battle zone, tapped
     When in step AT-S1, player A attacks "other" with "marshias"
     Then "marshias" battles "other", both win
     And "marshias" is not destroyed
@@ -87,6 +90,7 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
   @id:dm.attack.battle.while-tapped @ruling:AT-S2
   Scenario: A "while tapped" static applies as soon as the attacker is tapped: Barkwhip gives Fear Fang +2000
     # Barkwhip, the Smasher: "While this creature is tapped, each of your other Beast Folk in the battle zone gets +2000 power."
+    # cites: card-text | Barkwhip, the Smasher (DM-02 45/55): each of your other Beast Folk in the battle zone gets +2000 power
     Given player A has "Barkwhip, the Smasher" as "barkwhip" in the battle zone
     And player A has "Burning Mane" as "source" under "barkwhip"
     And player A has "Fear Fang" as "fang" in the battle zone
@@ -99,23 +103,28 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     And step AT-S3 begins
     And "fang" ends with power 5000
 
-  @id:dm.attack.battle.when-attacks-sees-power-attacker @ruling:AT-X1 @ruling:AT-S2 @ruling:AT-S3
-  Scenario: A "when attacks" ability sees the power-attacker bonus already applied
-    # Test Power Check 3000 (+2000): "whenever this creature attacks, if its power is 5000 or more, draw a card"
-    # AT-X1: 3000 + 2000 is applied in AT-S2, before the ability resolves in AT-S3, so the condition holds
-    Given player A has "Test Power Check 3000 (+2000)" as "checker" in the battle zone
-    And player A has 1 card in the deck
-    And player B has "Test Vanilla 1000" as "defender" in the battle zone, tapped
-    When in step AT-S1, player A attacks "defender" with "checker"
-    Then "checker" has power 5000
-    And the "when-attacks" ability of "checker" resolves
-    And player A draws a card
-    And player A ends with 1 card in hand
+  @id:dm.attack.battle.when-attacked-sees-power-attacker @ruling:AT-X1 @ruling:AT-S2 @ruling:AT-S3
+  Scenario: An ability of AT-S3 sees the power-attacker bonus already applied: Joe's Toolkit cannot destroy Brawler Zyler
+    # Joe's Toolkit: "Whenever this creature is attacked, you may destroy one of your opponent's creatures that has
+    # power 2000 or less." Brawler Zyler: 1000, "Power attacker +2000". AT-X1: the bonus applies in AT-S2, before
+    # the "when attacked" ability resolves in AT-S3, so Zyler (3000) is not a creature it can destroy
+    # cites: card-text | Joe's Toolkit (DM-13 47/55): you may destroy one of your opponent's creatures that has power 2000 or less
+    Given player A has "Brawler Zyler" as "zyler" in the battle zone
+    And player B has "Joe's Toolkit" as "joe" in the battle zone, tapped
+    When in step AT-S1, player A attacks "joe" with "zyler"
+    And in step AT-S3, player B cannot choose "zyler"
+    Then "zyler" has power 3000
+    And the "when-attacked" ability of "joe" resolves
+    And "zyler" is not destroyed
+    And "zyler" (3000) battles "joe" (1000) and wins
+    And "zyler" ends in the battle zone, tapped
 
   @id:dm.attack.battle.after-battle-order @ruling:AT-S6a @ruling:AT-D1
   Scenario: "When destroyed" resolves before "after the battle": Necrodragon Giland beats Cetibols
     # Cetibols: "When this creature is destroyed, you may draw a card." (waits, resolves)
     # Necrodragon Giland: "When this creature battles, destroy it after the battle." (after the battle)
+    # cites: card-text | Cetibols (DM-07 19/55): you may draw a card
+    # cites: card-text | Necrodragon Giland (DM-08 33/55): destroy this creature whenever it battled (Japanese text: put into its owner's graveyard after the battle even if it wins)
     Given player A has "Necrodragon Giland" as "giland" in the battle zone
     And player B has "Cetibols" as "cetibols" in the battle zone, tapped
     And player B has 1 card in the deck
@@ -132,6 +141,8 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
   @id:dm.attack.battle.win-trigger-ap-first @ruling:AT-S6a @ruling:AT-D1
   Scenario: "When wins a battle" (AP) and "when destroyed" (NAP) wait together and resolve AP first
     # Bone Spider: "When this creature wins a battle, destroy it."
+    # cites: card-text | Bone Spider (DM-01 48/110): destroy this creature (Japanese text: it is put into its owner's graveyard after the battle even if it wins)
+    # cites: card-text | Cetibols (DM-07 19/55): you may draw a card
     Given player A has "Bone Spider" as "spider" in the battle zone
     And player B has "Cetibols" as "cetibols" in the battle zone, tapped
     And player B has 1 card in the deck
@@ -147,10 +158,10 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
   @id:dm.attack.battle.slayer @ruling:AT-S6a @ruling:AT-B3
   Scenario: Slayer: the creature that beat Grinning Axe is destroyed after the battle
     # Grinning Axe: "Slayer (Whenever this creature battles, destroy the other creature after the battle.)"
-    Given player A has "Test Vanilla 5000" as "attacker" in the battle zone
+    Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone
     And player B has "Grinning Axe, the Monstrosity" as "axe" in the battle zone, tapped
-    When in step AT-S1, player A attacks "axe" with "attacker"
-    Then "attacker" battles "axe" and wins
+    When in step AT-S1, player A attacks "axe" with "shepherd"
+    Then "shepherd" battles "axe" and wins
     And "axe" is destroyed
-    And "attacker" is destroyed
-    And "attacker" ends in the graveyard
+    And "shepherd" is destroyed
+    And "shepherd" ends in the graveyard

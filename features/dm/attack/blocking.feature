@@ -1,6 +1,7 @@
 @game:dm
 Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
-  Rulings AT-S4, AT-S5, AT-D1, AT-D2. Player A is AP, player B is NAP.
+  Rulings AT-S4, AT-S5, AT-D1, AT-D2. Player A is AP, player B is NAP. Every card is a real card of
+  features/cards/dm.json; its text is quoted where the scenario relies on it.
 
   Background:
     Given it is turn 3, player A's attack phase
@@ -20,9 +21,10 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
 
   @id:dm.attack.blocking.tapped-blocker-refused @ruling:AT-S4
   Scenario: A tapped blocker cannot block; the attack goes on unblocked
+    # Aqua Guard: "Blocker ... This creature can't attack."
     Given player A has "Fear Fang" as "fang" in the battle zone
     And player B has "Seamine" as "tapped-seamine" in the battle zone, tapped
-    And player B has "Test Blocker 2000" as "ready" in the battle zone
+    And player B has "Aqua Guard" as "ready" in the battle zone
     And player B has 1 shield
     When in step AT-S1, player A attacks player B with "fang"
     And in step AT-S4, player B cannot block with "tapped-seamine"
@@ -32,20 +34,22 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
 
   @id:dm.attack.blocking.while-blocking @ruling:AT-S4
   Scenario: A "while blocking" static applies once the block is made
-    # Test Blocker Guard 2000: "while this creature is blocking, it gets +4000 power"
+    # Rentia, the Explorer: "Blocker ... While blocking, this creature gets +3000 power."
+    # cites: card-text | Rentia, the Explorer (DM-14 72/110): this creature gets +3000 power
     Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone
-    And player B has "Test Blocker Guard 2000" as "guard" in the battle zone
+    And player B has "Rentia, the Explorer" as "rentia" in the battle zone
     And player B has 1 shield
     When in step AT-S1, player A attacks player B with "shepherd"
-    And in step AT-S4, player B blocks with "guard"
-    Then "guard" blocks "shepherd"
-    And "guard" has power 6000
-    And "shepherd" (5000) battles "guard" (6000) and loses
+    And in step AT-S4, player B blocks with "rentia"
+    Then "rentia" blocks "shepherd"
+    And "rentia" has power 5500
+    And "shepherd" (5000) battles "rentia" (5500) and loses
 
   @id:dm.attack.blocking.blocker-leaves @ruling:AT-S4 @ruling:AT-D2 @ruling:AT-S5
   Scenario: The block stands even if the blocker leaves before the battle: no battle, no shield broken
     # Emperor Maroll: "Whenever this creature becomes blocked, return the blocking creature to its owner's hand.
     # (This creature stays tapped.)"
+    # cites: card-text | Emperor Maroll (DM-09 17/55): whenever you put another creature into the battle zone, return this creature to your hand; return the blocking creature to its owner's hand (Japanese text: no battle happens); this creature stays tapped
     Given player A has "Emperor Maroll" as "maroll" in the battle zone
     And player A has "Hypersquid Walter" as "walter" under "maroll"
     And player B has "Seamine" as "seamine" in the battle zone
@@ -64,53 +68,68 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
 
   @id:dm.attack.blocking.block-abilities-ap-first @ruling:AT-S5 @ruling:AT-D1
   Scenario: "When blocked" (AP) resolves before "when blocks" (NAP)
-    Given player A has "Test Blocked Draw 5000" as "attacker" in the battle zone
-    And player A has 1 card in the deck
-    And player B has "Test Blocker Draw 3000" as "blocker" in the battle zone
-    And player B has 1 card in the deck
+    # Coliseum Shell: "Whenever this creature becomes blocked, you may put the top card of your deck into your mana
+    # zone." Tropic Crawler: "Blocker. Whenever this creature blocks, your opponent chooses one of his creatures in
+    # the battle zone, and returns it to his hand."
+    # cites: card-text | Coliseum Shell (DM-08 48/55): you may put the top card of your deck into your mana zone
+    # cites: card-text | Tropic Crawler (DM-12 40/55): your opponent chooses one of his creatures in the battle zone and returns it to his hand
+    Given player A has "Coliseum Shell" as "shell" in the battle zone
+    And player A has "Burning Mane" as "mane" in the battle zone
+    And player A has "Aqua Vehicle" as "top" in the deck
+    And player B has "Tropic Crawler" as "crawler" in the battle zone
     And player B has 1 shield
-    When in step AT-S1, player A attacks player B with "attacker"
-    And in step AT-S4, player B blocks with "blocker"
+    When in step AT-S1, player A attacks player B with "shell"
+    And in step AT-S4, player B blocks with "crawler"
+    And in step AT-S5, player A chooses yes
+    And in step AT-S5, player A chooses "mane"
     Then step AT-S5 begins
-    And the "when-blocked" ability of "attacker" resolves
-    And player A draws a card
-    And the "when-blocks" ability of "blocker" resolves
-    And player B draws a card
-    And "attacker" battles "blocker" and wins
+    And the "when-blocked" ability of "shell" resolves
+    And "top" is put into player A's mana zone
+    And the "when-blocks" ability of "crawler" resolves
+    And "mane" is put into player A's hand
+    And "shell" (3000) battles "crawler" (3000), both lose
 
   @id:dm.attack.blocking.not-blocked @ruling:AT-S5
   Scenario: "When not blocked" triggers in AT-S5 when NAP does not block
-    Given player A has "Test Not Blocked Draw 3000" as "attacker" in the battle zone
-    And player A has 1 card in the deck
+    # Quakesaur: "Whenever this creature is attacking your opponent and isn't blocked, your opponent chooses a card
+    # in his mana zone and puts it into his graveyard."
+    # cites: card-text | Quakesaur (DM-09 40/55): whenever this creature is attacking your opponent and isn't blocked, your opponent chooses a card in his mana zone and puts it into his graveyard
+    Given player A has "Quakesaur" as "quakesaur" in the battle zone
     And player B has "Seamine" as "seamine" in the battle zone
+    And player B has "Aqua Vehicle" as "mana" in the mana zone
     And player B has 1 shield
-    When in step AT-S1, player A attacks player B with "attacker"
+    When in step AT-S1, player A attacks player B with "quakesaur"
     And in step AT-S4, player B does not block
+    And in step AT-S5, player B chooses "mana"
     Then step AT-S5 begins
-    And the "when-not-blocked" ability of "attacker" resolves
-    And player A draws a card
+    And the "when-not-blocked" ability of "quakesaur" resolves
+    And "mana" is put into player B's graveyard
     And step AT-S6b begins
     And "b-shield-1" is broken
 
   @id:dm.attack.blocking.ap-ninja-strike-after-block @ruling:AT-S5 @ruling:AT-D1
   Scenario: After a block, AP declares ninja strike before NAP's "when blocks" ability resolves
-    # Raiden: "Ninja Strike 1 (When an opponent's creature attacks or blocks, ...)"; cip: tap one of the opponent's creatures
+    # Raiden: "Ninja Strike 1 (When an opponent's creature attacks or blocks, ...)"; cip: tap one of the opponent's
+    # creatures. Tropic Crawler: "Whenever this creature blocks, your opponent chooses one of his creatures in the
+    # battle zone, and returns it to his hand." (player A chooses Raiden)
+    # cites: card-text | Raiden, Light Fang Ninja (DM-30 22/55): choose one of your opponent's creatures in the battle zone and tap it
+    # cites: card-text | Tropic Crawler (DM-12 40/55): your opponent chooses one of his creatures in the battle zone and returns it to his hand
     Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone
     And player A has "Raiden, Light Fang Ninja" as "raiden" in hand
     And player A has 1 card in the mana zone
-    And player B has "Test Blocker Draw 3000" as "blocker" in the battle zone
+    And player B has "Tropic Crawler" as "crawler" in the battle zone
     And player B has "Fear Fang" as "fang" in the battle zone
-    And player B has 1 card in the deck
     And player B has 1 shield
     When in step AT-S1, player A attacks player B with "shepherd"
-    And in step AT-S4, player B blocks with "blocker"
+    And in step AT-S4, player B blocks with "crawler"
     And in step AT-S5, player A declares ninja strike with "raiden"
     And in step AT-S5, player A chooses "fang"
-    Then "blocker" blocks "shepherd"
+    And in step AT-S5, player A chooses "raiden"
+    Then "crawler" blocks "shepherd"
     And "raiden" is declared for ninja strike
     And "raiden" is summoned
     And the "cip" ability of "raiden" resolves
     And "fang" is tapped
-    And the "when-blocks" ability of "blocker" resolves
-    And player B draws a card
-    And "shepherd" battles "blocker" and wins
+    And the "when-blocks" ability of "crawler" resolves
+    And "raiden" is put into player A's hand
+    And "shepherd" (5000) battles "crawler" (3000) and wins

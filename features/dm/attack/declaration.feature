@@ -1,88 +1,95 @@
 @game:dm
 Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
   Rulings AT-01, AT-02, AT-03, AT-P5, AT-S1, AT-X2, AT-D3 (features/rulings/dm-attack.json).
-  Player A is the active player (AP), player B the non-active player (NAP).
+  Player A is the active player (AP), player B the non-active player (NAP). Every card is a real card of
+  features/cards/dm.json; its text is quoted where the scenario relies on it.
 
   Background:
     Given it is turn 3, player A's attack phase
 
   @id:dm.attack.declaration.player @ruling:AT-01 @ruling:AT-03 @ruling:AT-S1 @ruling:AT-X2
   Scenario: Attacking the opponent: the creature is tapped and the opponent is declared as the target
-    Given player A has "Test Attack Draw 3000" as "attacker" in the battle zone
+    # Hypersquid Walter: "Whenever this creature attacks, you may draw a card."
+    # cites: card-text | Hypersquid Walter (DM-02 16/55): you may draw a card
+    Given player A has "Hypersquid Walter" as "walter" in the battle zone
     And player A has 1 card in the deck
     And player B has shields "s1" and "s2"
-    When in step AT-S1, player A attacks player B with "attacker"
+    When in step AT-S1, player A attacks player B with "walter"
+    And in step AT-S3, player A chooses yes
     And in step AT-S6b, player A breaks "s1"
     # AT-S1 / AT-03: the attack starts with the tap and the declared target
     Then step AT-S1 begins
-    And "attacker" is tapped
-    And "attacker" attacks player B
+    And "walter" is tapped
+    And "walter" attacks player B
     # AT-X2: the attack trigger comes after the declaration, never before it
     And step AT-S3 begins
-    And the "when-attacks" ability of "attacker" resolves
+    And the "when-attacks" ability of "walter" resolves
     And player A draws a card
     And "s1" is broken
     And the attack ends
-    And "attacker" ends in the battle zone, tapped
+    And "walter" ends in the battle zone, tapped
 
   @id:dm.attack.declaration.tapped-creature @ruling:AT-01 @ruling:AT-02
   Scenario: A tapped creature of the opponent can be attacked
-    Given player A has "Test Vanilla 5000" as "attacker" in the battle zone
-    And player B has "Test Vanilla 3000" as "defender" in the battle zone, tapped
-    When in step AT-S1, player A attacks "defender" with "attacker"
-    Then "attacker" is tapped
-    And "attacker" attacks "defender"
-    And "attacker" battles "defender" and wins
+    Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone
+    And player B has "Fear Fang" as "fang" in the battle zone, tapped
+    When in step AT-S1, player A attacks "fang" with "shepherd"
+    Then "shepherd" is tapped
+    And "shepherd" attacks "fang"
+    And "shepherd" (5000) battles "fang" (3000) and wins
 
   @id:dm.attack.declaration.untapped-creature-refused @ruling:AT-02
   Scenario: An untapped creature of the opponent cannot be attacked: the declaration is refused
-    Given player A has "Test Vanilla 5000" as "attacker" in the battle zone
-    And player B has "Test Vanilla 3000" as "defender" in the battle zone
-    When in step AT-S1, player A cannot attack "defender" with "attacker"
+    Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone
+    And player B has "Fear Fang" as "fang" in the battle zone
+    When in step AT-S1, player A cannot attack "fang" with "shepherd"
     Then no attack happens
-    And "attacker" is never tapped
-    And "attacker" ends in the battle zone, untapped
-    And "defender" ends in the battle zone, untapped
+    And "shepherd" is never tapped
+    And "shepherd" ends in the battle zone, untapped
+    And "fang" ends in the battle zone, untapped
 
   @id:dm.attack.declaration.untapped-creature-by-text @ruling:AT-02
   Scenario: "Unless a card says otherwise": Gatling Skyterror can attack an untapped creature
     # Gatling Skyterror: "This creature can attack untapped creatures."
+    # cites: card-text | Gatling Skyterror (DM-01 79/110): this creature can attack untapped creatures
     Given player A has "Gatling Skyterror" as "gatling" in the battle zone
-    And player B has "Test Vanilla 3000" as "defender" in the battle zone
-    When in step AT-S1, player A attacks "defender" with "gatling"
-    Then "gatling" attacks "defender"
-    And "gatling" battles "defender" and wins
-    And "defender" is destroyed
+    And player B has "Fear Fang" as "fang" in the battle zone
+    When in step AT-S1, player A attacks "fang" with "gatling"
+    Then "gatling" attacks "fang"
+    And "gatling" battles "fang" and wins
+    And "fang" is destroyed
 
   @id:dm.attack.declaration.cannot-be-attacked-refused @ruling:AT-02
   Scenario: A tapped creature that "can't be attacked" cannot be chosen as the target
-    Given player A has "Test Vanilla 5000" as "attacker" in the battle zone
+    # Kooc Pollon: "This creature can't be attacked."
+    Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone
     And player B has "Kooc Pollon" as "kooc" in the battle zone, tapped
-    When in step AT-S1, player A cannot attack "kooc" with "attacker"
+    When in step AT-S1, player A cannot attack "kooc" with "shepherd"
     Then no attack happens
-    And "attacker" ends in the battle zone, untapped
+    And "shepherd" ends in the battle zone, untapped
 
   @id:dm.attack.declaration.summoning-sickness-refused @ruling:AT-S1
   Scenario: A creature put into the battle zone this turn cannot be chosen to attack
     # AT-S1: AP chooses one of their creatures that can attack. That summoning sickness (召喚酔い) prevents it is a
-    # general rule of the game, not a ruling of this page; the issue asks for this refusal explicitly
-    Given player A has "Test Vanilla 5000" as "attacker" in the battle zone, put there this turn
+    # general rule of the game, not a ruling of this page
+    # cites: comprehensive-rules | summoning sickness: a creature cannot attack on the turn it was put into the battle zone (デュエル・マスターズ総合ゲームルール, 召喚酔い)
+    Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone, put there this turn
     And player B has 2 shields
-    When in step AT-S1, player A cannot attack player B with "attacker"
+    When in step AT-S1, player A cannot attack player B with "shepherd"
     Then no attack happens
-    And "attacker" ends in the battle zone, untapped
+    And "shepherd" ends in the battle zone, untapped
     And player B ends with 2 shields
 
   @id:dm.attack.declaration.cannot-attack-players @ruling:AT-P5
   Scenario Outline: A creature that "can't attack players" cannot attack to break shields, but can attack a tapped creature
     Given player A has "<card>" as "guardian" in the battle zone
     And player B has 2 shields
-    And player B has "Test Vanilla 1000" as "defender" in the battle zone, tapped
+    And player B has "Aqua Vehicle" as "vehicle" in the battle zone, tapped
     When in step AT-S1, player A cannot attack player B with "guardian"
-    And in step AT-S1, player A attacks "defender" with "guardian"
+    And in step AT-S1, player A attacks "vehicle" with "guardian"
     # AT-P5: attacking the opponent includes breaking shields; only the attack on the creature happens
-    Then "guardian" attacks "defender"
-    And "guardian" battles "defender" and wins
+    Then "guardian" attacks "vehicle"
+    And "guardian" battles "vehicle" and wins
     And no shield is broken
     And player B ends with 2 shields
 
@@ -90,39 +97,75 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
       | id             | card                             |
       | dia-nork       | Dia Nork, Moonlight Guardian     |
       | bargon         | Cannoneer Bargon                 |
-      | test-card      | Test Cannot Attack Players 4000  |
 
   @id:dm.attack.declaration.refused-then-legal @ruling:AT-02 @ruling:AT-S1
   Scenario: After a refused declaration the script goes on; the legal attack is performed
-    Given player A has "Test Vanilla 5000" as "attacker" in the battle zone
-    And player B has "Test Vanilla 3000" as "untapped" in the battle zone
+    Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone
+    And player B has "Fear Fang" as "untapped" in the battle zone
     And player B has shields "s1"
-    When in step AT-S1, player A cannot attack "untapped" with "attacker"
-    And in step AT-S1, player A attacks player B with "attacker"
-    Then "attacker" attacks player B
+    When in step AT-S1, player A cannot attack "untapped" with "shepherd"
+    And in step AT-S1, player A attacks player B with "shepherd"
+    Then "shepherd" attacks player B
     And "s1" is broken
     And "untapped" ends in the battle zone, untapped
 
-  @id:dm.attack.declaration.legality-only-at-declaration @ruling:AT-D3
-  Scenario Outline: A change after the declaration does not stop the attack: <change>
-    Given player A has "Test Vanilla 5000" as "attacker" in the battle zone
-    And player B has "<card>" as "defender" in the battle zone, tapped
-    When in step AT-S1, player A attacks "defender" with "attacker"
-    # AT-D3: the target became untapped / got "can't be attacked" after the declaration: the battle still happens
-    Then "attacker" attacks "defender"
-    And an ability of "defender" resolves
-    And "attacker" battles "defender" and wins
-    And "defender" is destroyed
-    And the attack ends
+  @id:dm.attack.declaration.target-untapped @ruling:AT-D3 @ruling:AT-S3
+  Scenario: The target is untapped after the declaration: the attack goes on to the battle
+    # Metalwing Skyterror: "Whenever this creature attacks, you may destroy one of your opponent's creatures that
+    # has "blocker."" Olgate, Nightmare Samurai: "Whenever one of your creatures is destroyed, you may untap this
+    # creature." AT-D3: the target became untapped in AT-S3; legality was checked at the declaration only
+    # cites: card-text | Olgate, Nightmare Samurai (Promo-Y1 L14/20): whenever one of your creatures is destroyed, you may untap this creature
+    Given player A has "Metalwing Skyterror" as "metalwing" in the battle zone
+    And player B has "Olgate, Nightmare Samurai" as "olgate" in the battle zone, tapped
+    And player B has "Seamine" as "seamine" in the battle zone
+    When in step AT-S1, player A attacks "olgate" with "metalwing"
+    And in step AT-S3, player A chooses "seamine"
+    And in step AT-S3, player B chooses yes
+    Then "metalwing" attacks "olgate"
+    And "seamine" is destroyed
+    And the "ally-destroyed" ability of "olgate" resolves
+    And "olgate" becomes untapped
+    And "metalwing" (6000) battles "olgate" (6000), both lose
+    And "olgate" ends in the graveyard
 
-    Examples:
-      | id                  | change                                     | card                            |
-      | target-untapped     | the target is untapped                     | Test Attacked Untap 2000        |
-      | cannot-be-attacked  | the target gets "can't be attacked"        | Test Attacked Untouchable 2000  |
+  @id:dm.attack.declaration.target-cannot-be-attacked @ruling:AT-D3 @ruling:AT-S3
+  Scenario: The target gets "can't be attacked" after the declaration: the attack goes on to the battle
+    # Super Dragon Machine Dolzark: "Whenever one of your other creatures that has Dragon in its race attacks, you
+    # may choose one of your opponent's creatures in the battle zone that has power 5000 or less and put it into
+    # his mana zone." Rugeeza, Assault Soldier: "Metamorph (If you have 7 or more cards in your mana zone ...):
+    # This creature can't be attacked." Fear Fang going to B's mana zone makes 7 cards: Rugeeza can't be attacked
+    # from then on, but AT-D3 checks the target only at the declaration
+    # cites: card-text | Super Dragon Machine Dolzark (Promo P0/Y3): whenever one of your other creatures that has Dragon in its race attacks, you may put one of your opponent's creatures in the battle zone that has power 5000 or less into his mana zone
+    # cites: card-text | Rugeeza, Assault Soldier (DM-14 98/110): metamorph - while you have 7 or more cards in your mana zone, this creature can't be attacked and has power attacker +3000
+    Given player A has "Terradragon Regarion" as "regarion" in the battle zone
+    And player A has "Super Dragon Machine Dolzark" as "dolzark" in the battle zone
+    And player B has "Rugeeza, Assault Soldier" as "rugeeza" in the battle zone, tapped
+    And player B has "Fear Fang" as "fang" in the battle zone
+    And player B has 6 cards in the mana zone
+    When in step AT-S1, player A attacks "rugeeza" with "regarion"
+    And in step AT-S3, player A chooses "fang"
+    Then "regarion" attacks "rugeeza"
+    And the "ally-attacks" ability of "dolzark" resolves
+    And "fang" is put into player B's mana zone
+    And "regarion" (7000) battles "rugeeza" (2000) and wins
+    And "rugeeza" is destroyed
+    And player B ends with 7 cards in the mana zone
+
+  @id:dm.attack.declaration.rugeeza-with-seven-mana-refused @ruling:AT-02
+  Scenario: Rugeeza with 7 cards in its owner's mana zone "can't be attacked": the declaration is refused
+    # the counterpart of the scenario above: the same creature, its metamorph applying at the declaration
+    # cites: card-text | Rugeeza, Assault Soldier (DM-14 98/110): metamorph - while you have 7 or more cards in your mana zone, this creature can't be attacked and has power attacker +3000
+    Given player A has "Terradragon Regarion" as "regarion" in the battle zone
+    And player B has "Rugeeza, Assault Soldier" as "rugeeza" in the battle zone, tapped
+    And player B has 7 cards in the mana zone
+    When in step AT-S1, player A cannot attack "rugeeza" with "regarion"
+    Then no attack happens
+    And "rugeeza" ends in the battle zone, tapped
 
   @id:dm.attack.declaration.attacker-untapped @ruling:AT-D3 @ruling:AT-S3
   Scenario: The attacker untapped by its own attack trigger goes on attacking (Dogiragon's Revolution 0)
     # Dogiragon, Flaming Revolution: "Revolution 0—Whenever this creature attacks, if you have no shields, untap this creature."
+    # cites: card-text | Dogiragon, Flaming Revolution (DMR-17 L1/L2): Revolution 2 - if you have 2 or fewer shields, until the start of your next turn you can't lose the game and your opponent can't win; Revolution 0 - if you have no shields, untap this creature
     Given player A has "Dogiragon, Flaming Revolution" as "dogiragon" in the battle zone
     And player A has "Brawler Zyler" as "source" under "dogiragon"
     And player B has shields "s1", "s2" and "s3"

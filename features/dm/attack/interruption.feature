@@ -1,6 +1,7 @@
 @game:dm
 Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the end of the attack (AT-S7)
-  Player A is AP, player B is NAP.
+  Player A is AP, player B is NAP. Every card is a real card of features/cards/dm.json; its text is quoted
+  where the scenario relies on it.
 
   Background:
     Given it is turn 3, player A's attack phase
@@ -8,6 +9,7 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
   @id:dm.attack.interruption.target-leaves @ruling:AT-D2
   Scenario: The target leaves the battle zone in AT-S3: the attack is interrupted, no block step, no battle
     # Metalwing Skyterror: "Whenever this creature attacks, you may destroy one of your opponent's creatures that has "blocker.""
+    # cites: card-text | Metalwing Skyterror (DM-02 42/55): you may destroy one of your opponent's creatures that has blocker (before the opponent can block)
     Given player A has "Metalwing Skyterror" as "metalwing" in the battle zone
     And player B has "Dark Clown" as "clown" in the battle zone, tapped
     And player B has "Seamine" as "seamine" in the battle zone
@@ -26,46 +28,52 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     And player B ends with 2 shields
 
   @id:dm.attack.interruption.while-attacking-ends @ruling:AT-D2 @ruling:AT-S2
-  Scenario: The interruption ends "while attacking" effects: the power attacker bonus is gone
-    # Test Attack Destroyer 3000 (+2000): power attacker +2000; "whenever this creature attacks, you may destroy one of
-    # your opponent's creatures"
-    Given player A has "Test Attack Destroyer 3000 (+2000)" as "destroyer" in the battle zone
-    And player B has "Test Vanilla 1000" as "target" in the battle zone, tapped
-    When in step AT-S1, player A attacks "target" with "destroyer"
-    And in step AT-S3, player A chooses "target"
-    Then "destroyer" has power 5000
-    And "target" is destroyed
-    And "destroyer" has power 3000
+  Scenario: The interruption ends "while attacking" effects: the power attacker bonus is gone with the attack
+    # Terradragon Regarion: 4000, "Power attacker +3000". Super Dragon Machine Dolzark: "Whenever one of your other
+    # creatures that has Dragon in its race attacks, you may choose one of your opponent's creatures in the battle
+    # zone that has power 5000 or less and put it into his mana zone."
+    # AT-D2 (「攻撃は中断され、「攻撃中」の継続的効果も終了する」) makes the end of the attack and the end of the
+    # bonus one event: no order between them is asserted (the bonus is gone once the attack has ended)
+    Given player A has "Terradragon Regarion" as "regarion" in the battle zone
+    And player A has "Super Dragon Machine Dolzark" as "dolzark" in the battle zone
+    And player B has "Fear Fang" as "fang" in the battle zone, tapped
+    When in step AT-S1, player A attacks "fang" with "regarion"
+    And in step AT-S3, player A chooses "fang"
+    Then "regarion" has power 7000
+    And "fang" is put into player B's mana zone
     And the attack is interrupted
     And no battle happens
-    And "destroyer" ends with power 3000
+    And "regarion" ends with power 4000
 
   @id:dm.attack.interruption.waiting-abilities-resolve-first @ruling:AT-D2 @ruling:AT-S3
   Scenario: The attack is interrupted only when no ability waits: NAP's waiting ability still resolves
-    Given player A has "Test Attack Destroyer 3000 (+2000)" as "destroyer" in the battle zone
-    And player B has "Test Vanilla 1000" as "target" in the battle zone, tapped
-    And player B has "Test Opponent Attacks Draw 1000" as "watcher" in the battle zone
-    And player B has 1 card in the deck
-    When in step AT-S1, player A attacks "target" with "destroyer"
-    And in step AT-S3, player A chooses "target"
-    Then "target" is destroyed
-    And the "opponent-attacks" ability of "watcher" resolves
-    And player B draws a card
+    # Metalwing Skyterror destroys the attacked Dark Clown (a blocker); Olgate, Nightmare Samurai: "Whenever one
+    # of your creatures is destroyed, you may untap this creature." (NAP's ability, waiting when the target left)
+    # cites: card-text | Olgate, Nightmare Samurai (Promo-Y1 L14/20): whenever one of your creatures is destroyed, you may untap this creature
+    Given player A has "Metalwing Skyterror" as "metalwing" in the battle zone
+    And player B has "Dark Clown" as "clown" in the battle zone, tapped
+    And player B has "Olgate, Nightmare Samurai" as "olgate" in the battle zone, tapped
+    When in step AT-S1, player A attacks "clown" with "metalwing"
+    And in step AT-S3, player A chooses "clown"
+    And in step AT-S3, player B chooses yes
+    Then "clown" is destroyed
+    And the "ally-destroyed" ability of "olgate" resolves
+    And "olgate" becomes untapped
     And the attack is interrupted
     And no battle happens
 
   @id:dm.attack.interruption.attacker-leaves @ruling:AT-D2 @ruling:AT-S3
   Scenario: The attacker leaves the battle zone in AT-S3: no block step, no break, no AT-S7
-    # Test Attacker Bounce 1000: "whenever one of your opponent's creatures attacks, you may return it to its owner's hand"
-    Given player A has "Deathliger, Lion of Chaos" as "deathliger" in the battle zone
-    And player B has "Test Attacker Bounce 1000" as "bouncer" in the battle zone
+    # Daidalos, General of Fury: "Whenever this creature attacks, destroy one of your creatures." It is player A's
+    # only creature, so it destroys itself
+    # cites: card-text | Daidalos, General of Fury (DM-06 S5/110): destroy one of your creatures
+    Given player A has "Daidalos, General of Fury" as "daidalos" in the battle zone
     And player B has "Seamine" as "seamine" in the battle zone
     And player B has 2 shields
-    When in step AT-S1, player A attacks player B with "deathliger"
-    And in step AT-S3, player B chooses yes
-    Then "deathliger" attacks player B
-    And the "opponent-attacks" ability of "bouncer" resolves
-    And "deathliger" is put into player A's hand
+    When in step AT-S1, player A attacks player B with "daidalos"
+    Then "daidalos" attacks player B
+    And the "when-attacks" ability of "daidalos" resolves
+    And "daidalos" is destroyed
     And the attack is interrupted
     And step AT-S4 never begins
     And no shield is broken
@@ -76,27 +84,32 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
   Scenario Outline: The attacked evolution creature splits into two creatures: the attacking side chooses which one battles (<case>)
     # Soul Phoenix: "Vortex Evolution—Put on one of your Fire Birds and one of your Earth Dragons. ... When this card would
     # leave the battle zone, only the top card leaves the battle zone instead (Separate the other cards into 2 creatures)."
-    Given player A has "Test Attack Destroyer 3000 (+2000)" as "destroyer" in the battle zone
+    # Stained Glass: "Whenever this creature attacks, you may choose one of your opponent's fire or nature creatures in
+    # the battle zone and return it to its owner's hand."
+    # cites: card-text | Soul Phoenix, Avatar of Unity (DM-12 5/55): only the top card leaves the battle zone; the two cards under it stay as 2 separate creatures (applies to any way of leaving the battle zone)
+    # cites: card-text | Stained Glass (DM-02 21/55): you may return one of your opponent's fire or nature creatures in the battle zone to its owner's hand
+    Given player A has "Stained Glass" as "glass" in the battle zone
     And player B has "Soul Phoenix, Avatar of Unity" as "phoenix" in the battle zone, tapped
     And player B has "Kooc Pollon" as "kooc" under "phoenix"
     And player B has "Terradragon Regarion" as "regarion" under "phoenix"
-    When in step AT-S1, player A attacks "phoenix" with "destroyer"
+    When in step AT-S1, player A attacks "phoenix" with "glass"
     And in step AT-S3, player A chooses "phoenix"
     And in step AT-S3, player A chooses "<chosen>"
-    Then "phoenix" is destroyed
-    And "phoenix" is put into player B's graveyard
+    Then "phoenix" is put into player B's hand
     # AT-D3: Kooc Pollon "can't be attacked", but legality was checked at the declaration only
-    And "destroyer" (5000) battles "<chosen>" (<power>) <result>
+    And <battle>
     And "<other>" ends in the battle zone, tapped
 
     Examples:
-      | id            | case                  | chosen   | power | result    | other    |
-      | kooc-pollon   | Kooc Pollon battles   | kooc     | 1000  | and wins  | regarion |
-      | regarion      | Regarion battles      | regarion | 4000  | and wins  | kooc     |
+      | id            | case                  | chosen   | battle                                          | other    |
+      | kooc-pollon   | Kooc Pollon battles   | kooc     | "glass" (1000) battles "kooc" (1000), both lose  | regarion |
+      | regarion      | Regarion battles      | regarion | "glass" (1000) battles "regarion" (4000) and loses | kooc   |
 
   @id:dm.attack.interruption.split-attacker @ruling:AT-D4 @ruling:AT-S7
   Scenario Outline: The attacking evolution creature splits: the attacking side chooses which one goes on attacking (<case>)
     # Soul Phoenix destroyed by Terror Pit used as a shield trigger: only the top card leaves
+    # cites: card-text | Soul Phoenix, Avatar of Unity (DM-12 5/55): only the top card leaves the battle zone; the two cards under it stay as 2 separate creatures (applies to any way of leaving the battle zone)
+    # cites: card-text | Terror Pit (DM-01 63/110): destroy one of your opponent's creatures
     Given player A has "Soul Phoenix, Avatar of Unity" as "phoenix" in the battle zone
     And player A has "Kooc Pollon" as "kooc" under "phoenix"
     And player A has "Terradragon Regarion" as "regarion" under "phoenix"
@@ -121,6 +134,7 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
   @id:dm.attack.end.after-attacking @ruling:AT-S7
   Scenario: "After attacking" abilities resolve in AT-S7: Marrow Ooze is destroyed after attacking a player
     # Marrow Ooze: "When this creature attacks a player, destroy it after the attack."
+    # cites: card-text | Marrow Ooze, the Twister (DM-02 32/55): when this creature attacks a player, destroy it after the attack
     Given player A has "Marrow Ooze, the Twister" as "ooze" in the battle zone
     And player B has shields "s1" and "s2"
     When in step AT-S1, player A attacks player B with "ooze"
@@ -134,8 +148,9 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
 
   @id:dm.attack.end.after-attacking-not-on-creature @ruling:AT-S7
   Scenario: Marrow Ooze attacking a creature: its "after attacking a player" ability does not trigger
+    # Marshias, Spirit of the Sun: "This creature wins all battles."
     Given player A has "Marrow Ooze, the Twister" as "ooze" in the battle zone
-    And player B has "Test Wins All Battles 2000" as "wall" in the battle zone, tapped
+    And player B has "Marshias, Spirit of the Sun" as "wall" in the battle zone, tapped
     When in step AT-S1, player A attacks "wall" with "ooze"
     # Whether AT-S7 still begins once the attacker was destroyed in the battle is not decided by
     # the page (AT-S6a: "then step 7"; AT-D2: every later step vanishes): not expected either way.

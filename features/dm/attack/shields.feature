@@ -1,6 +1,7 @@
 @game:dm
 Feature: Attacking the opponent: breaking shields (ブレイク), shield triggers, direct attack
-  Rulings AT-P1..AT-P4, AT-S6b, AT-S6c. Player A is AP, player B is NAP.
+  Rulings AT-P1..AT-P4, AT-S6b, AT-S6c. Player A is AP, player B is NAP. Every card is a real card of
+  features/cards/dm.json; its text is quoted where the scenario relies on it.
 
   Background:
     Given it is turn 3, player A's attack phase
@@ -51,6 +52,7 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
   Scenario: The number of shields is fixed when AT-S6b begins: double breaker gained in AT-S3 counts
     # Flametropus: "Whenever this creature attacks, you may put a card from your mana zone into your graveyard.
     # If you do, this creature gets "power attacker +3000" and "double breaker" until the end of the turn."
+    # cites: card-text | Flametropus (DM-03 39/55): you may put a card from your mana zone into your graveyard; if you do, this creature gets "power attacker +3000" and "double breaker" until the end of the turn
     Given player A has "Flametropus" as "flametropus" in the battle zone
     And player A has 1 card in the mana zone
     And player B has shields "s1", "s2" and "s3"
@@ -67,6 +69,7 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
   @id:dm.attack.shields.shield-trigger-spell @ruling:AT-S6b @ruling:AT-P3
   Scenario: A shield trigger among the broken shields is used after they are all in the hand: Terror Pit destroys the attacker
     # Terror Pit: "Shield trigger ... Destroy 1 of your opponent's creatures."
+    # cites: card-text | Terror Pit (DM-01 63/110): destroy one of your opponent's creatures
     Given player A has "Deathliger, Lion of Chaos" as "deathliger" in the battle zone
     And player B has "Terror Pit" as "pit" in the shield zone
     And player B has shields "s2" and "s3"
@@ -98,6 +101,7 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
   Scenario: Creature shield triggers are summoned first; their cip resolves after all triggers are used
     # Aqua Surfer: "Shield trigger ... When you put this creature into the battle zone, you may choose a creature
     # in the battle zone and return it to its owner's hand." Gregorian Worm: shield trigger creature.
+    # cites: card-text | Aqua Surfer (DM-05 16/55): you may return a creature in the battle zone to its owner's hand
     Given player A has "Deathliger, Lion of Chaos" as "deathliger" in the battle zone
     And player B has "Aqua Surfer" as "surfer" in the shield zone
     And player B has "Gregorian Worm" as "worm" in the shield zone
@@ -118,7 +122,7 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
   @id:dm.attack.shields.direct-attack @ruling:AT-P1 @ruling:AT-S6c
   Scenario: No shields left: the attack is a direct attack and the attacking player wins
     Given player A has "Fear Fang" as "fang" in the battle zone
-    And player B has "Test Vanilla 1000" as "bystander" in the battle zone
+    And player B has "Aqua Vehicle" as "bystander" in the battle zone
     When in step AT-S1, player A attacks player B with "fang"
     Then step AT-S6c begins
     And player A wins the game by direct attack

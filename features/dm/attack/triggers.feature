@@ -1,7 +1,9 @@
 @game:dm
 Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
   Invasion (侵略) and revolution change (革命チェンジ) by AP; ninja strike (ニンジャ・ストライク) and
-  revolution 0 trigger (革命0トリガー) by NAP. Player A is AP, player B is NAP.
+  revolution 0 trigger (革命0トリガー) by NAP. Player A is AP, player B is NAP. Every card is a real card of
+  features/cards/dm.json (one listed exception: the revolution 0 trigger), its text quoted where the scenario
+  relies on it.
 
   Background:
     Given it is turn 3, player A's attack phase
@@ -10,6 +12,8 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
   Scenario: AP's "when attacks" resolves before NAP's "when attacked"
     # Hypersquid Walter: "whenever this creature attacks, you may draw a card";
     # Scalpel Spider: "Whenever this creature is attacked, it gets "slayer" until the end of the turn."
+    # cites: card-text | Hypersquid Walter (DM-02 16/55): you may draw a card
+    # cites: card-text | Scalpel Spider (DM-07 32/55): this creature gets "slayer" until the end of the turn
     Given player A has "Hypersquid Walter" as "walter" in the battle zone
     And player A has 1 card in the deck
     And player B has "Scalpel Spider" as "spider" in the battle zone, tapped
@@ -25,14 +29,19 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
 
   @id:dm.attack.triggers.player-orders-own @ruling:AT-D1 @ruling:AT-S3
   Scenario Outline: Each player orders their own abilities; AP's all resolve before NAP's (<case>)
-    Given player A has "Test Attack Draw 3000" as "attacker" in the battle zone
-    And player A has "Test Ally Attack Draw 2000" as "ally" in the battle zone
-    And player A has 2 cards in the deck
-    And player B has "Test Opponent Attacks Draw 1000" as "n1" in the battle zone
-    And player B has "Test Opponent Attacks Draw 1000" as "n2" in the battle zone
-    And player B has 2 cards in the deck
+    # Flametropus: "Whenever this creature attacks, you may put a card from your mana zone into your graveyard. ..."
+    # Thrumiss, Zephyr Guardian: "Whenever any of your creatures attacks, you may choose one of your opponent's
+    # creatures in the battle zone and tap it." Dolunka: "Whenever one of your opponent's fire or nature creatures
+    # attacks, you may draw a card." Nobody takes the optional effects: only the order is observed
+    # cites: card-text | Flametropus (DM-03 39/55): you may put a card from your mana zone into your graveyard; if you do, this creature gets "power attacker +3000" and "double breaker" until the end of the turn
+    # cites: card-text | Thrumiss, Zephyr Guardian (DM-08 15/55): whenever any of your creatures attacks, you may tap one of your opponent's creatures in the battle zone
+    # cites: card-text | Dolunka (DM-14 80/110): whenever one of your opponent's fire or nature creatures attacks, you may draw a card
+    Given player A has "Flametropus" as "flametropus" in the battle zone
+    And player A has "Thrumiss, Zephyr Guardian" as "thrumiss" in the battle zone
+    And player B has "Dolunka" as "d1" in the battle zone
+    And player B has "Dolunka" as "d2" in the battle zone
     And player B has 1 shield
-    When in step AT-S1, player A attacks player B with "attacker"
+    When in step AT-S1, player A attacks player B with "flametropus"
     And in step AT-S3, player A orders the waiting abilities of "<a1>", "<a2>"
     And in step AT-S3, player B orders the waiting abilities of "<b1>", "<b2>"
     Then an ability of "<a1>" resolves
@@ -42,16 +51,17 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And step AT-S4 begins
 
     Examples:
-      | id       | case                 | a1       | a2       | b1 | b2 |
-      | order-1  | one order            | attacker | ally     | n1 | n2 |
-      | order-2  | the reverse order    | ally     | attacker | n2 | n1 |
+      | id       | case                 | a1          | a2          | b1 | b2 |
+      | order-1  | one order            | flametropus | thrumiss    | d1 | d2 |
+      | order-2  | the reverse order    | thrumiss    | flametropus | d2 | d1 |
 
   @id:dm.attack.triggers.invasion @ruling:AT-S3 @ruling:AT-D3 @ruling:AT-S6b
   Scenario: AP declares invasion in AT-S3: Red Zone goes on top of the attacking fire Command and breaks 3 shields
     # Red Zone: "Invasion—fire Command (When one of your fire Commands attacks, you may put this creature from your hand
     # on top of it.) Triple breaker. When you put this creature into the battle zone, destroy all of your opponent's
-    # creatures that have the highest power."
-    Given player A has "Test Fire Command 5000" as "command" in the battle zone
+    # creatures that have the highest power." Asylum, the Dragon Paladin: a light and fire Angel Command.
+    # cites: card-text | Red Zone, Roaring Invasion (DMR-17 L2/L2): destroy all of your opponent's creatures that have the highest power
+    Given player A has "Asylum, the Dragon Paladin" as "command" in the battle zone
     And player A has "Red Zone, Roaring Invasion" as "redzone" in hand
     And player B has "Tri-horn Shepherd" as "shepherd" in the battle zone
     And player B has "Fear Fang" as "fang" in the battle zone
@@ -74,7 +84,9 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
   @id:dm.attack.triggers.revolution-change @ruling:AT-S3 @ruling:AT-S6b
   Scenario: AP declares revolution change in AT-S3: Dogiragon Buster replaces the attacking Bolshack Dragon
     # Dogiragon Buster: "Revolution Change—fire or nature Dragon that costs 5 or more (... you may switch that creature
-    # with this creature from your hand.) Triple breaker"
+    # with this creature from your hand.) Triple breaker". The page gives no order for the two moves of the switch:
+    # only that both happened is asserted.
+    # cites: card-text | Dogiragon Buster, Blue Leader (DMR-21 L1/L2): each of your multicolored creatures gets "speed attacker"; Final Revolution - when put into the battle zone by Revolution Change, if no other Final Revolution was used this turn, put any number of non-evolution multicolored creatures with total cost 6 or less from your mana zone and/or hand into the battle zone
     Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
     And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
     And player B has shields "s1", "s2", "s3" and "s4"
@@ -83,8 +95,6 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And in step AT-S6b, player A breaks "s2", "s3" and "s4"
     Then "bolshack" attacks player B
     And "buster" is declared for revolution change
-    And "bolshack" is put into player A's hand
-    And "buster" is put into the battle zone
     And the "cip" ability of "buster" resolves
     And "s2", "s3" and "s4" are broken at the same time
     And the attack ends with "buster" as the attacking creature
@@ -95,6 +105,7 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
   Scenario: Revolution change needs the attacking creature to match: a 2-cost fire creature does not
     # AT-S3 says when revolution change is declared; that it needs "a fire or nature Dragon that costs 5 or more"
     # is the card's text (Dogiragon Buster), not a ruling of this page
+    # cites: card-text | Dogiragon Buster, Blue Leader (蒼き団長 ドギラゴン剣): 革命チェンジ―火または自然のコスト5以上のドラゴン
     Given player A has "Brawler Zyler" as "zyler" in the battle zone
     And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
     And player B has 1 shield
@@ -109,7 +120,8 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     # 「革命チェンジ」は、クリーチャーが攻撃した際、他の能力を解決しはじめる前に…使用宣言を行う必要があります.
     # Thrumiss: "Whenever any of your creatures attacks, you may choose one of your opponent's creatures in the
     # battle zone and tap it."
-    # cites: official-qa | Takara Tomy official Q&A (quoted by dmwiki.net 「公式Q&A 2024年4月5日更新版」): revolution change is declared before other abilities start to resolve | 2024-04-05
+    # cites: official-qa | Takara Tomy official Q&A (quoted by dmwiki.net 「公式Q&A 2024年4月5日更新版」): revolution change is declared before other abilities start to resolve | 2024-04-05 | https://dmwiki.net/公式Q＆A 2024年4月5日更新版
+    # cites: card-text | Thrumiss, Zephyr Guardian (DM-08 15/55): whenever any of your creatures attacks, you may tap one of your opponent's creatures in the battle zone
     Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
     And player A has "Thrumiss, Zephyr Guardian" as "thrumiss" in the battle zone
     And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
@@ -130,7 +142,8 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
   Scenario: A declared revolution change waits with AP's other abilities; AP resolves Thrumiss's first, then the switch
     # Official Q&A 2024-04-05: the revolution change and the "when attacks" abilities each trigger and wait; their
     # controller resolves them in any order (AT-D1: a player with several chooses the order).
-    # cites: official-qa | Takara Tomy official Q&A (quoted by dmwiki.net 「公式Q&A 2024年4月5日更新版」): a revolution change and "when attacks" abilities resolve in the order their controller chooses | 2024-04-05
+    # cites: official-qa | Takara Tomy official Q&A (quoted by dmwiki.net 「公式Q&A 2024年4月5日更新版」): a revolution change and "when attacks" abilities resolve in the order their controller chooses | 2024-04-05 | https://dmwiki.net/公式Q＆A 2024年4月5日更新版
+    # cites: card-text | Thrumiss, Zephyr Guardian (DM-08 15/55): whenever any of your creatures attacks, you may tap one of your opponent's creatures in the battle zone
     Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
     And player A has "Thrumiss, Zephyr Guardian" as "thrumiss" in the battle zone
     And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
@@ -153,6 +166,8 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
   Scenario: NAP's ninja strike comes after AP's attack trigger; the ninja's cip gives blocker and it blocks
     # Hayabusamaru: "Ninja Strike 4 ... When you put this creature into the battle zone, one of your creatures in the
     # battle zone gets "blocker" until the start of your next turn."
+    # cites: card-text | Hypersquid Walter (DM-02 16/55): you may draw a card
+    # cites: card-text | Hayabusamaru, Light Fang Ninja (DM-29 37/55): until the start of your next turn, one of your creatures in the battle zone gets "blocker"
     Given player A has "Hypersquid Walter" as "walter" in the battle zone
     And player A has 1 card in the deck
     And player B has "Hayabusamaru, Light Fang Ninja" as "hayabusamaru" in hand
@@ -178,7 +193,7 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     # AT-S3 says when ninja strike is declared. The official Q&A of 2022-08-10 (comprehensive rules 112.3c) decides
     # the rest: Hayabusamaru's "Ninja Strike 4" can be declared with 3 cards in the mana zone; if the mana zone
     # still has 3 cards when the ability resolves, it is not summoned and stays in the hand.
-    # cites: official-qa | https://dm.takaratomy.co.jp/rule/qa/41804 (quoted by dmwiki.net 「公式Q&A 2022年8月10日更新版」) | 2022-08-10
+    # cites: official-qa | Takara Tomy official Q&A 41804 (quoted by dmwiki.net 「公式Q&A 2022年8月10日更新版」): Ninja Strike 4 can be declared with 3 mana cards; not summoned if still 3 when it resolves | 2022-08-10 | https://dm.takaratomy.co.jp/rule/qa/41804
     # cites: comprehensive-rules | デュエル・マスターズ総合ゲームルール 112.3c | 2022-08-10
     Given player A has "Fear Fang" as "fang" in the battle zone
     And player B has "Hayabusamaru, Light Fang Ninja" as "hayabusamaru" in hand
@@ -193,12 +208,17 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
 
   @id:dm.attack.triggers.revolution-0-trigger @ruling:AT-S3
   Scenario: NAP with no shields declares revolution 0 trigger when attacked, after AP's abilities
-    Given player A has "Test Attack Draw 3000" as "attacker" in the battle zone
+    # Listed exception (a test card, `requires: test-card`): every real revolution 0 trigger card reveals cards from
+    # the top of the deck (革命の鉄拳 DMR-17, 獅子王の紋章 DMR-21, ボルシャック・ドギラゴン) and no collector number
+    # of them could be verified for the catalogue; the generic "Test Revolution 0 Trigger 4000" stands in.
+    # cites: card-text | Hypersquid Walter (DM-02 16/55): you may draw a card
+    Given player A has "Hypersquid Walter" as "walter" in the battle zone
     And player A has 1 card in the deck
     And player B has "Test Revolution 0 Trigger 4000" as "r0" in hand
-    When in step AT-S1, player A attacks player B with "attacker"
+    When in step AT-S1, player A attacks player B with "walter"
+    And in step AT-S3, player A chooses yes
     And in step AT-S3, player B declares revolution 0 trigger with "r0"
-    Then the "when-attacks" ability of "attacker" resolves
+    Then the "when-attacks" ability of "walter" resolves
     And "r0" is declared for revolution 0 trigger
     And "r0" is summoned
     And step AT-S4 begins

@@ -134,3 +134,16 @@ Feature: Cost-type replacements of the normal draw (コストタイプ)
     And player A does not conduct the normal draw
     And "alien-shocktrooper" is never added to the hand
     And "galaxy" is never Special Summoned
+
+  @id:ygo.normal-draw.cost-type.continuous-card-leaves @ruling:ND-C3 @ruling:ND-C5
+  Scenario: A continuous cost-type card removed during the chain: the right was spent at activation; no normal draw
+    # cites: source-page | 「通常のドロー」 (rules wiki), cost-type: 「発動の時点で通常のドローの権利は消費されている」 — the page's one reason for every cost-type outcome (ND-C3, ND-C5); ND-E4's exception is for effect-type replacements (issue 9)
+    Given player A has "Gearbreed" as "gearbreed" face-up in the spell & trap zone
+    And player A's deck holds "Axe of Despair", in this order from the top
+    And player B has "Mystical Space Typhoon" as "mst" set in the spell & trap zone
+    When before the draw, player A activates "gearbreed"
+    And in response to chain link 1, player B activates "mst", targeting "gearbreed"
+    Then "gearbreed" is sent to the graveyard
+    And player A does not conduct the normal draw
+    And "axe-of-despair" is never added to the hand
+    And "top" ends in player A's deck

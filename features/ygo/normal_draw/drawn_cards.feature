@@ -6,7 +6,7 @@ Feature: Cards drawn by the normal draw (ND-L-TRIGGER, ND-L-RELATED)
     Given player B went first
     And it is turn 2, player A's Draw Phase, before the draw
 
-  @id:ygo.normal-draw.list.trigger @ruling:ND-L-TRIGGER
+  @id:ygo.normal-draw.list.trigger @ruling:ND-L-TRIGGER @ruling:ND-L-RELATED
   Scenario Outline: ND-L-TRIGGER: <card>, drawn for the normal draw, can be revealed
     Given the top card of player A's deck is "<card>" as "drawn"
     When after "drawn" is drawn by the normal draw, player A reveals "drawn"
@@ -19,7 +19,7 @@ Feature: Cards drawn by the normal draw (ND-L-TRIGGER, ND-L-RELATED)
       | barians     | Barian's Chaos Draw             |
       | seventh-one | Rank-Up-Magic - The Seventh One |
 
-  @id:ygo.normal-draw.list.trigger-symbol @ruling:ND-L-TRIGGER
+  @id:ygo.normal-draw.list.trigger-symbol @ruling:ND-L-TRIGGER @ruling:ND-L-RELATED
   Scenario: ND-L-TRIGGER: Symbol of Friendship, drawn for the normal draw while the opponent controls 3 monsters and you control no cards, can be revealed
     Given the top card of player A's deck is "Symbol of Friendship" as "drawn"
     And player B controls "Mystical Elf" as "elf" face-up in attack position
@@ -45,7 +45,7 @@ Feature: Cards drawn by the normal draw (ND-L-TRIGGER, ND-L-RELATED)
       | barians      | Barian's Chaos Draw             |
       | seventh-one  | Rank-Up-Magic - The Seventh One |
 
-  @id:ygo.normal-draw.list.trigger-afterglow @ruling:ND-L-TRIGGER
+  @id:ygo.normal-draw.list.trigger-afterglow @ruling:ND-L-TRIGGER @ruling:ND-L-RELATED
   Scenario: ND-L-TRIGGER: Afterglow reveals the card drawn for the next normal draw and burns for 4000 if it is Afterglow
     Given it is turn 1, player B's Main Phase 1
     And player B has "Afterglow" as "afterglow" in hand
@@ -58,42 +58,3 @@ Feature: Cards drawn by the normal draw (ND-L-TRIGGER, ND-L-RELATED)
     And player B conducts the normal draw, drawing "afterglow"
     And "afterglow" is revealed as the card drawn for the normal draw
     And player A has 4000 LP at the end
-
-  @id:ygo.normal-draw.list.related @ruling:ND-L-RELATED @ruling:ND-01
-  # ND-L-RELATED is a list of related cards, not a rule of play: what is checked for each is
-  # only that the normal draw takes it like any other card (ND-01)
-  Scenario Outline: ND-L-RELATED: <card>, a related card, is drawn by the normal draw like any card
-    Given the top card of player A's deck is "<card>" as "drawn"
-    Then player A conducts the normal draw, drawing "drawn"
-    And "drawn" ends in player A's hand
-
-    Examples:
-      | id             | card                           |
-      | cyber-archfiend| Cyber Archfiend                |
-      | slower-swallow | Slower Swallow                 |
-      | pandora        | Pandora's Jewelry Box          |
-      | afterglow      | Afterglow                      |
-      | cosmos         | Cosmos Channelling             |
-      | shard          | Shard of Greed                 |
-      | shining-draw   | Shining Draw                   |
-      | guarded        | Guarded Treasure               |
-      | mystical-cards | Mystical Cards of Light        |
-      | tilted-try     | Tilted Try                     |
-      | barians        | Barian's Chaos Draw            |
-      | symbol         | Symbol of Friendship           |
-      | seventh-one    | Rank-Up-Magic - The Seventh One|
-      | commander      | Commander of Swords            |
-      | drop-off       | Drop Off                       |
-      | destructive    | Destructive Draw               |
-
-  @id:ygo.normal-draw.list.related-extra-deck @ruling:ND-L-RELATED @ruling:ND-01
-  Scenario Outline: ND-L-RELATED: <card> is an Extra Deck monster; the normal draw takes the top card of the Deck
-    Given the top card of player A's deck is "Alexandrite Dragon" as "top"
-    And player A has "<card>" as "extra" in the Extra Deck
-    Then player A conducts the normal draw, drawing "top"
-    And "extra" ends in player A's Extra Deck
-
-    Examples:
-      | id          | card                       |
-      | lightshower | Flower Cardian Lightshower |
-      | knightmare  | Knightmare Unicorn         |

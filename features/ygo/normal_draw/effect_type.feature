@@ -221,3 +221,15 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     And player A conducts the normal draw, drawing "top"
     And "elf" ends in the graveyard
     And "alien-shocktrooper" is never added to the hand
+
+  @id:ygo.normal-draw.effect-type.field-spell-leaves @ruling:ND-E4
+  Scenario: A Field Spell is a continuous card: Fandora removed by a chained effect does not spend the right; the normal draw is conducted
+    # cites: source-page | 「通常のドロー」 (rules wiki): ND-E4 names [[永続カード]]; that linked page counts フィールド魔法 among the 永続カード (issue 9)
+    Given player A controls "Fandora, the Flying Furtress" as "fandora" face-up in the field zone
+    And player A's deck holds "Seal, Strategist Fur Hire", in this order from the top
+    And player B has "Mystical Space Typhoon" as "mst" set in the spell & trap zone
+    When before the draw, player A activates "fandora"
+    And in response to chain link 1, player B activates "mst", targeting "fandora"
+    Then "fandora" is sent to the graveyard
+    And player A conducts the normal draw, drawing "top"
+    And "seal-strategist-fur-hire" is never added to the hand

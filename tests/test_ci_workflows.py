@@ -1,0 +1,81 @@
+"""The example CI workflows (docs/ci/, issue 13): parsed as YAML, and their duelspec commands run
+as the CI would run them (each matrix shard, then the merge), on the reference engine."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+CI = Path(__file__).resolve().parents[1] / "docs" / "ci"
+DUELSPEC = [sys.executable, "-m", "duelspec.cli"]
+
+
+def _commands(lines):
+    return [ln for ln in lines if ln.strip().startswith("duelspec ")]
+
+
+def _run(cmd: str, env: dict, cwd: Path) -> subprocess.CompletedProcess:
+    cmd = re.sub(r"\$\{\{\s*matrix\.shard\s*\}\}", env.get("SHARD", ""), cmd)
+    cmd = cmd.replace('>> "$GITHUB_STEP_SUMMARY"', "")
+    cmd = re.sub(r"\$(\w+)", lambda m: env.get(m.group(1), m.group(0)), cmd).replace('"', "")
+    argv = shlex.split(cmd)
+    assert argv[0] == "duelspec"
+    return subprocess.run(DUELSPEC + argv[1:], cwd=cwd, capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "DUELSPEC_ADAPTER": env["DUELSPEC_ADAPTER"]})
+
+
+def _check_merge(tmp_path, runs, merges, env, shards):
+    for k in shards:
+        for cmd in runs:
+            r = _run(cmd, dict(env, SHARD=str(k), CI_NODE_INDEX=str(k), CI_NODE_TOTAL=str(len(shards))), tmp_path)
+            assert r.returncode == 0, r.stderr[-2000:]
+    streams = sorted(tmp_path.glob("results-*.jsonl"))
+    assert len(streams) == len(shards)
+    ids = [json.loads(x)["id"] for p in streams for x in p.read_text().splitlines() if '"type": "result"' in x]
+    assert len(ids) == len(set(ids)) > 1000          # the shards partition the suite with the generated chains
+    for cmd in merges:
+        r = _run(cmd, env, tmp_path)
+        assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+        assert f"{len(ids)} passed" in r.stdout or f"| {len(ids)} |" in r.stdout
+
+
+def test_github_actions_workflow(tmp_path):
+    wf = yaml.safe_load((CI / "github-actions.yml").read_text())
+    conf, report = wf["jobs"]["conformance"], wf["jobs"]["report"]
+    shards = conf["strategy"]["matrix"]["shard"]
+    env = conf["steps"][3]["env"]
+    runs = _commands([s.get("run", "") for s in conf["steps"]])
+    merges = _commands([s.get("run", "") for s in report["steps"]])
+    assert runs and merges and report["needs"] == "conformance"
+    _check_merge(tmp_path, runs, merges, env, shards)
+
+
+def test_gitlab_workflow(tmp_path):
+    wf = yaml.safe_load((CI / "gitlab-ci.yml").read_text())
+    conf, report = wf["conformance"], wf["report"]
+    runs, merges = _commands(conf["script"]), _commands(report["script"])
+    assert runs and merges and conf["parallel"] == 4
+    _check_merge(tmp_path, runs, merges, dict(conf["variables"]), list(range(1, conf["parallel"] + 1)))
+
+
+def test_a_missing_shard_fails_the_merged_report(tmp_path):
+    for k in (1, 3):
+        r = subprocess.run(DUELSPEC + ["run", "--shard", f"{k}/3", "--out", str(tmp_path / f"r{k}.jsonl")],
+                           capture_output=True, text=True, timeout=300)
+        assert r.returncode == 0, r.stderr
+    r = subprocess.run(DUELSPEC + ["summary", str(tmp_path / "r1.jsonl"), str(tmp_path / "r3.jsonl")],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 1 and "shard(s) 2 of 3 missing" in r.stdout
+
+
+@pytest.mark.parametrize("bad", ["0/3", "4/3", "x", "3"])
+def test_a_bad_shard_is_a_usage_error(bad):
+    r = subprocess.run(DUELSPEC + ["run", "--shard", bad], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "--shard" in r.stderr
