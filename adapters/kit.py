@@ -222,11 +222,15 @@ class ScriptDriver:
             return
         if self.format != 2:
             return
-        while True:
-            step = self.peek()
-            if step is None or not self.matches(self.when_of(step), w):
-                return
-            self._consume("refused", "its window closed and the engine never offered it", code="not-offered")
+        self.stack.append(w)     # while it closes it still counts: a step becoming pending now (e.g. an
+        try:                     # AT-S6b step after an AT-S3 one) belongs to the same attack
+            while True:
+                step = self.peek()
+                if step is None or not self.matches(self.when_of(step), w):
+                    return
+                self._consume("refused", "its window closed and the engine never offered it", code="not-offered")
+        finally:
+            self.stack.remove(w)
 
     def event(self, ev: dict) -> None:
         """An event happened (every trace event, in order)."""

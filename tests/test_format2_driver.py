@@ -121,6 +121,24 @@ def test_duel_masters_steps_bind_to_the_attack_being_processed():
     assert d.finish()[2]["outcome"] == "not-reached"          # attack 2 never got to AT-S4
 
 
+def test_a_step_after_one_refused_as_its_step_closes_stays_with_the_same_attack():
+    """An AT-S3 step the engine never offers is refused when AT-S3 closes; the AT-S6b step that
+    becomes pending then belongs to the same attack (not to the next one)."""
+    d = ScriptDriver([step("A", {"window": "AT-S1"}, do="declare-attack", attacker="x", target="player"),
+                      step("A", {"window": "AT-S3"}, do="choose", option="yes"),
+                      step("A", {"window": "AT-S6b"}, do="break-shields", cards=["s2"])], format=2)
+    d.open({"window": "AT-S1", "attack": 1})
+    assert d.take("A", ("declare-attack",), lambda s: None)["attacker"] == "x"
+    d.event({"event": "attack", "attacker": "x", "target": "player"})
+    d.close("AT-S1")
+    d.open({"window": "AT-S3", "attack": 1})
+    d.close("AT-S3")
+    d.open({"window": "AT-S6b", "attack": 1})
+    assert d.take("A", ("break-shields",), lambda s: None)["cards"] == ["s2"]
+    assert [(o["outcome"], o.get("code")) for o in d.outcomes] == [("applied", None), ("refused", "not-offered"),
+                                                                   ("applied", None)]
+
+
 def test_format_1_scripts_keep_format_1_semantics():
     d = ScriptDriver([{"player": "A", "do": "pass"}, {"player": "A", "do": "activate", "card": "x"}])
     assert d.format == 1

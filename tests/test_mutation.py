@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 
 from duelspec.catalogue import rulings
-from duelspec.mutation import applied, registry
-from duelspec.mutation.matrix import run_matrix
+from duelspec.mutation import applied, get, registry
+from duelspec.mutation.matrix import render_markdown, run_matrix
+
+REPORT = Path(__file__).resolve().parent.parent / "docs" / "mutation-report.md"
 
 
 @lru_cache(maxsize=None)
@@ -83,3 +86,62 @@ def test_every_scenario_passes_on_the_reference_engine():
     mx = _matrix()
     bad = {sid: o for sid, o in mx.baseline.items() if o != "passed"}
     assert not bad, f"scenarios that do not pass without any mutant (they could kill nothing): {bad}"
+
+
+def test_every_mutant_is_killed_for_every_ruling_it_names():
+    mx = _matrix()
+    survivors = mx.survivors()
+    assert not survivors, (
+        f"{len(survivors)} (ruling, mutant) pairs survive: no scenario tagged with the ruling fails on the mutant; "
+        f"add the missing assertion (`duelspec mutants` shows them): "
+        + "; ".join(f"{r}: {n} ({get(n).summary})" for r, n in survivors))
+
+
+def test_the_committed_report_is_current():
+    assert REPORT.read_text(encoding="utf-8") == render_markdown(_matrix()), \
+        "docs/mutation-report.md is stale: run `duelspec mutants --markdown docs/mutation-report.md`"
+
+
+# -- the examples of issue 9 (part 5), through the real protocol path ---------------------------
+
+def _through_protocol(mutant_name: str, scenarios: list) -> dict:
+    """Outcomes of ``scenarios`` on mutant ``mutant_name`` served by `python -m duelspec.mutation serve`."""
+    from duelspec.mutation.matrix import run_protocol
+    return run_protocol(get(mutant_name), scenarios, timeout=60)
+
+
+def _tagged(ruling: str) -> list:
+    return [s for s in _scenarios() if ruling in s["rulings"]]
+
+
+def test_issue_examples_fail_through_the_protocol():
+    """Each example of the issue, fed through the protocol, now fails: every ND-TAB row with an
+    interference when the negator or D.D. Crow does nothing; every ND-FAQ2 row when the negated
+    effect is applied all the same; ND-03 when the opening hand is reported as a normal draw;
+    a hand-written feature when Gearbreed or Infernity Pawn is handled as effect-type."""
+    table = [s for s in _tagged("ND-TAB") if any(st["player"] == "B" for st in s["script"])]
+    assert len(table) >= 9
+    a = _through_protocol("ygo.interference.negators-do-nothing", table)
+    b = _through_protocol("ygo.interference.banish-does-nothing", table)
+    assert [s["id"] for s in table if "failed" not in (a[s["id"]], b[s["id"]])] == []
+
+    faq2 = _tagged("ND-FAQ2")
+    assert len(faq2) >= 5
+    c = _through_protocol("ygo.cost.negated-effect-applied", faq2)
+    p = _through_protocol("ygo.pledge.negated-effect-applied", faq2)
+    assert [s["id"] for s in faq2 if "failed" not in (c[s["id"]], p[s["id"]])] == []
+
+    nd03 = _tagged("ND-03")
+    assert nd03 and set(_through_protocol("ygo.opening-hand.normal-draw", nd03).values()) == {"failed"}
+
+    for name in ("ygo.card.gearbreed.as-effect-type", "ygo.card.infernity-pawn.as-effect-type"):
+        assert "failed" in _through_protocol(name, _tagged("ND-L-COST")).values(), name
+
+
+def test_the_protocol_path_gives_the_in_process_outcomes():
+    """A mutant served over the protocol is judged like the in-process one (same checker)."""
+    mx = _matrix()
+    for name in ("ygo.cost.as-effect-type", "dm.order.nap-first"):
+        run = next(r for r in mx.runs if r.mutant.name == name)
+        chosen = [s for s in _scenarios() if s["id"] in run.outcomes]
+        assert _through_protocol(name, chosen) == run.outcomes, name

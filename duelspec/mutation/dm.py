@@ -21,6 +21,25 @@ def _game():
     return engine.Game
 
 
+def _keep_attacking_bonus(game, attacker: str) -> None:
+    """Record that ``attacker`` keeps its "while attacking" power bonus after its attack (see
+    :func:`_attacking_bonus_kept`)."""
+    game.__dict__.setdefault("_mut_attacking_kept", set()).add(attacker)
+
+
+def _attacking_bonus_kept(p) -> None:
+    """Patch ``Game.power``: a creature recorded by :func:`_keep_attacking_bonus` keeps its
+    power-attacker bonus once its attack is over."""
+    G = _game()
+
+    def power(f, self, c):
+        a = self.attack
+        if c.id in self.__dict__.get("_mut_attacking_kept", ()) and not (a and a.active and a.attacker == c.id):
+            return f(self, c) + sum(int(v) for v in self.kw_value(c, "power-attacker"))
+        return f(self, c)
+    p.wrap(G, "power", power)
+
+
 def _declaration_patches():
     G = _game()
 
@@ -48,8 +67,7 @@ def _declaration_patches():
 
     def target_player(p):
         def declare(f, self, a):
-            if a.target != "player" and self.zone(self.nap, "shield"):
-                a.target = "player"
+            a.target = "player"
             return f(self, a)
         p.wrap(G, "declaration_step", declare)
 
@@ -72,7 +90,7 @@ def _declaration_patches():
     yield Mutant("dm.declaration.no-tap", "dm", ("AT-01", "AT-03", "AT-S1"),
                  "the attacking creature is not tapped when the attack is declared", no_tap)
     yield Mutant("dm.declaration.target-becomes-player", "dm", ("AT-01", "AT-S1"),
-                 "an attack on a creature is made on the opponent instead (while they have shields)", target_player)
+                 "an attack on a creature is made on the opponent instead", target_player)
     yield Mutant("dm.declaration.tap-after-triggers", "dm", ("AT-03", "AT-X2"),
                  "the attacking creature is tapped after the attack triggers resolved", tap_after_triggers)
     yield Mutant("dm.declaration.after-triggers", "dm", ("AT-X2", "AT-03"),
@@ -174,15 +192,17 @@ def _step_patches():
         p.wrap(G, "run_timing", lambda f, self, declarations=None: f(self, None))
 
     def nap_declares_first(p):
-        def triggers(f, self, a):
-            kinds = ("ninja-strike", "revolution-0-trigger")
-            while True:
-                step = self.take(self.nap, kinds, lambda s: self.validate_declaration(self.nap, s))
-                if not step:
-                    break
-                self.declare(self.nap, step)
-            return f(self, a)
-        p.wrap(G, "attack_trigger_step", triggers)
+        def timing(f, self, declarations=None):
+            kinds = (declarations or {}).get(self.nap, ())
+            if "ninja-strike" in kinds:         # AT-S3: NAP may declare only before AP's abilities resolve
+                while True:
+                    step = self.take(self.nap, kinds, lambda s: self.validate_declaration(self.nap, s))
+                    if not step:
+                        break
+                    self.declare(self.nap, step)
+                declarations = {pl: k for pl, k in declarations.items() if pl != self.nap}
+            return f(self, declarations)
+        p.wrap(G, "run_timing", timing)
 
     def skip_timings(*timings):
         def patch(p):
@@ -261,12 +281,10 @@ def _step_patches():
 
     def attacking_persists(p):
         def end(f, self, a):
-            f(self, a)
-            a.active = True
-            self.attack = a
-            self.update_powers()
-            self.attack = None
+            _keep_attacking_bonus(self, a.attacker)
+            return f(self, a)
         p.wrap(G, "end_step", end)
+        _attacking_bonus_kept(p)
     yield Mutant("dm.s7.while-attacking-persists", "dm", ("AT-S7",),
                  "\"while attacking\" effects go on after the attack ends", attacking_persists)
 
@@ -532,13 +550,10 @@ def _procedure_patches():
     def attacking_survives_interruption(p):
         def end(f, self, interrupted):
             if interrupted:
-                a = self.attack
-                self.emit("attack-end", interrupted=True, attacker=a.attacker)
-                self.attack = None
-                self.order_pref = {}
-                return None
+                _keep_attacking_bonus(self, self.attack.attacker)
             return f(self, interrupted)
         p.wrap(G, "end_attack", end)
+        _attacking_bonus_kept(p)
 
     def rechecked(which):
         def patch(p):

@@ -104,7 +104,8 @@ def serve_command(name: str) -> str:
     return f"{shlex.quote(sys.executable)} -m duelspec.mutation serve {shlex.quote(name)}"
 
 
-def _run_protocol(mutant: Mutant, chosen: list, timeout: float) -> dict:
+def run_protocol(mutant: Mutant, chosen: list, timeout: float = 30.0) -> dict:
+    """Outcomes (scenario id -> outcome) of ``chosen`` on ``mutant`` served by its own protocol program."""
     from ..adapters.process import ProcessAdapter
     from ..runner import run_one
     adapter = ProcessAdapter(serve_command(mutant.name), timeout=timeout, startup_timeout=timeout, max_restarts=2)
@@ -132,7 +133,7 @@ def run_matrix(scenarios: list, mutants: list, all_scenarios: bool = True, proto
     for i, m in enumerate(mutants):
         chosen = _selected(m, scenarios, all_scenarios)
         if protocol:
-            outcomes = _run_protocol(m, chosen, timeout)
+            outcomes = run_protocol(m, chosen, timeout)
         else:
             with applied(m):
                 outcomes = {s["id"]: outcome_of(run_one(s, adapter, impl)) for s in chosen}
@@ -164,6 +165,14 @@ def render_markdown(mx: Matrix, command: str = "duelspec mutants --markdown docs
            "- scenarios: " + ", ".join(f"{g}: {n}" for g, n in sorted(mx.scenario_counts().items())),
            f"- (ruling, mutant) pairs: **{total}**; killed by a scenario tagged with the ruling: **{killed}** "
            f"(**{100 * killed / total if total else 0:.1f}%**)", ""]
+    errors = mx.error_only()
+    if errors:
+        out.append(f"{len(errors)} pair(s) are killed only by a missing decision (`errored`): the mutant asks a "
+                   "decision of a player, or at a step, to which the ruling gives none, so no script can answer it "
+                   "and the scenario format makes the run `errored`, never a guess:")
+        out.append("")
+        out += [f"- {r}: `{n}`" for r, n in errors]
+        out.append("")
     survivors = mx.survivors()
     if survivors:
         out += ["## Survivors", "", "| ruling | mutant | what it breaks |", "|---|---|---|"]

@@ -213,16 +213,6 @@ def _timing_patches():
         p.set(D, "before_draw_timing_problem", lambda self, player, eff: None)
         p.set(D, "right_problem", lambda self, eff: None)
 
-    def reopens(p):
-        def timing(f, self):
-            f(self)
-            while self.draw_right in ("unspent", "pledged"):
-                events = len(self.events)
-                f(self)
-                if not any(e["event"] == "activate" for e in self.events[events:]):
-                    break
-        p.wrap(D, "before_draw_timing", timing)
-
     yield Mutant("ygo.replacement.neither-kind", "ygo", ("ND-05",),
                  "a replacement is neither cost-type nor effect-type: it never spends the normal draw right", no_kind)
     yield Mutant("ygo.replacement.after-the-draw", "ygo", ("ND-05",),
@@ -231,9 +221,6 @@ def _timing_patches():
                  "an effect of the \"before the draw\" timing can be activated at any time", timing_unchecked)
     yield Mutant("ygo.replacement.any-time", "ygo", ("ND-05", "ND-C2", "ND-E2", "ND-E10"),
                  "a replacement can be activated at any time, whatever the state of the normal draw right", any_time)
-    yield Mutant("ygo.before-draw.timing-reopens", "ygo", ("ND-E2", "ND-E10"),
-                 "after the chain before the draw, the timing before the draw opens again while the right is unspent",
-                 reopens)
 
 
 def _right_patches():
@@ -315,14 +302,17 @@ def _resolution_patches():
         p.wrap(D, "link_outcome", lambda f, self, link: "applies" if f(self, link) == "left-field" else f(self, link))
 
     def refund_fizzle(kinds):
+        """A replacement of ``kinds`` that fizzles leaves the right as it was before it: a
+        cost-type or a pledge as before its activation (unspent), an effect-type as before it
+        resolved."""
         def patch(p):
             def settle(f, self, link, outcome):
-                link.data["right-before"] = self.draw_right
+                link.data["right-before"] = self.draw_right if kind(link) == "effect" else "unspent"
                 return f(self, link, outcome)
 
             def after(f, self, link, applied):
-                if applied is False and (kind(link) in kinds):
-                    self.draw_right = link.data.get("right-before", "unspent")
+                if applied is False and kind(link) in kinds:
+                    self.draw_right = link.data["right-before"]
                 return f(self, link, applied)
             p.wrap(D, "settle_right", settle)
             p.wrap(D, "after_resolution", after)
@@ -369,7 +359,7 @@ def _resolution_patches():
             self.draw_right = "spent"
             return False
 
-    yield Mutant("ygo.cost.refund-activation-negated", "ygo", ("ND-C1", "ND-C2", "ND-C5"),
+    yield Mutant("ygo.cost.refund-activation-negated", "ygo", ("ND-C1", "ND-C5"),
                  "the normal draw right paid as a cost is returned when the activation is negated",
                  settle_then(refund_negated("activation-negated")))
     yield Mutant("ygo.cost.refund-effect-negated", "ygo", ("ND-C1", "ND-C2", "ND-C5"),
@@ -389,7 +379,7 @@ def _resolution_patches():
     yield Mutant("ygo.effect.negated-activation-spends", "ygo", ("ND-E1", "ND-E9", "ND-E10", "ND-TAB"),
                  "an effect-type replacement whose activation is negated spends the normal draw right",
                  settle_then(spends_when_negated("activation-negated")))
-    yield Mutant("ygo.effect.negated-effect-spends", "ygo", ("ND-E1", "ND-E9", "ND-E10", "ND-FAQ1", "ND-TAB"),
+    yield Mutant("ygo.effect.negated-effect-spends", "ygo", ("ND-E1", "ND-E2", "ND-E9", "ND-E10", "ND-FAQ1", "ND-TAB"),
                  "an effect-type replacement whose effect is negated spends the normal draw right",
                  settle_then(spends_when_negated("effect-negated")))
     yield Mutant("ygo.effect.negated-effect-applied", "ygo", ("ND-E1", "ND-FAQ1"),
@@ -432,9 +422,6 @@ def _trigger_patches():
             return f(self)
         p.wrap(D, "conduct_normal_draw", conduct)
 
-    yield Mutant("ygo.triggers.always-after-the-draw", "ygo", ("ND-T1",),
-                 "trigger effects waiting after the chain before the draw are activated after the normal draw time, "
-                 "even when the right is spent", lambda p: p.set(D, "triggers_before_normal_draw", lambda self: False))
     yield Mutant("ygo.triggers.always-before-the-draw", "ygo", ("ND-T1", "ND-T2"),
                  "trigger effects waiting after the chain before the draw are activated before the normal draw, "
                  "even when the right is unspent", lambda p: p.set(D, "triggers_before_normal_draw", lambda self: True))

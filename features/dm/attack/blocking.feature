@@ -53,7 +53,8 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     Given player A has "Emperor Maroll" as "maroll" in the battle zone
     And player A has "Hypersquid Walter" as "walter" under "maroll"
     And player B has "Seamine" as "seamine" in the battle zone
-    And player B has 2 shields
+    # one shield: an engine that undid the block would break it without any choice
+    And player B has 1 shield
     When in step AT-S1, player A attacks player B with "maroll"
     And in step AT-S4, player B blocks with "seamine"
     Then "seamine" blocks "maroll"
@@ -64,7 +65,7 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     And no shield is broken
     And step AT-S6a never begins
     And "maroll" ends in the battle zone, tapped
-    And player B ends with 2 shields
+    And player B ends with 1 shield
 
   @id:dm.attack.blocking.block-abilities-ap-first @ruling:AT-S5 @ruling:AT-D1
   Scenario: "When blocked" (AP) resolves before "when blocks" (NAP)

@@ -29,7 +29,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     And the attack ends
     And "walter" ends in the battle zone, tapped
 
-  @id:dm.attack.declaration.tapped-creature @ruling:AT-01 @ruling:AT-02
+  @id:dm.attack.declaration.tapped-creature @ruling:AT-01 @ruling:AT-02 @ruling:AT-S1
   Scenario: A tapped creature of the opponent can be attacked
     Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone
     And player B has "Fear Fang" as "fang" in the battle zone, tapped
@@ -37,6 +37,17 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     Then "shepherd" is tapped
     And "shepherd" attacks "fang"
     And "shepherd" (5000) battles "fang" (3000) and wins
+
+  @id:dm.attack.declaration.tapped-attacker-refused @ruling:AT-01 @ruling:AT-S1
+  Scenario: A tapped creature cannot attack
+    # AT-01 / AT-S1: an attack is made by tapping one of your creatures; a tapped creature cannot be tapped
+    # one shield: an engine that let the attack happen would break it without any choice
+    Given player A has "Fear Fang" as "fang" in the battle zone, tapped
+    And player B has 1 shield
+    When in step AT-S1, player A cannot attack player B with "fang"
+    Then no attack happens
+    And "fang" ends in the battle zone, tapped
+    And player B ends with 1 shield
 
   @id:dm.attack.declaration.untapped-creature-refused @ruling:AT-02
   Scenario: An untapped creature of the opponent cannot be attacked: the declaration is refused
@@ -73,17 +84,19 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     # AT-S1: AP chooses one of their creatures that can attack. That summoning sickness (召喚酔い) prevents it is a
     # general rule of the game, not a ruling of this page
     # cites: comprehensive-rules | summoning sickness: a creature cannot attack on the turn it was put into the battle zone (デュエル・マスターズ総合ゲームルール, 召喚酔い)
+    # one shield: an engine that let the attack happen would break it without any choice
     Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone, put there this turn
-    And player B has 2 shields
+    And player B has 1 shield
     When in step AT-S1, player A cannot attack player B with "shepherd"
     Then no attack happens
     And "shepherd" ends in the battle zone, untapped
-    And player B ends with 2 shields
+    And player B ends with 1 shield
 
   @id:dm.attack.declaration.cannot-attack-players @ruling:AT-P5
   Scenario Outline: A creature that "can't attack players" cannot attack to break shields, but can attack a tapped creature
+    # one shield: an engine that let the attack on the player happen would break it without any choice
     Given player A has "<card>" as "guardian" in the battle zone
-    And player B has 2 shields
+    And player B has 1 shield
     And player B has "Aqua Vehicle" as "vehicle" in the battle zone, tapped
     When in step AT-S1, player A cannot attack player B with "guardian"
     And in step AT-S1, player A attacks "vehicle" with "guardian"
@@ -91,7 +104,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     Then "guardian" attacks "vehicle"
     And "guardian" battles "vehicle" and wins
     And no shield is broken
-    And player B ends with 2 shields
+    And player B ends with 1 shield
 
     Examples:
       | id             | card                             |

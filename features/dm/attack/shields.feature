@@ -142,7 +142,7 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     And step AT-S6b never begins
     And player B ends with 2 shields
 
-  @id:dm.attack.shields.blocked-no-direct-attack @ruling:AT-P1 @ruling:AT-S4
+  @id:dm.attack.shields.blocked-no-direct-attack @ruling:AT-P1 @ruling:AT-S4 @ruling:AT-S6c
   Scenario: With no shields, a block stops the direct attack
     Given player A has "Fear Fang" as "fang" in the battle zone
     And player B has "Seamine" as "seamine" in the battle zone

@@ -206,7 +206,7 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And "b-shield-1" is broken
     And "hayabusamaru" ends in player B's hand
 
-  @id:dm.attack.triggers.revolution-0-trigger @ruling:AT-S3
+  @id:dm.attack.triggers.revolution-0-trigger @ruling:AT-S3 @ruling:AT-D1
   Scenario: NAP with no shields declares revolution 0 trigger when attacked, after AP's abilities
     # Listed exception (a test card, `requires: test-card`): every real revolution 0 trigger card reveals cards from
     # the top of the deck (革命の鉄拳 DMR-17, 獅子王の紋章 DMR-21, ボルシャック・ドギラゴン) and no collector number

@@ -8,14 +8,18 @@ Feature: The card lists of the page, one row per listed card
     And it is turn 2, player A's Draw Phase, before the draw
     And the top card of player A's deck is "Alexandrite Dragon" as "top"
 
-  @id:ygo.normal-draw.list.cost @ruling:ND-L-COST @ruling:ND-05
+  @id:ygo.normal-draw.list.cost @ruling:ND-L-COST @ruling:ND-05 @ruling:ND-E6
   Scenario Outline: ND-L-COST: <card> is a cost-type replacement; activated before the draw, it replaces the normal draw
     Given player A has "<card>" as "replacement" <place>
     And player A's deck holds <deck>, in this order from the top
     And player A has "<gy>" as "support" in the graveyard
+    And player A has "Magical Blast" as "blast" in the graveyard
     When before the draw, player A activates "replacement"<act>
+    # ND-E6: after a cost-type, no replacement (an effect-type included) can be activated on that chain
+    And before the draw, player A cannot activate "blast"
     Then "replacement" is activated as chain link 1
     And player A does not conduct the normal draw
+    And "blast" ends in the graveyard
 
     Examples:
       | id         | card               | place                            | deck                                                                                          | gy                                     | act                   |
@@ -25,16 +29,20 @@ Feature: The card lists of the page, one row per listed card
       | sin-world  | Malefic World      | face-up in the field zone        | "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon" | Mystical Elf                           |                       |
       | tachyon    | Tachyon Chaos Hole | in the graveyard                 | "Celtic Guardian"                                                                             | Number 107: Galaxy-Eyes Tachyon Dragon | , targeting "support" |
 
-  @id:ygo.normal-draw.list.cost.waterslide @ruling:ND-L-COST @ruling:ND-05
+  @id:ygo.normal-draw.list.cost.waterslide @ruling:ND-L-COST @ruling:ND-05 @ruling:ND-E6
   Scenario: ND-L-COST: Sylvan Waterslide is a cost-type replacement the game activates (mandatory): it replaces the normal draw
     # card text (OCG, features/cards/ygo-effects.json): 「…通常のドローを行う代わりに、自分のデッキの一番上のカードをめくる。」
     # — no できる: mandatory; no script step activates it (an engine that lets the player skip it draws "top")
     Given player A has "Sylvan Waterslide" as "replacement" face-up in the spell & trap zone
     And player A's deck holds "Celtic Guardian", in this order from the top
+    And player A has "Magical Blast" as "blast" in the graveyard
+    # ND-E6: after a cost-type, no replacement (an effect-type included) can be activated on that chain
+    When before the draw, player A cannot activate "blast"
     Then "replacement" is activated as chain link 1
     And "top" is revealed
     And "top" is added to the hand
     And player A does not conduct the normal draw
+    And "blast" ends in the graveyard
 
   @id:ygo.normal-draw.list.effect @ruling:ND-L-EFFECT @ruling:ND-05
   Scenario Outline: ND-L-EFFECT: <card> is an effect-type replacement; it is applied instead of the normal draw
@@ -59,6 +67,36 @@ Feature: The card lists of the page, one row per listed card
       | fandora             | Fandora, the Flying Furtress               | face-up in the field zone        | "Seal, Strategist Fur Hire" | Mystical Elf       | seal-strategist-fur-hire |
       | magical-blast       | Magical Blast                              | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | replacement              |
       | meteor-flare        | Meteor Flare                               | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | replacement              |
+
+  @id:ygo.normal-draw.list.effect-chained @ruling:ND-L-EFFECT @ruling:ND-E5 @ruling:ND-E7
+  Scenario Outline: ND-L-EFFECT: <card> is an effect-type replacement; another one can be chained after it, and only the last one is applied
+    # ND-E5: any number of effect-type replacements on one chain (a cost-type would forbid the second, ND-E6);
+    # ND-E7: the last one activated resolves first and spends the right; <card> fizzles
+    Given player A has "<card>" as "replacement" <place>
+    And player A's deck holds <deck>, in this order from the top
+    And player A has "<gy>" as "support" in the graveyard
+    And player A has "<second>" as "second" in the graveyard
+    When before the draw, player A activates "replacement"
+    And before the draw, player A activates "second"
+    Then "replacement" is activated as chain link 1
+    And "second" is activated as chain link 2
+    And "second" is added to the hand
+    And "<gain>" is never added to the hand
+    And player A does not conduct the normal draw
+
+    Examples:
+      | id                  | card                                       | place                            | deck                        | gy                 | gain                     | second        |
+      | muusiki             | Flying Saucer Muusik'i                     | face-up in attack position       | "Alien Shocktrooper"        | Mystical Elf       | alien-shocktrooper       | Meteor Flare  |
+      | freed               | Freed the Matchless General                | face-up in attack position       | "Celtic Guardian"           | Mystical Elf       | celtic-guardian          | Meteor Flare  |
+      | skull-flame         | Skull Flame                                | face-up in attack position       | "Celtic Guardian"           | Burning Skull Head | support                  | Meteor Flare  |
+      | dark-general-freed  | Dark General Freed                         | face-up in attack position       | "Dark Blade"                | Mystical Elf       | dark-blade               | Meteor Flare  |
+      | legendary-swordsman | Black Luster Soldier - Legendary Swordsman | in hand                          | "Chaos Form"                | Mystical Elf       | chaos-form               | Meteor Flare  |
+      | legacy              | Legacy of the Duelist                      | face-up in the spell & trap zone | "Celtic Guardian"           | Mystical Elf       | support                  | Meteor Flare  |
+      | iron-core           | Iron Core of Koa'ki Meiru                  | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | replacement              | Meteor Flare  |
+      | spirit-burner       | Spirit Burner                              | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | replacement              | Meteor Flare  |
+      | fandora             | Fandora, the Flying Furtress               | face-up in the field zone        | "Seal, Strategist Fur Hire" | Mystical Elf       | seal-strategist-fur-hire | Meteor Flare  |
+      | magical-blast       | Magical Blast                              | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | replacement              | Meteor Flare  |
+      | meteor-flare        | Meteor Flare                               | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | replacement              | Magical Blast |
 
   @id:ygo.normal-draw.list.before.diabolos @ruling:ND-L-BEFORE @ruling:ND-01
   Scenario: ND-L-BEFORE: the opponent's Diabolos is activated before the normal draw (mandatory) and can send the top card to the bottom

@@ -44,6 +44,9 @@ Feature: Cost-type replacements of the normal draw (コストタイプ)
     When before the draw, player A activates "world"
     And in response to chain link 1, player B activates "ash"
     And before the draw, player A cannot activate "blast"
+    # ND-C2: "no other replacement of the normal draw can be activated this turn", also once the
+    # chain has ended and no normal draw was conducted
+    And in player A's Draw Phase, player A cannot activate "blast"
     Then the effect of chain link 1 is negated
     And the chain ends
     And player A does not conduct the normal draw

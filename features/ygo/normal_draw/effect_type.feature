@@ -42,6 +42,8 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     When before the draw, player A activates "muusiki"
     And in response to chain link 1, player B activates "ash"
     And before the draw, player A cannot activate "blast"
+    # ND-E2: "no other replacement of the normal draw can be activated this turn", also once the chain has ended
+    And in player A's Draw Phase, player A cannot activate "blast"
     Then the effect of chain link 1 is negated
     And player A conducts the normal draw, drawing "top"
     And "blast" ends in the graveyard
@@ -182,6 +184,8 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     And in response to chain link 2, player B activates "onuncu", tributing "elf" as cost
     And in response to chain link 3, player B activates "impermanence", targeting "muusiki"
     And before the draw, player A cannot activate "blast"
+    # ND-E10: "afterwards no other replacement can be activated this turn", also once the chain has ended
+    And in player A's Draw Phase, player A cannot activate "blast"
     # link 1's negation is expected through its consequence only (when it is reported is not a ruling)
     Then the activation of chain link 2 is negated
     And player A conducts the normal draw, drawing "top"

@@ -280,8 +280,9 @@ Feature: The page's related cards (ND-L-RELATED), each played for what relates i
     And player A's deck holds "Alexandrite Dragon", in this order from the top
     And player B has "Drop Off" as "trap" set in the spell & trap zone
     When in player A's Draw Phase, player A activates "reload"
-    And after player A draws by a card effect, player B cannot activate "trap"
-    Then "trap" is not activated
+    And in player A's Draw Phase, player B cannot activate "trap" (refused: condition)
+    Then player A draws a card by a card effect
+    And "trap" is not activated
     And player A ends with 1 card in hand
 
   @id:ygo.normal-draw.related.commander-of-swords.discard @ruling:ND-L-RELATED @ruling:ND-01

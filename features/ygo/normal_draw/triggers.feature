@@ -84,6 +84,25 @@ Feature: Trigger effects around the normal draw, and draws in the Draw Phase
     Then "muusiki" is not activated
     And "alien-shocktrooper" ends in player A's deck
 
+  @id:ygo.normal-draw.triggers.replacement-not-in-response @ruling:ND-05
+  Scenario: A replacement is activated at the timing immediately before the normal draw, not in response to another effect
+    # ND-05: activated "immediately before the normal draw would be conducted"; the replacements of
+    # that timing go on one chain together (ND-C4, ND-E5), not in response to an effect chained to them
+    Given it is turn 2, player A's Draw Phase, before the draw
+    And the top card of player A's deck is "Alexandrite Dragon" as "top"
+    And player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
+    And player A controls "Freed the Matchless General" as "freed" face-up in attack position
+    And player A's deck holds "Alien Shocktrooper", "Celtic Guardian", in this order from the top
+    And player B has "Ash Blossom & Joyous Spring" as "ash" in hand
+    When before the draw, player A activates "muusiki"
+    And in response to chain link 1, player B activates "ash"
+    And in response to chain link 2, player A cannot activate "freed"
+    Then the effect of chain link 1 is negated
+    And "freed" is not activated
+    # ND-E1: the only replacement on the chain was negated
+    And player A conducts the normal draw, drawing "top"
+    And "celtic-guardian" is never added to the hand
+
   @id:ygo.normal-draw.triggers.replacement-at-before-draw @ruling:ND-05 @ruling:ND-E7
   Scenario: A replacement activated at the timing immediately before the normal draw replaces it
     Given it is turn 2, player A's Draw Phase, before the draw
