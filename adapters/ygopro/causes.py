@@ -10,18 +10,21 @@ scenario id):
 
 1. ``N`` — only when the negations are reported: checked without their position in
    ``expect.events`` (each must still occur), the scenario passes.
-2. ``F1`` — a legal step refused at a decision that offered nothing, which the core accepts
-   when the same script has a ``pass`` of that player just before it: format 1 spent the step at
-   that empty decision (the adapter's, under format-1 step semantics).
-3. ``H`` — the refused step or the step before it activates a trigger of a card in the hand.
-4. ``S-after`` — the refused step follows its player's activation of a card whose script gives
+2. ``F1`` — (format 1 only) a legal step refused at a decision that offered nothing, which the
+   core accepts when the same script has a ``pass`` of that player just before it: format 1
+   spent the step at that empty decision (the adapter's, under format-1 step semantics).
+3. ``M`` — a scripted yes/no whose window closed without the core asking.
+4. ``H`` — the refused step or the step before it activates a trigger of a card in the hand.
+5. ``S-after`` — the refused step follows its player's activation of a card whose script gives
    up the normal draw in its target/cost function (see ``ACTIVATION_GIVE_UP``).
-5. ``S-legal`` — a ``legal: false`` activation the core accepted.
 6. ``W`` — a refused response of the other player to a chain whose link 1 is a mandatory trigger.
-7. ``E`` — an expected trigger activation that the core placed before the normal draw.
-8. ``S-negated`` — a card of ``ACTIVATION_GIVE_UP`` was negated and the scenario still fails
-   when the negations' order is not checked.
-9. ``U`` — none of these: listed one by one.
+7. ``S-legal`` — a ``legal: false`` activation the core accepted.
+8. ``R`` — the only failures are refusal codes: the core refused with ``not-offered``, the
+   scenario names another code.
+9. ``E`` — an expected trigger activation that the core placed before the normal draw.
+10. ``S-negated`` — a card of ``ACTIVATION_GIVE_UP`` was negated and the scenario still fails
+    when the negations' order is not checked.
+11. ``U`` — none of these: listed one by one.
 
 The cause texts (what the engine does, the evidence at the commits of the report, the ruling)
 are in :data:`CAUSES`; the report states which commits they were read at.
@@ -101,6 +104,18 @@ CAUSES = {
           "is collected when that chain ends, still inside step 1, before step 2's "
           "draw(nullptr, REASON_RULE, ...) (processor.cpp:3800-3810). ND-T2: it is activated after the "
           "normal draw."),
+    "M": ("scripts: an optional \"you can\" applied without asking the player",
+          "Mystical Cards of Light: \"you can draw 2 cards instead of 1 for your normal draw\" is a "
+          "continuous EFFECT_DRAW_COUNT with value 2 whenever another copy is controlled "
+          "(c48356796.lua:10-18, 36-38): the core never asks, so the scripted yes/no is refused "
+          "(`not-offered`, its window closed) and a player who declines still draws 2. The card "
+          "text (and the scenario's citation) makes it optional."),
+    "R": ("contract (not the engine): the scenario's refusal code cannot be observed in this core",
+          "The core's prompts list only what can be done (e.g. MSG_SELECT_IDLECMD, playerop.cpp:85-154); "
+          "it never says why a card is missing. The adapter records the step refused with code "
+          "`not-offered`, as the format prescribes for a card not offered, and the checker compares "
+          "that code with the scenario's `refusal` (duelspec/checker.py:182-184), so the step fails "
+          "although the engine refused it. The refusal itself is right."),
     "U": ("unclassified", "analysed one by one in the report"),
 }
 
@@ -137,6 +152,9 @@ def classify(s: dict, run, check) -> str:
             if any(x["index"] == i + 1 and x["outcome"] == "applied" for x in t2["steps"]):
                 return "F1"
         prev = [x for x in script[:i] if x.get("do") == "activate" and x["player"] == step["player"]]
+        if step.get("do") == "choose" and step.get("option") in ("yes", "no") and o.get("code") == "not-offered" \
+                and "window closed" in o.get("reason", ""):
+            return "M"
         if step.get("do") == "activate" and (zones.get(step.get("card")) == "hand" and step["player"] == "A"
                                              or prev and zones.get(prev[-1]["card"]) == "hand"):
             return "H"
@@ -151,6 +169,9 @@ def classify(s: dict, run, check) -> str:
         if st.get("legal") is False and o["outcome"] == "applied" and codes.get(st.get("card")) in ACTIVATION_GIVE_UP:
             return "S-legal"
     fails = check(rel, t)
+    if fails and all(f.as_dict()["pointer"].endswith("/refusal") and (f.as_dict().get("actual") or {}).get("code") == "not-offered"
+                     for f in fails):
+        return "R"
     first = fails[0].as_dict() if fails else {}
     exp = first.get("expected") or {}
     if exp.get("event") == "activate" and "wrong order" in first.get("message", ""):

@@ -521,7 +521,7 @@ class ScenarioRun:
         elif kind == "chain":
             if self.links and "response" in self.wins:
                 out.append(self.wins["response"])
-            elif not self.links:
+            elif not self.links and "before-draw" not in self.wins:   # the Draw Phase's open state follows the draw
                 out.append(self.wins.get("open") or {"window": "open", "phase": self.phase, "turn": self.turn})
             if "before-draw" in self.wins:
                 out.append(self.wins["before-draw"])
@@ -795,11 +795,12 @@ class ScenarioRun:
             self.driver.priority(who, offer, window=self.window_for(who, self.windows_of(m, "placing" if placing else "chain")))
             if t == MSG["SELECT_CHAIN"]:
                 if pick[0] < 0 and m["forced"]:
-                    if len(offers) == 1:
-                        pick[0] = 0
-                    else:
-                        raise MissingDecision(f"{who} must activate one of {ids} (mandatory) and the script does "
-                                              f"not say which")
+                    # mandatory triggers to place: which one next (the order of the chain) is a choice
+                    # of cards the script gives (`choose`), or the only one
+                    forced = [i for i, c in enumerate(offers) if c["forced"]]
+                    got = self.driver.choose(who, [ids[i] for i in forced], 1, 1, "the mandatory effect to place next "
+                                             "on the chain", window=self.window_for(who, self.windows_of(m, "placing")))
+                    pick[0] = next(i for i in forced if ids[i] == got[0])
                     self.our_activation = True
                 return d.respond_int(pick[0])
             if t == MSG["SELECT_IDLECMD"]:
@@ -879,30 +880,36 @@ class ScenarioRun:
             if m["finishable"] or m["cancelable"]:
                 return d.respond_int(-1)
             raise MissingDecision(f"{who} must select cards ({m['name']}) among {ids} and the script does not say which")
-        if t == MSG["SELECT_POSITION"]:
-            opts = [p for p in (1, 4, 2, 8) if m["positions"] & p]
-            if len(opts) > 1:
-                self.notes.append(f"position of {m['code']}: the scenario format cannot script it; took {opts[0]}")
-            return d.respond_int(opts[0])
-        if t in (MSG["SELECT_PLACE"], MSG["SELECT_DISFIELD"]):
-            places = []
-            for b in range(32):
-                if len(places) >= m["count"]:
-                    break
-                if m["field_mask"] & (1 << b):
-                    continue
-                bb = b % 16
-                if bb in (7, 13, 14, 15):     # bit 7 unused; 13 Field Zone, 14-15 Pendulum Zones: not offered as free
-                    continue
-                places.append((m["player"] if b < 16 else 1 - m["player"],
-                               LOCATION["MZONE"] if bb < 8 else LOCATION["SZONE"], bb % 8))
-            self.notes.append(f"zone choice ({m['name']}) for {who}: the scenario format cannot script it; took the "
-                              f"first free zone")
-            return d.respond_bytes(bytes(x for pl in places for x in pl))
+        if t in (MSG["SELECT_POSITION"], MSG["SELECT_PLACE"], MSG["SELECT_DISFIELD"]):
+            return self.zone_or_position(m, who)
         if t == MSG["SORT_CARD"]:
             return d.respond_bytes(bytes([0xFF]))
         raise MissingDecision(f"the core asks {who} for {m['name']}, a decision this adapter cannot take from a "
                               f"duelspec script")
+
+    def zone_or_position(self, m: dict, who: str) -> None:
+        """A zone or battle position, which scenarios cannot express: the first legal one, noted
+        in the trace's log."""
+        d = self.duel
+        if m["type"] == MSG["SELECT_POSITION"]:
+            opts = [p for p in (1, 4, 2, 8) if m["positions"] & p]
+            if len(opts) > 1:
+                self.notes.append(f"position of {m['code']}: the scenario format cannot script it; took {opts[0]}")
+            return d.respond_int(opts[0])
+        places = []
+        for b in range(32):
+            if len(places) >= m["count"]:
+                break
+            if m["field_mask"] & (1 << b):
+                continue
+            bb = b % 16
+            if bb in (7, 13, 14, 15):     # bit 7 unused; 13 Field Zone, 14-15 Pendulum Zones: not offered as free
+                continue
+            places.append((m["player"] if b < 16 else 1 - m["player"],
+                           LOCATION["MZONE"] if bb < 8 else LOCATION["SZONE"], bb % 8))
+        self.notes.append(f"zone choice ({m['name']}) for {who}: the scenario format cannot script it; took the "
+                          f"first free zone")
+        return d.respond_bytes(bytes(x for pl in places for x in pl))
 
     def declare(self, who: str, m: dict, answer, what: str):
         """A declaration (option, card name, number): the ``option`` of the activate step just
@@ -967,6 +974,8 @@ class ScenarioRun:
             return d.respond_int(-1)
         if t in (MSG["SELECT_EFFECTYN"], MSG["SELECT_YESNO"]):
             return d.respond_int(0)
+        if t in (MSG["SELECT_POSITION"], MSG["SELECT_PLACE"], MSG["SELECT_DISFIELD"]):
+            return self.zone_or_position(m, self.L[m["player"] & 1])
         raise Unsupported(f"the core asked {self.L[m['player'] & 1]} for {m['name']} while the adapter was advancing "
                           f"to the start state; it cannot be built exactly")
 
