@@ -26,7 +26,10 @@ from typing import Callable
 
 
 class Adapter:
-    """Base class of in-process adapters."""
+    """Base class of in-process adapters. ``protocol``: the adapter-protocol version whose
+    scenarios it plays (2: format 2 and format 1)."""
+
+    protocol = 2
 
     def implementation(self) -> dict:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -450,7 +453,9 @@ class Simulator(Adapter):
     Class attributes describe the implementation (the protocol's start reply): ``name``,
     ``version``, ``language`` (default ``python``), ``homepage``, ``issues`` (URLs, optional),
     ``games`` (``["ygo"]``, ``["dm"]`` or both), ``unsupported`` (mechanic tags from
-    ``schemas/requires.schema.json``; scenarios requiring one are skipped up front).
+    ``schemas/requires.schema.json``; scenarios requiring one are skipped up front),
+    ``observes`` (what the engine lets the adapter see: event kinds, final-state fields,
+    window kinds; scenarios needing anything else are skipped up front).
 
     For every scenario :meth:`run` calls, on a fresh instance state:
 
@@ -473,10 +478,13 @@ class Simulator(Adapter):
     issues: str | None = None
     games: tuple = ("ygo", "dm")
     unsupported: tuple = ()
+    observes: dict | None = None     # {"events": [...], "final": [...], "windows": [...]}; None: everything
 
     def implementation(self) -> dict:
         impl = {"name": self.name, "version": self.version, "language": self.language,
                 "games": list(self.games), "unsupported": sorted(self.unsupported)}
+        if self.observes is not None:
+            impl["observes"] = {k: list(v) for k, v in self.observes.items()}
         for k in ("homepage", "issues"):
             if getattr(self, k):
                 impl[k] = getattr(self, k)

@@ -41,11 +41,16 @@ import signal
 import subprocess
 import threading
 import time
+import uuid
 
-from .. import PROTOCOL_VERSION
+from .. import PROTOCOL_VERSION, PROTOCOL_VERSIONS
 
 EVIDENCE_CHARS = 2000      # of an offending line kept in a result
+READ_CHUNK = 1 << 20       # bytes per read of the program's stdout
 STDERR_TAIL_BYTES = 8192   # of the program's stderr kept as evidence
+
+
+_AGAIN = {"again": True}   # internal: ask the same scenario again on a fresh program
 
 
 class AdapterStartError(Exception):
@@ -94,11 +99,16 @@ class _StderrTail(threading.Thread):
     def text(self) -> str:
         with self.lock:
             data = b"".join(self.buf)[-self.limit:]
-        return data.decode("utf-8", "replace")
+        return data.decode("utf-8", "backslashreplace")
 
 
 def _short(line: str, limit: int = EVIDENCE_CHARS) -> str:
     return line if len(line) <= limit else line[:limit] + f"... [{len(line) - limit} more characters]"
+
+
+def _show(raw) -> str:
+    """Bytes from the program as text for evidence: invalid UTF-8 shown as ``\\xNN``, not replaced."""
+    return bytes(raw).decode("utf-8", "backslashreplace")
 
 
 class ProcessAdapter:
@@ -129,49 +139,68 @@ class ProcessAdapter:
         self.cwd, self.env = cwd, env
         self.proc: subprocess.Popen | None = None
         self.implementation: dict | None = None
+        self.protocol: int | None = None        # the version the program answered `start` with
         self.restarts = 0
         self.gave_up: str | None = None
         self.faults: list[tuple[str, str]] = []
         self._answered: dict = {}          # recent seq -> scenario id (to name a duplicate reply)
         self._seq = 0
-        self._buf = b""
+        self._buf = bytearray()
+        self._scanned = 0                  # bytes of _buf already searched for a newline
+        self.token = uuid.uuid4().hex      # marks every process of this adapter (TOKEN_VAR)
+        self.adopt_orphans = False         # also end every other child of this process (the CLI: all are ours)
+        self.late_faults: list[dict] = []  # faults found after the scenario's result was given
         self._stderr: _StderrTail | None = None
         self._starts = 0
 
     # -- process management -------------------------------------------------------------
     def _spawn(self) -> None:
-        self._buf = b""
+        self._buf = bytearray()
+        self._scanned = 0
         self._seq = 0
         self._answered = {}
+        become_subreaper()
+        env = dict(os.environ if self.env is None else self.env)
+        env[TOKEN_VAR] = self.token
         try:
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                         cwd=self.cwd, env=self.env, start_new_session=True, bufsize=0)
+                                         cwd=self.cwd, env=env, start_new_session=True, bufsize=0)
         except OSError as exc:
             raise AdapterStartError(f"cannot run the adapter command {self.command!r}: {exc}") from None
         os.set_blocking(self.proc.stdout.fileno(), False)
         self._stderr = _StderrTail(self.proc.stderr)
 
     def _kill(self) -> None:
-        """Kill the program's whole process group and reap it."""
+        """Kill the program, its process group and every process it started (in any session:
+        :func:`end_processes`), reap them, and close the pipes."""
         p = self.proc
         if p is None:
+            end_processes(self.token, None, self.adopt_orphans)
             return
-        try:
-            os.killpg(p.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+        self.abort()
         try:
             p.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover - unkillable
             pass
         self._close()
 
+    def abort(self) -> None:
+        """Kill everything of this adapter now, without waiting or reaping the program (safe to
+        call from a signal handler while :meth:`stop` waits: that wait then ends at once)."""
+        p = self.proc
+        if p is not None and p.returncode is None:     # the group leader is not reaped: its pid is not reused
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError, OSError):
+                pass
+        end_processes(self.token, p.pid if p is not None else None, self.adopt_orphans)
+
     def _close(self) -> None:
         p = self.proc
         for fh in (p.stdin, p.stdout):
             try:
                 fh.close()
-            except OSError:
+            except (OSError, ValueError):
                 pass
         if self._stderr is not None:
             self._stderr.join(timeout=1)
@@ -233,40 +262,58 @@ class ProcessAdapter:
                     raise _Fault("exit", "the adapter closed its stdin (exited?)") from None
                 view = view[n:]
 
+    def _take_line(self) -> bytes | None:
+        """The next complete line of the buffer (without its newline), or None. Only bytes not
+        searched before are searched, so a long line is read at pipe speed (linear time)."""
+        nl = self._buf.find(b"\n", self._scanned)
+        if nl < 0:
+            self._scanned = len(self._buf)
+            return None
+        raw = bytes(self._buf[:nl])
+        del self._buf[:nl + 1]
+        self._scanned = 0
+        return raw
+
+    def _decode(self, raw: bytes) -> str:
+        if len(raw) > self.max_line_bytes:
+            raise _Fault("oversize", f"the adapter wrote a line of {len(raw)} bytes; the limit is "
+                                     f"{self.max_line_bytes}", _show(raw[:EVIDENCE_CHARS]))
+        try:
+            return raw.decode("utf-8").rstrip("\r")
+        except UnicodeDecodeError as exc:
+            raise _Fault("not-utf8", f"the adapter wrote a line that is not UTF-8 (byte 0x{raw[exc.start]:02x} at offset "
+                                     f"{exc.start}); the protocol is UTF-8 JSON lines", _show(raw[:EVIDENCE_CHARS])) from None
+
     def _readline(self, deadline: float) -> str:
         fd = self.proc.stdout.fileno()
         with selectors.DefaultSelector() as sel:
             sel.register(fd, selectors.EVENT_READ)
             while True:
-                nl = self._buf.find(b"\n")
-                if nl >= 0:
-                    raw, self._buf = self._buf[:nl], self._buf[nl + 1:]
-                    if len(raw) > self.max_line_bytes:
-                        raise _Fault("oversize", f"the adapter wrote a line of {len(raw)} bytes; the limit is "
-                                                 f"{self.max_line_bytes}", raw[:EVIDENCE_CHARS].decode("utf-8", "replace"))
-                    line = raw.decode("utf-8", "replace").rstrip("\r")
+                raw = self._take_line()
+                if raw is not None:
+                    line = self._decode(raw)
                     if not line.strip():
                         continue
                     return line
-                if len(self._buf) > self.max_line_bytes:
+                if len(self._buf) > self.max_line_bytes:        # "too long" is decided before "timed out"
                     raise _Fault("oversize", f"the adapter wrote a line longer than the limit of {self.max_line_bytes} "
-                                             f"bytes", self._buf[:EVIDENCE_CHARS].decode("utf-8", "replace"))
+                                             f"bytes", _show(self._buf[:EVIDENCE_CHARS]))
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    raise _Fault("timeout", "no reply in time", self._buf.decode("utf-8", "replace") or None)
+                    raise _Fault("timeout", "no reply in time", _show(self._buf[:EVIDENCE_CHARS]) or None)
                 if not sel.select(min(left, 0.25)):
                     status = self.proc.poll()
                     if status is not None and not sel.select(0.05):
                         raise _Fault("exit", f"the adapter exited with status {status} before replying (a process "
                                              f"it started still holds its stdout open)",
-                                     self._buf.decode("utf-8", "replace") or None)
+                                     _show(self._buf[:EVIDENCE_CHARS]) or None)
                     continue
                 try:
-                    chunk = os.read(fd, 1 << 16)
+                    chunk = os.read(fd, READ_CHUNK)
                 except BlockingIOError:
                     continue
                 if not chunk:
-                    partial = self._buf.decode("utf-8", "replace") or None
+                    partial = _show(self._buf[:EVIDENCE_CHARS]) or None
                     try:
                         self.proc.wait(timeout=1)
                     except subprocess.TimeoutExpired:
@@ -275,6 +322,21 @@ class ProcessAdapter:
                     raise _Fault("exit", "the adapter exited" + (f" with status {status}" if status is not None
                                  else " (closed its stdout)") + " before replying", partial)
                 self._buf += chunk
+
+    def _unsolicited(self) -> str | None:
+        """A line the program wrote after its reply, before being asked anything (already in
+        the buffer or the pipe), or None: a second reply is the fault of the scenario it answers."""
+        fd = self.proc.stdout.fileno()
+        while True:
+            try:
+                chunk = os.read(fd, READ_CHUNK)
+            except (BlockingIOError, OSError):
+                break
+            if not chunk:
+                break
+            self._buf += chunk
+        text = bytes(self._buf[:EVIDENCE_CHARS])
+        return _show(text) if text.strip() else None
 
     def _message(self, deadline: float, what: str) -> tuple[dict, str]:
         line = self._readline(deadline)
@@ -299,12 +361,15 @@ class ProcessAdapter:
         self._spawn()
         deadline = time.monotonic() + self.startup_timeout
         try:
-            self._send({"cmd": "start", "protocol": PROTOCOL_VERSION}, deadline)
+            self._send({"cmd": "start", "protocol": PROTOCOL_VERSION, "protocols": list(PROTOCOL_VERSIONS)}, deadline)
             msg, line = self._message(deadline, "start")
         except _Fault as f:
             text = (f"the adapter did not answer `start` within {self.startup_timeout:g} s" if f.kind == "timeout"
                     else f"start-up failed: {f}")
             raise AdapterStartError(text, self._fault(f)) from None
+        except BaseException:             # interrupted (Ctrl-C, a signal) while starting: leave nothing behind
+            self._kill()
+            raise
         errs = errors_of(msg, "protocol", "#/$defs/start_reply")
         if errs:
             from jsonschema.exceptions import best_match
@@ -314,6 +379,7 @@ class ProcessAdapter:
             raise AdapterStartError(f"<adapter stdout>:{ptr}: the reply to `start` fails the protocol schema "
                                     f"(#/$defs/start_reply): {e.message}", ev)
         self.implementation = msg["implementation"]
+        self.protocol = msg["protocol"]          # the version the adapter speaks (1: format-1 scenarios only)
         return self.implementation
 
     def _not_run(self) -> dict:
@@ -327,9 +393,12 @@ class ProcessAdapter:
         exit between scenarios is not this scenario's fault (the restart is counted)."""
         reply = self._run_once(scenario)
         ev = reply.get("errored", {}).get("evidence") or {}
-        if (reply.get("errored", {}).get("detail") == "exit" and ev.get("exit_status") == 0 and not ev.get("line")
-                and not self.gave_up):
+        if (reply is _AGAIN or reply.get("errored", {}).get("detail") == "exit" and ev.get("exit_status") == 0
+                and not ev.get("line") and not self.gave_up):
             reply = self._run_once(scenario)
+        if reply is _AGAIN:
+            last = self.late_faults[-1]
+            reply = {"errored": {"message": f"not run: twice in a row {last['message']}", "detail": "wrong-seq"}}
         return reply
 
     def _run_once(self, scenario: dict) -> dict:
@@ -368,13 +437,28 @@ class ProcessAdapter:
                                                  f"was killed", "detail": "timeout", "evidence": ev}}
             return {"errored": {"message": str(f), "detail": f.kind, "evidence": ev}}
         if msg.get("seq") != seq:
+            got = msg.get("seq")
+            earlier = self._answered.get(got) if isinstance(got, int) and not isinstance(got, bool) else None
+            if earlier is not None:
+                # a second reply to an earlier request: that scenario's fault (its result is already
+                # given; the run records it and fails); this scenario is asked again on a fresh program
+                self.faults.append((earlier, "duplicate-reply"))
+                ev = self._fault(_Fault("wrong-seq", "", line, "/seq"))
+                self.late_faults.append({"id": earlier, "kind": "duplicate-reply", "evidence": ev,
+                                         "message": f"the adapter sent a second reply to seq {got} (scenario {earlier}) "
+                                                    f"while scenario {sid} was running"})
+                return _AGAIN
             self.faults.append((sid, "wrong-seq"))
             ev = self._fault(_Fault("wrong-seq", "", line, "/seq"))
-            got = msg.get("seq")
-            earlier = self._answered.get(got) if isinstance(got, int) else None
-            why = (f"a second reply to seq {got} (scenario {earlier}) came instead of the reply to this scenario"
-                   if earlier else f"expected seq {seq}, got {got!r}")
-            return {"errored": {"message": f"<adapter stdout>:/seq: {why}", "detail": "wrong-seq", "evidence": ev}}
+            return {"errored": {"message": f"<adapter stdout>:/seq: expected seq {seq}, got {got!r}", "detail": "wrong-seq",
+                                "evidence": ev}}
+        extra = self._unsolicited()
+        if extra is not None:
+            self.faults.append((sid, "extra-output"))
+            ev = self._fault(_Fault("extra-output", "", extra))
+            return {"errored": {"message": f"<adapter stdout>: the adapter wrote more than its one reply to seq {seq} "
+                                           f"(a second reply, or other output on stdout)", "detail": "extra-output",
+                                "evidence": ev}}
         self._answered[seq] = sid
         if len(self._answered) > 64:
             self._answered.pop(next(iter(self._answered)))
@@ -393,12 +477,13 @@ class ProcessAdapter:
         None when it had to be killed (or was not running); also kept as ``exit_status``."""
         self.exit_status = None
         if self.proc is None:
+            self._kill()                  # still: anything an earlier program left behind
             return None
         try:
             self._send({"cmd": "stop"}, time.monotonic() + grace)
             self.proc.stdin.close()
             self.exit_status = self.proc.wait(timeout=grace)
-        except (_Fault, OSError, subprocess.TimeoutExpired):
+        except (_Fault, OSError, ValueError, subprocess.TimeoutExpired):
             pass
         self._kill()
         return self.exit_status
@@ -425,11 +510,123 @@ def _reply_error(msg: dict) -> tuple[str, str] | None:
     if kinds[0] == "trace":  # the oneOf would hide the useful error: validate the branch directly
         errs = errors_of(msg["trace"], "trace")
         if errs:
+            from ..validation import all_errors
             e = best_match(errs)
             return "/trace" + (pointer(e.absolute_path) if e.absolute_path else ""), \
-                f"the trace fails the trace schema: {e.message}"
+                f"the trace fails the trace schema ({len(errs)} error{'s' if len(errs) != 1 else ''}): {all_errors(errs, '/trace')}"
     errs = errors_of(msg, "protocol", "#/$defs/run_reply")
     if not errs:
         return None
     e = best_match(errs)
     return pointer(e.absolute_path), f"the reply fails the protocol schema (#/$defs/run_reply): {e.message}"
+
+
+# -- what the adapter started: found and ended, wherever it went --------------------------------
+
+TOKEN_VAR = "DUELSPEC_ADAPTER_TOKEN"   # set in the adapter's environment; its descendants inherit it
+PR_SET_CHILD_SUBREAPER = 36            # <linux/prctl.h>
+
+
+def become_subreaper() -> bool:
+    """Make this process the Linux *child subreaper* of its descendants (``prctl(
+    PR_SET_CHILD_SUBREAPER, 1)`` through ctypes): a process the adapter started whose parent
+    dies (a daemon that double-forks, a helper that called ``setsid()``) is re-parented to
+    this process instead of init, so it can be found, killed and reaped. False where
+    unavailable (then the environment mark alone finds such processes)."""
+    import ctypes
+    import sys
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _pids() -> list[int]:
+    try:
+        return [int(n) for n in os.listdir("/proc") if n.isdigit()]
+    except OSError:
+        return []
+
+
+def _stat(pid: int) -> tuple[int, str] | None:
+    """``(parent pid, state letter)`` of ``pid`` from ``/proc`` (None when it is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            rest = fh.read().rsplit(b")", 1)[1].split()
+        return int(rest[1]), rest[0].decode()
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def _alive(pid: int) -> bool:
+    st = _stat(pid)
+    return st is not None and st[1] not in ("Z", "X")
+
+
+def _marked(pid: int, mark: bytes) -> bool:
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as fh:
+            return mark in fh.read().split(b"\0")
+    except OSError:                      # gone, or another user's process
+        return False
+
+
+def run_processes(token: str, root: int | None = None, adopted: bool = False, var: str = TOKEN_VAR) -> set[int]:
+    """The live processes of an adapter run: those below ``root`` by parent links (any session
+    or process group), those whose environment carries ``TOKEN_VAR=token``, and (``adopted``)
+    every other child of this process (orphans re-parented to it as subreaper). ``var``: the
+    environment variable that carries the mark."""
+    me, mark = os.getpid(), f"{var}={token}".encode()
+    stats = {pid: _stat(pid) for pid in _pids() if pid != me}
+    stats = {pid: st for pid, st in stats.items() if st is not None and st[1] not in ("Z", "X")}
+    found = {pid for pid in stats if _marked(pid, mark)}
+    if adopted:
+        found |= {pid for pid, st in stats.items() if st[0] == me and pid != root}
+    if root is not None:
+        children = collections.defaultdict(list)
+        for pid, st in stats.items():
+            children[st[0]].append(pid)
+        todo = [root]
+        while todo:
+            for c in children.get(todo.pop(), ()):
+                if c not in found:
+                    found.add(c)
+                    todo.append(c)
+    found.discard(root)
+    return found
+
+
+def end_processes(token: str, root: int | None = None, adopted: bool = False, rounds: int = 50,
+                  var: str = TOKEN_VAR) -> set[int]:
+    """SIGKILL every process of :func:`run_processes` until none is left (one that forks while
+    being killed is found again), then reap those that became this process's children, so no
+    zombie of theirs stays. Returns the pids killed. Linux (``/proc``); elsewhere a no-op."""
+    if not os.path.isdir("/proc/self"):
+        return set()
+    killed: set[int] = set()
+    for _ in range(rounds):
+        found = run_processes(token, root, adopted, var)
+        if not found:
+            break
+        for pid in found:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        killed |= found
+        time.sleep(0.002)
+    me, deadline = os.getpid(), time.monotonic() + 2
+    waiting = {p for p in killed if (_stat(p) or (0, ""))[0] == me}
+    while waiting and time.monotonic() < deadline:
+        for pid in list(waiting):
+            try:
+                if os.waitpid(pid, os.WNOHANG)[0] == pid:
+                    waiting.discard(pid)
+            except (ChildProcessError, OSError):
+                waiting.discard(pid)
+        if waiting:
+            time.sleep(0.005)
+    return killed

@@ -11,7 +11,7 @@ or, for an adapter given as ``module:attribute``::
 
     python -m duelspec.adapters.protocol_server my_package.my_module:MyAdapter
 
-Behaviour (protocol version 1, ``schemas/protocol.schema.json``): one JSON object per line
+Behaviour (protocol version 2, and 1 for a runner that asks for it; ``schemas/protocol.schema.json``): one JSON object per line
 in and out, flushed after every line; ``stop`` or end of input ends the loop with status 0.
 While the adapter's code runs, ``sys.stdout`` is redirected to stderr, so a stray ``print``
 in an engine cannot corrupt the protocol stream. An exception inside ``run`` becomes an
@@ -26,7 +26,7 @@ import json
 import sys
 import traceback
 
-PROTOCOL = 1
+PROTOCOL = 2          # the highest version this server speaks; it answers a runner asking for 1 with 1
 
 
 def _write(out, obj: dict) -> None:
@@ -58,11 +58,12 @@ def serve(adapter, stdin=None, stdout=None, stderr=None) -> int:
             break
         with contextlib.redirect_stdout(err):
             if cmd == "start":
-                if msg.get("protocol") != PROTOCOL:
-                    print(f"<stdin>:line {lineno}: protocol {msg.get('protocol')!r} requested; this server speaks {PROTOCOL}",
+                asked = msg.get("protocol")
+                if not isinstance(asked, int) or isinstance(asked, bool) or asked < 1:
+                    print(f"<stdin>:line {lineno}: protocol {asked!r} requested; this server speaks 1 and {PROTOCOL}",
                           file=err, flush=True)
                     return 2
-                reply = {"protocol": PROTOCOL, "implementation": adapter.start()}
+                reply = {"protocol": min(asked, PROTOCOL), "implementation": adapter.start()}
                 started = True
             elif cmd == "run" and isinstance(msg.get("seq"), int) and isinstance(msg.get("scenario"), dict):
                 if not started:

@@ -12,7 +12,9 @@
 - memory: peak traced memory of a 10,000-scenario run vs a 1,000-scenario run, each in its own
   subprocess (goal <= 1.2x: results stream, nothing accumulates);
 - chain-length: time per generated scenario by chain length 1..4 (goal: no worse than linear);
-- protocol: `cmd:duelspec-reference-adapter` (process protocol) vs in-process (goal <= 1.5x).
+- protocol: `cmd:duelspec-reference-adapter` (process protocol) vs in-process (goal <= 1.5x);
+- jobs: `duelspec run --generated --jobs 2` vs `--jobs 1` on the reference engine as a process
+  (goal >= 1.7x on 2 cores).
 """
 from __future__ import annotations
 
@@ -169,7 +171,21 @@ def protocol():
     return {"measurable": True, "in_process_s": round(t_in, 3), "protocol_s": round(t_pr, 3), "ratio": round(t_pr / t_in, 2)}
 
 
-BENCHES = {"throughput": throughput, "pytest": pytest_vs_run, "memory": memory, "chain-length": chain_length,
+def jobs():
+    """`duelspec run --generated` on the reference engine as a process: --jobs 2 vs 1 (goal >= 1.7x)."""
+    base = [sys.executable, "-m", "duelspec.cli", "run", "--generated", "--adapter", "cmd:duelspec-reference-adapter",
+            "--format", "json"]
+    t1, p1 = _timed(base + ["--jobs", "1"])
+    t2, p2 = _timed(base + ["--jobs", "2"])
+    return {"jobs1_s": round(t1, 2), "jobs2_s": round(t2, 2), "speedup": round(t1 / t2, 2),
+            "rc": [p1.returncode, p2.returncode], "same_stream": _results(p1.stdout) == _results(p2.stdout)}
+
+
+def _results(stream: str) -> list:
+    return [(x.get("id"), x.get("outcome")) for x in map(json.loads, stream.splitlines()) if x.get("type") == "result"]
+
+
+BENCHES = {"throughput": throughput, "jobs": jobs, "pytest": pytest_vs_run, "memory": memory, "chain-length": chain_length,
            "protocol": protocol}
 
 

@@ -13,4 +13,5 @@ The public entry points are :func:`duelspec.compiler.compile_paths`,
 
 __version__ = "0.1.0"
 SCENARIO_FORMAT = 2        # format-1 documents are still read (schemas/scenario-v1.schema.json)
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+PROTOCOL_VERSIONS = (1, 2)   # protocol 1: format-1 scenarios only

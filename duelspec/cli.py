@@ -89,7 +89,8 @@ def load(paths, games, rulings, ids, tags, requires, generated=False):
     for folder in [p for p in paths if p.is_dir()]:
         json_paths += sorted(folder.rglob("*.json"))
     features = [p for p in paths if p.suffix != ".json"]
-    compiled = compile_paths(features) if features or not json_paths else Compiled()
+    # paths given: exactly those (never the built-in suite in their place); none: the built-in suite
+    compiled = compile_paths(features) if features else Compiled() if paths else compile_paths()
     for p in json_paths:
         doc = None
         try:
@@ -106,22 +107,48 @@ def load(paths, games, rulings, ids, tags, requires, generated=False):
     if generated:  # the generated normal-draw chains (duelspec.generated), checked for duplicates too
         from .generated import scenarios as generated_scenarios
         compiled.scenarios.extend(generated_scenarios())
-    seen: dict = {}
-    unique = []
-    for sc in compiled.scenarios:          # one result per id: a second document with the same id is an error
-        o = sc.get("origin", {}) if isinstance(sc.get("origin"), dict) else {}
-        src = json_source.get(id(sc)) or (f"{o.get('file', '?')}:{o.get('line', '')}" if o else "a generated scenario")
-        if sc["id"] in seen:
-            compiled.errors.append(ScenarioError(sc["id"], sc.get("title", ""), InputError(
-                src, "", f"a scenario id not used by another scenario of this run (also in {seen[sc['id']]})", sc["id"]),
-                sc.get("rulings", []), sc.get("game", "")))
-            continue
-        seen[sc["id"]] = src
-        unique.append(sc)
-    compiled.scenarios = unique
+    _one_per_id(compiled, json_source)
     scenarios = select(compiled.scenarios, games, rulings, ids, tags, requires)
     errors = _select_errors(compiled.errors, games, rulings, ids)
     return scenarios, errors
+
+
+def _one_per_id(compiled, json_source: dict) -> None:
+    """Make every id name one result: when several documents (scenarios, or compile errors that
+    know their id) share an id, none of them is run; one ``errored`` result for that id names
+    every place it is used (a run never reports two results with one id)."""
+    from .compiler import ScenarioError
+    from .errors import InputError
+
+    def place(x) -> str:
+        if isinstance(x, ScenarioError):
+            e = x.error
+            return f"{e.file}:{e.location}" if getattr(e, "location", "") else str(getattr(e, "file", "?"))
+        o = x.get("origin") if isinstance(x.get("origin"), dict) else {}
+        return json_source.get(id(x)) or (f"{o.get('file', '?')}:{o.get('line', '')}" if o else "a generated scenario")
+
+    places: dict = {}
+    for x in compiled.errors + compiled.scenarios:
+        places.setdefault(x.id if isinstance(x, ScenarioError) else x["id"], []).append(x)
+    dup = {k: v for k, v in places.items() if len(v) > 1}
+    if not dup:
+        return
+    compiled.scenarios = [s for s in compiled.scenarios if s["id"] not in dup]
+    errors, done = [], set()
+    for x in compiled.errors + [d for k, v in dup.items() for d in v if not isinstance(d, ScenarioError)]:
+        k = x.id if isinstance(x, ScenarioError) else x["id"]
+        if k not in dup:
+            errors.append(x)
+        elif k not in done:
+            done.add(k)
+            first = dup[k][0]
+            where = [place(d) for d in dup[k]]
+            scen = next((d for d in dup[k] if not isinstance(d, ScenarioError)), None)
+            errors.append(ScenarioError(k, scen.get("title", "") if scen else first.title, InputError(
+                where[0], "", f"a scenario id used once in a run (it is used {len(where)} times: {', '.join(where)}; "
+                              f"none of them is run)", k),
+                list(scen.get("rulings", [])) if scen else first.rulings, scen.get("game", "") if scen else first.game))
+    compiled.errors = errors
 
 
 def adapter_options(f):
@@ -149,7 +176,8 @@ def make_adapter(spec: str, timeout: float = 30.0, startup_timeout: float = 10.0
 
 
 def _input_error(exc) -> None:
-    click.echo(f"error: {exc}", err=True)
+    from .text import plain
+    click.echo(f"error: {plain(exc)}", err=True)
     sys.exit(2)
 
 
@@ -169,143 +197,346 @@ def _input_error(exc) -> None:
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on the terminal (default: only when stdout is a terminal and --format table).")
 @click.option("--generated", is_flag=True, help="Also the generated scenarios (duelspec.generated: every normal-draw replacement chain up to length 4).")
+@click.option("--jobs", "jobs", type=click.IntRange(min=1, max=64), default=1, show_default=True,
+              help="Adapter processes playing in parallel (cmd: adapters); results keep the scenarios' order.")
 @click.option("--shard", "shard", default=None, metavar="K/N",
               help="Play only shard K of N (a deterministic partition by scenario id, for CI matrix jobs); merge the shards' streams with `duelspec summary`.")
-def run(paths, games, rulings, ids, tags, requires, generated, shard, adapter_spec, timeout, startup_timeout, max_restarts, fmt, out,
+def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, adapter_spec, timeout, startup_timeout, max_restarts, fmt, out,
         junit_out, md_out, expect_fail, write_expect_fail, progress):
     """Run the scenarios against an adapter and report by ruling.
 
     Exit status 0 when every executed scenario passed (or xfailed) and at least one was
-    executed; 1 when anything failed, errored, timed out or xpassed, the run stopped early,
-    or no scenario was executed; 2 for bad input (an unreadable expect-fail file, a bad option)."""
+    executed; 1 when anything failed, errored, timed out or xpassed, the run stopped early
+    (also when interrupted), or no scenario was executed; 2 for bad input (an unreadable
+    expect-fail file, a bad option, a path that is not a scenario file or folder) or an
+    output that could not be written.
+
+    SIGINT (Ctrl-C), SIGTERM and SIGHUP stop the run at any moment, also while the adapter
+    starts: the adapter and every process it started are ended, the footer (``stopped_early``,
+    the reason, how many scenarios were selected) and the reports are written. A second
+    signal while stopping ends the adapter at once instead of waiting for it."""
+    stopper = _Stopper()
+    stopper.install()
+    try:
+        _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, shard, adapter_spec, timeout, startup_timeout,
+             max_restarts, fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress)
+    finally:
+        stopper.uninstall()
+
+
+def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, shard, adapter_spec, timeout, startup_timeout,
+         max_restarts, fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress):
     from rich.console import Console
+    from rich.text import Text
     from . import expectfail
     from .catalogue import rulings as ruling_catalogue
     from .errors import InputError
     from .report import JsonLines, Tally, header, render_failures, render_skips, render_table, render_markdown
     from .runner import Run
+    from .text import terminal
 
-    xf = {}
-    if expect_fail:
-        try:
-            xf = expectfail.load(expect_fail)
-        except InputError as exc:
-            _input_error(exc)
-    _check_outputs(out=out, junit=junit_out, markdown=md_out, expect_fail=write_expect_fail)
-    _check_requires(requires)
-    from .report import stale_install_warning
-    stale = None if paths else stale_install_warning()
-    if stale:
-        click.echo(f"warning: {stale}", err=True)
     try:
-        scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
-    except InputError as exc:          # a catalogue or schema of the suite itself is broken
-        _input_error(exc)
-    shard_sel = None
-    if shard is not None:
-        from .report import shard_of
-        shard_sel = _parse_shard(shard)
-        scenarios = [s for s in scenarios if shard_of(s["id"], shard_sel["count"]) == shard_sel["index"]]
-        errors = [e for e in errors if shard_of(e.id, shard_sel["count"]) == shard_sel["index"]]
-    if not scenarios and not errors and shard is None:
-        _nothing_selected(games, rulings, ids, tags, requires)
-    try:
-        adapter = make_adapter(adapter_spec, timeout, startup_timeout, max_restarts)
-    except (ValueError, ImportError, AttributeError, TypeError) as exc:
-        _input_error(exc)
-    runner = Run(adapter, expect_fail=xf)
-    impl = runner.start()
-    if not isinstance(impl, dict):
-        _input_error(f"the adapter's start() must return its implementation description (a dict), got {type(impl).__name__}")
-    import signal
-    signal.signal(signal.SIGTERM, _terminate)  # CI cancellation: stop like Ctrl-C (adapter killed, footer written)
-    tally = Tally()
+        xf = {}
+        if expect_fail:
+            try:
+                xf = expectfail.load(expect_fail)
+            except InputError as exc:
+                _input_error(exc)
+        _check_outputs(inputs={"--expect-fail": expect_fail, **{f"scenario file {p}": p for p in paths if p.is_file()}},
+                       keep={(expect_fail, write_expect_fail)} if expect_fail and write_expect_fail else set(),
+                       out=out, junit=junit_out, markdown=md_out, write_expect_fail=write_expect_fail)
+        _check_paths(paths)
+        _check_requires(requires)
+        if jobs > 1 and not adapter_spec.startswith("cmd:"):
+            _input_error(f"--jobs {jobs} runs several adapter processes: it needs a cmd: adapter "
+                         "(the reference engine as one: --adapter cmd:duelspec-reference-adapter)")
+        shard_sel = _parse_shard(shard) if shard is not None else None
+        from .report import stale_install_warning
+        stale = None if paths else stale_install_warning()
+        if stale:
+            click.echo(f"warning: {stale}", err=True)
+        console = Console()   # the terminal's width (COLUMNS when not a terminal): the table fits it
+        show = progress if progress is not None else (fmt == "table" and sys.stdout is not None and sys.stdout.isatty())
+        tally = Tally()
+    except KeyboardInterrupt:
+        click.echo(f"{stopper.reason()} before the run started: nothing was run", err=True)
+        sys.exit(1)
+    # From the lock on, whatever happens (a signal at any moment, an adapter fault) the stream gets
+    # its header and footer; only bad input (exit 2) or an empty selection leaves --out untouched.
+    phase = " before the adapter was started"
+    interrupted: str | None = None
+    scenarios, errors, adapter, out_fh, runner, impl = [], [], None, None, None, {}
     results: list[dict] = []
-    streams = []
-    out_fh = _open_locked(out) if out else None
-    if out_fh:
-        streams.append(JsonLines(out_fh, str(out)))
-    if fmt == "json":
-        streams.append(JsonLines(sys.stdout, "stdout"))
-    head = header(adapter_spec, impl, {"games": list(games), "rulings": list(rulings), "ids": list(ids),
-                                       "tags": list(tags), "requires": list(requires),
-                                       **({"generated": True} if generated else {}), **({"shard": shard_sel} if shard_sel else {})},
-                  scenarios=len(scenarios) + len(errors))
-    for s in streams:
-        s.write(head)
-    console = Console()   # the terminal's width (COLUMNS when not a terminal): the table fits it
-    show = progress if progress is not None else (fmt == "table" and sys.stdout is not None and sys.stdout.isatty())
+    streams: list = []
+    head: dict | None = None
+    selected: int | None = None                          # unknown until the scenarios are loaded and selected
     t0 = time.perf_counter()
-    interrupted = False
+
+    def begin_stream() -> dict:
+        """Write the header (once), emptying --out first; returns it."""
+        h = header(adapter_spec, impl if isinstance(impl, dict) else {},
+                   {"games": list(games), "rulings": list(rulings), "ids": list(ids), "tags": list(tags),
+                    "requires": list(requires), **({"generated": True} if generated else {}),
+                    **({"shard": shard_sel} if shard_sel else {})}, scenarios=selected,
+                   protocol=getattr(runner.adapter, "protocol", None) if runner is not None else None)
+        if out_fh:
+            _truncate(out_fh)
+            streams.append(JsonLines(out_fh, str(out)))
+        if fmt == "json":
+            streams.append(JsonLines(sys.stdout, "stdout"))
+        for s in streams:
+            s.write(h)
+        return h
+
     try:
-        with _progress(console, show, len(scenarios) + len(errors)) as advance:
+        with stopper.critical():                         # a signal while opening is acted on once out_fh is set
+            out_fh = _open_locked(out) if out else None  # before anything starts; emptied when the header is written
+        try:
+            scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
+            if shard_sel is not None:
+                from .report import shard_of
+                scenarios = [s for s in scenarios if shard_of(s["id"], shard_sel["count"]) == shard_sel["index"]]
+                errors = [e for e in errors if shard_of(e.id, shard_sel["count"]) == shard_sel["index"]]
+            if not scenarios and not errors and shard_sel is None:   # an empty shard is a valid part of a run
+                _nothing_selected(games, rulings, ids, tags, requires)
+            if jobs > 1:
+                from .adapters.pool import AdapterPool
+                adapter = AdapterPool(lambda: make_adapter(adapter_spec, timeout, startup_timeout, max_restarts), jobs)
+            else:
+                adapter = make_adapter(adapter_spec, timeout, startup_timeout, max_restarts)
+        except InputError as exc:                        # a catalogue or schema of the suite itself is broken
+            _input_error(exc)
+        except (ValueError, ImportError, AttributeError, TypeError) as exc:
+            _input_error(exc)
+        if hasattr(adapter, "adopt_orphans"):
+            adapter.adopt_orphans = True                 # every child of this process is the adapter's
+        selected = len(scenarios) + len(errors)
+        runner = Run(adapter, expect_fail=xf)
+        phase = " while the adapter was starting"
+        impl = runner.start()
+        if not isinstance(impl, dict):
+            _input_error(f"the adapter's start() must return its implementation description (a dict), "
+                         f"got {type(impl).__name__}")
+        phase = ""
+        with stopper.critical():                         # a signal here is acted on after the header is whole
+            head = begin_stream()
+        with _progress(console, show, selected) as advance:
             for result in runner.results(scenarios, errors):
-                tally.add(result)
-                results.append(result)
-                for s in streams:
-                    s.write(result)
+                with stopper.critical():                 # a result is counted and written whole, or not at all
+                    tally.add(result)
+                    results.append(result)
+                    for s in streams:
+                        s.write(result)
                 advance(tally)
     except KeyboardInterrupt:
-        interrupted = True
+        interrupted = stopper.reason() + phase
     finally:
+        stopper.stopping(adapter)                        # from here a signal ends the adapter at once, nothing else
+        _stop_adapter(adapter)
+        if isinstance(sys.exc_info()[1], SystemExit):    # bad input or nothing selected: --out is left as it was
+            _close_quietly(out_fh)
+    if head is None:
+        head = begin_stream()
+    late = list(getattr(adapter, "late_faults", None) or [])
+    if interrupted is not None:
+        interrupted = stopper.reason() + phase           # every signal received, also those while stopping
+    stopped = interrupted is not None or (runner is not None and runner.stopped_early)
+    reason = (interrupted if interrupted else runner.reason if runner is not None and runner.stopped_early
+              else None if tally.executed else "no scenario was executed")
+    foot = tally.footer(stopped_early=stopped, reason=reason, duration_s=time.perf_counter() - t0, selected=selected,
+                        late_faults=late)
+    if getattr(adapter, "restarts", None) is not None:
+        foot["restarts"] = adapter.restarts
+    for s in streams:
+        s.write(foot)
+    if out_fh:
         try:
-            adapter.stop()
-        except Exception as exc:  # an in-process adapter's stop() failed: the results stand
-            Console(stderr=True).print(f"[yellow]warning:[/] the adapter's stop() failed: {type(exc).__name__}: {exc}",
-                                       highlight=False, markup=False)
-        reason = ("interrupted (Ctrl-C or SIGTERM)" if interrupted else runner.reason if runner.stopped_early
-                  else None if tally.executed else "no scenario was executed")
-        foot = tally.footer(stopped_early=interrupted or runner.stopped_early, reason=reason,
-                            duration_s=time.perf_counter() - t0)
-        if getattr(adapter, "restarts", None) is not None:
-            foot["restarts"] = adapter.restarts
-        for s in streams:
-            s.write(foot)
-        if out_fh:
-            try:
-                out_fh.close()
-            except OSError as exc:       # the last buffered bytes could not be written (a full disk)
-                for s in streams:
-                    if s.fh is out_fh and s.failed is None:
-                        s.failed = exc
-    unwritten = [f"{s.name}: {s.failed}" for s in streams if s.failed is not None and s.name != "stdout"]
-    try:
-        if junit_out:
-            from .junit import to_junit
-            junit_out.write_text(to_junit(head, results, foot), encoding="utf-8")
-        if md_out:
-            with open(md_out, "a" if str(md_out) == os.environ.get("GITHUB_STEP_SUMMARY") else "w", encoding="utf-8") as fh:
-                fh.write(render_markdown(head, results, foot))
-        if write_expect_fail:
-            write_expect_fail.write_text(expectfail.dump(results, xf, impl.get("name", adapter_spec)), encoding="utf-8")
-    except OSError as exc:
-        unwritten.append(f"{exc.filename or 'an output file'}: {exc.strerror or exc}")
+            out_fh.close()
+        except OSError as exc:       # the last buffered bytes could not be written (a full disk)
+            for s in streams:
+                if s.fh is out_fh and s.failed is None:
+                    s.failed = exc
+    unwritten = [f"{s.name}: {s.failed}" for s in streams if s.failed is not None and not _reader_gone(s)]
+    for path, render, append in ((junit_out, lambda: __import__("duelspec.junit", fromlist=["to_junit"]).to_junit(head, results, foot), False),
+                                 (md_out, lambda: render_markdown(head, results, foot),
+                                  _same_file(md_out, os.environ.get("GITHUB_STEP_SUMMARY"))),
+                                 (write_expect_fail, lambda: expectfail.dump(results, xf, impl.get("name", adapter_spec)), False)):
+        if path:
+            problem = _write_output(path, render(), append)
+            if problem:
+                unwritten.append(problem)
     if any(s.failed is not None and s.name == "stdout" for s in streams):
         _quiet_stdout()               # e.g. `| head`: the reader is gone; the run and its files are complete
         fmt = "json"
-    if unwritten:
-        Console(stderr=True).print("[red]error:[/] could not write " + "; ".join(unwritten), highlight=False)
-        sys.exit(2)
     err_console = Console(stderr=True)
     stale = sorted(set(xf) - {r["id"] for r in results})
-    if stale:
-        err_console.print(f"[yellow]warning:[/] {len(stale)} expect-fail entries match no scenario of this run: "
-                          + ", ".join(stale[:10]) + (" ..." if len(stale) > 10 else ""), highlight=False)
-    if fmt == "table":
-        try:
+    try:
+        if stale:
+            err_console.print(Text("warning:", style="yellow") + Text(f" {len(stale)} expect-fail entries match no scenario "
+                              "of this run: ") + terminal(", ".join(stale[:10]) + (" ..." if len(stale) > 10 else "")),
+                              highlight=False)
+        if fmt == "table":
             render_table(tally, ruling_catalogue(), console, games=set(games) or {s["game"] for s in scenarios} or None,
                          rulings=rulings or None)
             render_skips(tally, console)
             render_failures(tally, console)
-            console.print(f"[bold]{tally.summary_line()}[/]  (adapter: {impl.get('name', adapter_spec)} {impl.get('version', '')})",
-                          highlight=False)
-        except BrokenPipeError:       # `duelspec run | head`: the reader is gone
+            console.print(Text(tally.summary_line(), style="bold") + "  (adapter: "
+                          + terminal(f"{impl.get('name', adapter_spec)} {impl.get('version', '')}".strip(), limit=400)
+                          + ")", highlight=False)
+            sys.stdout.flush()
+    except OSError as exc:
+        if _is_epipe(exc):            # `duelspec run | head`: the reader is gone
             _quiet_stdout()
+        else:                         # e.g. stdout is /dev/full: the table is lost, say so
+            _quiet_stdout()
+            unwritten.append(f"stdout: {exc.strerror or exc}")
+    if unwritten:
+        err_console.print(Text("error:", style="red") + Text(" could not write ") + terminal("; ".join(unwritten)),
+                          highlight=False)
+        sys.exit(2)
     for line in _verdict_lines(tally, foot):
         err_console.print(line, highlight=False, soft_wrap=True)
     if write_expect_fail:
-        err_console.print(f"wrote {write_expect_fail}", highlight=False)
-    sys.exit(0 if tally.ok() and not foot["stopped_early"] else 1)
+        err_console.print(Text(f"wrote {write_expect_fail}"), highlight=False)
+    sys.exit(0 if _passed(tally, foot) else 1)
+
+
+def _same_file(path, other: str | None) -> bool:
+    """``path`` names the file ``other`` names (``--markdown "$GITHUB_STEP_SUMMARY"``: append to it)."""
+    if not other:
+        return False
+    try:
+        return Path(path).resolve() == Path(other).resolve()
+    except OSError:
+        return str(path) == other
+
+
+def _passed(tally, foot) -> bool:
+    """The run's verdict: everything executed passed (or xfailed), it completed, and no adapter
+    fault was found after a result had been given."""
+    return tally.ok() and not foot.get("stopped_early") and not foot.get("late_faults")
+
+
+class _Stopper:
+    """SIGINT, SIGTERM and SIGHUP during ``duelspec run``: an orderly stop at any moment.
+
+    The first signal raises :class:`KeyboardInterrupt` in the main thread, except inside a
+    :meth:`critical` section (a result being counted and written), where it is acted on when
+    the section ends, so no line is ever half written. After :meth:`stopping` (or the first
+    signal), a signal raises nothing: it ends the adapter's processes at once (``abort``), so
+    a second Ctrl-C during the stop wait makes the stop quicker, never skips the footer."""
+
+    SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+
+    def __init__(self):
+        self.received: list[str] = []
+        self.depth = 0
+        self.pending = False
+        self.done = False            # the stop has begun: signals no longer raise
+        self.adapter = None
+        self.old: dict = {}
+
+    def install(self) -> None:
+        import signal
+        for name in self.SIGNALS:
+            sig = getattr(signal, name, None)
+            if sig is not None:
+                try:
+                    self.old[sig] = signal.signal(sig, self._handle)
+                except (ValueError, OSError):   # not the main thread: leave the defaults
+                    pass
+
+    def uninstall(self) -> None:
+        import signal
+        for sig, old in self.old.items():
+            try:
+                signal.signal(sig, old)
+            except (ValueError, OSError, TypeError):
+                pass
+
+    def _handle(self, signum, frame):
+        import signal
+        self.received.append(signal.Signals(signum).name)
+        if self.done:
+            abort = getattr(self.adapter, "abort", None)
+            if abort is not None:
+                abort()
+            return
+        if self.depth:
+            self.pending = True
+            return
+        self.done = True
+        raise KeyboardInterrupt
+
+    def critical(self):
+        import contextlib
+
+        @contextlib.contextmanager
+        def section():
+            self.depth += 1
+            try:
+                yield
+            finally:
+                self.depth -= 1
+                if not self.depth and self.pending and not self.done:
+                    self.pending, self.done = False, True
+                    raise KeyboardInterrupt
+        return section()
+
+    def stopping(self, adapter) -> None:
+        self.adapter, self.done = adapter, True
+
+    def reason(self) -> str:
+        names = ", ".join(dict.fromkeys(self.received)) or "Ctrl-C"
+        return f"interrupted ({names})"
+
+
+def _stop_adapter(adapter) -> None:
+    """Stop ``adapter``; a failing in-process ``stop()`` is a warning (the results stand)."""
+    if adapter is None:
+        return
+    try:
+        adapter.stop()
+    except Exception as exc:
+        from rich.console import Console
+        from rich.text import Text
+        from .text import terminal
+        Console(stderr=True).print(Text("warning:", style="yellow") + " the adapter's stop() failed: "
+                                   + terminal(f"{type(exc).__name__}: {exc}"), highlight=False)
+
+
+def _close_quietly(fh) -> None:
+    if fh is not None:
+        try:
+            fh.close()
+        except OSError:
+            pass
+
+
+def _is_epipe(exc: BaseException) -> bool:
+    import errno
+    return isinstance(exc, BrokenPipeError) or getattr(exc, "errno", None) == errno.EPIPE
+
+
+def _reader_gone(stream) -> bool:
+    """A stdout whose reader went away (``| head``) is not a write error; a full disk is."""
+    return stream.name == "stdout" and _is_epipe(stream.failed)
+
+
+def _write_output(path, text: str, append: bool = False) -> str | None:
+    """Write a report; returns what went wrong (``"<path>: <why>"``) or None."""
+    from .errors import InputError
+    from .files import open_output
+    try:
+        fh = open_output(path, append=append)
+    except InputError as exc:
+        return f"{path}: {exc.got or exc.expected}"
+    try:
+        with fh:
+            fh.write(text)
+    except OSError as exc:
+        return f"{path}: {exc.strerror or exc}"
+    return None
 
 
 def _parse_shard(text: str) -> dict:
@@ -317,26 +548,29 @@ def _parse_shard(text: str) -> dict:
     return {"index": int(m.group(1)), "count": int(m.group(2))}
 
 
-def _terminate(signum, frame):
-    raise KeyboardInterrupt
-
-
 def _open_locked(path):
-    """Open ``path`` for the result stream, refusing (exit 2) when another run is writing it."""
+    """Open ``path`` for the result stream (not emptied yet: :func:`_truncate`), refusing
+    (exit 2) when another run is writing it or it is a FIFO nobody reads."""
     import fcntl
+    from .errors import InputError
+    from .files import open_output
     try:
-        fh = open(path, "a", encoding="utf-8")
-    except OSError as exc:
-        _input_error(f"--out {path}: expected a file that can be written ({exc.strerror})")
+        fh = open_output(path, append=True)
+    except InputError as exc:
+        _input_error(f"--out {path}: expected a file that can be written, got {exc.got}")
     try:
         fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         fh.close()
         _input_error(f"--out {path}: another duelspec run is writing this file")
-    if os.path.isfile(path):
+    return fh
+
+
+def _truncate(fh) -> None:
+    import stat
+    if stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
         fh.seek(0)
         fh.truncate()
-    return fh
 
 
 def _quiet_stdout() -> None:
@@ -348,19 +582,47 @@ def _quiet_stdout() -> None:
         pass
 
 
-def _check_outputs(**paths) -> None:
+def _check_paths(paths) -> None:
+    """Exit 2 for a scenario path that is neither a regular file nor a folder of scenario files
+    (a FIFO, a device such as /dev/zero, a folder named like a file, a folder with none): a
+    path that cannot be read as asked is an error, never a reason to run something else."""
+    from .files import kind
+    for p in paths:
+        k = kind(p)
+        if k == "folder":
+            if p.suffix in (".json", ".feature"):
+                _input_error(f"{p}: expected a scenario file ({p.suffix}), got a folder")
+            if not any(f.is_file() for pat in ("*.feature", "*.json") for f in p.rglob(pat)):
+                _input_error(f"{p}: expected a folder with .feature or .json scenario files, found none")
+        elif k == "file" and p.suffix not in (".json", ".feature"):
+            _input_error(f"{p}: expected a scenario file (.feature or .json) or a folder of them")
+        elif k != "file":
+            _input_error(f"{p}: expected a scenario file (.feature or .json) or a folder of them, got a "
+                         f"{ {'fifo': 'FIFO', 'device': 'device file', 'socket': 'socket'}.get(k, k) }")
+
+
+def _check_outputs(inputs: dict | None = None, keep: set = frozenset(), **paths) -> None:
     """Exit 2 before anything runs when an output file cannot be written (its folder is missing
-    or not writable), so that no run's results are lost at the end."""
-    for what, path in paths.items():
-        if path is None:
-            continue
+    or not writable), names a folder, is the same file as another output, or is an input of
+    the run (``keep``: pairs allowed to be one file, e.g. updating an expect-fail file in place),
+    so that no run's results or inputs are lost."""
+    given = [(f"--{what.replace('_', '-')}", path) for what, path in paths.items() if path is not None]
+    for opt, path in given:
         folder = Path(path).resolve().parent
         if Path(path).is_dir():
-            _input_error(f"--{what.replace('_', '-')} {path}: expected a file path, got a folder")
+            _input_error(f"{opt} {path}: expected a file path, got a folder")
         if not folder.is_dir():
-            _input_error(f"--{what.replace('_', '-')} {path}: expected a file in an existing folder ({folder} does not exist)")
+            _input_error(f"{opt} {path}: expected a file in an existing folder ({folder} does not exist)")
         if not os.access(folder, os.W_OK):
-            _input_error(f"--{what.replace('_', '-')} {path}: expected a writable folder ({folder} is not writable)")
+            _input_error(f"{opt} {path}: expected a writable folder ({folder} is not writable)")
+    from .files import same_file
+    for i, (opt, path) in enumerate(given):
+        for opt2, path2 in given[i + 1:]:
+            if same_file(path, path2):
+                _input_error(f"{opt} {path} and {opt2} {path2}: expected different files (one would overwrite the other)")
+        for what, src in (inputs or {}).items():
+            if src is not None and (src, path) not in keep and same_file(src, path):
+                _input_error(f"{opt} {path}: expected a file that is not an input of the run (it is the {what})")
 
 
 def _check_requires(requires) -> None:
@@ -381,16 +643,21 @@ def _nothing_selected(games, rulings, ids, tags, requires) -> None:
     sys.exit(1)
 
 
-def _verdict_lines(tally, foot) -> list[str]:
+def _verdict_lines(tally, foot) -> list:
+    """Lines (:class:`rich.text.Text`) that say why a run did not pass."""
+    from rich.text import Text
+    from .text import terminal
     lines = []
     if foot.get("stopped_early"):
-        lines.append(f"[red]the run stopped early: {foot.get('reason', '')}[/]")
+        lines.append(Text("the run stopped early: ", style="red") + terminal(foot.get("reason", "")))
     if not tally.executed:
-        lines.append("[red]no scenario was executed to a verdict (skipped and errored ones do not count): "
-                     "a run that executes nothing fails[/]")
+        lines.append(Text("no scenario was executed to a verdict (skipped and errored ones do not count): "
+                          "a run that executes nothing fails", style="red"))
     if tally.counts["xpassed"]:
-        lines.append(f"[red]{tally.counts['xpassed']} scenario(s) listed as expected failures passed: "
-                     f"remove them from the expect-fail file[/]")
+        lines.append(Text(f"{tally.counts['xpassed']} scenario(s) listed as expected failures passed: "
+                          f"remove them from the expect-fail file", style="red"))
+    for f in foot.get("late_faults") or []:
+        lines.append(Text("adapter fault after a result was given: ", style="red") + terminal(f.get("message", "")))
     return lines
 
 
@@ -438,39 +705,52 @@ def summary(results_files, fmt, out):
     from rich.console import Console
     from .errors import InputError
     from .report import merge_streams, read_stream, render_failures, render_skips, render_markdown, render_table
-    _check_outputs(out=out)
+    _check_outputs(inputs={f"results file {f}": f for f in results_files}, out=out)
     try:
         streams = [read_stream(f) for f in results_files]
         st = streams[0] if len(streams) == 1 else merge_streams(streams)
     except InputError as exc:
         _input_error(exc)
+    from rich.text import Text
+    from .files import open_output
+    from .text import terminal
     tally = st.tally()
-    if fmt == "table":
-        from .catalogue import rulings as ruling_catalogue
-        console = Console(file=open(out, "w", encoding="utf-8") if out else None)
-        render_table(tally, ruling_catalogue(), console, games={r.get("game") for r in st.results if r.get("game")} or None)
-        render_skips(tally, console)
-        render_failures(tally, console)
-        impl = st.header.get("adapter", {}).get("implementation", {}) or {}
-        console.print(f"[bold]{tally.summary_line()}[/]  (adapter: {impl.get('name', st.header['adapter'].get('spec'))} "
-                      f"{impl.get('version', '')}, started {st.header.get('started')})", highlight=False)
-        for line in _verdict_lines(tally, st.footer):
-            console.print(line, highlight=False, soft_wrap=True)
-        if out:
-            console.file.close()
-    else:
-        if fmt == "markdown":
-            text = render_markdown(st.header, st.results, st.footer)
-        elif fmt == "json":
-            text = "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in (st.header, *st.results, st.footer))
+    try:
+        fh = open_output(out) if out else None
+    except InputError as exc:
+        _input_error(f"--out {out}: expected a file that can be written, got {exc.got}")
+    try:
+        if fmt == "table":
+            from .catalogue import rulings as ruling_catalogue
+            console = Console(file=fh) if fh else Console()
+            render_table(tally, ruling_catalogue(), console, games={r.get("game") for r in st.results if r.get("game")} or None)
+            render_skips(tally, console)
+            render_failures(tally, console)
+            impl = st.header.get("adapter", {}).get("implementation", {}) or {}
+            console.print(Text(tally.summary_line(), style="bold") + "  (adapter: " + terminal(
+                f"{impl.get('name', st.header['adapter'].get('spec'))} {impl.get('version', '')}, started "
+                f"{st.header.get('started')}", limit=600) + ")", highlight=False)
+            for line in _verdict_lines(tally, st.footer):
+                console.print(line, highlight=False, soft_wrap=True)
         else:
-            from .junit import to_junit
-            text = to_junit(st.header, st.results, st.footer)
-        if out:
-            Path(out).write_text(text, encoding="utf-8")
-        else:
-            click.echo(text, nl=False)
-    sys.exit(0 if tally.ok() and not st.footer.get("stopped_early") else 1)
+            if fmt == "markdown":
+                text = render_markdown(st.header, st.results, st.footer)
+            elif fmt == "json":
+                text = "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in (st.header, *st.results, st.footer))
+            else:
+                from .junit import to_junit
+                text = to_junit(st.header, st.results, st.footer)
+            (fh or sys.stdout).write(text)
+        (fh or sys.stdout).flush()
+        if fh:
+            fh.close()
+    except OSError as exc:
+        _quiet_stdout()
+        if not (fh is None and _is_epipe(exc)):
+            Console(stderr=True).print(Text("error:", style="red") + " could not write "
+                                       + terminal(f"{out or 'stdout'}: {exc.strerror or exc}"), highlight=False)
+            sys.exit(2)
+    sys.exit(0 if _passed(tally, st.footer) else 1)
 
 
 @main.command(name="smoke")
@@ -487,9 +767,11 @@ def smoke_(adapter_spec, timeout, startup_timeout, max_restarts):
     except (ValueError, ImportError, AttributeError) as exc:
         _input_error(exc)
     checks = smoke(adapter)
+    from rich.text import Text
+    from .text import terminal
     for name, ok, detail in checks:
-        console.print(f"{'[green]✓[/]' if ok else '[red]✗[/]'} {name}: ", end="", highlight=False)
-        console.print(detail, markup=False, highlight=False)
+        console.print(Text("✓" if ok else "✗", style="green" if ok else "red") + " " + terminal(name) + ": "
+                      + terminal(detail, multiline=True), highlight=False)
     ok = all(c[1] for c in checks)
     console.print("[bold green]smoke test passed[/]" if ok else "[bold red]smoke test failed[/]")
     sys.exit(0 if ok else 1)
@@ -511,8 +793,9 @@ def export(paths, games, rulings, ids, tags, requires, out, generated):
         _input_error(f"--out {out}: expected a folder that can be created and written ({exc.strerror})")
     for s in scenarios:
         (out / f"{s['id']}.json").write_text(json.dumps(s, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    from .text import plain
     for e in errors:
-        click.echo(f"error: {e.error}", err=True)
+        click.echo(f"error: {plain(e.error)}", err=True)
     click.echo(f"wrote {len(scenarios)} scenario{'' if len(scenarios) == 1 else 's'} to {out}" + (f"; {len(errors)} could not be compiled" if errors else ""))
     sys.exit(1 if errors or not scenarios else 0)
 
@@ -520,18 +803,23 @@ def export(paths, games, rulings, ids, tags, requires, out, generated):
 @main.command(name="list")
 @selection_options
 def list_(paths, games, rulings, ids, tags, requires):
-    """List the selected scenarios: id, rulings, origin. Exit status 1 when a file could not be
+    """List the selected scenarios: id, rulings, origin and the sources they cite besides the
+    source page (`cites`). Exit status 1 when a file could not be
     compiled or the selection matched nothing."""
     from .errors import InputError
     try:
         scenarios, errors = load(paths, games, rulings, ids, tags, requires)
     except InputError as exc:
         _input_error(exc)
+    from .text import plain
     for s in scenarios:
-        o = s.get("origin", {})
-        click.echo(f"{s['id']}\t{','.join(s['rulings'])}\t{o.get('file', '')}:{o.get('line', '')}")
+        o = s.get("origin") if isinstance(s.get("origin"), dict) else {}
+        cites = "; ".join(f"{c['kind']}: {c['ref']}" + (f" ({c['date']})" if c.get("date") else "") for c in s.get("cites", []))
+        click.echo("\t".join(plain(x, limit=1000) for x in (s["id"], ",".join(s["rulings"]),
+                                                             f"{o.get('file', '')}:{o.get('line', '')}")
+                              + ((f"cites {cites}",) if cites else ())))
     for e in errors:
-        click.echo(f"error: {e.error}", err=True)
+        click.echo(f"error: {plain(e.error)}", err=True)
     if not scenarios and not errors:
         _nothing_selected(games, rulings, ids, tags, requires)
     sys.exit(1 if errors else 0)

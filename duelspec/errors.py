@@ -10,6 +10,8 @@ class InputError(Exception):
         location: ``line 12`` for text files, a JSON pointer (``/setup/cards/3/card``) for JSON.
         expected: what was expected there, in words.
         got: what was found (shortened), optional.
+
+    The message is bounded: ``expected`` is cut at 2000 characters and ``got`` at 200 (marked).
     """
 
     def __init__(self, file: str, location: str, expected: str, got: object = None):
@@ -21,7 +23,9 @@ class InputError(Exception):
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.location}" if self.location else self.file
-        msg = f"{where}: expected {self.expected}"
+        expected = self.expected if len(str(self.expected)) <= 2000 else \
+            f"{str(self.expected)[:2000]}… [{len(str(self.expected)) - 2000} more characters]"
+        msg = f"{where}: expected {expected}"
         if self.got is not None:
             got = repr(self.got)
             if len(got) > 200:

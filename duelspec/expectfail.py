@@ -34,16 +34,17 @@ def load(path: str | Path) -> dict[str, dict]:
     """The entries of the expect-fail file ``path``: ``{scenario id: {"reason"?, "issue"?}}``.
 
     Raises :class:`InputError` naming the file and the line (TOML syntax) or the JSON
-    pointer (``/scenarios/<id>/reson``) and what was expected."""
+    pointer (``/scenarios/<id>/reson``) and what was expected; also for a file that is not
+    UTF-8, larger than 16 MiB, nested too deeply, or a FIFO nobody writes to. A UTF-8
+    byte-order mark is accepted."""
     from . import validation
+    from .files import EXPECT_FAIL_BYTES, read_text
     path = str(path)
+    text = read_text(path, "an existing expect-fail file (TOML)", EXPECT_FAIL_BYTES)
     try:
-        with open(path, "rb") as fh:
-            doc = tomllib.load(fh)
-    except FileNotFoundError:
-        raise InputError(path, "", "an existing expect-fail file (TOML)", "no such file") from None
-    except UnicodeDecodeError as exc:
-        raise InputError(path, f"byte {exc.start}", "a UTF-8 TOML document", None) from None
+        doc = tomllib.loads(text)
+    except RecursionError:
+        raise InputError(path, "", "a TOML document nested less deeply (it is nested too deeply to read)") from None
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"line (\d+), column (\d+)", str(exc))
         raise InputError(path, f"line {m.group(1)} column {m.group(2)}" if m else "", "a valid TOML document",
@@ -79,41 +80,35 @@ def apply(result: dict, entries: dict[str, dict]) -> dict:
     return result
 
 
-def _toml_str(s: str) -> str:
-    """A TOML basic string: JSON's escapes, plus DEL and the C1 controls (TOML allows them only
-    escaped) and lone surrogates replaced.
-
-    >>> _toml_str('a"b\\x7f')
-    '"a\\\\"b\\\\u007f"'
-    """
-    text = json.dumps(str(s).encode("utf-8", "replace").decode("utf-8"), ensure_ascii=False)
-    return "".join(f"\\u{ord(ch):04x}" if 0x7f <= ord(ch) <= 0x9f else ch for ch in text)
-
-
 def dump(results: list[dict], old: dict[str, dict] | None = None, adapter: str = "") -> str:
     """The text of an expect-fail file listing every failed / errored / timed-out / xfailed
     result of ``results``; reasons and issues of ``old`` entries are kept, new ones get a
-    reason from the result (first failure message, or the error message) to be edited."""
+    reason from the result (first failure message, or the error message) to be edited.
+
+    The TOML is written by tomli-w (every key and string escaped as TOML requires); the adapter
+    name in the comment line is shown with its control characters and line breaks escaped, so
+    no text from an adapter can add an entry or a key."""
+    import tomli_w
+    from .text import cap, visible
     old = old or {}
-    lines = ["# duelspec expected failures" + (f" of {adapter}" if adapter else ""),
-             "# Keyed by scenario id; give each entry a `reason` and/or an `issue` link.",
-             "# A listed scenario that passes is `xpassed` and fails the run: then remove its entry.",
-             "format = 1", ""]
-    written = set()
+    entries: dict = {}
     for r in sorted(results, key=lambda r: r["id"]):
-        if r["outcome"] not in XFAIL_FROM + ("xfailed",) or r["id"] in written:
+        if r["outcome"] not in XFAIL_FROM + ("xfailed",) or r["id"] in entries:
             continue              # one entry per id (a run may report an id twice: a duplicate is an error)
-        written.add(r["id"])
-        entry = dict(old.get(r["id"], {}))
+        entry = {k: v for k, v in old.get(r["id"], {}).items() if k in ("reason", "issue")}
         if not entry:
             if r.get("failures"):
                 why = r["failures"][0].get("message", "")
             else:
                 why = r.get("message", "") or r["outcome"]
-            entry["reason"] = f"{r['outcome']}: {why}"[:300]
-        lines.append(f"[scenarios.{_toml_str(r['id'])}]")
-        for k in ("reason", "issue"):
-            if k in entry:
-                lines.append(f"{k} = {_toml_str(entry[k])}")
-        lines.append("")
-    return "\n".join(lines)
+            entry["reason"] = cap(f"{r['outcome']}: {why}", 300)
+        entries[_utf8(r["id"])] = {k: _utf8(v) for k, v in entry.items()}
+    lines = ["# duelspec expected failures" + (f" of {visible(adapter, limit=200)}" if adapter else ""),
+             "# Keyed by scenario id; give each entry a `reason` and/or an `issue` link.",
+             "# A listed scenario that passes is `xpassed` and fails the run: then remove its entry.", ""]
+    return "\n".join(lines) + tomli_w.dumps({"format": 1, "scenarios": entries})
+
+
+def _utf8(s: str) -> str:
+    """``s`` writable as UTF-8: lone surrogates as ``\\udXXX`` escapes."""
+    return str(s).encode("utf-8", "backslashreplace").decode("utf-8")

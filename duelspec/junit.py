@@ -19,13 +19,14 @@ import xml.etree.ElementTree as ET
 from collections import defaultdict
 
 from .report import _detail_text
+from .text import MESSAGE_CHARS, xml
 
-_ILLEGAL = {c: None for c in range(0x20) if c not in (0x9, 0xA, 0xD)}
 
-
-def _clean(s) -> str:
-    """Text with the characters XML 1.0 cannot carry removed."""
-    return str(s).translate(_ILLEGAL)
+def _clean(s, limit: int | None = MESSAGE_CHARS) -> str:
+    """Text that XML 1.0 can carry: every character it cannot (C0 controls, lone surrogates,
+    U+FFFE/U+FFFF) and every terminal control shown as an escape (:func:`duelspec.text.xml`),
+    at most ``limit`` characters (a cut is marked)."""
+    return xml(s, limit)
 
 
 def to_junit(header: dict, results: list[dict], footer: dict) -> str:
@@ -38,7 +39,8 @@ def to_junit(header: dict, results: list[dict], footer: dict) -> str:
     impl = header.get("adapter", {}).get("implementation", {}) or {}
     for game in sorted(by_game) or ["none"]:
         rs = by_game.get(game, [])
-        suite = ET.SubElement(root, "testsuite", name=f"duelspec.{game}", timestamp=header.get("started", ""))
+        suite = ET.SubElement(root, "testsuite", name=_clean(f"duelspec.{game}", 200),
+                              timestamp=_clean(header.get("started", ""), 100))
         props = ET.SubElement(suite, "properties")
         for k, v in (("adapter", header.get("adapter", {}).get("spec", "")),
                      ("implementation", f"{impl.get('name', '')} {impl.get('version', '')}".strip()),
@@ -52,20 +54,23 @@ def to_junit(header: dict, results: list[dict], footer: dict) -> str:
             n["tests"] += 1
             secs = (r.get("duration_ms") or 0) / 1000
             t_sum += secs
-            attrs = {"classname": f"{game}.{(r.get('rulings') or ['?'])[0]}", "name": r["id"], "time": f"{secs:.3f}"}
-            if r.get("origin", {}).get("file"):
-                attrs["file"] = str(r["origin"]["file"])
-                if r["origin"].get("line"):
-                    attrs["line"] = str(r["origin"]["line"])
+            attrs = {"classname": _clean(f"{game}.{(r.get('rulings') or ['?'])[0]}", 1000), "name": _clean(r["id"], 1000),
+                     "time": f"{secs:.3f}"}
+            origin = r.get("origin") if isinstance(r.get("origin"), dict) else {}
+            if origin.get("file"):
+                from .report import origin_path
+                attrs["file"] = _clean(origin_path(origin["file"]), 1000)
+                if origin.get("line"):
+                    attrs["line"] = _clean(origin["line"], 50)
             case = ET.SubElement(suite, "testcase", attrs)
             o = r["outcome"]
-            summary = _clean(((r.get("failures") or [{}])[0].get("message") or r.get("message") or o)[:500])
+            summary = _clean((r.get("failures") or [{}])[0].get("message") or r.get("message") or o, 500)
             if o in ("failed", "xpassed"):
                 n["failures"] += 1
-                ET.SubElement(case, "failure", message=summary, type=o).text = _clean(_detail_text(r))
+                ET.SubElement(case, "failure", message=summary, type=o).text = _clean(_detail_text(r), None)
             elif o in ("errored", "timed-out"):
                 n["errors"] += 1
-                ET.SubElement(case, "error", message=summary, type=o).text = _clean(_detail_text(r))
+                ET.SubElement(case, "error", message=summary, type=o).text = _clean(_detail_text(r), None)
             elif o == "skipped":
                 n["skipped"] += 1
                 ET.SubElement(case, "skipped", message=_clean(r.get("reason", "")))

@@ -49,16 +49,16 @@ def pytest_generate_tests(metafunc):
 def test_scenario(duelspec_scenario, duelspec_run):
     """One scenario on the adapter under test (``--adapter``)."""
     from .checker import Failure, format_failure
+    from .report import problem_line
+    from .text import plain
     if "compile_error" in duelspec_scenario:
         pytest.fail(f"this scenario cannot be compiled: {duelspec_scenario['compile_error']}", pytrace=False)
     result = duelspec_run(duelspec_scenario)
     outcome = result["outcome"]
     if outcome == "skipped":
-        pytest.skip(result.get("reason") or "skipped")
+        pytest.skip(plain(result.get("reason") or "skipped"))
     if outcome in ("errored", "timed-out"):
-        ev = result.get("evidence") or {}
-        extra = "".join(f"\n  {k}: {str(v).rstrip()[-2000:]}" for k, v in ev.items() if v not in (None, ""))
-        pytest.fail(f"{duelspec_scenario['id']} {outcome}: {result.get('message')}{extra}", pytrace=False)
+        pytest.fail(problem_line(duelspec_scenario["id"], result), pytrace=False)
     failures = [Failure(**{k: f[k] for k in ("pointer", "message", "expected", "actual", "context") if k in f})
                 for f in result.get("failures", [])]
     assert outcome == "passed", "\n".join(format_failure(f, duelspec_scenario["id"]) for f in failures) or outcome

@@ -28,7 +28,9 @@ from .checker import check, format_failure
 from .compiler.builder import ScenarioBuilder
 from .compiler.grammar import GRAMMAR
 from .resources import features_dir
+from .report import problem_line
 from .runner import judge, skip_reason
+from .text import plain
 
 __all__ = ["duelspec_state", "duelspec_given", "duelspec_when", "duelspec_then"]
 
@@ -103,18 +105,16 @@ def duelspec_then(duelspec_state, duelspec_adapter, duelspec_implementation, tex
         doc, compiled = b.build(), st["compiled"]
         for part in ("game", "setup", "script"):   # one grammar: pytest-bdd built what the compiler wrote
             assert doc[part] == compiled[part], f"{b.id}: {part} differs between pytest-bdd and the compiler"
-        reason = skip_reason(compiled, duelspec_implementation)
+        reason = skip_reason(compiled, duelspec_implementation, getattr(duelspec_adapter, "protocol", None))
         if reason:
-            pytest.skip(reason)
+            pytest.skip(plain(reason))
         played = {k: v for k, v in compiled.items() if k != "expect"}   # the engine never sees expectations
         reply = duelspec_adapter.run(played)
         result = judge(compiled, reply)
         if result["outcome"] == "skipped":
-            pytest.skip(result["reason"])
+            pytest.skip(plain(result["reason"]))
         if result["outcome"] in ("errored", "timed-out"):
-            ev = result.get("evidence") or {}
-            extra = "".join(f"\n  {k}: {str(v).rstrip()[-2000:]}" for k, v in ev.items() if v not in (None, ""))
-            pytest.fail(f"{b.id} {result['outcome']}: {result.get('message')}{extra}", pytrace=False)
+            pytest.fail(problem_line(b.id, result), pytrace=False)
         st["scenario"], st["trace"] = compiled, reply["trace"]
     GRAMMAR.apply(b, "then", text, table=datatable)
     failures = check(dict(st["scenario"], expect=b.expect), st["trace"])

@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from rich.text import Text
+
 from . import __version__, SCENARIO_FORMAT, PROTOCOL_VERSION
+from .text import DETAIL_CHARS, bound, cap, html, markdown, terminal, visible
 
 OUTCOMES = ("passed", "failed", "skipped", "errored", "timed-out", "xfailed", "xpassed")
 BAD = ("failed", "errored", "timed-out", "xpassed")
@@ -63,14 +67,15 @@ def stale_install_warning(start: Path | None = None) -> str | None:
 
 
 def header(adapter_spec: str, implementation: dict | None, selection: dict | None = None,
-           scenarios: int | None = None) -> dict:
-    """The first line of a result stream (schema ``result.schema.json#/$defs/header``)."""
+           scenarios: int | None = None, protocol: int | None = None) -> dict:
+    """The first line of a result stream (schema ``result.schema.json#/$defs/header``);
+    ``protocol``: the adapter-protocol version the adapter answered with (default: duelspec's)."""
     suite = {"name": "duelspec", "version": __version__, "scenario_format": SCENARIO_FORMAT, "content_hash": spec_identity()}
     if scenarios is not None:
         suite["scenarios"] = scenarios
     return {"type": "header", "format": 1,
             "suite": suite,
-            "protocol": PROTOCOL_VERSION,
+            "protocol": protocol or PROTOCOL_VERSION,
             "adapter": {"spec": adapter_spec, "implementation": implementation or {}},
             "selection": selection or {},
             "started": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")}
@@ -102,13 +107,21 @@ class Tally:
         """True when nothing failed or errored and at least one scenario was executed."""
         return self.executed > 0 and not any(self.counts[o] for o in BAD)
 
-    def footer(self, stopped_early: bool = False, reason: str | None = None, duration_s: float | None = None) -> dict:
+    def footer(self, stopped_early: bool = False, reason: str | None = None, duration_s: float | None = None,
+               selected: int | None = None, late_faults: list | None = None) -> dict:
+        """The footer line: counts by outcome, ``stopped_early`` and its ``reason``, ``selected``
+        (scenarios selected, reported or not), ``late_faults`` (adapter faults found after
+        the scenario's result was given: ``[{"id", "kind", "message"}]``, at most 100)."""
         f = {"type": "footer", "counts": {o: self.counts[o] for o in OUTCOMES}, "stopped_early": stopped_early}
         if reason:
             f["reason"] = reason
         if duration_s is not None:
             f["duration_s"] = round(duration_s, 3)
-        return f
+        if selected is not None:
+            f["selected"] = selected
+        if late_faults:
+            f["late_faults"] = [{k: x[k] for k in ("id", "kind", "message") if k in x} for x in late_faults[:100]]
+        return bound(f)
 
     def summary_line(self) -> str:
         parts = [f"{self.counts[o]} {o}" for o in OUTCOMES if self.counts[o] or o in ("passed", "failed")]
@@ -160,17 +173,25 @@ def render_table(tally: Tally, catalogue: dict, console, games=None, rulings=Non
         total = sum(c.values())
         style = "red" if c["failed"] or c["errored"] or c["timed-out"] else ("yellow" if not total or c["skipped"] == total else "green")
         t.add_row(f"[{style}]{rid}[/]", *(str(c[o] + (c["timed-out"] if o == "errored" else 0)) for o in shown),
-                  r.summary if total else "[yellow]no scenario selected[/] " + r.summary)
+                  Text(r.summary) if total else Text("no scenario selected ", style="yellow") + Text(r.summary))
     console.print(t)
 
 
-_CONTROL = {c: f"\\x{c:02x}" for c in list(range(0, 9)) + list(range(11, 32)) + list(range(127, 160))}
-
-
 def printable(text: str) -> str:
-    """``text`` with control characters (escape sequences, NUL, ...) shown as ``\\xNN``: what an
-    adapter writes must not drive the terminal."""
-    return str(text).translate(_CONTROL)
+    """``text`` with control characters (escape sequences, NUL, C1, bidi overrides, ...) shown as
+    ``\\xNN`` / ``\\uXXXX``, line breaks kept: what an adapter writes must not drive the terminal
+    (see :func:`duelspec.text.visible`)."""
+    return visible(text, multiline=True)
+
+
+def problem_line(scenario_id: str, result: dict) -> str:
+    """An ``errored`` / ``timed-out`` result as plain text for a test report (pytest): the id,
+    the outcome, the message and the evidence, every part escaped and bounded
+    (:func:`duelspec.text.plain`)."""
+    ev = result.get("evidence") or {}
+    extra = "".join(f"\n  {k}: {visible(str(v).rstrip()[-2000:], multiline=True)}" for k, v in ev.items()
+                    if v not in (None, ""))
+    return f"{visible(scenario_id, limit=1000)} {result['outcome']}: {visible(result.get('message'))}{extra}"
 
 
 def render_skips(tally: Tally, console) -> None:
@@ -179,32 +200,50 @@ def render_skips(tally: Tally, console) -> None:
         return
     console.print(f"[yellow]skipped {sum(tally.skip_reasons.values())}[/], by reason:", highlight=False)
     for reason, n in tally.skip_reasons.most_common():
-        console.print(f"  {n:4d}  {printable(reason)}", highlight=False, markup=False)
+        console.print(Text(f"  {n:4d}  ") + terminal(reason), highlight=False)
+
+
+def origin_path(file: str) -> str:
+    """A scenario's ``origin.file`` as a path that exists for the user: as given when it exists
+    from the working folder (duelspec's checkout), else the installed feature file's path."""
+    if not isinstance(file, str) or not file:
+        return str(file)
+    try:
+        if Path(file).exists():
+            return file
+        from .resources import features_dir
+        installed = features_dir().parent / file
+        return str(installed) if installed.exists() else file
+    except (OSError, ValueError):
+        return file
 
 
 def render_failures(tally: Tally, console, limit: int = 50) -> None:
     """Print every bad result (up to ``limit``): where it comes from, what differed, the
-    evidence of an adapter fault (offending line, exit status, stderr tail)."""
+    evidence of an adapter fault (offending line, exit status, stderr tail). Everything that
+    came from an adapter or a scenario is printed as plain text (:func:`duelspec.text.terminal`)."""
     from .checker import Failure, format_failure
     for r in tally.bad[:limit]:
-        where = r.get("origin", {})
-        loc = where.get("line") or where.get("location", "").replace("line ", "")
-        loc = f"  ({where['file']}:{loc})" if where.get("file") else ""
-        from rich.markup import escape
-        console.print(f"[bold red]{r['outcome'].upper()}[/] {escape(printable(r['id'] + loc))}", highlight=False)
-        if r.get("failures"):
-            for f in r["failures"]:
-                console.print(format_failure(Failure(**{k: f.get(k) for k in ("pointer", "message", "expected", "actual")}, context=f.get("context", [])), ""), highlight=False, markup=False)
+        where = r.get("origin") if isinstance(r.get("origin"), dict) else {}
+        loc = where.get("line") or str(where.get("location", "")).replace("line ", "")
+        loc = f"  ({origin_path(where['file'])}:{loc})" if where.get("file") else ""
+        rulings = f"  [{', '.join(r.get('rulings') or [])}]" if r.get("rulings") else ""
+        console.print(Text(r["outcome"].upper(), style="bold red") + " " + terminal(r["id"] + rulings + loc), highlight=False)
+        for f in r.get("failures") or []:
+            text = format_failure(Failure(**{k: f.get(k) for k in ("pointer", "message", "expected", "actual")},
+                                          context=f.get("context", [])), "")
+            console.print(terminal(text, multiline=True, limit=DETAIL_CHARS), highlight=False)
         if r.get("message"):
-            console.print("  " + printable(r["message"]), highlight=False, markup=False)
+            console.print(Text("  ") + terminal(r["message"]), highlight=False)
         ev = r.get("evidence") or {}
         if "exit_status" in ev:
-            console.print(f"  exit status: {ev['exit_status']}", highlight=False, markup=False)
+            console.print(Text(f"  exit status: {ev['exit_status']}"), highlight=False)
         if "line" in ev:
-            console.print(f"  offending line: {printable(ev['line'][:500])}", highlight=False, markup=False)
+            console.print(Text("  offending line: ") + terminal(ev["line"], limit=500), highlight=False)
         if ev.get("stderr"):
-            tail = ev["stderr"].rstrip().splitlines()[-10:]
-            console.print("  stderr (tail):\n" + "\n".join("    " + printable(t) for t in tail), highlight=False, markup=False)
+            tail = str(ev["stderr"]).rstrip().splitlines()[-10:]
+            console.print(Text("  stderr (tail):\n") + Text("\n").join(Text("    ") + terminal(t) for t in tail),
+                          highlight=False)
     if len(tally.bad) > limit:
         console.print(f"... and {len(tally.bad) - limit} more (see the JSON-lines result stream: --out)")
 
@@ -229,6 +268,40 @@ class Stream:
         return t
 
 
+def stream_lines(path: str) -> tuple[list[str], bool]:
+    """The lines of a stream file (UTF-8, a byte-order mark dropped) and whether the last one
+    ended with a newline. Each line is at most 8 MiB (a longer one, e.g. ``/dev/zero``, is an
+    error); a FIFO or pipe is read without blocking (:func:`duelspec.files.read_bytes`)."""
+    from .errors import InputError
+    from .files import MiB, STREAM_LINE_BYTES, decode, kind, read_bytes
+    what = "an existing result stream (JSON lines, from `duelspec run --out`)"
+    if kind(path) != "file":
+        raw_lines = read_bytes(path, what, 1 << 40, line_limit=STREAM_LINE_BYTES).split(b"\n")
+        raw_lines = [x + b"\n" for x in raw_lines[:-1]] + ([raw_lines[-1]] if raw_lines[-1] else [])
+    else:
+        raw_lines = []
+        try:
+            with open(path, "rb") as fh:
+                while True:
+                    raw = fh.readline(STREAM_LINE_BYTES + 1)
+                    if not raw:
+                        break
+                    if len(raw) > STREAM_LINE_BYTES:
+                        raise InputError(path, f"line {len(raw_lines) + 1}", f"{what} with lines of at most "
+                                                                             f"{STREAM_LINE_BYTES // MiB} MiB", "a longer line")
+                    raw_lines.append(raw)
+        except OSError as exc:
+            raise InputError(path, "", what, exc.strerror) from None
+    complete_last = not raw_lines or raw_lines[-1].endswith(b"\n")
+    text_lines = []
+    for n, raw in enumerate(raw_lines, 1):
+        try:
+            text_lines.append(decode(raw.rstrip(b"\n"), path, what) if n == 1 else raw.rstrip(b"\n").decode("utf-8"))
+        except UnicodeDecodeError as exc:
+            raise InputError(path, f"line {n} (byte {exc.start})", f"UTF-8 text ({what})", raw[exc.start:exc.start + 8]) from None
+    return text_lines + ([""] if complete_last else []), complete_last
+
+
 def read_stream(path) -> Stream:
     """Read a JSON-lines result stream, tolerating a run that was killed.
 
@@ -239,14 +312,7 @@ def read_stream(path) -> Stream:
     from . import validation
     from .errors import InputError
     path = str(path)
-    try:
-        text = open(path, encoding="utf-8").read()
-    except FileNotFoundError:
-        raise InputError(path, "", "an existing result stream (JSON lines, from `duelspec run --out`)", "no such file") from None
-    except UnicodeDecodeError as exc:
-        raise InputError(path, f"byte {exc.start}", "UTF-8 text (a JSON-lines result stream)", None) from None
-    lines = text.split("\n")
-    complete_last = text.endswith("\n")
+    lines, complete_last = stream_lines(path)
     header, results, footer, cut = None, [], None, None
     for n, line in enumerate(lines, 1):
         if not line.strip():
@@ -288,8 +354,12 @@ def read_stream(path) -> Stream:
         t = Tally()
         for r in results:
             t.add(r)
+        count = (header.get("suite") or {}).get("scenarios")
+        selected = count if isinstance(count, int) and not isinstance(count, bool) else None
         footer = t.footer(stopped_early=True, reason="the stream ends without a footer: the run was killed before it "
-                                                     "finished" + (f"; {cut}" if cut else ""))
+                                                     "finished" + (f" ({len(results)} of {selected} selected scenarios "
+                                                                   f"reported)" if selected is not None else "")
+                                                     + (f"; {cut}" if cut else ""), selected=selected)
     return Stream(path, header, results, footer, truncated)
 
 
@@ -335,21 +405,24 @@ def merge_streams(streams: list) -> Stream:
     t = Tally()
     for r in results:
         t.add(r)
+    selected = [st.footer.get("selected") for st in streams]
     footer = t.footer(stopped_early=bool(reasons), reason="; ".join(reasons) if reasons else None,
-                      duration_s=sum(st.footer.get("duration_s", 0) for st in streams))
+                      duration_s=sum(st.footer.get("duration_s", 0) for st in streams),
+                      selected=sum(selected) if None not in selected else None,
+                      late_faults=[f for st in streams for f in st.footer.get("late_faults") or []])
     header = dict(first.header, selection={k: v for k, v in first.header.get("selection", {}).items() if k != "shard"})
     return Stream(",".join(st.path for st in streams), header, results, footer, any(st.truncated for st in streams))
 
 
 # -- Markdown ---------------------------------------------------------------------------------
 
-def _md_escape(s: str) -> str:
-    return str(s).replace("|", "\\|").replace("\n", " ")
-
-
 def render_markdown(header: dict, results: list[dict], footer: dict, limit: int = 100) -> str:
     """A Markdown summary (for a CI job summary): verdict, counts, adapter, early stop, and
-    one collapsible entry per failed / errored / timed-out / xpassed scenario."""
+    one collapsible entry per failed / errored / timed-out / xpassed scenario.
+
+    Every text from an adapter or a scenario (names, versions, ids, reasons, files, messages)
+    is escaped (:func:`duelspec.text.markdown` / :func:`duelspec.text.html`): it renders as the
+    characters it is, never as HTML, a link, an image or emphasis."""
     impl = header.get("adapter", {}).get("implementation", {}) or {}
     counts = footer.get("counts", {})
     executed = sum(counts.get(o, 0) for o in ("passed", "failed", "xfailed", "xpassed"))
@@ -357,14 +430,15 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
     ok = executed > 0 and not bad and not any(counts.get(o, 0) for o in BAD) and not footer.get("stopped_early")
     out = [f"## duelspec: {'✅ passed' if ok else '❌ failed'}", ""]
     name = impl.get("name") or header.get("adapter", {}).get("spec", "?")
-    out.append(f"Adapter **{_md_escape(name)}** {_md_escape(impl.get('version', ''))} "
-               f"(`{_md_escape(header.get('adapter', {}).get('spec', ''))}`), suite duelspec "
-               f"{header.get('suite', {}).get('version', '?')}, protocol {header.get('protocol', '?')}, "
-               f"started {header.get('started', '?')}.")
+    md = markdown
+    out.append(f"Adapter **{md(name, 200)}** {md(impl.get('version', ''), 200)} "
+               f"(<code>{md(header.get('adapter', {}).get('spec', ''), 1000)}</code>), suite duelspec "
+               f"{md(header.get('suite', {}).get('version', '?'))}, protocol {md(header.get('protocol', '?'))}, "
+               f"started {md(header.get('started', '?'))}.")
     out += ["", "| " + " | ".join(OUTCOMES) + " |", "|" + "---:|" * len(OUTCOMES),
             "| " + " | ".join(str(counts.get(o, 0)) for o in OUTCOMES) + " |", ""]
     if footer.get("stopped_early"):
-        out += [f"> [!WARNING]\n> The run stopped early: {_md_escape(footer.get('reason', 'no reason given'))}", ""]
+        out += [f"> [!WARNING]\n> The run stopped early: {md(footer.get('reason', 'no reason given'))}", ""]
     if executed == 0:
         out += ["> [!CAUTION]\n> No scenario was executed: a run that executes nothing fails.", ""]
     per: dict = defaultdict(Counter)
@@ -375,33 +449,32 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
         cols = ("passed", "failed", "skipped", "errored", "xfailed")
         out += ["<details><summary>Results by ruling</summary>", "", "| ruling | " + " | ".join(cols) + " |",
                 "|---|" + "---:|" * len(cols)]
-        out += [f"| {ru} | " + " | ".join(str(c[o] + (c["timed-out"] if o == "errored" else 0)) for o in cols) + " |"
-                for ru, c in sorted(per.items())] + ["", "</details>", ""]
+        out += [f"| {md(ru, 200)} | " + " | ".join(str(c[o] + (c["timed-out"] if o == "errored" else 0)) for o in cols)
+                + " |" for ru, c in sorted(per.items())] + ["", "</details>", ""]
     xfailed = [r for r in results if r["outcome"] == "xfailed"]
     if xfailed:
         out += [f"<details><summary>{len(xfailed)} expected failures (xfailed)</summary>", ""]
-        out += [f"- `{r['id']}`: {_md_escape((r.get('expected_failure') or {}).get('reason', ''))[:200]}" for r in xfailed]
+        out += [f"- <code>{md(r['id'], 1000)}</code>: {md((r.get('expected_failure') or {}).get('reason', ''), 200)}"
+                for r in xfailed]
         out += ["", "</details>", ""]
     skips = Counter(r.get("reason") or "no reason given" for r in results if r["outcome"] == "skipped")
     if skips:
         out += ["### Skipped, by reason", "", "| scenarios | reason |", "|---:|---|"]
-        out += [f"| {n} | {_md_escape(reason)} |" for reason, n in skips.most_common()] + [""]
+        out += [f"| {n} | {md(reason, 1000)} |" for reason, n in skips.most_common()] + [""]
     if bad:
         out += ["### Problems", ""]
         for r in bad[:limit]:
-            origin = r.get("origin", {})
-            where = f" — `{origin.get('file')}:{origin.get('line', '')}`" if origin.get("file") else ""
+            origin = r.get("origin") if isinstance(r.get("origin"), dict) else {}
+            where = (f" — <code>{html(origin.get('file'), 1000)}:{html(origin.get('line', ''), 50)}</code>"
+                     if origin.get("file") else "")
             summary = (r.get("failures") or [{}])[0].get("message") or r.get("message", "")
-            out.append(f"<details><summary><b>{r['outcome']}</b> <code>{r['id']}</code> "
-                       f"({', '.join(r.get('rulings', []))}){where}: {_html(summary)[:200]}</summary>\n")
+            # the summary line is inside an HTML block (raw HTML, not Markdown): HTML escaping
+            out.append(f"<details><summary><b>{r['outcome']}</b> <code>{html(r['id'], 1000)}</code> "
+                       f"({html(', '.join(r.get('rulings', [])), 500)}){where}: {html(summary, 200)}</summary>\n")
             out.append("```text\n" + _detail_text(r) + "\n```\n</details>\n")
         if len(bad) > limit:
             out.append(f"... and {len(bad) - limit} more (see the JSON-lines result stream)")
     return "\n".join(out).rstrip() + "\n"
-
-
-def _html(s: str) -> str:
-    return str(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _detail_text(r: dict) -> str:
@@ -427,4 +500,5 @@ def _detail_text(r: dict) -> str:
         parts.append("stderr (tail):\n" + ev["stderr"][-2000:].rstrip())
     if r.get("detail") and r["outcome"] in ("errored", "timed-out") and len(r["detail"]) > 20:
         parts.append(r["detail"][-2000:].rstrip())
-    return "\n".join(parts).replace("```", "'''")
+    text = visible(cap("\n".join(parts), DETAIL_CHARS), multiline=True)
+    return re.sub("`{3,}|~{3,}", lambda m: "'" * len(m.group()), text)   # no fence can close the code block

@@ -28,12 +28,13 @@ def schemas_dir() -> Path:
 
 @lru_cache(maxsize=None)
 def load_json(path: str) -> object:
-    """Parse a JSON file once (cached by path). Raises :class:`duelspec.errors.InputError`."""
+    """Parse a JSON file once (cached by path): UTF-8 (a byte-order mark is dropped), at most
+    8 MiB (:data:`duelspec.files.SCENARIO_BYTES`). Raises :class:`duelspec.errors.InputError`."""
     from .errors import InputError
+    from .files import SCENARIO_BYTES, read_bytes
+    raw = read_bytes(path, "a JSON document", SCENARIO_BYTES)
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
-        return json.loads(raw.decode("utf-8"))
+        return json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
         raise InputError(path, f"byte {exc.start}", "UTF-8 text", raw[exc.start:exc.start + 8]) from None
     except json.JSONDecodeError as exc:

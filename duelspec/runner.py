@@ -13,7 +13,6 @@ adapter gives up after too many restarts (the rest is errored, ``stopped_early``
 from __future__ import annotations
 
 import copy
-import json
 import time
 import traceback
 from typing import Iterable, Iterator
@@ -21,13 +20,15 @@ from typing import Iterable, Iterator
 from . import validation as schemas
 from .checker import check
 from .errors import InputError
+from .text import bound
 
 
 def result_of(scenario: dict, outcome: str, **fields) -> dict:
     """A result line for ``scenario`` (a dict, or a compile error with id/title/rulings).
 
-    Strings that cannot be written as UTF-8 (lone surrogates, e.g. from an adapter's reply)
-    are replaced by U+FFFD so that every result can be streamed and shown."""
+    Every string is bounded (:func:`duelspec.text.bound`: messages 4000 characters, details
+    8000, lists 200 items, each cut marked) and lone surrogates (e.g. from an adapter's
+    reply) are written as ``\\udXXX`` escapes, so that every result can be streamed and shown."""
     r = {"type": "result", "id": scenario["id"], "game": scenario.get("game", ""), "title": scenario.get("title", ""),
          "rulings": list(scenario.get("rulings", [])), "outcome": outcome}
     if scenario.get("origin"):
@@ -36,22 +37,7 @@ def result_of(scenario: dict, outcome: str, **fields) -> dict:
         if scenario.get(k):
             r[k] = list(scenario[k])
     r.update({k: v for k, v in fields.items() if v is not None})
-    try:
-        json.dumps(r, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        r = scrub(r)
-    return r
-
-
-def scrub(obj):
-    """``obj`` with every string made encodable as UTF-8 (lone surrogates -> U+FFFD)."""
-    if isinstance(obj, str):
-        return obj.encode("utf-8", "replace").decode("utf-8")
-    if isinstance(obj, list):
-        return [scrub(x) for x in obj]
-    if isinstance(obj, dict):
-        return {scrub(k): scrub(v) for k, v in obj.items()}
-    return obj
+    return bound(r)
 
 
 def reply_problem(reply) -> str | None:
@@ -102,20 +88,69 @@ def compile_error_result(err) -> dict:
                      message=str(e), detail="compile error", origin={"file": e.file, "location": e.location})
 
 
-def skip_reason(scenario: dict, impl: dict) -> str | None:
-    """Why an adapter with implementation ``impl`` skips ``scenario`` up front, or None."""
+def skip_reason(scenario: dict, impl: dict, protocol: int | None = None) -> str | None:
+    """Why an adapter with implementation ``impl`` (speaking ``protocol``, default 2) skips
+    ``scenario`` up front, or None: its game, an unsupported mechanic, a format-2 scenario for
+    a protocol-1 adapter, or something the scenario's expectations or script need that the
+    adapter does not observe (``implementation.observes``)."""
     games = impl.get("games")
     if games is not None and scenario["game"] not in games:
         return f"game {scenario['game']!r} is not supported by {impl.get('name', 'the adapter')}"
     missing = sorted(set(scenario.get("requires", [])) & set(impl.get("unsupported", [])))
     if missing:
         return "unsupported mechanics: " + ", ".join(missing)
-    return None
+    if (protocol or 2) < 2 and scenario.get("format", 1) >= 2:
+        return ("a format-2 scenario: the adapter speaks adapter protocol 1, which carries format-1 scenarios only "
+                "(steps with `when` need protocol 2)")
+    return unobserved(scenario, impl.get("observes"))
+
+
+#: the final-state fields of ``implementation.observes.final``
+FINAL_FIELDS = ("cards.zone", "cards.owner", "cards.controller", "cards.position", "cards.tapped", "cards.power",
+                "players.lp", "players.counts", "winner", "turn", "phase")
+
+
+def needs(scenario: dict) -> dict:
+    """What a scenario needs to observe: ``{"events": kinds, "final": fields, "windows": kinds}``
+    named by its expectations (events, groups, never; final) and its script (``when``, ``after``)."""
+    expect = scenario.get("expect", {})
+    pats = []
+    for item in expect.get("events", []) + expect.get("never", []):
+        pats += item.get("any_order") or item.get("together") or [item]
+    windows = set()
+    for st in scenario.get("script", []):
+        w = st.get("when")
+        if w:
+            windows.add(w["window"])
+            if "after" in w:
+                pats.append(w["after"])
+    final = set()
+    f = expect.get("final", {})
+    for state in f.get("cards", {}).values():
+        final |= {f"cards.{k}" for k in state}
+    for state in f.get("players", {}).values():
+        final |= {f"players.{k}" for k in state}
+    final |= {k for k in ("winner", "turn", "phase") if k in f}
+    return {"events": {p["event"] for p in pats}, "final": final, "windows": windows}
+
+
+def unobserved(scenario: dict, observes: dict | None) -> str | None:
+    """Why an adapter that observes only ``observes`` cannot be judged on ``scenario``, or None."""
+    if not observes:
+        return None
+    need = needs(scenario)
+    parts = []
+    for key, what in (("events", "event kinds"), ("final", "final-state fields"), ("windows", "windows")):
+        if key in observes:
+            lacking = sorted(need[key] - set(observes[key]))
+            if lacking:
+                parts.append(f"{what} {', '.join(lacking)}")
+    return "the adapter does not observe " + "; ".join(parts) if parts else None
 
 
 def run_one(scenario: dict, adapter, impl: dict) -> dict:
     """Run one scenario through ``adapter`` and check it; never raises for a bad reply."""
-    reason = skip_reason(scenario, impl)
+    reason = skip_reason(scenario, impl, getattr(adapter, "protocol", None))
     if reason:
         return result_of(scenario, "skipped", reason=reason, skip_kind="runner")
     t0 = time.perf_counter()
@@ -158,10 +193,10 @@ def judge(scenario: dict, reply: dict, ms: float | None = None) -> dict:
             return result_of(scenario, kind, message=e.get("message", ""), detail=e.get("detail"),
                              evidence=e.get("evidence") or None, duration_ms=ms)
     trace = reply.get("trace")
-    try:
-        schemas.check_trace(trace, f"<trace of {scenario['id']}>")
-    except InputError as exc:
-        return result_of(scenario, "errored", message=f"the adapter's trace fails the trace schema: {exc}", detail="invalid trace")
+    errs = schemas.errors_of(trace, "trace")
+    if errs:
+        return result_of(scenario, "errored", message=f"the adapter's trace fails the trace schema ({len(errs)} error"
+                         f"{'s' if len(errs) != 1 else ''}): {schemas.all_errors(errs)}", detail="invalid trace")
     problem = trace_problem(scenario, trace)
     if problem:
         return result_of(scenario, "errored", message=f"the adapter's trace is invalid: {problem}", detail="invalid trace")
@@ -202,7 +237,8 @@ class Run:
         """Start the adapter; returns its implementation description (``{}`` when it failed:
         then ``start_error`` is set and every scenario will be ``errored`` with its evidence)."""
         try:
-            self.implementation = self.adapter.start() or {}
+            impl = self.adapter.start() or {}
+            self.implementation = bound(impl) if isinstance(impl, dict) else impl
         except Exception as exc:  # AdapterStartError, or an in-process adapter failing to start
             self.start_error = exc
             self.stopped_early = True
@@ -219,16 +255,22 @@ class Run:
         anything an adapter does."""
         for err in errors:
             yield compile_error_result(err)
+        if self.start_error is None and hasattr(self.adapter, "run_many"):      # --jobs N: an AdapterPool
+            played = self.adapter.run_many(scenarios, lambda s, a: run_one(s, a, self.implementation))
+        else:
+            played = None
         first = True
-        for s in scenarios:
-            if self.start_error is not None:
+        for s in (scenarios if played is None else played):
+            if played is not None:
+                r = s
+            elif self.start_error is not None:
                 r = self._start_failed(s, first)
                 first = False
             else:
                 r = run_one(s, self.adapter, self.implementation)
-                gave_up = getattr(self.adapter, "gave_up", None)
-                if gave_up and not self.stopped_early:
-                    self.stopped_early, self.reason = True, gave_up
+            gave_up = getattr(self.adapter, "gave_up", None) if self.start_error is None else None
+            if gave_up and not self.stopped_early:
+                self.stopped_early, self.reason = True, gave_up
             if self.expect_fail:
                 from .expectfail import apply
                 r = apply(r, self.expect_fail)

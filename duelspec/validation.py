@@ -106,6 +106,23 @@ def check(doc: object, name: str, file: str, ref: str | None = None, base: str =
                      _expected(err), err.instance)
 
 
+def all_errors(errors: list, base: str = "", limit: int = 20) -> str:
+    """Every schema error of a document, one ``<pointer>: <what was expected>`` each, the most
+    specific first, at most ``limit`` (the rest counted): a reply with several mistakes shows
+    them all at once instead of one per run."""
+    from jsonschema.exceptions import relevance
+    ordered = sorted(errors, key=relevance, reverse=True)
+    parts, seen = [], set()
+    for e in ordered:
+        ptr = base + pointer(e.absolute_path) if e.absolute_path else (base or "/")
+        text = f"{ptr}: {e.message[:300]}"
+        if text not in seen:
+            seen.add(text)
+            parts.append(text)
+    more = len(parts) - limit
+    return "; ".join(parts[:limit]) + (f"; and {more} more" if more > 0 else "")
+
+
 def check_trace(trace: object, file: str) -> None:
     """:func:`check` of an adapter's trace against ``trace.schema.json``."""
     check(trace, "trace", file)

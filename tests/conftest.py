@@ -1,3 +1,33 @@
 """The pytest-bdd bindings of features/ live in the installed package (duelspec.pytest_suite,
 imported by tests/test_features.py) so that a simulator's own project can use them too; the
 fixtures (--adapter, --expect-fail) come from the pytest plugin duelspec.pytest_plugin."""
+
+import os
+import uuid
+
+import pytest
+
+TEST_MARK = "DUELSPEC_TEST_MARK"
+
+
+@pytest.fixture(autouse=True)
+def no_process_left_behind(monkeypatch):
+    """Tests clean up what they start (issue 13, trap 4): every process a test starts carries
+    ``DUELSPEC_TEST_MARK=<a token of that test>`` in its environment; one still alive after the
+    test is killed and fails the test, naming its command line."""
+    from duelspec.adapters.process import end_processes, run_processes
+    token = uuid.uuid4().hex
+    monkeypatch.setenv(TEST_MARK, token)
+    yield token
+    left = run_processes(token, var=TEST_MARK)
+    if not left:
+        return
+    names = {}
+    for pid in left:
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as fh:
+                names[pid] = fh.read().replace(b"\0", b" ").decode(errors="replace").strip()
+        except OSError:
+            names[pid] = "?"
+    end_processes(token, var=TEST_MARK)
+    pytest.fail(f"the test left {len(left)} process(es) running (now killed): {names}", pytrace=False)

@@ -65,8 +65,10 @@ def test_duplicate_ids_across_json_and_features_are_reported(tmp_path):
     assert run("export", tmp_path / "good.feature", "--out", out).exit_code == 0
     r = run("run", out / "t.good.json", tmp_path / "good.feature", "--format", "json")
     lines = [json.loads(l) for l in r.stdout.splitlines() if '"result"' in l]
-    assert [l["outcome"] for l in lines].count("passed") == 1
-    assert any("not used by another scenario" in l.get("message", "") for l in lines)
+    # one result per id (issue 14): neither copy is run, the error names both places
+    assert [(l["id"], l["outcome"]) for l in lines] == [("t.good", "errored")]
+    assert "used 2 times" in lines[0]["message"] and "t.good.json" in lines[0]["message"]
+    assert "good.feature:" in lines[0]["message"] and r.exit_code == 1
 
 
 @pytest.mark.parametrize("cls, words", [("ReturnsNone", "expected a dict reply"),

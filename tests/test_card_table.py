@@ -21,6 +21,7 @@ import pytest
 
 from duelspec.catalogue import cards as catalogue
 from duelspec.catalogue import rulings
+from duelspec.reference_engine.ygo import cards as C
 from duelspec.reference_engine.ygo.cards import MODELS
 from duelspec.resources import features_dir
 
@@ -248,3 +249,61 @@ def test_the_generated_chains_card_facts_agree_with_the_table():
         on_field_continuous = c.zone in ("spell-trap", "field") and bool({"continuous", "field"} & set(card["subtypes"]))
         assert c.continuous is on_field_continuous, c
         assert (c.kind == "effect-continuous") is (on_field_continuous and c.kind != "cost"), c
+
+
+REVEAL_WORDS = re.compile("見せ|公開|確認|めく")
+
+
+def reveal_problems(table: dict, cat, models: dict) -> list[str]:
+    """A card whose text shows a card to a player emits the reveal (issue 9, part 9): every such
+    phrase of a modelled card's OCG text is quoted by a row (``text.reveal``) whose engine class
+    emits a ``reveal`` event, or listed under ``not_modelled`` with the reason."""
+    import inspect
+    out = []
+    spans: dict = {}
+    for i, row in enumerate(table["effects"]):
+        frag = row["text"].get("reveal")
+        if not frag:
+            continue
+        text = _norm(cat[row["card"]]["text_ja"])
+        where = f"{TABLE.name} /effects/{i} ({row['name']})"
+        if _norm(frag) not in text or not REVEAL_WORDS.search(frag):
+            out.append(f"{where}: text.reveal must quote the card's text showing a card: {frag!r}")
+            continue
+        cls = next((c for c in models.get(row["card"], []) if c.__name__ == row["engine"]), None)
+        sources = "".join(inspect.getsource(k) for k in (cls.__mro__ if cls else ()) if k.__module__ == C.__name__)
+        if '"reveal"' not in sources:
+            out.append(f"{where}: the text shows a card but {row['engine']} emits no reveal event")
+        start = text.index(_norm(frag))
+        spans.setdefault(row["card"], []).append((start, start + len(_norm(frag))))
+    for item in table.get("not_modelled", []):
+        text = _norm(cat[item["card"]]["text_ja"])
+        if _norm(item["text"]) not in text or not item.get("why"):
+            out.append(f"{TABLE.name} not_modelled {item['name']}: quote the card's text and say why")
+            continue
+        start = text.index(_norm(item["text"]))
+        spans.setdefault(item["card"], []).append((start, start + len(_norm(item["text"]))))
+    for code in sorted({r["card"] for r in table["effects"]}):
+        text = _norm(cat[code]["text_ja"])
+        for m in REVEAL_WORDS.finditer(text):
+            if not any(a <= m.start() < b for a, b in spans.get(code, [])):
+                out.append(f"{TABLE.name}: {cat[code]['name']['en']} ({code}) shows a card "
+                           f"({text[max(0, m.start() - 15):m.end() + 5]!r}) and no row quotes it as text.reveal")
+    return out
+
+
+def test_every_card_that_shows_a_card_emits_the_reveal():
+    assert reveal_problems(load_table(), catalogue("ygo"), MODELS) == []
+
+
+def test_a_reveal_the_engine_does_not_emit_is_reported():
+    from duelspec.reference_engine.ygo import cards as engine_cards
+    drifted = dict(MODELS)
+    quiet = type("HeartOfTheUnderdog", (engine_cards.Effect,), {"kind": "trigger", "__module__": "elsewhere"})
+    drifted["35762283"] = [quiet]
+    found = reveal_problems(load_table(), catalogue("ygo"), drifted)
+    assert any("Heart of the Underdog" in p and "emits no reveal" in p for p in found), found
+    table = copy.deepcopy(load_table())
+    del next(r for r in table["effects"] if r["name"] == "Malefic World")["text"]["reveal"]
+    found = reveal_problems(table, catalogue("ygo"), MODELS)
+    assert any("Malefic World" in p and "no row quotes it" in p for p in found), found

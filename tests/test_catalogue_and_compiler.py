@@ -151,12 +151,16 @@ def _mutations(s):
     """Each way of breaking one expectation of scenario ``s``."""
     exp = s["expect"]
     for i, p in enumerate(exp.get("events", [])):
-        for k, v in p.items():
-            if k == "event":
-                continue
-            m = copy.deepcopy(s)
-            m["expect"]["events"][i][k] = (not v) if isinstance(v, bool) else (v + 7 if isinstance(v, int) else ["nonexistent"] if isinstance(v, list) else "nonexistent")
-            yield f"events/{i}/{k}", m
+        group = next((g for g in ("any_order", "together") if g in p), None)
+        inner = [(j, q) for j, q in enumerate(p[group])] if group else [(None, p)]
+        for j, q in inner:                       # a group (format 2): break each of its patterns
+            for k, v in q.items():
+                if k == "event":
+                    continue
+                m = copy.deepcopy(s)
+                target = m["expect"]["events"][i] if group is None else m["expect"]["events"][i][group][j]
+                target[k] = (not v) if isinstance(v, bool) else (v + 7 if isinstance(v, int) else ["nonexistent"] if isinstance(v, list) else "nonexistent")
+                yield f"events/{i}{'' if group is None else f'/{group}/{j}'}/{k}", m
     for i, p in enumerate(exp.get("never", [])):
         m = copy.deepcopy(s)
         m["expect"]["never"][i] = {"event": p["event"]} if len(p) > 1 else p

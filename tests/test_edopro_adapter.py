@@ -1,20 +1,28 @@
-"""The EDOPro adapter (adapters/edopro) end to end over the adapter protocol.
+"""The EDOPro adapter (adapters/edopro) end to end over the adapter protocol, on format 2.
 
 Real duels run in the real engine (npm package ``ocgcore-wasm``) with the adapter's own
 test cards (adapters/edopro/testdata: our Lua, our card JSON), so no CardScripts checkout
 is needed. Needs ``node`` and ``(cd adapters/edopro && npm ci)``; skipped otherwise.
+The adapter's script driver (a port of the kit's ScriptDriver to JavaScript) is played
+against the Python one on the same sequences of windows, events and decisions.
 """
 from __future__ import annotations
 
+import collections
 import copy
 import json
 import os
 import shutil
+import struct
 import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
+from duelspec.adapters.kit import MissingDecision, Refusal, ScriptDriver
+from duelspec.checker import check as check_expectations
+from duelspec.validation import check as check_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 ADAPTER = ROOT / "adapters" / "edopro"
@@ -27,16 +35,19 @@ pytestmark = [
                        reason="ocgcore-wasm is not installed: run `(cd adapters/edopro && npm ci)`"),
 ]
 
-from ygo_testcards import (NEG_ACTIVATION, NEG_EFFECT, PROMPTER, REPLACER, REPLACER_AT_ACT, VAN_A, VAN_B, deck_a,  # noqa: F401
+from ygo_testcards import (NEG_ACTIVATION, NEG_EFFECT, PROMPTER, REPLACER, REPLACER_AT_ACT, VAN_A, VAN_B, VAN_C, deck_a,  # noqa: E402
                            scenario as ygo_scenario, trace_ok)
+
+BANISHER, XYZ = "90000008", "90000013"
 
 
 class Adapter:
-    """A minimal runner side of protocol 1 (the harness's ProcessAdapter replaces it later)."""
+    """A minimal runner side of the adapter protocol."""
 
     def __init__(self, *args: str, env: dict | None = None):
         e = dict(os.environ)
         e.pop("DUELSPEC_EDOPRO_SCRIPTS", None)
+        e.pop("DUELSPEC_EDOPRO_CORE", None)
         e.update(env or {})
         self.p = subprocess.Popen([NODE, str(ADAPTER / "main.mjs"), *args], stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=e)
@@ -49,12 +60,12 @@ class Adapter:
         assert line, f"adapter closed stdout; stderr: {self.p.stderr.read()[-2000:]}"
         return json.loads(line)
 
-    def start(self) -> dict:
-        return self.send({"cmd": "start", "protocol": 1})
+    def start(self, protocol: int = 2) -> dict:
+        return self.send({"cmd": "start", "protocol": protocol, "protocols": [1, 2][:protocol]})
 
     def run(self, scenario: dict) -> dict:
         self.seq += 1
-        reply = self.send({"cmd": "run", "seq": self.seq, "scenario": scenario})
+        reply = self.send({"cmd": "run", "seq": self.seq, "scenario": {k: v for k, v in scenario.items() if k != "expect"}})
         assert reply["seq"] == self.seq
         return reply
 
@@ -72,8 +83,26 @@ def engine():
     assert a.stop() == 0
 
 
-def scenario(sid, cards, script, expect, **setup):
-    return ygo_scenario("edopro", sid, cards, script, expect, **setup)
+def f2(sid, cards, script, expect, **setup) -> dict:
+    """A schema-valid format-2 scenario ``test.edopro.<sid>`` at turn 2, A's Draw Phase, before the draw."""
+    s = ygo_scenario("edopro", sid, cards, [], expect, **setup)
+    s["format"], s["script"] = 2, script
+    check_schema(s, "scenario", sid)
+    return s
+
+
+def step(player, when, card=None, **kw) -> dict:
+    st_ = {"player": player, "do": kw.pop("do", "activate"), "when": when, **kw}
+    if card is not None:
+        st_["card"] = card
+    return st_
+
+
+BEFORE = {"window": "before-draw"}
+
+
+def resp(link):
+    return {"window": "response", "link": link}
 
 
 def run_ok(engine, s) -> dict:
@@ -82,23 +111,33 @@ def run_ok(engine, s) -> dict:
 
 
 # ------------------------------------------------------------------ protocol
-def test_handshake_declares_implementation():
+def test_handshake_answers_protocol_2_with_what_it_observes_and_1_without():
     a = Adapter()
-    hello = a.start()
-    assert hello["protocol"] == 1
+    hello = a.start(2)
+    assert hello["protocol"] == 2
     impl = hello["implementation"]
-    assert impl["games"] == ["ygo"]
-    assert "ocgcore-wasm 0.1.2" in impl["version"]
-    assert "xyz" in impl["unsupported"]
+    assert impl["games"] == ["ygo"] and "ocgcore-wasm 0.1.2" in impl["version"]
+    assert set(impl["observes"]["windows"]) == {"before-draw", "response", "trigger", "open", "resolution", "activation"}
+    assert "draw" in impl["observes"]["events"] and "summon" not in impl["observes"]["events"]
+    assert "cards.tapped" not in impl["observes"]["final"]
+    assert a.stop() == 0
+    a = Adapter()
+    hello = a.start(1)
+    assert hello["protocol"] == 1 and "observes" not in hello["implementation"]
     assert a.stop() == 0
 
 
 def test_without_scripts_every_ygo_scenario_is_skipped_with_the_reason():
     a = Adapter()
     a.start()
-    reply = a.run(scenario("noscripts", deck_a(), [], {}))
+    reply = a.run(f2("noscripts", deck_a(), [], {}))
     assert "DUELSPEC_EDOPRO_SCRIPTS" in reply["skipped"]["reason"]
     assert a.stop() == 0
+
+
+def test_a_format_1_scenario_is_skipped_with_a_clear_message(engine):
+    s = ygo_scenario("edopro", "v1", deck_a(), [{"player": "A", "do": "pass"}], {})
+    assert "format 2" in engine.run(s)["skipped"]["reason"]
 
 
 def test_bad_input_is_errored_and_the_adapter_keeps_going(engine):
@@ -107,30 +146,30 @@ def test_bad_input_is_errored_and_the_adapter_keeps_going(engine):
     engine.seq += 1
     r = engine.send({"cmd": "run", "seq": engine.seq, "scenario": [1, 2]})
     assert r["seq"] == engine.seq and "scenario object" in r["errored"]["message"]
-    bad = scenario("bad", deck_a(), [], {})
+    bad = f2("bad", deck_a(), [], {})
     del bad["setup"]["cards"]
-    r = engine.run(bad)
-    assert "cards array" in r["errored"]["message"]
+    assert "cards array" in engine.run(bad)["errored"]["message"]
     dm = copy.deepcopy(bad)
     dm["game"] = "dm"
     assert "ygo" in engine.run(dm)["skipped"]["reason"]
-    # still alive and correct
-    run_ok(engine, scenario("after-bad", deck_a(), [], {"events": [{"event": "draw", "player": "A", "normal": True, "cards": ["top"]}]}))
+    run_ok(engine, f2("after-bad", deck_a(), [], {"events": [{"event": "draw", "player": "A", "normal": True, "cards": ["top"]}]}))
 
 
-def test_unsupported_setups_are_skipped(engine):
-    s = scenario("turn3", deck_a(), [], {}, turn=3, turn_player="B")
-    assert "turn 3" in engine.run(s)["skipped"]["reason"]
-    s = scenario("xyz", deck_a(), [], {})
-    s["requires"] = ["xyz"]
-    assert "xyz" in engine.run(s)["skipped"]["reason"]
-    s = scenario("unknown-card", deck_a() + [{"id": "x", "card": "12345678", "owner": "B", "zone": "hand"}], [], {})
+def test_start_states_the_engine_cannot_build_are_skipped_with_why(engine):
+    s = f2("unknown-card", deck_a() + [{"id": "x", "card": "12345678", "owner": "B", "zone": "hand"}], [], {})
     assert "12345678" in engine.run(s)["skipped"]["reason"]
+    # after turn 2's normal draw: the engine's normal draw needs a card of the scenario to draw
+    s = f2("after-draw-empty-hand", deck_a(), [], {}, step="after-draw")
+    assert "hand in the setup holds 0 card" in engine.run(s)["skipped"]["reason"]
+    s = f2("random", deck_a(), [], {})
+    s["setup"]["random"] = [{"kind": "coin", "result": "heads"}]
+    check_schema(s, "scenario", "random")
+    assert "cannot be forced" in engine.run(s)["skipped"]["reason"]
 
 
 # ------------------------------------------------------------------ message decoding (unit)
 def node_eval(js: str):
-    out = subprocess.run([NODE, "--input-type=module", "-e", js], cwd=ADAPTER, capture_output=True, text=True, timeout=60)
+    out = subprocess.run([NODE, "--input-type=module", "-e", js], cwd=ADAPTER, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
 
@@ -160,7 +199,6 @@ console.log(JSON.stringify([
 
 
 def test_normal_spells_and_traps_get_no_normal_monster_bit():
-    # TYPE_NORMAL (0x10) is a monster type; a Normal Spell/Trap is 0x2/0x4 alone, as in a cards.cdb
     js = """
 import { fromCatalogue } from "./lib/cards.mjs";
 const t = (card_type, subtypes) => fromCatalogue({ id: "1", card_type, subtypes }).type;
@@ -178,118 +216,6 @@ console.log(JSON.stringify(deckOrder(cs).map((c) => c.id)));
     assert node_eval(js) == ["d", "e", "c", "a", "f", "b"]
 
 
-# ------------------------------------------------------------------ real duels in the engine
-def test_normal_draw_with_nothing_before_it(engine):
-    t = run_ok(engine, scenario("plain", deck_a(), [], {
-        "events": [{"event": "phase", "phase": "draw", "player": "A", "turn": 2},
-                   {"event": "step", "step": "before-draw"},
-                   {"event": "draw", "player": "A", "normal": True, "cards": ["top"]},
-                   {"event": "phase", "phase": "standby", "player": "A"}],
-        "never": [{"event": "draw", "player": "B"}, {"event": "activate"}],
-        "final": {"cards": {"top": {"zone": "hand", "owner": "A", "controller": "A"}, "second": {"zone": "deck"}},
-                  "players": {"A": {"lp": 8000, "counts": {"hand": 1, "deck": 2}}, "B": {"counts": {"hand": 0}}}}}))
-    assert [e["event"] for e in t["events"]].count("draw") == 1
-
-
-def test_before_draw_trigger_resolves_and_the_normal_draw_is_skipped(engine):
-    cards = deck_a() + [{"id": "rep", "card": REPLACER, "owner": "A", "zone": "monster", "position": "face-up-attack"}]
-    run_ok(engine, scenario("trigger", cards, [{"player": "A", "do": "activate", "card": "rep"}], {
-        "events": [{"event": "step", "step": "before-draw"},
-                   {"event": "activate", "card": "rep", "player": "A", "link": 1},
-                   {"event": "resolve", "link": 1, "card": "rep"},
-                   {"event": "draw", "player": "A", "normal": False, "cards": ["top"]},
-                   {"event": "chain-end"}],
-        "never": [{"event": "draw", "normal": True}],
-        "final": {"cards": {"rep": {"zone": "monster", "position": "face-up-attack"}, "second": {"zone": "deck"}},
-                  "players": {"A": {"counts": {"hand": 1, "deck": 2, "monster": 1}}}}}))
-
-
-def test_declined_trigger_then_normal_draw(engine):
-    cards = deck_a() + [{"id": "rep", "card": REPLACER, "owner": "A", "zone": "monster"}]
-    run_ok(engine, scenario("declined", cards, [{"player": "A", "do": "pass"}], {
-        "events": [{"event": "draw", "player": "A", "normal": True, "cards": ["top"]}],
-        "never": [{"event": "activate"}]}))
-
-
-def test_chain_with_a_negated_effect_then_normal_draw(engine):
-    cards = deck_a() + [{"id": "rep", "card": REPLACER, "owner": "A", "zone": "monster"},
-                        {"id": "neg", "card": NEG_EFFECT, "owner": "B", "zone": "hand"}]
-    run_ok(engine, scenario("neg-effect", cards,
-                            [{"player": "A", "do": "activate", "card": "rep"}, {"player": "B", "do": "activate", "card": "neg"}], {
-        "events": [{"event": "activate", "card": "rep", "link": 1},
-                   {"event": "activate", "card": "neg", "player": "B", "link": 2},
-                   {"event": "move", "card": "neg", "from": "hand", "to": "graveyard", "reason": "cost"},
-                   {"event": "resolve", "link": 2},
-                   {"event": "negate-effect", "link": 1, "card": "rep"},
-                   {"event": "resolve", "link": 1},
-                   {"event": "chain-end"},
-                   {"event": "draw", "player": "A", "normal": True, "cards": ["top"]}],
-        "never": [{"event": "draw", "normal": False}],
-        "final": {"cards": {"neg": {"zone": "graveyard", "owner": "B"}}}}))
-
-
-def test_negated_activation_then_normal_draw(engine):
-    cards = deck_a() + [{"id": "rep", "card": REPLACER, "owner": "A", "zone": "monster"},
-                        {"id": "neg", "card": NEG_ACTIVATION, "owner": "B", "zone": "hand"}]
-    run_ok(engine, scenario("neg-activation", cards,
-                            [{"player": "A", "do": "activate", "card": "rep"}, {"player": "B", "do": "activate", "card": "neg"}], {
-        "events": [{"event": "negate-activation", "link": 1, "card": "rep"},
-                   {"event": "draw", "player": "A", "normal": True, "cards": ["top"]}]}))
-
-
-def test_draw_given_up_at_activation_stays_skipped_when_the_effect_is_negated(engine):
-    # the way several CardScripts implement replacements (EFFECT_DRAW_COUNT in the target function)
-    cards = deck_a() + [{"id": "rep", "card": REPLACER_AT_ACT, "owner": "A", "zone": "monster"},
-                        {"id": "neg", "card": NEG_EFFECT, "owner": "B", "zone": "hand"}]
-    t = run_ok(engine, scenario("at-activation", cards,
-                                [{"player": "A", "do": "activate", "card": "rep"}, {"player": "B", "do": "activate", "card": "neg"}], {
-        "events": [{"event": "negate-effect", "link": 1}, {"event": "chain-end"},
-                   {"event": "phase", "phase": "standby", "player": "A"}],
-        "never": [{"event": "draw"}],
-        "final": {"cards": {"top": {"zone": "deck"}}}}))
-    assert not any(e["event"] == "draw" for e in t["events"])
-
-
-def test_refused_step_is_recorded_and_the_script_goes_on(engine):
-    cards = deck_a() + [{"id": "rep", "card": REPLACER, "owner": "A", "zone": "monster"},
-                        {"id": "van", "card": VAN_A, "owner": "B", "zone": "hand"}]
-    run_ok(engine, scenario("refused", cards,
-                            [{"player": "A", "do": "activate", "card": "rep"},
-                             {"player": "B", "do": "activate", "card": "van", "legal": False},
-                             {"player": "A", "do": "pass"}], {
-        "events": [{"event": "resolve", "link": 1}], "never": [{"event": "activate", "card": "van"}]}))
-
-
-def test_leftover_steps_are_not_reached(engine):
-    # nobody asks B to choose cards in this duel: the step is never reached
-    reply = engine.run(scenario("leftover", deck_a(), [{"player": "B", "do": "choose", "cards": ["top"]}], {}))
-    assert reply["trace"]["steps"] == [{"index": 0, "outcome": "not-reached", "reason": "the engine never asked for this step"}]
-
-
-def test_prompts_answered_from_the_script_and_missing_mandatory_choice_is_errored(engine):
-    cards = deck_a() + [{"id": "pr", "card": PROMPTER, "owner": "A", "zone": "monster"}]
-    script = [{"player": "A", "do": "activate", "card": "pr"}, {"player": "A", "do": "choose", "option": "yes"},
-              {"player": "A", "do": "choose", "option": "2"}, {"player": "A", "do": "choose", "cards": ["second"]}]
-    run_ok(engine, scenario("prompts", cards, script, {
-        "events": [{"event": "move", "card": "second", "from": "deck", "to": "hand", "reason": "effect"}],
-        "never": [{"event": "draw"}], "final": {"cards": {"second": {"zone": "hand"}, "top": {"zone": "deck"}}}}))
-    reply = engine.run(scenario("prompts-missing", cards, script[:2], {}))
-    assert "mandatory decision not scripted" in reply["errored"]["message"]
-
-
-def test_deck_out_at_the_normal_draw(engine):
-    run_ok(engine, scenario("deck-out", [{"id": "b1", "card": VAN_A, "owner": "B", "zone": "deck"}], [], {
-        "events": [{"event": "win", "player": "B", "reason": "deck-out"}], "final": {"winner": "B"}}))
-
-
-def test_first_turn_has_no_normal_draw(engine):
-    cards = [{"id": "b1", "card": VAN_A, "owner": "B", "zone": "deck"}, {"id": "a1", "card": VAN_B, "owner": "A", "zone": "deck"}]
-    run_ok(engine, scenario("first-turn", cards, [], {
-        "events": [{"event": "phase", "phase": "draw", "player": "B", "turn": 1}, {"event": "phase", "phase": "standby", "player": "B"}],
-        "never": [{"event": "draw"}], "final": {"cards": {"b1": {"zone": "deck"}}}}, turn=1, turn_player="B"))
-
-
-# ------------------------------------------------------------------ declarations, engine-activated triggers, reveals
 def test_option_words_match_the_option_texts():
     js = """
 import { matchOption } from "./lib/run.mjs";
@@ -300,36 +226,376 @@ console.log(JSON.stringify([matchOption("bottom", t), matchOption("top", t), mat
     assert node_eval(js) == [1, 0, 1, 0, -1, -1, -1, 1]
 
 
-def declarer(option):
-    cards = [*deck_a(), {"id": "decl", "card": "90000006", "owner": "A", "zone": "monster", "position": "face-up-attack"}]
-    return scenario(f"declare-{option.lower()}", cards, [{"player": "A", "do": "activate", "card": "decl", "option": option}], {})
+def test_event_patterns_match_as_the_checker_matches():
+    from duelspec.checker import matches
+    cases = [({"event": "draw", "normal": True}, {"event": "draw", "player": "A", "cards": ["x"], "normal": True}),
+             ({"event": "draw", "cards": ["x", "y"]}, {"event": "draw", "cards": ["y", "x"], "normal": False}),
+             ({"event": "draw", "normal": True}, {"event": "draw", "normal": False}),
+             ({"event": "activate", "link": 1}, {"event": "activate", "link": True}),
+             ({"event": "draw", "cards": ["x"]}, {"event": "draw", "cards": ["x", "x"]}),
+             ({"event": "move", "to": "hand"}, {"event": "draw", "to": "hand"})]
+    js = ("import { matches } from './lib/pattern.mjs';\nconsole.log(JSON.stringify(" + json.dumps(cases)
+          + ".map(([p, e]) => matches(p, e))));")
+    assert node_eval(js) == [matches(p, e) for p, e in cases]
 
 
-def test_mandatory_trigger_consumes_the_activate_step_and_its_declaration_answers_select_option(engine):
+# ------------------------------------------------------------------ the script driver: JavaScript = Python
+def play_python(case: dict) -> list:
+    d = ScriptDriver(case["script"], format=2, setup=case["setup"])
+    res = []
+    for op in case["ops"]:
+        try:
+            if op["op"] == "open":
+                d.open(op["window"])
+                res.append(None)
+            elif op["op"] == "close":
+                d.close(op["kind"])
+                res.append(None)
+            elif op["op"] == "event":
+                d.event(op["event"])
+                res.append(None)
+            elif op["op"] == "priority":
+                res.append(d.priority(op["player"], lambda s, a=op["accept"]: None if s.get("card") in a
+                                      else Refusal("not accepted", code="not-offered")))
+            elif op["op"] == "choose":
+                res.append(d.choose(op["player"], op["candidates"], op["min"], op["max"], "pick"))
+            elif op["op"] == "yesno":
+                res.append(d.yes_no(op["player"], "yes or no"))
+        except MissingDecision:
+            res.append("MissingDecision")
+    res.append(d.finish())
+    return res
+
+
+def play_node(cases: list) -> list:
+    out = subprocess.run([NODE, str(ROOT / "tests" / "edopro_driver_harness.mjs")], input=json.dumps(cases),
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def comparable(res: list) -> list:
+    """Outcomes without the free-text reasons (the two drivers word the choice refusals apart)."""
+    *vals, outcomes = res
+    return vals + [[{k: v for k, v in o.items() if k != "reason"} for o in outcomes]]
+
+
+SETUP = {"turn": 2, "turn_player": "A", "phase": "draw"}
+NORMAL_DRAW = {"event": "draw", "player": "A", "cards": ["top"], "normal": True}
+EFFECT_DRAW = {"event": "draw", "player": "A", "cards": ["elf"], "normal": False}
+TRIG_NORMAL = {"window": "trigger", "after": {"event": "draw", "normal": True}}
+TRIG_EFFECT = {"window": "trigger", "after": {"event": "draw", "cards": ["elf"], "normal": False}}
+
+FIXED = [
+    # the Heart of the Underdog case (issue 12, cause F): the second activation names the trigger
+    # window after the effect's draw, so the empty "respond to your own chain" prompt passes
+    {"script": [step("A", TRIG_NORMAL, "underdog"), step("A", TRIG_EFFECT, "underdog")], "setup": SETUP, "ops": [
+        {"op": "event", "event": NORMAL_DRAW}, {"op": "open", "window": {"window": "trigger"}},
+        {"op": "priority", "player": "A", "accept": ["underdog"]}, {"op": "close", "kind": "trigger"},
+        {"op": "open", "window": {"window": "response", "link": 1}}, {"op": "priority", "player": "A", "accept": []},
+        {"op": "priority", "player": "B", "accept": []}, {"op": "close", "kind": "response"},
+        {"op": "open", "window": {"window": "resolution", "link": 1}}, {"op": "event", "event": EFFECT_DRAW},
+        {"op": "close", "kind": "resolution"}, {"op": "event", "event": {"event": "chain-end"}},
+        {"op": "open", "window": {"window": "trigger"}}, {"op": "priority", "player": "A", "accept": ["underdog"]}]},
+    # a window that closes unused refuses; one that never opens is not reached
+    {"script": [step("A", BEFORE, "x", legal=False), step("B", resp(3), "y")], "setup": SETUP, "ops": [
+        {"op": "open", "window": {"window": "before-draw"}}, {"op": "close", "kind": "before-draw"},
+        {"op": "event", "event": {"event": "chain-end"}}]},
+    # a scripted choice not offered is refused, never replaced; a forced one without a step is taken
+    {"script": [step("A", {"window": "resolution", "link": 1}, do="choose", cards=["alien-2"])], "setup": SETUP, "ops": [
+        {"op": "open", "window": {"window": "resolution", "link": 1}},
+        {"op": "choose", "player": "A", "candidates": ["alien-1", "alien-3"], "min": 1, "max": 1},
+        {"op": "choose", "player": "A", "candidates": ["alien-1"], "min": 1, "max": 1}]},
+    # refused at the engine, the next step of the same window is tried
+    {"script": [step("A", BEFORE, "blast", legal=False), step("A", BEFORE, "muusiki")], "setup": SETUP, "ops": [
+        {"op": "open", "window": {"window": "before-draw"}}, {"op": "priority", "player": "A", "accept": ["muusiki"]}]},
+    # open windows wait for their phase and expire after it
+    {"script": [step("A", {"window": "open", "phase": "main1"}, "reload"), step("A", {"window": "open", "phase": "standby"}, "late")],
+     "setup": SETUP, "ops": [
+        {"op": "open", "window": {"window": "open", "phase": "draw"}}, {"op": "priority", "player": "A", "accept": ["reload", "late"]},
+        {"op": "close", "kind": "open"}, {"op": "event", "event": {"event": "phase", "phase": "standby", "turn": 2, "player": "A"}},
+        {"op": "open", "window": {"window": "open", "phase": "standby"}}, {"op": "priority", "player": "A", "accept": ["reload", "late"]},
+        {"op": "close", "kind": "open"}, {"op": "event", "event": {"event": "phase", "phase": "main1", "turn": 2, "player": "A"}},
+        {"op": "open", "window": {"window": "open", "phase": "main1"}}, {"op": "priority", "player": "A", "accept": ["reload"]}]},
+]
+
+
+def test_the_javascript_driver_plays_the_fixed_cases_as_the_python_driver():
+    got = play_node(FIXED)
+    assert [comparable(g) for g in got] == [comparable(play_python(c)) for c in FIXED]
+    # and the cases say what they are about
+    underdog = got[0]
+    assert underdog[2] is True and underdog[5] is False and underdog[13] is True
+    assert [o["outcome"] for o in underdog[-1]] == ["applied", "applied"]
+    assert [(o["outcome"], o.get("code")) for o in got[1][-1]] == [("refused", "not-offered"), ("not-reached", None)]
+    assert got[2][1] == "MissingDecision" and got[2][-1][0]["outcome"] == "refused"
+
+
+CARDS = ["x", "y", "z"]
+WHENS = [BEFORE, resp(1), resp(2), TRIG_NORMAL, TRIG_EFFECT, {"window": "open", "phase": "main1"},
+         {"window": "open", "phase": "draw"}, {"window": "resolution", "link": 1}, {"window": "activation", "link": 1},
+         {"window": "before-draw", "turn": 3}]
+WINDOWS = [{"window": "before-draw"}, {"window": "response", "link": 1}, {"window": "response", "link": 2},
+           {"window": "trigger"}, {"window": "open", "phase": "draw"}, {"window": "open", "phase": "main1"},
+           {"window": "resolution", "link": 1}, {"window": "activation", "link": 1}]
+EVENTS = [NORMAL_DRAW, EFFECT_DRAW, {"event": "chain-end"}, {"event": "activate", "card": "x", "player": "A", "link": 1},
+          {"event": "phase", "phase": "standby", "turn": 2, "player": "A"}, {"event": "phase", "phase": "main1", "turn": 2, "player": "A"},
+          {"event": "turn", "turn": 3, "player": "B"}, {"event": "phase", "phase": "draw", "turn": 3, "player": "B"}]
+steps_ = st.builds(lambda p, w, c, kind, legal: (step(p, w, c) if kind == "activate" else
+                                                 step(p, w, do="choose", cards=[c]) if kind == "cards" else
+                                                 step(p, w, do="choose", option="yes")) | ({"legal": False} if legal else {}),
+                   st.sampled_from("AB"), st.sampled_from(WHENS), st.sampled_from(CARDS),
+                   st.sampled_from(["activate", "activate", "cards", "yes"]), st.booleans())
+ops_ = st.one_of(
+    st.builds(lambda w: {"op": "open", "window": w}, st.sampled_from(WINDOWS)),
+    st.builds(lambda k: {"op": "close", "kind": k}, st.sampled_from(["before-draw", "response", "trigger", "open", "resolution", "activation"])),
+    st.builds(lambda e: {"op": "event", "event": e}, st.sampled_from(EVENTS)),
+    st.builds(lambda p, a: {"op": "priority", "player": p, "accept": a}, st.sampled_from("AB"), st.lists(st.sampled_from(CARDS), max_size=2)),
+    st.builds(lambda p, c, mn: {"op": "choose", "player": p, "candidates": c, "min": min(mn, len(c)), "max": max(1, len(c))},
+              st.sampled_from("AB"), st.lists(st.sampled_from(CARDS), min_size=1, max_size=3, unique=True), st.integers(0, 1)),
+    st.builds(lambda p: {"op": "yesno", "player": p}, st.sampled_from("AB")))
+cases_ = st.lists(st.builds(lambda s, o: {"script": s, "setup": SETUP, "ops": o},
+                            st.lists(steps_, min_size=1, max_size=4), st.lists(ops_, max_size=14)), min_size=40, max_size=40)
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
+@given(cases_)
+def test_the_javascript_driver_decides_as_the_python_driver(cases):
+    """Random scripts and random sequences of windows, events and decisions (40 per node run)."""
+    assert [comparable(g) for g in play_node(cases)] == [comparable(play_python(c)) for c in cases]
+
+
+# ------------------------------------------------------------------ real duels in the engine
+def test_normal_draw_with_nothing_before_it(engine):
+    t = run_ok(engine, f2("plain", deck_a(), [], {
+        "events": [{"event": "phase", "phase": "draw", "player": "A", "turn": 2},
+                   {"event": "step", "step": "before-draw"},
+                   {"event": "draw", "player": "A", "normal": True, "cards": ["top"]},
+                   {"event": "phase", "phase": "standby", "player": "A"}],
+        "never": [{"event": "draw", "player": "B"}, {"event": "activate"}],
+        "final": {"cards": {"top": {"zone": "hand", "owner": "A", "controller": "A"}, "second": {"zone": "deck"}},
+                  "players": {"A": {"lp": 8000, "counts": {"hand": 1, "deck": 2}}, "B": {"counts": {"hand": 0}}}}}))
+    assert t["format"] == 2 and [e["event"] for e in t["events"]].count("draw") == 1
+
+
+def test_before_draw_trigger_resolves_and_the_normal_draw_is_skipped(engine):
+    cards = deck_a() + [{"id": "rep", "card": REPLACER, "owner": "A", "zone": "monster", "position": "face-up-attack"}]
+    t = run_ok(engine, f2("trigger", cards, [step("A", BEFORE, "rep")], {
+        "events": [{"event": "step", "step": "before-draw"},
+                   {"event": "activate", "card": "rep", "player": "A", "link": 1},
+                   {"event": "resolve", "link": 1, "card": "rep"},
+                   {"event": "draw", "player": "A", "normal": False, "cards": ["top"]},
+                   {"event": "chain-end"}],
+        "never": [{"event": "draw", "normal": True}],
+        "final": {"cards": {"rep": {"zone": "monster", "position": "face-up-attack"}, "second": {"zone": "deck"}},
+                  "players": {"A": {"counts": {"hand": 1, "deck": 2, "monster": 1}}}}}))
+    assert t["steps"] == [{"index": 0, "outcome": "applied"}]
+
+
+def test_no_step_for_the_window_declines_the_trigger(engine):
+    cards = deck_a() + [{"id": "rep", "card": REPLACER, "owner": "A", "zone": "monster"}]
+    run_ok(engine, f2("declined", cards, [], {
+        "events": [{"event": "draw", "player": "A", "normal": True, "cards": ["top"]}], "never": [{"event": "activate"}]}))
+
+
+def test_chain_with_a_negated_effect_then_normal_draw(engine):
+    cards = deck_a() + [{"id": "rep", "card": REPLACER, "owner": "A", "zone": "monster"},
+                        {"id": "neg", "card": NEG_EFFECT, "owner": "B", "zone": "hand"}]
+    t = run_ok(engine, f2("neg-effect", cards, [step("A", BEFORE, "rep"), step("B", resp(1), "neg")], {
+        "events": [{"event": "activate", "card": "rep", "link": 1},
+                   {"event": "activate", "card": "neg", "player": "B", "link": 2},
+                   {"event": "move", "card": "neg", "from": "hand", "to": "graveyard", "reason": "cost"},
+                   {"event": "resolve", "link": 2},
+                   {"event": "negate-effect", "link": 1, "card": "rep"},
+                   {"event": "resolve", "link": 1},
+                   {"event": "chain-end"},
+                   {"event": "draw", "player": "A", "normal": True, "cards": ["top"]}],
+        "never": [{"event": "draw", "normal": False}, {"event": "reveal", "card": "neg"}],
+        "final": {"cards": {"neg": {"zone": "graveyard", "owner": "B"}}}}))
+    assert [o["outcome"] for o in t["steps"]] == ["applied", "applied"]
+
+
+def test_negated_activation_then_normal_draw(engine):
+    cards = deck_a() + [{"id": "rep", "card": REPLACER, "owner": "A", "zone": "monster"},
+                        {"id": "neg", "card": NEG_ACTIVATION, "owner": "B", "zone": "hand"}]
+    run_ok(engine, f2("neg-activation", cards, [step("A", BEFORE, "rep"), step("B", resp(1), "neg")], {
+        "events": [{"event": "negate-activation", "link": 1, "card": "rep"},
+                   {"event": "draw", "player": "A", "normal": True, "cards": ["top"]}]}))
+
+
+def test_draw_given_up_at_activation_stays_skipped_when_the_effect_is_negated(engine):
+    # the way several CardScripts implement replacements (EFFECT_DRAW_COUNT in the target function)
+    cards = deck_a() + [{"id": "rep", "card": REPLACER_AT_ACT, "owner": "A", "zone": "monster"},
+                        {"id": "neg", "card": NEG_EFFECT, "owner": "B", "zone": "hand"}]
+    t = run_ok(engine, f2("at-activation", cards, [step("A", BEFORE, "rep"), step("B", resp(1), "neg")], {
+        "events": [{"event": "negate-effect", "link": 1}, {"event": "chain-end"},
+                   {"event": "phase", "phase": "standby", "player": "A"}],
+        "never": [{"event": "draw"}], "final": {"cards": {"top": {"zone": "deck"}}}}))
+    assert not any(e["event"] == "draw" for e in t["events"])
+
+
+def test_a_step_is_not_spent_at_a_decision_of_another_window(engine):
+    """Issue 12 (cause F): while A's link 1 waits, the engine asks A to respond to its own chain
+    (an empty prompt); A's next step names Main Phase 1 and is not used (nor refused) there."""
+    cards = deck_a() + [{"id": "rep", "card": REPLACER, "owner": "A", "zone": "monster"},
+                        {"id": "van", "card": VAN_B, "owner": "A", "zone": "hand"}]
+    t = run_ok(engine, f2("other-window", cards, [step("A", BEFORE, "rep"),
+                                                 step("A", {"window": "open", "phase": "main1"}, "van", legal=False)],
+                          {"events": [{"event": "resolve", "link": 1}]}, stop={"turn": 2, "phase": "battle"}))
+    assert t["steps"][0] == {"index": 0, "outcome": "applied"}
+    assert t["steps"][1]["outcome"] == "refused" and "SELECT_IDLECMD" in t["steps"][1]["reason"], t["steps"]
+
+
+def test_a_step_whose_window_closes_unused_is_refused_and_one_never_reached_is_not_reached(engine):
+    cards = deck_a() + [{"id": "rep", "card": REPLACER, "owner": "A", "zone": "monster"},
+                        {"id": "neg", "card": NEG_EFFECT, "owner": "B", "zone": "hand"}]
+    t = engine.run(f2("wrong-link", cards, [step("A", BEFORE, "rep"), step("B", resp(2), "neg")], {}))["trace"]
+    assert [o["outcome"] for o in t["steps"]] == ["applied", "not-reached"]
+    assert not any(e["event"] == "activate" and e["card"] == "neg" for e in t["events"])
+    t = engine.run(f2("no-trigger", deck_a(), [step("A", BEFORE, "top", legal=False)], {}))["trace"]
+    assert t["steps"][0]["outcome"] in ("refused", "not-reached")
+
+
+def test_a_refused_step_is_recorded_and_the_script_goes_on(engine):
+    cards = deck_a() + [{"id": "rep", "card": REPLACER, "owner": "A", "zone": "monster"},
+                        {"id": "van", "card": VAN_A, "owner": "B", "zone": "hand"}]
+    t = run_ok(engine, f2("refused", cards, [step("A", BEFORE, "rep"), step("B", resp(1), "van", legal=False)], {
+        "events": [{"event": "resolve", "link": 1}], "never": [{"event": "activate", "card": "van"}]}))
+    assert t["steps"][1]["outcome"] == "refused" and t["steps"][1]["code"] == "not-offered"
+
+
+def test_a_target_the_engine_does_not_offer_is_refused_never_replaced(engine):
+    """B's Banisher names a card that is not in A's GY: the engine offers only "gy"; the step is
+    refused (the duel is played again with B passing there), never answered with "gy"."""
+    cards = deck_a() + [{"id": "rep", "card": REPLACER, "owner": "A", "zone": "monster"},
+                        {"id": "gy", "card": VAN_B, "owner": "A", "zone": "graveyard"},
+                        {"id": "ban", "card": BANISHER, "owner": "B", "zone": "hand"}]
+    s = f2("no-swap", cards, [step("A", BEFORE, "rep"), step("B", resp(1), "ban", targets=["top"])], {
+        "events": [{"event": "activate", "card": "rep", "link": 1}, {"event": "resolve", "link": 1}],
+        "never": [{"event": "activate", "card": "ban"}, {"event": "move", "card": "gy", "to": "banished"}],
+        "final": {"cards": {"gy": {"zone": "graveyard"}, "ban": {"zone": "hand"}}}})
+    t = engine.run(s)["trace"]
+    check_schema(t, "trace", "<edopro>")
+    assert [f.pointer for f in check_expectations(s, t)] == ["/script/1"]     # only: the legal step was refused
+    assert t["steps"][1]["outcome"] == "refused" and t["steps"][1]["code"] == "target"
+    assert '["gy"]' in t["steps"][1]["reason"] and any("replayed" in x for x in t.get("log", []))
+    # the scripted target is offered: used as scripted
+    t = run_ok(engine, f2("target", cards, [step("A", BEFORE, "rep"), step("B", resp(1), "ban", targets=["gy"])], {
+        "events": [{"event": "activate", "card": "ban", "link": 2}, {"event": "move", "card": "gy", "to": "banished"}]}))
+    assert [o["outcome"] for o in t["steps"]] == ["applied", "applied"]
+
+
+def test_leftover_steps_are_not_reached(engine):
+    reply = engine.run(f2("leftover", deck_a(), [step("B", {"window": "resolution", "link": 1}, do="choose", cards=["top"])], {}))
+    assert reply["trace"]["steps"] == [{"index": 0, "outcome": "not-reached", "reason": "its window never opened (the game went past it)"}]
+
+
+def test_choices_during_resolution_come_from_the_script_and_a_missing_mandatory_one_is_errored(engine):
+    cards = deck_a() + [{"id": "pr", "card": PROMPTER, "owner": "A", "zone": "monster"}]
+    res = {"window": "resolution", "link": 1}
+    script = [step("A", BEFORE, "pr"), step("A", res, do="choose", option="yes"),
+              step("A", res, do="choose", option="2"), step("A", res, do="choose", cards=["second"])]
+    run_ok(engine, f2("prompts", cards, script, {
+        "events": [{"event": "move", "card": "second", "from": "deck", "to": "hand", "reason": "effect"}],
+        "never": [{"event": "draw"}], "final": {"cards": {"second": {"zone": "hand"}, "top": {"zone": "deck"}}}}))
+    reply = engine.run(f2("prompts-missing", cards, script[:2], {}))
+    assert "mandatory decision not scripted" in reply["errored"]["message"]
+
+
+def test_deck_out_at_the_normal_draw(engine):
+    run_ok(engine, f2("deck-out", [{"id": "b1", "card": VAN_A, "owner": "B", "zone": "deck"}], [], {
+        "events": [{"event": "win", "player": "B", "reason": "deck-out"}], "final": {"winner": "B"}}))
+
+
+def test_first_turn_has_no_normal_draw(engine):
+    cards = [{"id": "b1", "card": VAN_A, "owner": "B", "zone": "deck"}, {"id": "a1", "card": VAN_B, "owner": "A", "zone": "deck"}]
+    run_ok(engine, f2("first-turn", cards, [], {
+        "events": [{"event": "phase", "phase": "draw", "player": "B", "turn": 1}, {"event": "phase", "phase": "standby", "player": "B"}],
+        "never": [{"event": "draw"}], "final": {"cards": {"b1": {"zone": "deck"}}}}, turn=1, turn_player="B"))
+
+
+def test_a_start_after_the_normal_draw_is_reached_by_the_engine_drawing_a_hand_card(engine):
+    """After turn 2's normal draw: the engine conducts it, drawing one of A's hand cards of the
+    setup (placed on top of the deck); the trace starts right after it."""
+    cards = deck_a() + [{"id": "h1", "card": VAN_C, "owner": "A", "zone": "hand"}, {"id": "h2", "card": VAN_A, "owner": "A", "zone": "hand"}]
+    t = run_ok(engine, f2("after-draw", cards, [], {
+        "never": [{"event": "draw", "normal": True}, {"event": "step"}],
+        "final": {"cards": {"h1": {"zone": "hand"}, "h2": {"zone": "hand"}, "top": {"zone": "deck"}},
+                  "players": {"A": {"counts": {"hand": 2, "deck": 3}}}}}, step="after-draw"))
+    assert any("drew h1" in x for x in t["log"]), t.get("log")
+    t = run_ok(engine, f2("main1", cards, [], {"events": [{"event": "phase", "phase": "main1", "turn": 2}],
+                                              "final": {"players": {"A": {"counts": {"hand": 2}}}}}, phase="main1"))
+
+
+def test_declarations_of_an_activation_and_the_engine_activating_a_mandatory_trigger(engine):
+    def declarer(option):
+        cards = [*deck_a(), {"id": "decl", "card": "90000006", "owner": "A", "zone": "monster", "position": "face-up-attack"}]
+        return f2(f"declare-{option.lower()}", cards, [step("A", BEFORE, "decl", option=option)], {})
     s = declarer("Spell")
     s["expect"] = {"events": [{"event": "activate", "card": "decl", "player": "A", "link": 1},
                               {"event": "reveal", "card": "top"}, {"event": "chain-end"}],
                    "never": [{"event": "draw", "player": "A", "normal": True}]}
-    trace = run_ok(engine, s)
-    assert trace["steps"] == [{"index": 0, "outcome": "applied"}]
+    assert run_ok(engine, s)["steps"] == [{"index": 0, "outcome": "applied"}]
     s = declarer("Monster")
     s["expect"] = {"events": [{"event": "activate", "card": "decl", "link": 1}, {"event": "reveal", "card": "top"},
                               {"event": "draw", "player": "A", "normal": True, "cards": ["top"]}]}
     run_ok(engine, s)
-
-
-def test_undeclarable_option_is_errored_with_the_offered_options(engine):
+    # a declaration the engine does not offer, of a mandatory activation the engine made itself:
+    # it cannot be refused, and the adapter never declares in its place
     reply = engine.run(declarer("Dragon"))
     assert "errored" in reply and '"Monster","Spell","Trap"' in reply["errored"]["message"], reply
 
 
 def test_revealing_the_card_drawn_for_the_normal_draw(engine):
     cards = [{"id": "drawn", "card": "90000007", "owner": "A", "zone": "deck", "order": "top"}, *deck_a()[1:]]
-    s = scenario("reveal-drawn", cards, [{"player": "A", "do": "choose", "option": "reveal", "cards": ["drawn"]}],
-                 {"events": [{"event": "draw", "player": "A", "normal": True, "cards": ["drawn"]},
-                             {"event": "reveal", "card": "drawn", "player": "A"}]})
-    trace = run_ok(engine, s)
-    assert trace["steps"] == [{"index": 0, "outcome": "applied"}]
-    s = scenario("keep-drawn-hidden", cards, [], {"never": [{"event": "reveal", "card": "drawn"}],
-                                                  "events": [{"event": "draw", "player": "A", "normal": True}]})
-    run_ok(engine, s)
+    after = {"window": "trigger", "after": {"event": "draw", "cards": ["drawn"], "normal": True}}
+    t = run_ok(engine, f2("reveal-drawn", cards, [step("A", after, do="choose", option="reveal", cards=["drawn"])],
+                          {"events": [{"event": "draw", "player": "A", "normal": True, "cards": ["drawn"]},
+                                      {"event": "reveal", "card": "drawn", "player": "A"}]}))
+    assert t["steps"] == [{"index": 0, "outcome": "applied"}]
+    run_ok(engine, f2("keep-drawn-hidden", cards, [], {"never": [{"event": "reveal", "card": "drawn"}],
+                                                      "events": [{"event": "draw", "player": "A", "normal": True}]}))
+
+
+def test_an_extra_deck_monster_in_the_graveyard_was_properly_summoned_unless_the_scenario_says_not():
+    """Debug.AddCard(..., proc) gives STATUS_PROC_COMPLETE (0x8, libdebug.cpp AddCard) to an
+    Extra Deck monster in the GY unless `properly_summoned: false`; Xyz materials are attached."""
+    js = """
+import { loadCore } from "./lib/core.mjs";
+import { CardSource } from "./lib/cards.mjs";
+import { ScenarioRun, makeScriptReader } from "./lib/run.mjs";
+import { QUERY, LOCATION, parseQueryLocation } from "./lib/messages.mjs";
+const core = await loadCore();
+const cards = new CardSource({ catalogues: ["testdata/cards.json"] });
+const reader = makeScriptReader(["testdata/scripts"]);
+const s = { format: 2, id: "t", game: "ygo", script: [], setup: { first_player: "B", turn: 2, turn_player: "A", phase: "draw",
+  players: { A: {}, B: {} }, cards: [
+    { id: "x1", card: "90000013", owner: "A", zone: "graveyard" },
+    { id: "x2", card: "90000013", owner: "A", zone: "graveyard", properly_summoned: false },
+    { id: "x3", card: "90000013", owner: "A", zone: "monster" },
+    { id: "m1", card: "90000010", owner: "A", zone: "overlay", attached_to: "x3" } ] } };
+const run = new ScenarioRun(core, cards, reader, s);
+run.check(); run.setup([]);
+const q = (l, f) => parseQueryLocation(core.queryLocationRaw(run.h, { flags: f, controller: run.P.A, location: l }));
+console.log(JSON.stringify({ gy: q(LOCATION.GRAVE, QUERY.STATUS).map((c) => c.STATUS & 8),
+  overlay: q(LOCATION.MZONE, QUERY.OVERLAY_CARD).filter(Boolean).map((c) => c.OVERLAY_CARD) }));
+"""
+    got = node_eval(js)
+    assert got["gy"] == [8, 0]
+    assert got["overlay"] == [struct.pack("<II", 1, 90000010).hex()]    # one material: u32 count, u32 code
+
+
+def test_a_core_build_of_ones_own_is_loaded_from_a_folder_and_named(tmp_path):
+    """--core DIR: the emscripten module files of a build of one's own (here: the package's, copied)."""
+    for name in ("ocgcore.sync.mjs", "ocgcore.sync.wasm"):
+        shutil.copy(ADAPTER / "node_modules" / "ocgcore-wasm" / "lib" / name, tmp_path / name)
+    (tmp_path / "ygopro-core.commit").write_text("0123456789abcdef\n")
+    a = Adapter("--scripts", str(TESTDATA / "scripts"), "--cards", str(TESTDATA / "cards.json"), "--core", str(tmp_path))
+    assert f"own core build {tmp_path} (ygopro-core 0123456789abcdef)" in a.start()["implementation"]["version"]
+    trace_ok(f2("own-core", deck_a(), [], {"events": [{"event": "draw", "player": "A", "normal": True}]}),
+             a.run(f2("own-core", deck_a(), [], {})), "edopro")
+    assert a.stop() == 0
+    a = Adapter("--core", str(tmp_path / "nowhere"))
+    a.p.stdin.write(json.dumps({"cmd": "start", "protocol": 2}) + "\n")
+    a.p.stdin.flush()
+    assert a.p.wait(timeout=30) != 0 and "no ocgcore.sync.mjs" in a.p.stderr.read()

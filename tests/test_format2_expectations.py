@@ -122,3 +122,18 @@ def test_group_steps_with_a_data_table():
         assert out.errors and why in str(out.errors[0].error), out.errors
     out = compile_text(BASE + "      | a | table |\n", "t.feature")
     assert out.errors and "without a data table" in str(out.errors[0].error)
+
+
+def test_cites_come_from_comment_lines_inside_the_scenario():
+    text = BASE.replace("    Given player B went first\n", "    # cites: official-qa | Q&A 123 | 2022-08-05 | https://example.org/qa/123\n"
+                        "    # cites: card-text | Sangan (32), OCG text |\n    Given player B went first\n")
+    out = compile_text(text, "t.feature")
+    assert not out.errors, out.errors
+    assert out.scenarios[0]["cites"] == [
+        {"kind": "official-qa", "ref": "Q&A 123", "date": "2022-08-05", "url": "https://example.org/qa/123"},
+        {"kind": "card-text", "ref": "Sangan (32), OCG text"}]
+    for bad in ("    # cites: rumour | somebody said |\n", "    # cites: official-qa | Q&A 1 | 5 Aug 2022\n"):
+        out = compile_text(BASE.replace("    Given player B went first\n", bad + "    Given player B went first\n"), "t.feature")
+        assert out.errors and "line 5" in str(out.errors[0].error), out.errors
+    out = compile_text(BASE.replace("Feature: x\n", "Feature: x\n  # cites: card-text | x |\n"), "t.feature")
+    assert out.errors and "inside a scenario" in str(out.errors[0].error)

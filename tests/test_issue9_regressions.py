@@ -88,6 +88,12 @@ CASES = [
     ("Heart of the Underdog reveals nothing (part 9)",
      lambda p: p.set(C.HeartOfTheUnderdog, "cost", lambda self, duel, link, step: None),
      "ygo.normal-draw.triggers.underdog-normal-and-own-draw"),
+    ("Malefic World shows nothing (part 9)",
+     lambda p: p.wrap(D.Duel, "emit", lambda f, self, event, **k: None if event == "reveal" else f(self, event, **k)),
+     "ygo.normal-draw.cost-type.malefic-world-shows-three"),
+    ("Gravekeeper's Trap looks at the normal draw without showing it (part 9)",
+     lambda p: p.wrap(D.Duel, "emit", lambda f, self, event, **k: None if event == "reveal" else f(self, event, **k)),
+     "ygo.normal-draw.list.before.gravekeeper"),
     ("the opening hand is drawn in the Draw Phase (part 9, ND-03)",
      _patch_opening_hand_in_draw_phase, "ygo.normal-draw.basics.opening-hand"),
 ]

@@ -12,21 +12,9 @@ from pathlib import Path
 import pytest
 
 from duelspec.adapters.process import AdapterStartError, ProcessAdapter
-from duelspec.runner import Run
-from fault_adapters.helpers import faulty_cmd, hang_guard, scenario  # noqa: F401
+from fault_adapters.helpers import faulty_cmd, hang_guard, run_all, scenario  # noqa: F401
 
 pytestmark = pytest.mark.usefixtures("hang_guard")
-
-
-def run_all(adapter, ids):
-    run = Run(adapter)
-    run.start()
-    try:
-        results = list(run.results([scenario(i) for i in ids]))
-    finally:
-        adapter.stop()
-    assert [r["id"] for r in results] == list(ids), "a result was dropped or reordered"
-    return run, {r["id"]: r for r in results}
 
 
 def test_every_fault_is_reported_with_evidence_and_the_run_goes_on(tmp_path):

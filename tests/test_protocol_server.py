@@ -4,6 +4,8 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
+
 from duelspec import validation
 from duelspec.adapters.kit import Simulator, Skip
 from duelspec.adapters.protocol_server import serve
@@ -63,8 +65,14 @@ def test_unreadable_input_ends_the_server_with_status_2():
 
 
 def test_wrong_protocol_version_is_refused():
-    status, replies, err = talk(Boom(), {"cmd": "start", "protocol": 99})
-    assert status == 2 and replies == [] and "protocol 99" in err
+    status, replies, err = talk(Boom(), {"cmd": "start", "protocol": 0})
+    assert status == 2 and replies == [] and "protocol 0" in err
+
+
+@pytest.mark.parametrize("asked, answered", [(1, 1), (2, 2), (3, 2)])
+def test_the_server_answers_the_highest_version_it_speaks_not_above_the_runners(asked, answered):
+    status, replies, _ = talk(Boom(), {"cmd": "start", "protocol": asked, "protocols": list(range(1, asked + 1))})
+    assert status == 0 and replies[0]["protocol"] == answered
 
 
 def test_end_of_input_is_a_stop():

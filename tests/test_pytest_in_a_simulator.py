@@ -48,15 +48,10 @@ def test_rulings_select_with_k(tmp_path):
 
 
 def test_a_failing_engine_fails_with_the_checker_rendering(tmp_path):
-    bad = tmp_path / "bad_engine.py"
-    bad.write_text(
-        "from duelspec.adapters.reference import ReferenceAdapter\n"
-        "class Drops(ReferenceAdapter):\n"
-        "    def run(self, scenario):\n"
-        "        reply = super().run(scenario)\n"
-        "        if 'trace' in reply:\n"
-        "            reply['trace']['events'] = [e for e in reply['trace']['events'] if not e.get('normal')]\n"
-        "        return reply\n")
+    import sys as _sys
+    _sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    from fault_adapters.helpers import write_normal_draw_dropper
+    write_normal_draw_dropper(tmp_path / "bad_engine.py")
     r = _pytest(tmp_path, "--adapter", "bad_engine:Drops", "-k", "effect-type and effect-negated", test=SUITE)
     assert r.returncode == 1, r.stdout + r.stderr
     assert "/expect/events/" in r.stdout and "expected event did not occur" in r.stdout

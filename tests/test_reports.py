@@ -163,8 +163,10 @@ def test_summary_names_line_and_pointer_of_an_invalid_result(saved_run, tmp_path
     assert exc.value.location == "line 3 /outcome"
 
 
-def test_a_killed_run_leaves_every_finished_result_readable(tmp_path):
-    """Kill `duelspec run` (SIGKILL) while the adapter hangs: the results before the hang are on disk."""
+def test_a_killed_run_leaves_every_finished_result_readable(tmp_path, no_process_left_behind):
+    """Kill `duelspec run` (SIGKILL) while the adapter hangs: the results before the hang are on disk.
+    A runner killed by SIGKILL cannot end its adapter: the test ends what it started (issue 13, trap 4)."""
+    from duelspec.adapters.process import end_processes
     ids = ["t.ok.1", "t.fail.1", "t.hang.1", "t.ok.2"]
     paths = []
     for i in ids:
@@ -184,6 +186,8 @@ def test_a_killed_run_leaves_every_finished_result_readable(tmp_path):
     finally:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
+        left = end_processes(no_process_left_behind, var="DUELSPEC_TEST_MARK")
+    assert left, "the hanging adapter outlived its killed runner (and was ended by the test)"
     st = read_stream(out)
     assert [(r["id"], r["outcome"]) for r in st.results] == [("t.ok.1", "passed"), ("t.fail.1", "failed")]
     assert st.truncated and st.footer["stopped_early"]
@@ -210,3 +214,62 @@ def test_a_run_warns_when_the_installed_features_differ_from_the_checkout_here(t
     monkeypatch.chdir(co)
     r = CliRunner().invoke(main, ["run", "--id", "ygo.normal-draw.basics.turn-player-draws"])
     assert "plays the installed features" in r.stderr
+
+
+def test_jobs_play_in_parallel_and_report_in_order(tmp_path):
+    """--jobs 3 (issue 13): the same results in the same order as one process, faults included
+    (a hang is timed out and that process restarted while the others go on), nothing left running."""
+    paths = []
+    for i in IDS * 2:
+        sid = f"{i}.{len(paths)}"
+        (tmp_path / f"{sid}.json").write_text(json.dumps(scenario(i) | {"id": sid}))
+        paths.append(str(tmp_path / f"{sid}.json"))
+    out1, out3 = tmp_path / "one.jsonl", tmp_path / "three.jsonl"
+    for out, jobs in ((out1, "1"), (out3, "3")):
+        res = CliRunner().invoke(main, ["run", *paths, "--adapter", "cmd:" + faulty_cmd(), "--timeout", "0.5",
+                                        "--jobs", jobs, "--out", str(out)])
+        assert res.exit_code == 1
+    one = [json.loads(x) for x in out1.read_text().splitlines()]
+    three = [json.loads(x) for x in out3.read_text().splitlines()]
+    assert [(x.get("id"), x.get("outcome")) for x in one[1:-1]] == [(x.get("id"), x.get("outcome")) for x in three[1:-1]]
+    assert three[-1]["counts"] == one[-1]["counts"] and three[-1]["stopped_early"] is False
+
+
+def test_jobs_need_a_process_adapter():
+    res = CliRunner().invoke(main, ["run", "--jobs", "2", "--id", "ygo.normal-draw.basics.*"])
+    assert res.exit_code == 2 and "cmd:" in res.output
+
+
+def test_failed_lines_name_the_ruling_and_a_file_that_exists(tmp_path, monkeypatch):
+    """Issue 13: a FAILED line names the ruling(s); its file, and JUnit's `file=`, point at a
+    feature file that exists for the user (the installed one when the run is outside the checkout)."""
+    import re
+    import xml.etree.ElementTree as ET
+    from pathlib import Path
+    from fault_adapters.helpers import write_normal_draw_dropper
+    write_normal_draw_dropper(tmp_path / "bad_engine.py")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    res = CliRunner().invoke(main, ["run", "--adapter", "bad_engine:Drops", "--id", "ygo.normal-draw.basics.turn-player-draws",
+                                    "--junit", str(tmp_path / "j.xml")], env={"COLUMNS": "200"})
+    assert res.exit_code == 1
+    line = next(ln for ln in res.stdout.splitlines() if ln.startswith("FAILED"))
+    assert "[ND-01" in line
+    path = re.search(r"\((.+\.feature):\d+\)", line).group(1)
+    assert Path(path).exists(), line
+    case = ET.parse(tmp_path / "j.xml").getroot().find(".//testcase")
+    assert Path(case.get("file")).exists()
+
+
+def test_a_schema_invalid_trace_lists_all_its_errors(tmp_path):
+    """Issue 13: an adapter's trace with several mistakes is errored with every one of them (and
+    its pointer), not only the first."""
+    from duelspec.runner import judge
+    s = scenario("t.ok.1")
+    bad = {"trace": {"format": 1, "events": [{"event": "draw", "player": "C", "cards": ["top"], "normal": True},
+                                             {"event": "phase"}],
+                     "steps": [], "final": {"winner": 7}}}
+    r = judge(s, bad)
+    assert r["outcome"] == "errored" and "3 errors" in r["message"], r["message"]
+    for ptr in ("/events/0/player", "/events/1", "/final/winner"):
+        assert ptr in r["message"], (ptr, r["message"])

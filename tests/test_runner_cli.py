@@ -9,18 +9,9 @@ from click.testing import CliRunner
 from duelspec.cli import main, select
 from duelspec.expectfail import load as load_expect_fail
 from duelspec.errors import InputError
-from fault_adapters.helpers import faulty_cmd, hang_guard, scenario  # noqa: F401
+from fault_adapters.helpers import faulty_cmd, hang_guard, scenario, write_scenarios as write  # noqa: F401
 
 pytestmark = pytest.mark.usefixtures("hang_guard")
-
-
-def write(tmp_path, *scens):
-    paths = []
-    for s in scens:
-        p = tmp_path / f"{s['id']}.json"
-        p.write_text(json.dumps(s))
-        paths.append(str(p))
-    return paths
 
 
 def run(tmp_path, ids, *options, adapter=None, scens=None):

@@ -1,40 +1,46 @@
 #!/usr/bin/env node
-// main.mjs — duelspec EDOPro adapter (MIT). Speaks duelspec's adapter protocol 1 (one JSON
-// object per line on stdin/stdout) and runs each Yu-Gi-Oh! scenario in EDOPro's engine
-// (ygopro-core, compiled to wasm in the npm package `ocgcore-wasm`), with the user's
-// CardScripts checkout and card data from duelspec's card catalogue and/or cards.cdb files.
+// main.mjs — duelspec EDOPro adapter (MIT). Speaks duelspec's adapter protocol 2 (and 1 for a
+// runner that asks for it; one JSON object per line on stdin/stdout) and runs each Yu-Gi-Oh!
+// scenario of format 2 in EDOPro's engine (ygopro-core compiled to wasm: the npm package
+// `ocgcore-wasm`, or your own build), with the user's CardScripts checkout and card data from
+// duelspec's card catalogue and/or cards.cdb files.
 //
-//   node adapters/edopro/main.mjs --scripts ~/CardScripts [--cdb cards.cdb ...] [--cards ygo.json ...]
+//   node adapters/edopro/main.mjs --scripts ~/CardScripts [--cdb cards.cdb ...] [--cards ygo.json ...] [--core DIR]
 //
 // Options (repeatable ones may be given several times):
 //   --scripts DIR   script directory (CardScripts checkout; its constant.lua and utility.lua are
 //                   loaded first). Default: $DUELSPEC_EDOPRO_SCRIPTS (several dirs split by ':').
 //   --cdb FILE      an EDOPro cards.cdb; wins over the catalogue. Default: $DUELSPEC_EDOPRO_CDB.
 //   --cards FILE    a duelspec card catalogue (default: features/cards/ygo.json of this repository).
+//   --core DIR      your own build of the core: DIR holds ocgcore.sync.mjs and ocgcore.sync.wasm (or
+//                   lib/ocgcore.sync.*), an emscripten build of ygopro-core with ocgcore-wasm's glue
+//                   (cpp/wasm.cpp). Default: $DUELSPEC_EDOPRO_CORE, else the installed npm package.
 //   --verbose       engine log lines on stderr.
 import { createInterface } from "node:readline";
-import { existsSync } from "node:fs";
-import { dirname, join, delimiter } from "node:path";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, delimiter, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadCore } from "./lib/core.mjs";
 import { CardSource } from "./lib/cards.mjs";
-import { ScenarioRun, Unsupported, BadScenario, UNSUPPORTED, makeScriptReader } from "./lib/run.mjs";
+import { ScenarioRun, Unsupported, BadScenario, UNSUPPORTED, OBSERVES, makeScriptReader } from "./lib/run.mjs";
 import { MissingDecision } from "./lib/driver.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const ADAPTER_VERSION = "0.1.0";
+export const ADAPTER_VERSION = "0.2.0";
+export const PROTOCOLS = [1, 2];
 
 function parseArgs(argv) {
-  const o = { scripts: [], cdb: [], cards: [], verbose: false };
+  const o = { scripts: [], cdb: [], cards: [], core: [], verbose: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--verbose") o.verbose = true;
-    else if (["--scripts", "--cdb", "--cards"].includes(a) && i + 1 < argv.length) o[a.slice(2)].push(argv[++i]);
+    else if (["--scripts", "--cdb", "--cards", "--core"].includes(a) && i + 1 < argv.length) o[a.slice(2)].push(argv[++i]);
     else { process.stderr.write(`duelspec-edopro: unknown argument ${a}\n`); process.exit(2); }
   }
   const env = (k) => (process.env[k] ? process.env[k].split(delimiter).filter(Boolean) : []);
   if (!o.scripts.length) o.scripts = env("DUELSPEC_EDOPRO_SCRIPTS");
   if (!o.cdb.length) o.cdb = env("DUELSPEC_EDOPRO_CDB");
+  if (!o.core.length && process.env.DUELSPEC_EDOPRO_CORE) o.core = [process.env.DUELSPEC_EDOPRO_CORE];
   if (!o.cards.length) {
     const def = join(here, "..", "..", "features", "cards", "ygo.json");
     if (existsSync(def)) o.cards.push(def);
@@ -49,7 +55,7 @@ const log = (s) => process.stderr.write(`duelspec-edopro: ${s}\n`);
 let core = null, cards = null, reader = null, setupProblem = null;
 
 async function init() {
-  core = await loadCore();
+  core = await loadCore({ build: opts.core.at(-1) });
   const missing = opts.scripts.filter((d) => !existsSync(join(d, "constant.lua")));
   if (!opts.scripts.length) setupProblem = "no script directory: give --scripts DIR (a ProjectIgnis/CardScripts checkout) or set DUELSPEC_EDOPRO_SCRIPTS";
   else if (missing.length === opts.scripts.length) setupProblem = `no constant.lua in ${opts.scripts.join(", ")}: not a CardScripts checkout`;
@@ -57,22 +63,43 @@ async function init() {
   reader = makeScriptReader(opts.scripts);
 }
 
-function implementation() {
+function implementation(protocol) {
   const [maj, min] = core.version();
-  return {
+  const scripts = opts.scripts.map(gitCommit).filter(Boolean);
+  const impl = {
     name: "EDOPro (ygopro-core via ocgcore-wasm)",
-    version: `ocgcore-wasm ${core.packageVersion}; OCG API ${maj}.${min}; adapter ${ADAPTER_VERSION}`,
+    version: `${core.description}; OCG API ${maj}.${min}; CardScripts ${scripts.join(", ") || "(not a git checkout)"}; adapter ${ADAPTER_VERSION}`,
     language: "C++ (wasm32) + Lua card scripts; adapter in JavaScript",
     homepage: "https://github.com/edo9300/ygopro-core",
     issues: "https://github.com/ProjectIgnis/CardScripts/issues",
     games: ["ygo"],
     unsupported: UNSUPPORTED,
   };
+  if (protocol >= 2) impl.observes = OBSERVES;
+  return impl;
+}
+
+/** The commit of a script directory's git checkout (read from .git, no git needed), or null. */
+function gitCommit(dir) {
+  try {
+    let gitDir = join(dir, ".git");
+    if (!existsSync(gitDir)) return null;
+    if (!statSync(gitDir).isDirectory()) gitDir = resolve(dir, readFileSync(gitDir, "utf8").replace(/^gitdir:\s*/, "").trim());
+    const head = readFileSync(join(gitDir, "HEAD"), "utf8").trim();
+    if (!head.startsWith("ref:")) return head.slice(0, 12);
+    const ref = head.slice(4).trim();
+    for (const g of [gitDir, join(gitDir, "..", "..")]) {
+      if (existsSync(join(g, ref))) return readFileSync(join(g, ref), "utf8").trim().slice(0, 12);
+      const packed = join(g, "packed-refs");
+      if (existsSync(packed)) { const m = readFileSync(packed, "utf8").split("\n").find((l) => l.endsWith(" " + ref)); if (m) return m.slice(0, 12); }
+    }
+  } catch { /* not a readable checkout */ }
+  return null;
 }
 
 function runOne(seq, scenario) {
   if (!scenario || typeof scenario !== "object" || Array.isArray(scenario))
-    return { seq, errored: { message: "expected `scenario` to be a scenario object (scenario format 1)", detail: JSON.stringify(scenario)?.slice(0, 500) ?? "" } };
+    return { seq, errored: { message: "expected `scenario` to be a scenario object (scenario format 2)", detail: JSON.stringify(scenario)?.slice(0, 500) ?? "" } };
   if (scenario.game !== "ygo") return { seq, skipped: { reason: `game ${JSON.stringify(scenario.game)}: this adapter runs Yu-Gi-Oh! (ygo) scenarios only` } };
   if (setupProblem) return { seq, skipped: { reason: setupProblem } };
   const run = new ScenarioRun(core, cards, reader, scenario, { log: opts.verbose ? log : () => {} });
@@ -92,14 +119,17 @@ async function main() {
     if (!line.trim()) continue;
     let msg;
     try { msg = JSON.parse(line); } catch (e) {
-      out({ seq: null, errored: { message: "expected one JSON object per line (adapter protocol 1)", detail: `${e.message}: ${line.slice(0, 200)}` } });
+      out({ seq: null, errored: { message: "expected one JSON object per line (adapter protocol)", detail: `${e.message}: ${line.slice(0, 200)}` } });
       continue;
     }
     if (!msg || typeof msg !== "object" || Array.isArray(msg)) { out({ seq: null, errored: { message: "expected a JSON object with `cmd`", detail: line.slice(0, 200) } }); continue; }
     if (msg.cmd === "start") {
-      if (msg.protocol !== 1) log(`runner speaks protocol ${msg.protocol}; this adapter speaks 1`);
+      // the highest version both speak: the runner's `protocol` is the highest it speaks
+      const asked = Number.isInteger(msg.protocol) && msg.protocol >= 1 ? msg.protocol : null;
+      if (asked == null) { log(`runner asks for protocol ${JSON.stringify(msg.protocol)}; this adapter speaks ${PROTOCOLS.join(" and ")}`); process.exit(2); }
+      const protocol = Math.min(asked, Math.max(...PROTOCOLS));
       if (!core) await init();
-      out({ protocol: 1, implementation: implementation() });
+      out({ protocol, implementation: implementation(protocol) });
     } else if (msg.cmd === "run") {
       if (!core) await init();
       const seq = Number.isInteger(msg.seq) ? msg.seq : null;

@@ -29,6 +29,7 @@ from gherkin.pickles.compiler import Compiler as PickleCompiler
 
 from .. import validation as schemas
 from ..errors import InputError
+from ..files import SCENARIO_BYTES, read_bytes
 from . import steps_common, steps_dm, steps_ygo  # noqa: F401  (register the grammar rules)
 from .builder import ScenarioBuilder
 from .grammar import GRAMMAR, PICKLE_TYPES
@@ -96,17 +97,60 @@ def compile_text(text: str, file: str = "<string>") -> Compiled:
         if sc and sc.get("examples") and not any(ex.get("tableBody") for ex in sc["examples"]):
             out.errors.append(ScenarioError(f"<no rows:{file}:{sc['location']['line']}>", sc.get("name", ""), InputError(
                 file, f"line {sc['location']['line']}", "a Scenario Outline with at least one Examples row", sc.get("name", ""))))
+    try:
+        cites = _cites(doc, file)
+    except InputError as exc:
+        out.errors.append(ScenarioError(f"<cites:{file}>", feature.get("name", ""), exc))
+        return out
     pickles = PickleCompiler().compile(doc)
     if not pickles:
         out.errors.append(ScenarioError(f"<empty:{file}>", feature.get("name", ""), InputError(
             file, f"line {feature['location']['line']}", "a Feature with at least one Scenario (or Examples row)", feature.get("name", ""))))
     for pickle in pickles:
-        scen = _compile_pickle(pickle, nodes, file, game)
+        scen = _compile_pickle(pickle, nodes, file, game, cites.get(pickle["astNodeIds"][0], []))
         (out.errors if isinstance(scen, ScenarioError) else out.scenarios).append(scen)
     return out
 
 
-def _compile_pickle(pickle: dict, nodes: dict, file: str, game: str):
+CITE = re.compile(r"#\s*cites:\s*(?P<body>.*)$")
+CITE_KINDS = ("source-page", "official-qa", "comprehensive-rules", "card-text")
+
+
+def _cites(doc: dict, file: str) -> dict:
+    """Scenario AST node id -> its ``cites`` from the comment lines inside it:
+    ``# cites: <kind> | <ref> | <date>[ | <url>]`` (the date may be empty)."""
+    feature = doc["feature"]
+    scenarios = [c["scenario"] for c in feature.get("children", []) if "scenario" in c]
+    scenarios += [c["scenario"] for r in feature.get("children", []) if "rule" in r
+                  for c in r["rule"].get("children", []) if "scenario" in c]
+    starts = sorted((sc["location"]["line"], sc["id"]) for sc in scenarios)
+    rules = sorted(r["rule"]["location"]["line"] for r in feature.get("children", []) if "rule" in r)
+    out: dict = {}
+    for c in doc.get("comments", []):
+        m = CITE.match(c["text"].strip())
+        if not m:
+            continue
+        line = c["location"]["line"]
+        owner = [(start, sid) for start, sid in starts if start < line]
+        if not owner or any(owner[-1][0] < r < line for r in rules):
+            raise InputError(file, f"line {line}", "a `# cites:` comment inside a scenario (after its `Scenario:` line)",
+                             c["text"].strip())
+        parts = [x.strip() for x in m.group("body").split("|")]
+        if len(parts) < 2 or len(parts) > 4 or parts[0] not in CITE_KINDS or not parts[1]:
+            raise InputError(file, f"line {line}", f"`# cites: <kind> | <ref> | <date YYYY-MM-DD, may be empty>[ | <url>]` "
+                             f"with a kind of {', '.join(CITE_KINDS)}", c["text"].strip())
+        cite = {"kind": parts[0], "ref": parts[1]}
+        if len(parts) > 2 and parts[2]:
+            if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", parts[2]):
+                raise InputError(file, f"line {line}", "a date YYYY-MM-DD (or nothing) as the third part of `# cites:`", parts[2])
+            cite["date"] = parts[2]
+        if len(parts) > 3 and parts[3]:
+            cite["url"] = parts[3]
+        out.setdefault(owner[-1][1], []).append(cite)
+    return out
+
+
+def _compile_pickle(pickle: dict, nodes: dict, file: str, game: str, cites: list = ()):
     tags = [t["name"][1:] for t in pickle["tags"]]
     rulings = [t.split(":", 1)[1] for t in tags if t.startswith("ruling:")]
     ids = [t.split(":", 1)[1] for t in tags if t.startswith("id:")]
@@ -134,6 +178,7 @@ def _compile_pickle(pickle: dict, nodes: dict, file: str, game: str):
     if example is not None:
         origin["example"] = example
     b = ScenarioBuilder(game, file, sid, title, rulings, other, origin)
+    b.cites = [dict(c) for c in cites]
     try:
         for step in pickle["steps"]:
             step_line = nodes.get(step["astNodeIds"][0], {}).get("location", {}).get("line")
@@ -243,6 +288,16 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
                     if not isinstance(x, str) or (x not in local and not (k == "target" and x == "player")):
                         raise InputError(where, f"{at}/{k}" + (f"/{j}" if isinstance(p[k], list) else ""),
                                          "a local card id of the setup", x)
+    for i, r in enumerate(doc["setup"].get("random", [])):
+        for k in ("order", "cards"):
+            for j, x in enumerate(r.get(k, [])):
+                if x not in local:
+                    raise InputError(where, f"/setup/random/{i}/{k}/{j}", "a local card id of the setup", x)
+        if r["kind"] == "shuffle" and sorted(r["order"]) != sorted(
+                c["id"] for c in doc["setup"]["cards"] if c["owner"] == r["player"] and c["zone"] == "deck"):
+            # a later shuffle may see another deck; only the cards must be the player's
+            if any(next(c for c in doc["setup"]["cards"] if c["id"] == x)["owner"] != r["player"] for x in r["order"]):
+                raise InputError(where, f"/setup/random/{i}/order", f"cards of player {r['player']}", r["order"])
     for i, s in enumerate(doc["script"]):
         if "after" in s.get("when", {}):
             check_pattern(s["when"]["after"], f"/script/{i}/when/after")
@@ -322,10 +377,10 @@ def compile_paths(paths=None) -> Compiled:
     out = Compiled()
     for f in files:
         try:
-            raw = f.read_bytes()
-            text = raw.decode("utf-8")
-        except OSError as exc:
-            out.errors.append(ScenarioError(f"<unreadable:{f}>", "", InputError(str(f), "", "a readable feature file", str(exc))))
+            raw = read_bytes(f, "a readable feature file", SCENARIO_BYTES)
+            text = raw.decode("utf-8-sig")          # a byte-order mark is not part of the text
+        except InputError as exc:
+            out.errors.append(ScenarioError(f"<unreadable:{f}>", "", exc))
             continue
         except UnicodeDecodeError as exc:
             line = raw[:exc.start].count(b"\n") + 1

@@ -28,6 +28,7 @@ class ScenarioBuilder:
         self.setup: dict = {"players": {"A": {}, "B": {}}, "cards": []} if game == "dm" else \
             {"players": {"A": {"lp": 8000}, "B": {"lp": 8000}}, "cards": []}
         self.script: list[dict] = []
+        self.cites: list[dict] = []            # `# cites:` comments of the scenario
         self.when: dict | None = None          # the moment of the When step being applied (format 2)
         self.expect: dict = {}
         self.catalogue = card_catalogue(game)
@@ -129,6 +130,8 @@ class ScenarioBuilder:
             doc["tags"] = self.tags
         if self.origin:
             doc["origin"] = self.origin
+        if self.cites:
+            doc["cites"] = self.cites
         doc["setup"] = self.setup
         doc["script"] = self.script
         doc["expect"] = self.expect

@@ -1,12 +1,35 @@
 """Steps both games share."""
 from __future__ import annotations
 
-from .grammar import GRAMMAR, PLAYER, StepError
+from .grammar import GRAMMAR, PLAYER, QLIST, StepError, quoted
 
 
 @GRAMMAR.rule("given", r"player (?P<player>[AB]) went first", example="player B went first")
 def _first(b, player):
     b.setup["first_player"] = player
+
+
+# ---- Given: the random results the scenario depends on (setup.random, in the order they happen) ---
+@GRAMMAR.rule("given", rf"the next shuffle of player (?P<player>[AB])'s deck leaves it (?P<cards>{QLIST}), in this order from the top",
+              example='the next shuffle of player A\'s deck leaves it "elf", "alexandrite", in this order from the top')
+def _shuffle(b, player, cards):
+    b.setup.setdefault("random", []).append({"kind": "shuffle", "player": player, "order": [b.ref(c) for c in quoted(cards)]})
+
+
+@GRAMMAR.rule("given", r'the next random pick among player (?P<player>[AB])\'s cards is "(?P<card>[^"]+)"',
+              example='the next random pick among player A\'s cards is "malefic-red-eyes"')
+def _select(b, player, card):
+    b.setup.setdefault("random", []).append({"kind": "select", "player": player, "cards": [b.ref(card)]})
+
+
+@GRAMMAR.rule("given", r"the next coin toss (?:comes up|is) (?P<result>heads|tails)", example="the next coin toss comes up heads")
+def _coin(b, result):
+    b.setup.setdefault("random", []).append({"kind": "coin", "result": result})
+
+
+@GRAMMAR.rule("given", r"the next die roll is (?P<result>[1-6])", example="the next die roll is 3")
+def _die(b, result):
+    b.setup.setdefault("random", []).append({"kind": "die", "result": int(result)})
 
 
 @GRAMMAR.rule("then", r"player (?P<player>[AB]) wins the (?:duel|game)", example="player A wins the game")

@@ -61,6 +61,7 @@ def play(setup: dict, decider) -> tuple[list, dict]:
     """Play a scenario ``setup`` with ``decider``; returns ``(events, final)``."""
     cat = card_catalogue("ygo")
     duel = Duel(cat, decider, seed=setup.get("seed", 0))
+    duel.random = [dict(r) for r in setup.get("random", [])]    # format 2: the random results, in order
     duel.first_player = setup["first_player"]
     duel.turn, duel.turn_player = setup["turn"], setup["turn_player"]
     duel.lp = {p: setup["players"][p].get("lp", 8000) for p in ("A", "B")}
@@ -86,6 +87,8 @@ def play(setup: dict, decider) -> tuple[list, dict]:
                              f"plays at most {MAX_TURNS} turns after the one it starts in")
     except (GameOver, StopReached):
         pass
+    if duel.random:
+        raise Unplayable(f"the scenario states random results that did not happen in this run: {duel.random}")
     try:
         return duel.events, duel.final()
     finally:

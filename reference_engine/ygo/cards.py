@@ -169,9 +169,11 @@ class MaleficWorld(Effect):
         if len(cands) < 3:
             return False
         three = _pick(duel, link.player, cands, "3 Malefic cards", n=3)
-        chosen = duel.rng.choice(three)        # "pick 1 of them at random"
+        for c in three:                        # 「デッキから「Ｓｉｎ」カード３枚を相手に見せ」
+            duel.emit("reveal", card=c.uid, player=link.player)
+        chosen = duel.pick_at_random(link.player, three)   # "have your opponent pick 1 of them at random"
         duel.move(chosen, "hand", "effect")
-        duel.rng.shuffle(duel.zone(link.player, "deck"))
+        duel.shuffle_deck(link.player)
         return True
 
 
@@ -602,7 +604,7 @@ class Reload(Effect):
         hand = list(duel.zone(link.player, "hand"))
         for c in hand:
             duel.move(c, "deck", "effect")
-        duel.rng.shuffle(duel.zone(link.player, "deck"))
+        duel.shuffle_deck(link.player)
         duel.draw(link.player, len(hand))
         return True
 
@@ -624,6 +626,7 @@ class DiabolosKingOfTheAbyss(Effect):
         if not self.card.face_up_on_field() or not deck:
             return False
         top = deck[0]
+        duel.emit("reveal", card=top.uid, player=top.owner)    # 「相手のデッキの一番上のカードを確認し」: shown to its controller
         where = duel.decider.choose_option(link.player, ["top", "bottom"], f"{self.card.uid}: where to place the top card")
         if where == "bottom":
             duel.move(top, "deck", "effect", top=False)
@@ -706,6 +709,9 @@ class GravekeepersTrap(Effect):
         name = link.data["declared"]
 
         def act(d, drawn):
+            for c in drawn:                    # 「通常のドローをしたカードを確認し」: shown to its controller
+                if c.zone == "hand":
+                    d.emit("reveal", card=c.uid, player=c.owner)
             for c in drawn:
                 if c.data["name"]["en"] == name and c.zone == "hand":
                     d.move(c, "graveyard", "effect")
@@ -798,7 +804,7 @@ class Afterglow(Effect):
         if banished:
             back = _pick(duel, p, banished, "an Afterglow to shuffle into the Deck")[0]
             duel.move(back, "deck", "effect")
-            duel.rng.shuffle(duel.zone(p, "deck"))
+            duel.shuffle_deck(p)
 
         def act(d, drawn):
             for c in drawn:

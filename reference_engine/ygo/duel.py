@@ -157,6 +157,7 @@ class Duel:
         self.phases_begun = 0
         self.stop_when_idle = False
         self.once_per_duel: set = set()
+        self.random: list = []                   # the scenario's stated random results still to happen
         self.negated_until: list = []            # (uid, incarnation, (turn, phase)): effects negated until then
         self.skip_draw_phase: set = set()        # (player, turn): that Draw Phase is skipped
         self.draw_phase_start_hand: dict = {}    # player -> cards in hand when the current Draw Phase began
@@ -260,6 +261,42 @@ class Duel:
         for watch in [w for w in self.watches if w.player == player]:
             watch.after_draw(self, drawn, normal)
         return drawn
+
+    # ------------------------------------------------------------------------------- random
+    def _forced(self, kind: str, player: str, what: str):
+        """The scenario's next stated random result (``setup.random``) for this random event, or
+        ``None`` when it states none left; :class:`Unplayable` when the next one is another event."""
+        if not self.random:
+            return None
+        nxt = self.random[0]
+        if nxt["kind"] != kind or nxt.get("player", player) != player:
+            raise Unplayable(f"cannot force the scenario's random results: the next one is {nxt}, but the next random "
+                             f"event of this engine is {what}")
+        return self.random.pop(0)
+
+    def shuffle_deck(self, player: str) -> None:
+        """Shuffle ``player``'s Deck: into the order the scenario states (``setup.random``,
+        ``kind: shuffle``), else at random."""
+        deck = self.zone(player, "deck")
+        forced = self._forced("shuffle", player, f"a shuffle of player {player}'s Deck")
+        if forced is None:
+            self.rng.shuffle(deck)
+            return
+        if sorted(forced["order"]) != sorted(c.uid for c in deck):
+            raise Unplayable(f"the scenario's shuffle of player {player}'s Deck lists {forced['order']}; the Deck holds "
+                             f"{sorted(c.uid for c in deck)}")
+        deck[:] = [self.cards[u] for u in forced["order"]]
+
+    def pick_at_random(self, player: str, candidates: list) -> "Card":
+        """1 of ``player``'s ``candidates`` is picked at random (``setup.random``, ``kind: select``,
+        ``player``: whose cards)."""
+        forced = self._forced("select", player, f"a random pick among player {player}'s cards")
+        if forced is None:
+            return self.rng.choice(candidates)
+        picked = [c for c in candidates if c.uid in forced["cards"]]
+        if len(forced["cards"]) != 1 or len(picked) != 1:
+            raise Unplayable(f"the scenario's random pick {forced['cards']} is not 1 of {[c.uid for c in candidates]}")
+        return picked[0]
 
     def damage(self, player: str, amount: int) -> None:
         self.lp[player] = max(0, self.lp[player] - amount)

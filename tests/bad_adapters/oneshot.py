@@ -8,7 +8,7 @@ ad = ReferenceAdapter()
 for line in sys.stdin:
     m = json.loads(line)
     if m["cmd"] == "start":
-        print(json.dumps({"protocol": 1, "implementation": ad.start()}), flush=True)
+        print(json.dumps({"protocol": min(m["protocol"], 2), "implementation": ad.start()}), flush=True)
     elif m["cmd"] == "run":
         print(json.dumps({"seq": m["seq"], **ad.run(m["scenario"])}), flush=True)
         sys.exit(0)

@@ -15,11 +15,23 @@ What it does with a scenario depends on the second segment of the scenario id
 - ``badtrace``: a trace with an unknown event kind (fails the trace schema)
 - ``badenvelope``: ``{"seq": n, "result": "ok"}`` (fails the protocol schema)
 - ``print``: prints free text via ``print`` to stderr and answers ok
+- ``daemon``: starts a helper that calls ``setsid()`` and double-forks (``sleep 300``, its pid
+  appended to ``$FAULTY_PIDFILE``), then answers ok: the helper escapes the process group
+- ``dupnow``: answers ok twice at once (the second reply is already in the pipe)
+- ``duplate``: answers ok, then a second time 0.3 s later (while the next scenario runs)
+- ``badutf8``: a reply line with a byte that is not UTF-8
+- ``bigskip``: a valid ``skipped`` reply whose reason is 15 MiB (written in one go)
+- ``hugeline``: a 64 MiB line (longer than the runner's 16 MiB limit)
+- ``text``: a ``skipped`` reply whose reason is ``$FAULTY_TEXT`` (JSON-decoded: any character)
+- ``texterr``: an ``errored`` reply whose message is ``$FAULTY_TEXT``
 
 Options (argv): ``--slow-start S`` (sleep S seconds before the handshake), ``--slow-restart S``
 (only from the second start on: needs ``$FAULTY_STATE``, a file counting starts),
 ``--start-exit``, ``--start-garbage``, ``--start-invalid``, ``--games ygo,dm``,
-``--unsupported chain,xyz``, ``--stderr-noise N`` (N KiB to stderr at start).
+``--unsupported chain,xyz``, ``--stderr-noise N`` (N KiB to stderr at start),
+``--name-json JSON`` / ``--version-json JSON`` (the implementation's name / version, JSON-decoded:
+lone surrogates and control characters possible), ``--start-daemon`` (a ``daemon`` helper before
+the handshake). ``$FAULTY_SELFPIDS``: a file to which every start appends the adapter's pid.
 """
 import json
 import os
@@ -39,6 +51,28 @@ def out(obj):
     sys.stdout.flush()
 
 
+def daemon():
+    """A helper in a new session, orphaned at once (double fork): killpg cannot reach it."""
+    pid = os.fork()
+    if pid == 0:
+        os.setsid()
+        if os.fork() == 0:
+            fd = os.open(os.devnull, os.O_RDWR)
+            for n in (0, 1, 2):
+                os.dup2(fd, n)
+            if os.environ.get("FAULTY_PIDFILE"):
+                with open(os.environ["FAULTY_PIDFILE"], "a") as fh:
+                    fh.write(f"{os.getpid()}\n")
+            os.execvp("sleep", ["sleep", "300"])
+        os._exit(0)
+    os.waitpid(pid, 0)
+
+
+if os.environ.get("FAULTY_SELFPIDS"):
+    with open(os.environ["FAULTY_SELFPIDS"], "a") as fh:
+        fh.write(f"{os.getpid()}\n")
+if "--start-daemon" in args:
+    daemon()
 state = os.environ.get("FAULTY_STATE")
 starts = 0
 if state:
@@ -77,7 +111,8 @@ for line in sys.stdin:
             out({"protocol": 1, "implementation": {"name": "faulty"}})
             continue
         out({"protocol": 1, "implementation": {
-            "name": "faulty", "version": "1", "language": "python",
+            "name": json.loads(opt("--name-json", '"faulty"')), "version": json.loads(opt("--version-json", '"1"')),
+            "language": "python",
             "games": (opt("--games") or "ygo,dm").split(","),
             "unsupported": [u for u in (opt("--unsupported") or "").split(",") if u]}})
         continue
@@ -115,6 +150,28 @@ for line in sys.stdin:
         out({"seq": seq + 1, "trace": trace("B")})
     elif kind == "badtrace":
         out({"seq": seq, "trace": {"format": 1, "events": [{"event": "teleport"}], "steps": [], "final": {}}})
+    elif kind == "daemon":
+        daemon()
+        out({"seq": seq, "trace": trace("B")})
+    elif kind == "dupnow":
+        sys.stdout.write(json.dumps({"seq": seq, "trace": trace("B")}) + "\n" + json.dumps({"seq": seq, "trace": trace("B")}) + "\n")
+        sys.stdout.flush()
+    elif kind == "duplate":
+        out({"seq": seq, "trace": trace("B")})
+        time.sleep(0.3)
+        out({"seq": seq, "trace": trace("B")})
+    elif kind == "badutf8":
+        sys.stdout.buffer.write(b'{"seq": %d, "skipped": {"reason": "caf\xe9"}}\n' % seq)
+        sys.stdout.flush()
+    elif kind == "bigskip":
+        out({"seq": seq, "skipped": {"reason": "r" * (15 << 20)}})
+    elif kind == "hugeline":
+        sys.stdout.write("x" * (64 << 20) + "\n")
+        sys.stdout.flush()
+    elif kind == "text":
+        out({"seq": seq, "skipped": {"reason": json.loads(os.environ["FAULTY_TEXT"])}})
+    elif kind == "texterr":
+        out({"seq": seq, "errored": {"message": json.loads(os.environ["FAULTY_TEXT"])}})
     elif kind == "badenvelope":
         out({"seq": seq, "result": "ok"})
     else:

@@ -95,3 +95,48 @@ def toy_scenarios() -> list[dict]:
 TOY_OUTCOMES = {"toy.draw.top": "passed", "toy.draw.first-turn": "passed", "toy.draw.deck-out": "passed",
                 "toy.draw.refused": "passed", "toy.draw.wrong": "failed", "toy.draw.main-phase": "skipped",
                 "toy.draw.chain": "skipped"}
+
+
+GOOD_FEATURE = ('@game:ygo\nFeature: f\n  @id:t.good @ruling:ND-01\n  Scenario: s\n    Given player B went first\n'
+                '    And it is turn 2, player A\'s Draw Phase, before the draw\n'
+                '    And the top card of player A\'s deck is "Alexandrite Dragon" as "top"\n'
+                '    Then player A conducts the normal draw, drawing "top"\n')
+
+
+def write_scenarios(tmp_path, *scens) -> list[str]:
+    """Each scenario as ``<id>.json`` in ``tmp_path``; their paths (str)."""
+    import json
+    paths = []
+    for s in scens:
+        p = tmp_path / f"{s['id']}.json"
+        p.write_text(json.dumps(s))
+        paths.append(str(p))
+    return paths
+
+
+def run_all(adapter, ids):
+    """Run the scenarios ``ids`` on ``adapter`` (started and stopped here); ``(run, {id: result})``.
+    Fails when a result is dropped or reordered."""
+    from duelspec.runner import Run
+    run = Run(adapter)
+    run.start()
+    try:
+        results = list(run.results([scenario(i) for i in ids]))
+    finally:
+        adapter.stop()
+    assert [r["id"] for r in results] == list(ids), "a result was dropped or reordered"
+    return run, {r["id"]: r for r in results}
+
+
+def write_normal_draw_dropper(path) -> None:
+    """Write an in-process adapter module (class ``Drops``): the reference engine with every
+    normal draw left out of its traces, an engine that breaks ND-01 for tests of failure reports."""
+    from pathlib import Path
+    Path(path).write_text(
+        "from duelspec.adapters.reference import ReferenceAdapter\n"
+        "class Drops(ReferenceAdapter):\n"
+        "    def run(self, scenario):\n"
+        "        reply = super().run(scenario)\n"
+        "        if 'trace' in reply:\n"
+        "            reply['trace']['events'] = [e for e in reply['trace']['events'] if not e.get('normal')]\n"
+        "        return reply\n", encoding="utf-8")

@@ -26,6 +26,9 @@ export const CARD_STRINGS = {
   // Diabolos, King of the Abyss: c29424328.lua:45-47 SelectOption(tp, Stringid(id,1), Stringid(id,2));
   // opt==1 -> Duel.MoveSequence(tc,1) (SEQ_DECKBOTTOM); opt 0 leaves it on top
   29424328: { 1: "Put card at top of deck", 2: "Put card at bottom of deck" },
+  // Commander of Swords: c12197543.lua:36-44 SelectEffect(tp, {b1,Stringid(id,1)}, {b2,Stringid(id,2)});
+  // op 1 -> Duel.SendtoGrave(rg, REASON_EFFECT|REASON_DISCARD), op 2 -> Duel.Destroy of a Spell/Trap
+  12197543: { 1: "Discard the drawn cards", 2: "Destroy 1 Spell/Trap your opponent controls" },
 };
 
 /** EDOPro system strings (strings.conf `!system`) that scripts pass to SelectOption. */

@@ -25,7 +25,9 @@
 // and it calls back into JS through Module.handleDataReader(payload, code, OCG_CardData*),
 // Module.handleScriptReader(payload, duel, name) -> string|null (the C glue then calls
 // OCG_LoadScript with that text), Module.handleLogHandler(payload, text, type).
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
@@ -38,10 +40,31 @@ function packageDir(dir) {
   return pj.slice(0, -"/package.json".length);
 }
 
-export async function loadCore({ dir } = {}) {
+/** The emscripten module files of a core: `build` (a directory holding ocgcore.sync.mjs and
+ *  ocgcore.sync.wasm, directly or under lib/: the user's own build of ygopro-core with
+ *  ocgcore-wasm's glue), else the installed npm package. Returns {mjs, wasm, description}. */
+export function coreFiles({ dir, build } = {}) {
+  if (build) {
+    const b = resolve(build);
+    for (const d of [b, join(b, "lib")]) {
+      const mjs = join(d, "ocgcore.sync.mjs"), wasm = join(d, "ocgcore.sync.wasm");
+      if (existsSync(mjs) && existsSync(wasm)) {
+        const info = join(d, "ygopro-core.commit");
+        const commit = existsSync(info) ? readFileSync(info, "utf8").trim().split(/\s+/)[0] : null;
+        return { mjs, wasm, description: `own core build ${d}${commit ? ` (ygopro-core ${commit})` : ""}` };
+      }
+    }
+    throw new Error(`--core ${build}: no ocgcore.sync.mjs and ocgcore.sync.wasm there (nor under lib/)`);
+  }
   const pkg = packageDir(dir);
-  const { default: factory } = await import(`${pkg}/lib/ocgcore.sync.mjs`);
-  const wasmBinary = readFileSync(`${pkg}/lib/ocgcore.sync.wasm`);
+  const version = JSON.parse(readFileSync(`${pkg}/package.json`, "utf8")).version;
+  return { mjs: `${pkg}/lib/ocgcore.sync.mjs`, wasm: `${pkg}/lib/ocgcore.sync.wasm`, description: `ocgcore-wasm ${version}`, version };
+}
+
+export async function loadCore({ dir, build } = {}) {
+  const files = coreFiles({ dir, build });
+  const { default: factory } = await import(pathToFileURL(files.mjs).href);
+  const wasmBinary = readFileSync(files.wasm);
   const duels = new Map(); // payload id -> {cardReader, scriptReader, log}
   let M; // the emscripten module
   M = await factory({
@@ -62,8 +85,7 @@ export async function loadCore({ dir } = {}) {
       (d?.log ?? ((t, x) => process.stderr.write(`[core log ${t}] ${x}\n`)))(type, text);
     },
   });
-  const pkgJson = JSON.parse(readFileSync(`${pkg}/package.json`, "utf8"));
-  return new Core(M, duels, pkgJson.version);
+  return new Core(M, duels, files.version ?? null, files.description);
 }
 
 // OCG_CardData, wasm32 layout (ocgapi_types.h):
@@ -99,10 +121,11 @@ function writeCardData(M, ptr, c) {
 export const DuelStatus = { END: 0, AWAITING: 1, CONTINUE: 2 };
 
 export class Core {
-  constructor(M, duels, version) {
+  constructor(M, duels, version, description) {
     this.M = M;
     this.duels = duels;
     this.packageVersion = version;
+    this.description = description;
     this.nextId = 1;
   }
   version() {

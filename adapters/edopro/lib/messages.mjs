@@ -190,7 +190,9 @@ export function parseQuery(u8) {
     if (flag === 0x80000000) break;
     const dv = new DataView(body.buffer, body.byteOffset, body.byteLength);
     const name = QUERY_NAME[flag] ?? `0x${flag.toString(16)}`;
-    out[name] = body.length === 1 ? dv.getUint8(0) : body.length === 4 ? dv.getUint32(0, true) : body.length === 8 ? dv.getBigUint64(0, true) : Buffer.from(body).toString("hex");
+    // lists (u32 count + items: OVERLAY_CARD, COUNTERS, TARGET_CARD) stay raw bytes, as hex
+    if (LIST_QUERIES.has(flag)) out[name] = Buffer.from(body).toString("hex");
+    else out[name] = body.length === 1 ? dv.getUint8(0) : body.length === 4 ? dv.getUint32(0, true) : body.length === 8 ? dv.getBigUint64(0, true) : Buffer.from(body).toString("hex");
   }
   return out;
 }
@@ -201,6 +203,7 @@ export const QUERY = { CODE: 0x1, POSITION: 0x2, ALIAS: 0x4, TYPE: 0x8, LEVEL: 0
   STATUS: 0x80000, IS_PUBLIC: 0x100000, LSCALE: 0x200000, RSCALE: 0x400000, LINK: 0x800000,
   IS_HIDDEN: 0x1000000, COVER: 0x2000000 };
 const QUERY_NAME = Object.fromEntries(Object.entries(QUERY).map(([k, v]) => [v, k]));
+const LIST_QUERIES = new Set([QUERY.TARGET_CARD, QUERY.OVERLAY_CARD, QUERY.COUNTERS]);
 
 /** Parse an OCG_DuelQueryLocation buffer: u32 total, then per card a query block (u16 0 = empty). */
 export function parseQueryLocation(u8) {

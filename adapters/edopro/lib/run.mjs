@@ -1,13 +1,14 @@
-// run.mjs — duelspec EDOPro adapter (MIT). One duelspec YGO scenario in ocgcore:
-// builds the start state, answers prompts from the script, turns engine messages into
-// canonical trace events, and reads the final state.
+// run.mjs — duelspec EDOPro adapter (MIT). One duelspec Yu-Gi-Oh! scenario (format 2) in
+// ocgcore: builds the start state, tells the script driver which window each of the engine's
+// decisions falls in and answers it from the script, turns engine messages into canonical trace
+// events, and reads the final state.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DuelStatus } from "./core.mjs";
 import { SYSTEM_STRINGS } from "./cards.mjs";
 import { decode, MSG, LOCATION, POS, PHASE, QUERY, REASON, parseQueryLocation } from "./messages.mjs";
 import { R, IDLE, BATTLE } from "./responses.mjs";
-import { ScriptDriver, MissingDecision } from "./driver.mjs";
+import { ScriptDriver, MissingDecision, Refusal, YGO_PHASES } from "./driver.mjs";
 
 const COMPAT_LUA = readFileSync(new URL("../lua/duelspec_compat.lua", import.meta.url), "utf8");
 
@@ -15,12 +16,23 @@ export const DUEL = { PSEUDO_SHUFFLE: 0x10n, FIRST_TURN_DRAW: 0x200n,
   MODE_MR5: 0x800n | 0x2000n | 0x4000n | 0x8000n | 0x20000n };
 
 /** What this adapter cannot do (mechanic tags of schemas/requires.schema.json). */
-export const UNSUPPORTED = ["xyz"];
+export const UNSUPPORTED = [];
+
+/** What this adapter observes of the engine (protocol 2, implementation.observes): the event
+ *  kinds it reports from the engine's messages, the final-state fields it reads from the
+ *  engine's queries, and the windows it can tell from the engine's messages. */
+export const OBSERVES = {
+  events: ["turn", "phase", "step", "draw", "activate", "negate-activation", "negate-effect", "resolve", "chain-end",
+    "move", "reveal", "lp", "win"],
+  final: ["cards.zone", "cards.owner", "cards.controller", "cards.position", "players.lp", "players.counts", "winner",
+    "turn", "phase"],
+  windows: ["before-draw", "response", "trigger", "open", "resolution", "activation"],
+};
 
 export const PHASE_OF = { [PHASE.DRAW]: "draw", [PHASE.STANDBY]: "standby", [PHASE.MAIN1]: "main1",
   [PHASE.BATTLE_START]: "battle", [PHASE.BATTLE_STEP]: "battle", [PHASE.DAMAGE]: "battle",
   [PHASE.DAMAGE_CAL]: "battle", [PHASE.BATTLE]: "battle", [PHASE.MAIN2]: "main2", [PHASE.END]: "end" };
-const PHASE_ORDER = ["draw", "standby", "main1", "battle", "main2", "end"];
+const PHASE_ORDER = YGO_PHASES;
 
 /** Index of the option whose text is `word` (or contains it as a whole word), or a 1-based
  *  number; -1 when none or several match. texts: the options' texts (null when unknown). */
@@ -35,8 +47,17 @@ export function matchOption(word, texts) {
   return hits.length === 1 ? hits[0] : -1;
 }
 
-/** A setup the adapter cannot build: the scenario is skipped with this reason. */
-export class Unsupported extends Error {}
+/** A setup the adapter cannot build: the scenario is skipped with this reason. `advancing`:
+ *  the engine did something while the adapter advanced to the start state. */
+export class Unsupported extends Error {
+  constructor(message, { advancing = false } = {}) { super(message); this.advancing = advancing; }
+}
+/** A scripted step the adapter performed turned out not to be performable as scripted (a
+ *  target, cost or declaration it names is not offered): the duel is played again from the
+ *  start with that step refused at the decision where it was taken (`veto`). */
+export class Replay extends Error {
+  constructor(veto) { super(veto.reason); this.veto = veto; }
+}
 /** Bad input (scenario not as the schema says): errored. */
 export class BadScenario extends Error {}
 
@@ -127,70 +148,117 @@ class Mirror {
   }
 }
 
+const ENGINE_ACTIONS = new Set([MSG.CHAINING, MSG.MOVE, MSG.DRAW, MSG.DAMAGE, MSG.RECOVER, MSG.PAY_LPCOST, MSG.WIN]);
+const PROMPTS = new Set([MSG.SELECT_BATTLECMD, MSG.SELECT_IDLECMD, MSG.SELECT_EFFECTYN, MSG.SELECT_YESNO, MSG.SELECT_OPTION,
+  MSG.SELECT_CARD, MSG.SELECT_CHAIN, MSG.SELECT_PLACE, MSG.SELECT_POSITION, MSG.SELECT_TRIBUTE, MSG.SORT_CHAIN,
+  MSG.SELECT_COUNTER, MSG.SELECT_SUM, MSG.SELECT_DISFIELD, MSG.SORT_CARD, MSG.SELECT_UNSELECT_CARD, MSG.ANNOUNCE_RACE,
+  MSG.ANNOUNCE_ATTRIB, MSG.ANNOUNCE_CARD, MSG.ANNOUNCE_NUMBER, MSG.ROCK_PAPER_SCISSORS]);
+const EXTRA_DECK_TYPES = 0x40 | 0x2000 | 0x800000 | 0x4000000; // Fusion, Synchro, Xyz, Link
+const SPE_PLACING = 0x7f; // MSG_SELECT_CHAIN spe_count of the trigger placement (processor.cpp PointEvent steps 2, 4)
+export const MAX_REPLAYS = 12;
+
 export class ScenarioRun {
-  /** core: Core; cards: CardSource; scriptDirs: [dir] (constant.lua/utility.lua + card scripts). */
+  /** core: Core; cards: CardSource; scriptReader(name) -> text|null; scenario: a format-2 scenario. */
   constructor(core, cards, scriptReader, scenario, { log = () => {}, maxProcess = 20000 } = {}) {
     Object.assign(this, { core, cards, scriptReader, scenario, log, maxProcess });
     this.events = [];
     this.notes = [];
     this.coreLog = [];
+    this.vetoes = [];
   }
 
-  // ------------------------------------------------------------------ validation + setup
+  // ------------------------------------------------------------------ validation
   check() {
     const s = this.scenario;
     if (!s || typeof s !== "object") throw new BadScenario("expected a scenario object");
     if (s.game !== "ygo") throw new Unsupported(`game ${JSON.stringify(s.game)}: this adapter runs Yu-Gi-Oh! (ygo) scenarios only`);
     const st = s.setup;
-    if (!st || typeof st !== "object" || !Array.isArray(st.cards) || !st.players) throw new BadScenario("expected setup with players and a cards array (scenario format 1)");
+    if (!st || typeof st !== "object" || !Array.isArray(st.cards) || !st.players) throw new BadScenario("expected setup with players and a cards array");
     if (!Array.isArray(s.script)) throw new BadScenario("expected script to be an array of steps");
+    if ((s.format ?? 1) < 2 || s.script.some((x) => !x || typeof x.when !== "object"))
+      throw new Unsupported("a format-1 scenario (steps without `when`): this adapter plays scenario format 2 only, where every step names its window; write the scenario in format 2");
     for (const t of s.requires ?? []) if (UNSUPPORTED.includes(t)) throw new Unsupported(`requires ${t}, which this adapter does not support`);
     if (!["A", "B"].includes(st.first_player) || !["A", "B"].includes(st.turn_player)) throw new BadScenario("expected setup.first_player and setup.turn_player to be A or B");
+    if (Array.isArray(st.random) && st.random.length)
+      throw new Unsupported(`setup.random (${st.random.map((r) => r.kind).join(", ")}): ocgcore draws shuffles, coins, dice and random selections from its own seeded generator; a given result cannot be forced through its API`);
     this.ids = new Map();
     for (const c of st.cards) {
       if (!c || typeof c.id !== "string" || !/^[0-9]{8}$/.test(c.card ?? "") || !["A", "B"].includes(c.owner)) throw new BadScenario(`expected each setup card to have id, an 8-digit card and owner A/B; got ${JSON.stringify(c)}`);
       if (this.ids.has(c.id)) throw new BadScenario(`duplicate card id ${c.id}`);
       this.ids.set(c.id, c);
-      if (c.zone === "overlay" || c.attached_to) throw new Unsupported(`card ${c.id} is Xyz material: ocgcore's OCG_DuelNewCard cannot attach materials (not implemented in this adapter)`);
-      if (c.counters && Object.keys(c.counters).length) throw new Unsupported(`card ${c.id} has counters: not settable through OCG_DuelNewCard (not implemented)`);
+      if (c.counters && Object.keys(c.counters).length) throw new Unsupported(`card ${c.id} has counters: the adapter has no table from counter names to ocgcore counter types (not implemented)`);
       if (!this.cards.has(Number(c.card))) throw new Unsupported(`card ${c.card} (${c.id}) is in neither the card catalogue nor the cards.cdb given`);
     }
-    // An Extra Deck monster in the GY / banished has EFFECT_REVIVE_LIMIT (its summoning procedure)
-    // and can be Special Summoned again only with STATUS_PROC_COMPLETE (ygopro-core card.cpp,
-    // is_can_be_special_summoned); OCG_DuelNewCard sets that status only for cards placed in the
-    // Monster Zone (ocgapi.cpp, OCG_DuelNewCard). "Properly Summoned before" cannot be built.
-    const used = new Set(s.script.flatMap((x) => [x.card, ...(x.targets ?? []), ...(x.cost ?? []), ...(x.cards ?? [])]));
-    for (const c of st.cards) {
-      const t = this.cards.read(Number(c.card))?.type ?? 0;
-      if (["graveyard", "banished"].includes(c.zone) && (t & 0x4802040) && used.has(c.id))
-        throw new Unsupported(`card ${c.id} (${c.card}) is an Extra Deck monster in the ${c.zone} used by the script: EDOPro lets it be Special Summoned only if it was properly Summoned before (STATUS_PROC_COMPLETE), and OCG_DuelNewCard sets that status only for cards placed in the Monster Zone, so this start state cannot be built`);
-    }
+    for (const c of st.cards) if (c.zone === "overlay" && !this.ids.has(c.attached_to)) throw new BadScenario(`card ${c.id} is Xyz material of ${JSON.stringify(c.attached_to)}, which is not a setup card`);
     if (st.phase === "start-of-duel") {
       if (st.turn !== 0 && st.turn != null) throw new BadScenario("start-of-duel needs turn 0");
       this.start = { turn: 0, phase: "start-of-duel" };
     } else {
       const turn = st.turn;
-      if (turn === 1 && st.turn_player !== st.first_player) throw new BadScenario("turn 1 is the first player's turn");
-      if (turn === 2 && st.turn_player === st.first_player) throw new BadScenario("turn 2 is the second player's turn");
-      if (turn > 2) throw new Unsupported(`setup at turn ${turn}: reaching turns after 2 would need normal draws that the scenario's decks do not hold (only turns 1 and 2 can be built)`);
-      if (turn === 2 && !(st.phase === "draw" && st.step !== "after-draw"))
-        throw new Unsupported(`setup at turn 2 ${st.phase}${st.step ? " " + st.step : ""}: past the start of the Draw Phase the engine would already have conducted the normal draw (only turn 2's Draw Phase before the draw can be built)`);
-      if (turn === 1 && st.step === "after-draw") throw new Unsupported("turn 1 has no draw to be after");
-      this.start = { turn, phase: st.phase };
+      if (!Number.isInteger(turn) || turn < 1) throw new BadScenario("expected setup.turn to be a turn number");
+      if ((turn % 2 === 1) !== (st.turn_player === st.first_player)) throw new BadScenario(`turn ${turn} is ${turn % 2 ? "the first" : "the second"} player's turn`);
+      if (!PHASE_ORDER.includes(st.phase)) throw new BadScenario(`setup.phase must be one of start-of-duel, ${PHASE_ORDER.join(", ")}`);
+      const afterDraw = st.phase !== "draw" || st.step === "after-draw";
+      if (turn === 1 && st.phase === "draw" && st.step === "after-draw") throw new BadScenario("turn 1 has no normal draw to be after");
+      this.start = { turn, phase: st.phase, afterDraw };
     }
     if (st.stop && !PHASE_ORDER.includes(st.stop.phase)) throw new BadScenario(`setup.stop.phase must be one of ${PHASE_ORDER.join(", ")}`);
   }
 
-  setup() {
+  /** The normal draws the engine conducts before the start state (turn 2 on, the draw of
+   *  each turn before the start, and of the start turn when it starts after its draw), as
+   *  [{turn, player}], in order. */
+  drawsBeforeStart() {
+    const st = this.scenario.setup, out = [];
+    if (this.start.phase === "start-of-duel") return out;
+    for (let t = 2; t <= this.start.turn; t++) {
+      if (t === this.start.turn && !this.start.afterDraw) break;
+      out.push({ turn: t, player: t % 2 === 1 ? st.first_player : OTHER[st.first_player] });
+    }
+    return out;
+  }
+
+  /** Ways to reach a start state after normal draws: each normal draw before the start takes one
+   *  of that player's hand cards of the setup (the scenario does not say which card the normal
+   *  draw drew; it was one of the cards in hand). Normal Monsters first, then the others as
+   *  listed; several plans, each trying another card first. */
+  drawPlans() {
+    const draws = this.drawsBeforeStart();
+    if (!draws.length) return [[]];
     const st = this.scenario.setup;
-    // engine player 0 always takes the first turn
+    const pref = {};
+    for (const x of ["A", "B"]) {
+      const hand = st.cards.filter((c) => c.owner === x && c.zone === "hand");
+      const normal = (c) => { const t = this.cards.read(Number(c.card))?.type ?? 0; return (t & 0x1) && (t & 0x10) ? 0 : 1; };
+      pref[x] = hand.map((c, i) => [normal(c), i, c.id]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((z) => z[2]);
+      const need = draws.filter((d) => d.player === x).length;
+      if (pref[x].length < need)
+        throw new Unsupported(`setup at turn ${this.start.turn} ${this.start.phase}${st.step ? " " + st.step : ""}: the engine reaches it only by conducting ${need} normal draw(s) of player ${x} (turn 2 on), and ${x}'s hand in the setup holds ${pref[x].length} card(s) that could have been drawn; the start state cannot be built`);
+    }
+    const plans = [];
+    const tries = Math.min(3, Math.max(pref.A.length, pref.B.length));
+    for (let k = 0; k < tries; k++) {
+      const left = { A: [...pref.A.slice(k), ...pref.A.slice(0, k)], B: [...pref.B.slice(k), ...pref.B.slice(0, k)] };
+      plans.push(draws.map((d) => ({ ...d, card: left[d.player].shift() })));
+    }
+    return plans;
+  }
+
+  // ------------------------------------------------------------------ setup
+  /** The start state: every card placed by a Lua chunk of Debug.AddCard(code, owner, player,
+   *  location, sequence, position, proc) calls (ygopro-core libdebug.cpp AddCard) before the
+   *  duel starts. proc (STATUS_PROC_COMPLETE, "properly Summoned") for monsters in the Monster
+   *  Zone and for Extra Deck monsters in the GY / banished unless `properly_summoned: false`;
+   *  Xyz materials attached to their holder (libdebug.cpp AddCard, LOCATION_ONFIELD occupied ->
+   *  xyz_add). Cards a normal draw before the start takes (plan) go on top of the deck. */
+  setup(plan) {
+    const st = this.scenario.setup;
     this.P = { [st.first_player]: 0, [OTHER[st.first_player]]: 1 };
     this.L = [st.first_player, OTHER[st.first_player]]; // engine player -> A/B
-    const seed = BigInt.asUintN(64, BigInt(st.seed ?? 20240607));
     const opening = this.start.phase === "start-of-duel" ? 5 : 0;
     const lp = (x) => st.players?.[x]?.lp ?? 8000;
     this.h = this.core.createDuel({
-      seed: [seed || 1n, seed ^ 0x9e3779b97f4a7c15n, 0x2545f4914f6cdd1dn, 0x5851f42d4c957f2dn],
+      seed: [20240607n, 20240607n ^ 0x9e3779b97f4a7c15n, 0x2545f4914f6cdd1dn, 0x5851f42d4c957f2dn],
       flags: DUEL.MODE_MR5 | DUEL.PSEUDO_SHUFFLE,
       team1: { lp: lp(this.L[0]), startCount: opening, drawCount: 1 },
       team2: { lp: lp(this.L[1]), startCount: opening, drawCount: 1 },
@@ -206,32 +274,59 @@ export class ScenarioRun {
     // our compatibility layer between the wasm's core and newer CardScripts (lua/duelspec_compat.lua)
     if (!this.core.loadScript(this.h, "duelspec_compat.lua", COMPAT_LUA)) throw new Error(`loading duelspec_compat.lua failed: ${this.coreLog.slice(-3).join(" | ")}`);
     this.mirror = new Mirror((id) => Number(this.ids.get(id)?.card ?? String(id).split(":")[1]));
-    const by = (zone, owner) => st.cards.filter((c) => c.zone === zone && c.owner === owner);
-    const add = (c, location, sequence, position) => {
+    const lua = [];
+    const planned = new Set(plan.map((d) => d.card));
+    const by = (zone, owner) => st.cards.filter((c) => c.zone === zone && c.owner === owner && !planned.has(c.id));
+    const typeOf = (c) => this.cards.read(Number(c.card))?.type ?? 0;
+    const add = (c, location, sequence, position, proc = false, mirrorSeq = sequence) => {
       const p = this.P[c.owner];
-      this.core.newCard(this.h, { team: p, duelist: 0, code: Number(c.card), controller: p, location, sequence, position });
-      this.mirror.insert(p, location, location === LOCATION.DECK ? 0 : sequence, c.id);
+      lua.push(`Debug.AddCard(${Number(c.card)},${p},${p},${location},${sequence},${position},${proc})`);
+      if (location !== LOCATION.OVERLAY) this.mirror.insert(p, location, mirrorSeq, c.id);
     };
     for (const x of ["A", "B"]) {
-      for (const c of deckOrder(by("deck", x)).reverse()) add(c, LOCATION.DECK, 0, POS.FACEDOWN_DEFENSE);
-      by("hand", x).forEach((c, i) => add(c, LOCATION.HAND, i, POS.FACEDOWN_DEFENSE));
+      const drawnFirst = plan.filter((d) => d.player === x).map((d) => this.ids.get(d.card));
+      // deck: bottom first; Debug.AddCard with sequence 0 puts a card on top (field.cpp add_card)
+      for (const c of [...drawnFirst, ...deckOrder(by("deck", x))].reverse()) add(c, LOCATION.DECK, 0, POS.FACEDOWN_DEFENSE, false, 1e9);
+      by("hand", x).forEach((c) => add(c, LOCATION.HAND, 0, POS.FACEDOWN_DEFENSE, false, 1e9));
       const mz = by("monster", x);
       if (mz.length > 5) throw new Unsupported(`${mz.length} monsters for ${x}: the Extra Monster Zones are not used by this adapter's setup`);
-      mz.forEach((c, i) => add(c, LOCATION.MZONE, i, { "face-up-defense": POS.FACEUP_DEFENSE, "face-down-defense": POS.FACEDOWN_DEFENSE }[c.position] ?? POS.FACEUP_ATTACK));
+      mz.forEach((c, i) => add(c, LOCATION.MZONE, i, { "face-up-defense": POS.FACEUP_DEFENSE, "face-down-defense": POS.FACEDOWN_DEFENSE }[c.position] ?? POS.FACEUP_ATTACK, true));
       const sz = by("spell-trap", x);
       if (sz.length > 5) throw new BadScenario(`${sz.length} cards in ${x}'s Spell & Trap Zones (5 at most)`);
       sz.forEach((c, i) => add(c, LOCATION.SZONE, i, c.position === "face-down" ? POS.FACEDOWN : POS.FACEUP_ATTACK));
       const fz = by("field", x);
-      if (fz.length > 1) throw new BadScenario(`${fz.length} cards in ${x}'s Field Zone`);
+      if (fz.length > 1) throw new Unsupported(`${fz.length} cards in ${x}'s Field Zone (${fz.map((c) => c.id).join(", ")}): the engine has one Field Zone per player (Spell & Trap Zone 5, field.cpp add_card), as the rules since Master Rule 4; this start state cannot be built`);
       fz.forEach((c) => add(c, LOCATION.SZONE, 5, c.position === "face-down" ? POS.FACEDOWN : POS.FACEUP_ATTACK));
-      by("graveyard", x).forEach((c, i) => add(c, LOCATION.GRAVE, i, POS.FACEUP_ATTACK));
-      by("banished", x).forEach((c, i) => add(c, LOCATION.REMOVED, i, c.position === "face-down" ? POS.FACEDOWN : POS.FACEUP_ATTACK));
-      by("extra", x).forEach((c, i) => add(c, LOCATION.EXTRA, i, POS.FACEDOWN_DEFENSE));
+      const proc = (c) => !!(typeOf(c) & EXTRA_DECK_TYPES) && c.properly_summoned !== false;
+      by("graveyard", x).forEach((c) => add(c, LOCATION.GRAVE, 0, POS.FACEUP_ATTACK, proc(c), 1e9));
+      by("banished", x).forEach((c) => add(c, LOCATION.REMOVED, 0, c.position === "face-down" ? POS.FACEDOWN : POS.FACEUP_ATTACK, proc(c), 1e9));
+      by("extra", x).forEach((c) => add(c, LOCATION.EXTRA, 0, POS.FACEDOWN_DEFENSE, false, 1e9));
     }
+    for (const c of st.cards.filter((c) => c.zone === "overlay")) {
+      const holder = this.ids.get(c.attached_to);
+      const p = this.P[holder.owner];
+      const i = this.mirror.list(p, LOCATION.MZONE).indexOf(holder.id);
+      if (holder.zone !== "monster" || i < 0) throw new BadScenario(`card ${c.id} is Xyz material of ${holder.id}, which is not in a Monster Zone`);
+      lua.push(`Debug.AddCard(${Number(c.card)},${this.P[c.owner]},${p},${LOCATION.MZONE},${i},${POS.FACEUP_ATTACK},false)`);
+    }
+    if (!this.core.loadScript(this.h, "duelspec_setup.lua", lua.join("\n") + "\n"))
+      throw new Error(`the setup chunk (Debug.AddCard calls) failed: ${this.coreLog.slice(-3).join(" | ")}`);
     const placed = this.snapshot();
-    const n = placed.reduce((a, z) => a + z.cards.filter(Boolean).length, 0);
+    const n = placed.reduce((a, z) => a + z.cards.filter(Boolean).length, 0) + this.overlayCount();
     if (n !== st.cards.length) throw new Unsupported(`the engine accepted ${n} of ${st.cards.length} setup cards (zone not usable?)`);
     this.resync(placed);
+  }
+
+  overlayCount() {
+    let n = 0;
+    for (const p of [0, 1]) {
+      const raw = this.core.queryLocationRaw(this.h, { flags: QUERY.OVERLAY_CARD, controller: p, location: LOCATION.MZONE });
+      for (const q of parseQueryLocation(raw)) {
+        if (!q || q.OVERLAY_CARD == null) continue;
+        n += Buffer.from(q.OVERLAY_CARD, "hex").readUInt32LE(0);
+      }
+    }
+    return n;
   }
 
   // ------------------------------------------------------------------ engine state queries
@@ -274,72 +369,194 @@ export class ScenarioRun {
   idAt(p, l, seq, code) { return this.mirror.at(p, l, seq, code) ?? `engine:${code}`; }
 
   // ------------------------------------------------------------------ main loop
+  /** Plays the scenario: for each way to reach the start state (drawPlans) until one is built,
+   *  the duel from the start, again with a vetoed step whenever a performed step turns out not to
+   *  be performable as scripted (Replay). Returns {trace}. */
   run() {
     this.check();
-    this.setup();
-    this.driver = new ScriptDriver(this.scenario.script);
+    const plans = this.drawPlans();
+    let lastUnbuildable = null;
+    for (const plan of plans) {
+      this.vetoes = [];
+      for (let replay = 0; ; replay++) {
+        try {
+          return this.play(plan);
+        } catch (e) {
+          if (e instanceof Replay && replay < MAX_REPLAYS) { this.vetoes.push(e.veto); continue; }
+          if (e instanceof Replay) throw new Error(`more than ${MAX_REPLAYS} replays: ${e.message}`);
+          if (e instanceof Unsupported && e.advancing && plan.length) { lastUnbuildable = e; break; }
+          throw e;
+        }
+      }
+    }
+    throw lastUnbuildable;
+  }
+
+  /** One duel from the start state. */
+  play(plan) {
+    Object.assign(this, { events: [], notes: [], coreLog: [], tokens: [], plan, prompts: 0, public: new Set() });
+    this.setup(plan);
+    for (const d of plan) this.notes.push(`start state: turn ${d.turn}'s normal draw (conducted by the engine before the start state) drew ${d.card}, one of ${d.player}'s hand cards of the setup`);
+    this.planned = [...plan];
+    this.driver = ScriptDriver.forScenario(this.scenario);
+    this.wins = {};                 // the windows this adapter has opened, by kind
+    this.predrawChain = false;      // a chain was started in the before-draw window
+    this.passed = new Set();        // players who passed in the open trigger window (no chain)
     this.turn = 0; this.turnPlayer = null; this.phase = null; this.solving = 0;
     this.links = []; this.recording = this.start.phase === "start-of-duel"; this.phasesBegun = 0;
-    this.winner = null; this.stopped = false; this.pendingPicks = null;
+    this.winner = null; this.stopped = false; this.pendingPicks = null; this.pendingDeclare = null;
+    this.ourActivation = false; this.pendingDraws = []; this.unselectPlan = null; this.lp = [null, null];
     this.core.startDuel(this.h);
     try {
+      let idle = 0;
       for (let i = 0; i < this.maxProcess && !this.stopped; i++) {
         const status = this.core.process(this.h);
+        const msgs = this.core.getMessages(this.h).map(decode);
+        if (this.recording) this.checkPublic();
         let last = null;
-        for (const raw of this.core.getMessages(this.h)) {
-          const m = decode(raw);
+        for (const m of msgs) {
           last = m;
-          this.onMessage(m);
+          if (!PROMPTS.has(m.type)) this.onMessage(m);
           if (this.stopped) break;
         }
-        if (this.stopped) break;
-        if (status === DuelStatus.END) break;
+        if (this.stopped || status === DuelStatus.END) break;
         this.resync();
-        this.checkReveal();
+        this.settleDraws();
         if (status === DuelStatus.AWAITING) {
-          if (!last) throw new Error("the engine awaits a response but sent no prompt");
-          if (last.type === MSG.RETRY) throw new Error(`the engine rejected the adapter's last response (MSG_RETRY) to ${this.lastPrompt?.name}: ${this.lastPromptDesc}`);
+          if (!last || !PROMPTS.has(last.type)) {
+            if (last?.type === MSG.RETRY) throw new Error(`the engine rejected the adapter's last response (MSG_RETRY) to ${this.lastPrompt?.name}: ${this.lastPromptDesc}`);
+            if (++idle > 100) throw new Error("the engine awaits a response but sends no prompt");
+            continue;
+          }
+          idle = 0;
           const resp = this.answer(last);
           this.lastPrompt = last;
           this.core.setResponse(this.h, resp);
         }
       }
+      this.settleDraws();
       return { trace: this.trace() };
     } finally {
       this.core.destroyDuel(this.h);
     }
   }
 
-  emit(ev) { if (this.recording) this.events.push(ev); }
+  emit(ev) {
+    if (!this.recording) return;
+    this.events.push(ev);
+    this.driver.event(ev);
+  }
 
-  /** After a "reveal it?" answered yes: the cards must now be public in the engine (QUERY_IS_PUBLIC);
-   *  a card that is not is taken back out of the trace, with a note. */
-  checkReveal() {
-    const pr = this.pendingReveal;
-    if (!pr) return;
-    this.pendingReveal = null;
-    const p = this.P[pr.player];
-    const raw = this.core.queryLocationRaw(this.h, { flags: QUERY.CODE | QUERY.IS_PUBLIC, controller: p, location: LOCATION.HAND });
-    const hand = parseQueryLocation(raw);
-    for (const id of pr.cards) {
-      const i = this.mirror.list(p, LOCATION.HAND).indexOf(id);
-      if (i >= 0 && hand[i] && hand[i].IS_PUBLIC) continue;
-      const k = this.events.findIndex((e) => e.event === "reveal" && e.card === id);
-      if (k >= 0) this.events.splice(k, 1);
-      this.notes.push(`${pr.player} answered yes to reveal ${id}, but the engine does not show it as public`);
+  /** Hand cards the engine now shows face-up have been revealed: the engine turns a hand card
+   *  with EFFECT_PUBLIC (e.g. registered by "reveal it?", c35906693.lua) face-up in its adjust
+   *  step (processor.cpp:4896-4908), with no message of its own. Checked when a batch of
+   *  messages arrives, before its messages are traced (OCG_DuelProcess returns as soon as a
+   *  processing unit wrote messages, ocgapi.cpp:111-120). (QUERY_IS_PUBLIC would also count a
+   *  card being activated from the hand, card.cpp:191 is_related_to_chains.) */
+  checkPublic() {
+    const now = new Set();
+    for (const p of [0, 1]) {
+      const raw = this.core.queryLocationRaw(this.h, { flags: QUERY.CODE | QUERY.POSITION, controller: p, location: LOCATION.HAND });
+      parseQueryLocation(raw).forEach((q, i) => {
+        const id = this.mirror.list(p, LOCATION.HAND)[i];
+        if (!q || !id || this.mirror.codeOf(id) !== q.CODE || !(q.POSITION & POS.FACEUP)) return;
+        now.add(id);
+        if (!this.public.has(id)) this.emit({ event: "reveal", card: id, player: this.L[p] });
+      });
     }
+    this.public = now;
   }
 
+  /** Draw events get `normal` from the engine's reason of the drawn cards (REASON_RULE: the
+   *  draw of turn step 3, processor.cpp `draw(nullptr, REASON_RULE, ...)`), read when the batch
+   *  is over; a card that left the hand meanwhile is traced with the reason it had then. */
+  settleDraws() {
+    for (const { ev, p } of this.pendingDraws) {
+      const hand = this.lastSnap.find((z) => z.p === p && z.l === LOCATION.HAND).cards;
+      const reasons = ev.cards.map((id) => { const i = this.mirror.list(p, LOCATION.HAND).indexOf(id); return i >= 0 ? hand[i]?.REASON : undefined; });
+      if (reasons.every((r) => r != null)) ev.normal = this.turn > 0 && reasons.every((r) => r & REASON.RULE);
+      else {
+        ev.normal = false;
+        this.notes.push(`draw of ${JSON.stringify(ev.cards)}: a drawn card left the hand before its reason could be read; traced normal=false`);
+      }
+    }
+    this.pendingDraws = [];
+  }
+
+  /** While advancing to the start state the engine may do nothing but the planned normal draws. */
   beforeStart(m) {
-    // something happened before the start state was reached: the setup cannot be built exactly
-    if (!this.recording && [MSG.CHAINING, MSG.MOVE, MSG.DRAW, MSG.DAMAGE, MSG.RECOVER, MSG.PAY_LPCOST, MSG.WIN].includes(m.type))
-      throw new Unsupported(`the engine acted (${m.name}) while the adapter was advancing to the start state (turn ${this.start.turn}, ${this.start.phase}); the start state cannot be built exactly`);
+    if (this.recording || !ENGINE_ACTIONS.has(m.type)) return;
+    if (m.type === MSG.DRAW && this.planned.length && this.L[m.player] === this.planned[0].player && m.cards.length === 1
+        && this.phase === "draw" && this.turn === this.planned[0].turn) return;
+    throw new Unsupported(`the engine acted (${m.name}) while the adapter was advancing to the start state (turn ${this.start.turn}, ${this.start.phase}); the start state cannot be built exactly`, { advancing: true });
   }
 
+  // ------------------------------------------------------------------ windows (format 2)
+  /** Window `kind` opens (its previous one of that kind closes first). */
+  wOpen(kind, extra = {}) {
+    if (!this.recording) return;
+    this.wClose(kind);
+    this.wins[kind] = this.driver.open({ window: kind, ...extra });
+    if (kind === "trigger") this.passed = new Set();
+  }
+  wClose(...kinds) {
+    for (const kind of kinds) if (this.wins[kind]) { delete this.wins[kind]; this.driver.close(kind); }
+  }
+  /** The moment of placing the triggers of the events since the previous trigger window is over
+   *  (an open-state decision came): a trigger window over those events opens and closes. */
+  flushTrigger() {
+    if (this.wins.trigger) this.wClose("trigger");
+    else if (this.recording && this.driver.armed.length) { this.wOpen("trigger"); this.wClose("trigger"); }
+  }
+
+  /** The windows a decision falls in, from what the engine has reported so far:
+   *  - "placing": the engine places triggered effects (MSG_SELECT_EFFECTYN, or MSG_SELECT_CHAIN
+   *    with spe_count 0x7f, processor.cpp PointEvent steps 2 and 4): the trigger window, and
+   *    before-draw while that is open (the triggers of EVENT_PREDRAW, processor.cpp:3366-3373);
+   *  - "chain": a quick-effect priority (any other MSG_SELECT_CHAIN, processor.cpp QuickEffect
+   *    step 2): response to the newest link, else the open window of the phase (not before the
+   *    draw), before-draw while open, and the trigger window while open (a trigger of a
+   *    face-down card in the hand is offered at this priority, processor.cpp QuickEffect step 2,
+   *    core.new_ochain_h);
+   *  - "open": an idle / battle command: the open window of the phase;
+   *  - "choice" (cards, options, yes/no, declarations): activation / resolution of the link
+   *    being activated / resolving, else the trigger window after the events since the previous
+   *    one (a choice a continuous effect asks right after an event). */
+  windowsOf(kind) {
+    const out = [];
+    const w = this.wins;
+    if (kind === "placing") {
+      out.push(w.trigger ?? this.driver.triggerWindow());
+      if (w["before-draw"]) out.push(w["before-draw"]);
+    } else if (kind === "chain") {
+      if (this.links.length) { if (w.response) out.push(w.response); }
+      else if (w.open) out.push(w.open);
+      if (w["before-draw"]) out.push(w["before-draw"]);
+      if (w.trigger) out.push(w.trigger);
+    } else if (kind === "open") {
+      if (w.open) out.push(w.open);
+    } else {
+      for (const k of ["activation", "resolution"]) if (w[k]) out.push(w[k]);
+      if (!out.length) out.push(w.trigger ?? this.driver.triggerWindow());
+    }
+    return out;
+  }
+  /** Of `cands`, the window the pending step names when it is `who`'s (else the first). */
+  windowFor(who, cands) {
+    const step = this.driver.peek();
+    if (step && step.player === who) {
+      const when = this.driver.whenOf(step);
+      for (const w of cands) if (this.driver.matches(when, w)) return w;
+    }
+    return cands[0] ?? null;
+  }
+
+  // ------------------------------------------------------------------ messages
   onMessage(m) {
     this.beforeStart(m);
     switch (m.type) {
       case MSG.NEW_TURN:
+        this.wClose("open", "trigger", "before-draw");
         this.turn++; this.turnPlayer = this.L[m.player];
         if (this.recording && this.reachedStop("new-turn")) return;
         this.emit({ event: "turn", turn: this.turn, player: this.turnPlayer });
@@ -347,8 +564,9 @@ export class ScenarioRun {
       case MSG.NEW_PHASE: {
         const name = PHASE_OF[m.phase];
         if (name === this.phase && name === "battle") return; // battle steps: one phase
+        this.wClose("open", "trigger", "before-draw");
         this.phase = name;
-        if (!this.recording && this.turn === this.start.turn && name === this.start.phase) this.recording = true;
+        if (!this.recording && this.turn === this.start.turn && name === this.start.phase && !(name === "draw" && this.start.afterDraw)) this.recording = true;
         if (!this.recording) return;
         this.phasesBegun++;
         this.emit({ event: "phase", phase: name, player: this.turnPlayer, turn: this.turn });
@@ -356,23 +574,33 @@ export class ScenarioRun {
         return;
       }
       case MSG.HINT:
-        if (m.hint_type === 1 && m.data === 27n) this.emit({ event: "step", step: "before-draw" });
+        // processor.cpp:3367-3370: HINT_EVENT 27 (system string "before the draw") at turn step 2
+        if (m.hint_type === 1 && m.data === 27n) { this.emit({ event: "step", step: "before-draw" }); this.wOpen("before-draw"); this.predrawChain = false; }
         return;
       case MSG.DRAW: {
         const p = m.player, who = this.L[p];
         const deck = this.mirror.list(p, LOCATION.DECK), hand = this.mirror.list(p, LOCATION.HAND);
         const ids = [];
         for (const c of m.cards) { const id = deck.pop() ?? this.newId(c.code); ids.push(id); hand.push(id); }
-        const normal = this.turn > 0 && this.phase === "draw" && who === this.turnPlayer && this.solving === 0 && this.links.length === 0;
-        const ev = { event: "draw", player: who, cards: ids, normal };
-        if (this.phase) ev.phase = this.phase; else if (this.turn === 0) ev.phase = "start-of-duel";
+        if (!this.recording) {
+          // a planned normal draw before the start state; the start state is right after it
+          if (this.planned.length && this.planned[0].card !== ids[0]) throw new Unsupported(`the engine drew ${ids[0]} for turn ${this.turn}'s normal draw, not the planned ${this.planned[0].card}`, { advancing: true });
+          this.planned.shift();
+          if (this.turn === this.start.turn && this.start.phase === "draw" && this.start.afterDraw) { this.recording = true; this.phasesBegun = 1; }
+          return;
+        }
+        const ev = { event: "draw", player: who, cards: ids };
+        ev.phase = this.phase ?? (this.turn === 0 ? "start-of-duel" : undefined);
+        if (ev.phase === undefined) delete ev.phase;
+        this.pendingDraws.push({ ev, p });
         this.emit(ev);
+        if (this.wins["before-draw"] && !this.links.length && who === this.turnPlayer) this.wClose("before-draw"); // turn step 3's draw
         return;
       }
       case MSG.MOVE: {
         const { from, to } = m;
         let id = null;
-        if (from.location) id = this.mirror.remove(from.controller, from.location, from.sequence, m.code);
+        if (from.location && !(from.location & LOCATION.OVERLAY)) id = this.mirror.remove(from.controller, from.location, from.sequence, m.code);
         if (!id) id = this.newId(m.code);
         if (to.location && !(to.location & LOCATION.OVERLAY)) this.mirror.insert(to.controller, to.location, to.sequence, id);
         const fz = zoneName(from.location, from.sequence), tz = zoneName(to.location, to.sequence);
@@ -392,38 +620,56 @@ export class ScenarioRun {
       }
       case MSG.CHAINING: {
         const id = this.idAt(m.controller, m.location, m.sequence, m.code);
-        this.links[m.chain_size - 1] = id;
-        const ev = { event: "activate", card: id, player: this.L[m.triggering_controller], link: m.chain_size };
+        const n = m.chain_size, who = this.L[m.triggering_controller];
+        this.links[n - 1] = id;
+        this.links.length = n;
+        this.wClose("response");
+        if (n === 1 && this.wins["before-draw"]) this.predrawChain = true;
+        if (this.ourActivation) this.ourActivation = false;
+        else if (this.recording) {
+          // the engine activated it on its own (a single mandatory trigger, processor.cpp PointEvent
+          // step 2 with one candidate: no prompt): it is the activation a pending scripted
+          // `activate` of that player and card asks for, in the trigger (or before-draw) window
+          if (!this.wins.trigger) this.wOpen("trigger");
+          const step = this.driver.peek();
+          if (step && step.player === who && step.do === "activate" && step.card === id) {
+            const w = this.windowFor(who, this.windowsOf("placing"));
+            if (this.driver.take(who, ["activate"], () => null, w)) { this.applied(step, who, null); this.ourActivation = false; }
+          }
+        }
         // no `effect` label: aux.Stringid(code, i) numbers a script's strings, not the card text's
         // (1)/(2) (Rank-Up-Magic Astral Force's effect (2) is Stringid(id,0), c45950291.lua:16)
-        this.emit(ev);
-        if (this.ourActivation) { this.ourActivation = false; return; }
-        // the engine activated it on its own (a mandatory trigger, or the only forced choice):
-        // it is the activation a next scripted `activate` step of that player asks for
-        if (this.recording && this.driver) {
-          const who = this.L[m.triggering_controller];
-          const step = this.driver.peek();
-          if (step && step.player === who && step.do === "activate" && step.card === id) { this.driver.take("applied"); this.applied(step, who); this.ourActivation = false; }
-        }
+        this.emit({ event: "activate", card: id, player: who, link: n });
+        this.wOpen("activation", { link: n });
         return;
       }
-      case MSG.CHAINED: this.pendingPicks = null; this.pendingDeclare = null; return;
+      case MSG.CHAINED:
+        this.checkPicksUsed();
+        this.wClose("activation");
+        this.wOpen("response", { link: m.chain_link });
+        return;
       case MSG.CHAIN_SOLVING:
         this.solving = m.chain_link;
+        this.wClose("response", "trigger");
         this.emit({ event: "resolve", link: m.chain_link, card: this.links[m.chain_link - 1] });
+        this.wOpen("resolution", { link: m.chain_link });
         return;
-      case MSG.CHAIN_SOLVED: this.solving = 0; return;
+      case MSG.CHAIN_SOLVED: this.solving = 0; this.wClose("resolution"); return;
       case MSG.CHAIN_NEGATED: this.emit({ event: "negate-activation", link: m.chain_link, card: this.links[m.chain_link - 1] }); return;
       case MSG.CHAIN_DISABLED: this.emit({ event: "negate-effect", link: m.chain_link, card: this.links[m.chain_link - 1] }); return;
-      case MSG.CHAIN_END: this.links = []; this.solving = 0; this.emit({ event: "chain-end" }); return;
+      case MSG.CHAIN_END:
+        this.links = []; this.solving = 0;
+        this.wClose("response", "resolution", "activation");
+        this.emit({ event: "chain-end" });
+        if (this.predrawChain) { this.predrawChain = false; this.wClose("before-draw"); }
+        return;
       case MSG.CONFIRM_DECKTOP: case MSG.CONFIRM_EXTRATOP: // Duel.ConfirmDecktop: revealed to both players
       case MSG.CONFIRM_CARDS:
-        for (const c of m.cards) this.emit({ event: "reveal", card: this.idAt(c.controller, c.location, c.sequence, c.code), player: this.L[m.player] });
+        for (const c of m.cards) this.emit({ event: "reveal", card: this.idAt(c.controller, c.location, c.sequence, c.code), player: this.L[c.controller & 1] });
         return;
       case MSG.LPUPDATE: case MSG.DAMAGE: case MSG.RECOVER: case MSG.PAY_LPCOST: {
-        this.lp ??= [null, null];
-        const before = this.lp[m.player] ?? this.lpNow(m.player, true);
-        let lp = m.type === MSG.LPUPDATE ? m.lp : m.type === MSG.RECOVER ? before + m.amount : Math.max(0, before - m.amount);
+        const before = this.lp[m.player] ?? this.initialLp(m.player);
+        const lp = m.type === MSG.LPUPDATE ? m.lp : m.type === MSG.RECOVER ? before + m.amount : Math.max(0, before - m.amount);
         this.lp[m.player] = lp;
         this.emit({ event: "lp", player: this.L[m.player], lp, change: lp - before });
         return;
@@ -431,19 +677,19 @@ export class ScenarioRun {
       case MSG.MISSED_EFFECT:
         if (this.recording) this.notes.push(`engine: MSG_MISSED_EFFECT for ${this.idAt(m.controller, m.location, m.sequence, m.code)} (an optional "when" trigger missed its timing)`);
         return;
-      case MSG.WIN:
-        this.winner = m.player === 2 ? null : this.L[m.player];
-        this.emit({ event: "win", player: this.L[m.player] ?? "A", reason: { 1: "life-points", 2: "deck-out" }[m.reason] ?? `reason-${m.reason}` });
+      case MSG.WIN: {
+        this.winner = m.player > 1 ? null : this.L[m.player];
+        const ev = { event: "win", reason: { 1: "life-points", 2: "deck-out" }[m.reason] ?? `reason-${m.reason}` };
+        if (m.player <= 1) ev.player = this.L[m.player];
+        this.emit(ev);
         this.stopped = true;
         return;
+      }
       default: return;
     }
   }
 
-  lpNow(p, initial) {
-    if (initial) { const st = this.scenario.setup; return st.players?.[this.L[p]]?.lp ?? 8000; }
-    return this.lp?.[p];
-  }
+  initialLp(p) { return this.scenario.setup.players?.[this.L[p]]?.lp ?? 8000; }
 
   /** (1)/(2) label from an aux.Stringid(code, i) description: i + 1. */
   effectLabel(code, desc) {
@@ -467,94 +713,93 @@ export class ScenarioRun {
   // ------------------------------------------------------------------ prompts
   cand(list) { return list.map((c) => this.idAt(c.controller, c.location, c.sequence, c.code)); }
 
+  /** A veto of this decision for this step (an earlier play of the duel found that performing
+   *  the step here is not possible as scripted): the refusal to record instead. */
+  vetoed(step) {
+    const v = this.vetoes.find((x) => x.prompt === this.promptNo && x.step === this.driver.pos);
+    return v ? new Refusal(v.reason, v.code) : null;
+  }
+
   answer(m) {
     const who = this.L[m.player];
     this.lastPromptDesc = `${m.name} for ${who}`;
     if (!this.recording) return this.advance(m);
+    this.promptNo = ++this.prompts;
     switch (m.type) {
-      case MSG.SELECT_CHAIN: {
-        const ids = this.cand(m.chains);
+      case MSG.SELECT_CHAIN: case MSG.SELECT_IDLECMD: case MSG.SELECT_BATTLECMD: {
+        const placing = m.type === MSG.SELECT_CHAIN && m.spe_count === SPE_PLACING;
+        let kind = "chain";
+        if (placing) { kind = "placing"; if (!this.wins.trigger) this.wOpen("trigger"); }
+        else if (m.type === MSG.SELECT_CHAIN) {
+          if (!this.links.length) {
+            if (!this.wins.trigger && this.driver.armed.length) this.wOpen("trigger");
+            if (!this.wins.open && !this.wins["before-draw"]) this.wOpen("open", { phase: this.phase });
+          }
+        } else {
+          kind = "open";
+          this.flushTrigger();
+          if (!this.wins.open) this.wOpen("open", { phase: this.phase });
+        }
+        const offers = m.type === MSG.SELECT_IDLECMD ? m.activates : m.chains;
+        const ids = this.cand(offers);
         let pick = -1;
         this.driver.priority(who, (step) => {
-          const idx = this.pickOffer(step, m.chains, ids);
-          if (idx < 0) return `not offered: ${who} could activate ${JSON.stringify(ids)} at this point`;
-          pick = idx; this.applied(step, who);
+          const veto = this.vetoed(step);
+          if (veto) return veto;
+          const idx = this.pickOffer(step, offers, ids);
+          if (idx < 0) return new Refusal(`not offered: at this ${m.name} ${who} could activate ${JSON.stringify(ids)}`, "not-offered");
+          pick = idx; this.applied(step, who, this.promptNo);
           return null;
-        }, ["activate"], m.spe_count ? (step) => ids.includes(step.card) : null);
-        if (pick < 0 && m.forced) {
-          if (m.chains.length === 1) pick = 0;
-          else throw new MissingDecision(`${who} must activate one of ${JSON.stringify(ids)} (mandatory) and the script does not say which`);
+        }, ["activate"], this.windowFor(who, this.windowsOf(kind)));
+        if (m.type === MSG.SELECT_CHAIN) {
+          if (pick < 0 && m.forced && offers.length > 1) {
+            // several mandatory effects: the order is the player's choice (a `choose` step names the next)
+            const step = this.driver.take(who, ["choose"], (s) => (Array.isArray(s.cards) && s.cards.length === 1 && ids.includes(s.cards[0]) ? null
+              : new Refusal(`not offered: ${who} places one of ${JSON.stringify(ids)} on the chain next (mandatory, MSG_SELECT_CHAIN)`, "not-offered")), this.windowFor(who, this.windowsOf(kind)));
+            if (!step) throw new MissingDecision(`${who} must activate one of ${JSON.stringify(ids)} (mandatory) and the script does not say which`);
+            pick = ids.indexOf(step.cards[0]);
+            this.ourActivation = true;
+          }
+          if (pick < 0 && m.forced) { pick = 0; this.ourActivation = true; }
+          if (pick < 0 && !placing && !this.links.length && this.wins.trigger) {
+            this.passed.add(who);
+            if (this.passed.size === 2) this.wClose("trigger");
+          }
+          return R.chain(pick);
         }
-        return R.chain(pick);
+        if (m.type === MSG.SELECT_IDLECMD) return pick >= 0 ? R.idle(IDLE.ACTIVATE, pick) : m.to_bp ? R.idle(IDLE.TO_BP) : R.idle(IDLE.TO_EP);
+        return pick >= 0 ? R.battle(BATTLE.ACTIVATE, pick) : m.to_m2 ? R.battle(BATTLE.TO_M2) : R.battle(BATTLE.TO_EP);
       }
       case MSG.SELECT_EFFECTYN: {
+        if (!this.wins.trigger) this.wOpen("trigger");
         const id = this.idAt(m.controller, m.location, m.sequence, m.code);
-        let yes = false;
-        this.driver.priority(who, (step) => {
-          if (step.card !== id) return `not offered: the engine asked ${who} only whether to activate ${id}`;
-          yes = true; this.applied(step, who);
+        const acted = this.driver.priority(who, (step) => {
+          const veto = this.vetoed(step);
+          if (veto) return veto;
+          if (step.card !== id) return new Refusal(`not offered: the engine asked ${who} only whether to activate ${id} (MSG_SELECT_EFFECTYN)`, "not-offered");
+          this.applied(step, who, this.promptNo);
           return null;
-        }, ["activate"], (step) => step.card === id);
-        return R.yesno(yes);
+        }, ["activate"], this.windowFor(who, this.windowsOf("placing")));
+        return R.yesno(acted);
       }
       case MSG.SELECT_YESNO: {
-        const step = this.driver.peek();
-        if (step && step.player === who && step.do === "choose" && step.option === "reveal") {
-          // e.g. Shining Draw (c35906693.lua:28): "reveal it?" after the draw; yes makes the card
-          // public (EFFECT_PUBLIC, no message): the reveal is checked by a query after the batch
-          this.driver.take("applied");
-          const cards = step.cards ?? [];
-          for (const id of cards) this.emit({ event: "reveal", card: id, player: who });
-          this.pendingReveal = { player: who, cards, at: this.events.length };
-          return R.yesno(true);
-        }
-        return R.yesno(this.driver.yesNo(who));
+        const w = this.windowFor(who, this.windowsOf("choice"));
+        const step = this.driver.take(who, ["choose"], (s) => (["yes", "no", "reveal"].includes(s.option) ? null
+          : new Refusal("a yes/no question (MSG_SELECT_YESNO): the step's option is not yes, no or reveal", "not-offered")), w);
+        return R.yesno(step != null && step.option !== "no");
       }
       case MSG.SELECT_OPTION: {
         const texts = m.options.map((d) => this.optionText(d));
-        const decl = this.declaration(who);
-        if (decl) {
-          const k = matchOption(decl.option, texts);
-          if (decl.from === "choose") {
-            if (k >= 0) { this.driver.take("applied"); return R.option(k); }
-            this.driver.take("refused", `SELECT_OPTION: ${JSON.stringify(decl.option)} is none of the options offered ${JSON.stringify(texts)}`);
-          } else if (k >= 0) return R.option(k);
-          else throw new MissingDecision(`${who} declares ${JSON.stringify(decl.option)}, but the engine offers the options ${JSON.stringify(texts)} (SELECT_OPTION) and none matches`);
-        }
+        const k = this.declare(who, (o) => matchOption(o, texts), `the options ${JSON.stringify(texts)} (MSG_SELECT_OPTION)`);
+        if (k != null) return R.option(k);
         if (m.options.length === 1) return R.option(0);
         throw new MissingDecision(`player ${who} must choose one of the options ${JSON.stringify(texts)} (SELECT_OPTION) and the script gives no \`choose\` step with an option for it`);
       }
       case MSG.ANNOUNCE_CARD: {
-        const decl = this.declaration(who);
-        if (!decl) throw new MissingDecision(`the engine asks ${who} to declare a card name (ANNOUNCE_CARD) and the script gives no \`option\` with a card name`);
-        const code = this.cards.codeNamed(decl.option);
-        if (code == null) throw new MissingDecision(`${who} declares ${JSON.stringify(decl.option)} (ANNOUNCE_CARD): no card of that name in the card catalogue`);
-        if (decl.from === "choose") this.driver.take("applied");
-        this.notes.push(`${who} declares ${JSON.stringify(decl.option)} = ${code} (ANNOUNCE_CARD)`);
+        const code = this.declare(who, (o) => this.cards.codeNamed(o) ?? -1, "a card name of the card data (MSG_ANNOUNCE_CARD)");
+        if (code == null) throw new MissingDecision(`the engine asks ${who} to declare a card name (ANNOUNCE_CARD) and the script gives no \`option\` with a card name`);
+        this.notes.push(`${who} declares ${code} (ANNOUNCE_CARD)`);
         return R.announceCard(code);
-      }
-      case MSG.SELECT_IDLECMD: {
-        const ids = this.cand(m.activates);
-        let pick = -1;
-        this.driver.priority(who, (step) => {
-          const idx = this.pickOffer(step, m.activates, ids);
-          if (idx < 0) return `not offered: ${who} could activate ${JSON.stringify(ids)} in this Main Phase`;
-          pick = idx; this.applied(step, who);
-          return null;
-        });
-        if (pick >= 0) return R.idle(IDLE.ACTIVATE, pick);
-        return m.to_bp ? R.idle(IDLE.TO_BP) : R.idle(IDLE.TO_EP);
-      }
-      case MSG.SELECT_BATTLECMD: {
-        const ids = this.cand(m.chains);
-        let pick = -1;
-        this.driver.priority(who, (step) => {
-          const idx = this.pickOffer(step, m.chains, ids);
-          if (idx < 0) return `not offered: ${who} could activate ${JSON.stringify(ids)} in this Battle Phase`;
-          pick = idx; this.applied(step, who); return null;
-        });
-        if (pick >= 0) return R.battle(BATTLE.ACTIVATE, pick);
-        return m.to_m2 ? R.battle(BATTLE.TO_M2) : R.battle(BATTLE.TO_EP);
       }
       case MSG.SELECT_CARD: case MSG.SELECT_TRIBUTE: {
         const ids = this.cand(m.cards);
@@ -580,28 +825,35 @@ export class ScenarioRun {
         if (opts.length > 1) this.notes.push(`position of ${m.code}: the scenario format cannot script it; took ${opts[0]}`);
         return R.position(opts[0]);
       }
-      case MSG.SELECT_PLACE: case MSG.SELECT_DISFIELD: {
-        const places = [];
-        for (let b = 0; b < 32 && places.length < m.count; b++) {
-          if (m.field_mask & (1 << b)) continue;
-          const bb = b % 16;
-          places.push({ player: b >= 16 ? 1 - m.player : m.player, location: bb < 8 ? LOCATION.MZONE : LOCATION.SZONE, sequence: bb % 8 });
-        }
-        this.notes.push(`zone choice (${m.name}) for ${who}: the scenario format cannot script it; took the first free zone`);
-        return R.places(places);
-      }
+      case MSG.SELECT_PLACE: case MSG.SELECT_DISFIELD: return this.firstFreeZones(m);
       case MSG.SORT_CARD: case MSG.SORT_CHAIN: return R.sort(null);
       default:
         throw new MissingDecision(`the engine asks ${who} for ${m.name}, a decision this adapter cannot take from a duelspec script`);
     }
   }
 
-  /** An activate step was applied by our answer: its cost/targets answer the player's next card
-   *  selections, its `option` the next declaration (SELECT_OPTION / ANNOUNCE_*). */
-  applied(step, who) {
-    this.pendingPicks = { player: who, cards: [...(step.cost ?? []), ...(step.targets ?? [])] };
-    this.pendingDeclare = step.option != null ? { player: who, option: step.option } : null;
+  /** An activate step was performed (at prompt `promptNo`; null: the engine activated it on its
+   *  own): its cost/targets answer the player's next card selections of that activation, its
+   *  `option` the next declaration. */
+  applied(step, who, promptNo) {
+    this.pendingPicks = { player: who, cards: [...(step.cost ?? []), ...(step.targets ?? [])], step: this.driver.pos, prompt: promptNo, card: step.card };
+    this.pendingDeclare = step.option != null ? { player: who, option: step.option, step: this.driver.pos, prompt: promptNo, card: step.card } : null;
     this.ourActivation = true;
+  }
+
+  /** A performed step cannot be performed as scripted: play the duel again with the step
+   *  refused where it was taken (a mandatory activation the engine made itself cannot be
+   *  refused: the scenario is errored instead). */
+  notPerformable(pend, code, reason) {
+    if (pend.prompt == null) throw new MissingDecision(`${reason}; the engine activated ${pend.card} on its own (mandatory), so the step cannot be refused, and the adapter never chooses in its place`);
+    throw new Replay({ prompt: pend.prompt, step: pend.step, code, reason });
+  }
+
+  /** The activation is complete: a cost or target the step named that no selection asked for. */
+  checkPicksUsed() {
+    const pp = this.pendingPicks;
+    if (pp && pp.cards.length) this.notes.push(`${pp.card}: the engine asked for no selection of ${JSON.stringify(pp.cards)} (named by the script as cost/targets) while activating it`);
+    this.pendingPicks = null; this.pendingDeclare = null;
   }
 
   optionText(desc) {
@@ -610,48 +862,80 @@ export class ScenarioRun {
     return this.cards.string(Number(d >> 20n), Number(d & 0xfffffn));
   }
 
-  /** A declaration (`option`) for `who`: the applied activate step's, else a scripted `choose`. */
-  declaration(who) {
+  /** A declaration (option, card name): the option of the activate step just performed, else a
+   *  scripted `choose` step with an option for this decision. answer(option) is the response
+   *  value or -1 when it is not offered (the activate step is then refused by a replay; a
+   *  `choose` step is refused). null: nothing scripted. */
+  declare(who, answer, what) {
     const pd = this.pendingDeclare;
-    if (pd && pd.player === who) { this.pendingDeclare = null; return { option: pd.option, from: "activate" }; }
-    const step = this.driver.peek();
-    if (step && step.player === who && step.do === "choose" && step.option != null) return { option: step.option, from: "choose" };
-    return null;
+    if (pd && pd.player === who) {
+      this.pendingDeclare = null;
+      const v = answer(pd.option);
+      if (v === -1) this.notPerformable(pd, "not-offered", `not offered: ${JSON.stringify(pd.option)} is none of ${what}`);
+      return v;
+    }
+    let got = null;
+    const w = this.windowFor(who, this.windowsOf("choice"));
+    const step = this.driver.take(who, ["choose"], (s) => {
+      if (s.option == null) return new Refusal(`${what}: the step gives no option`, "not-offered");
+      const v = answer(s.option);
+      if (v === -1) return new Refusal(`not offered: ${JSON.stringify(s.option)} is none of ${what}`, "not-offered");
+      got = v; return null;
+    }, w);
+    return step ? got : null;
   }
 
-  /** cost/targets of the activate step just applied answer that player's next selections. */
+  /** A card selection: the cost/targets of the activate step just performed answer the
+   *  player's selections during that activation; a selection that does not offer them (all,
+   *  within min..max) makes the step not performable as scripted (never another card in their
+   *  place). Other selections: a scripted `choose` step of the window. */
   chooseCards(who, ids, min, max, prompt) {
     const pp = this.pendingPicks;
-    if (pp && pp.player === who) {
-      const want = pp.cards.filter((c) => ids.includes(c));
-      if (want.length && want.length >= min && want.length <= max) {
+    if (pp && pp.player === who && pp.cards.length) {
+      const want = pp.cards.filter((c) => ids.includes(c)).slice(0, max);
+      if (want.length && want.length >= min) {
         pp.cards = pp.cards.filter((c) => !want.includes(c));
         return want;
       }
+      this.notPerformable(pp, "target", `not offered: ${pp.card}'s activation asks ${who} to select ${min}-${max} of ${JSON.stringify(ids)} (${prompt}); the script names ${JSON.stringify(pp.cards)}`);
     }
-    return this.driver.choose(who, ids, min, max, prompt);
+    return this.driver.choose(who, ids, min, max, prompt, this.windowFor(who, this.windowsOf("choice")));
   }
 
   pickOffer(step, offers, ids) {
     const idx = ids.map((id, i) => (id === step.card ? i : -1)).filter((i) => i >= 0);
     if (!idx.length) return -1;
-    if (step.effect != null && idx.length > 1) {
-      const hit = idx.find((i) => this.effectLabel(offers[i].code, offers[i].description) === String(step.effect));
+    if (idx.length > 1) {
+      const hit = step.effect != null ? idx.find((i) => this.effectLabel(offers[i].code, offers[i].description) === String(step.effect)) : undefined;
       if (hit != null) return hit;
+      this.notes.push(`${step.card} is offered with ${idx.length} effects; the script cannot name one the engine tells apart: took the first`);
     }
     return idx[0];
   }
 
-  /** Prompts while advancing to the start state (B's turn 1): pass, decline, end the turn. */
+  /** A zone choice, which the scenario format cannot script: the first free zone(s), noted. */
+  firstFreeZones(m) {
+    const places = [];
+    for (let b = 0; b < 32 && places.length < m.count; b++) {
+      if (m.field_mask & (1 << b)) continue;
+      const bb = b % 16;
+      places.push({ player: b >= 16 ? 1 - m.player : m.player, location: bb < 8 ? LOCATION.MZONE : LOCATION.SZONE, sequence: bb % 8 });
+    }
+    this.notes.push(`zone choice (${m.name}) for ${this.L[m.player]}${this.recording ? "" : " while advancing to the start state"}: the scenario format cannot script it; took the first free zone`);
+    return R.places(places);
+  }
+
+  /** Prompts while advancing to the start state: pass, decline, end the turn; zones as above. */
   advance(m) {
     switch (m.type) {
+      case MSG.SELECT_PLACE: case MSG.SELECT_DISFIELD: return this.firstFreeZones(m);
       case MSG.SELECT_IDLECMD: return R.idle(IDLE.TO_EP);
       case MSG.SELECT_BATTLECMD: return R.battle(BATTLE.TO_EP);
       case MSG.SELECT_CHAIN: if (!m.forced) return R.chain(-1); break;
       case MSG.SELECT_EFFECTYN: case MSG.SELECT_YESNO: return R.yesno(false);
       default: break;
     }
-    throw new Unsupported(`the engine asked ${this.L[m.player]} for ${m.name} while the adapter was advancing to the start state; it cannot be built exactly`);
+    throw new Unsupported(`the engine asked ${this.L[m.player]} for ${m.name} while the adapter was advancing to the start state; it cannot be built exactly`, { advancing: true });
   }
 
   // ------------------------------------------------------------------ result
@@ -659,7 +943,7 @@ export class ScenarioRun {
     const cards = {}, players = {};
     const snap = this.snapshot();
     this.resync(snap);
-    for (const x of ["A", "B"]) players[x] = { lp: this.lpNow(this.P[x]) ?? this.lpNow(this.P[x], true), counts: { deck: 0, hand: 0, monster: 0, "spell-trap": 0, field: 0, graveyard: 0, banished: 0, extra: 0 } };
+    for (const x of ["A", "B"]) players[x] = { lp: this.lp[this.P[x]] ?? this.initialLp(this.P[x]), counts: { deck: 0, hand: 0, monster: 0, "spell-trap": 0, field: 0, graveyard: 0, banished: 0, extra: 0 } };
     for (const { p, l, cards: qs } of snap) {
       qs.forEach((q, i) => {
         if (!q) return;
@@ -672,13 +956,12 @@ export class ScenarioRun {
         cards[id] = st;
       });
     }
-    // LP from the engine's own field query would be more direct; LPUPDATE messages track it.
     const final = { cards, players, winner: this.winner };
     if (this.turn) final.turn = this.turn;
     if (this.phase) final.phase = this.phase;
-    const t = { format: 1, events: this.events, steps: this.driver.finish(), final };
-    const log = [...this.notes, ...this.coreLog.slice(0, 20)];
-    if (log.length) t.log = log;
+    const t = { format: 2, events: this.events, steps: this.driver.finish(), final };
+    const log = [...this.notes, ...this.vetoes.map((v) => `replayed: step ${v.step} refused at decision ${v.prompt} (${v.reason})`), ...this.coreLog.slice(0, 20)];
+    if (log.length) t.log = log.map((x) => String(x).slice(0, 2000));
     return t;
   }
 }

@@ -33,6 +33,7 @@ Feature: The card lists of the page, one row per listed card
   Scenario: ND-L-COST: Sylvan Waterslide is a cost-type replacement the game activates (mandatory): it replaces the normal draw
     # card text (OCG, features/cards/ygo-effects.json): 「…通常のドローを行う代わりに、自分のデッキの一番上のカードをめくる。」
     # — no できる: mandatory; no script step activates it (an engine that lets the player skip it draws "top")
+    # cites: card-text | Sylvan Waterslide (森羅の滝滑り, 49838105), OCG text: the game activates it (mandatory) |
     Given player A has "Sylvan Waterslide" as "replacement" face-up in the spell & trap zone
     And player A's deck holds "Celtic Guardian", in this order from the top
     And player A has "Magical Blast" as "blast" in the graveyard
@@ -104,6 +105,8 @@ Feature: The card lists of the page, one row per listed card
     And player A's deck holds "Mystical Elf", in this order from the top
     When while chain link 1 resolves, player B declares "bottom"
     Then "diabolos" is activated as chain link 1
+    # 「相手のデッキの一番上のカードを確認し」: the top card is shown to player B
+    And "top" is revealed
     And "top" is returned to the deck
     And player A conducts the normal draw, drawing "mystical-elf"
     And "top" ends in player A's deck
@@ -129,8 +132,11 @@ Feature: The card lists of the page, one row per listed card
     Given player B has "Gravekeeper's Trap" as "trap" face-up in the spell & trap zone
     # card text (OCG): 「…相手ドローフェイズのドロー前に、カード名を１つ宣言して発動する。」 — mandatory: the game
     # activates it, player B only declares the name
+    # cites: card-text | Gravekeeper's Trap (墓守の罠, 98715423), OCG text: mandatory, a card name declared on activation |
     When while chain link 1 is being activated, player B declares "Alexandrite Dragon"
     Then "trap" is activated as chain link 1
     And player A conducts the normal draw, drawing "top"
+    # 「通常のドローをしたカードを確認し」: the card drawn is shown to player B
+    And "top" is revealed
     And "top" is sent to the graveyard
     And "top" ends in the graveyard

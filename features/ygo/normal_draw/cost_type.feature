@@ -150,3 +150,19 @@ Feature: Cost-type replacements of the normal draw (コストタイプ)
     And player A does not conduct the normal draw
     And "axe-of-despair" is never added to the hand
     And "top" ends in player A's deck
+
+  @id:ygo.normal-draw.cost-type.malefic-world-shows-three @ruling:ND-L-COST @ruling:ND-05
+  Scenario: Malefic World shows 3 "Malefic" cards to the opponent, who picks 1 at random for the hand
+    # cites: card-text | Malefic World (Ｓｉｎ Ｗｏｒｌｄ, 27564031) ①
+    # 「…デッキから「Ｓｉｎ」カード３枚を相手に見せ、相手はその中からランダムに１枚選ぶ。そのカード１枚を自分の手札に加え、残りのカードはデッキに戻す。」
+    Given player A has "Malefic World" as "world" face-up in the field zone
+    And player A's deck holds "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon", in this order from the top
+    When before the draw, player A activates "world"
+    Then "world" is activated as chain link 1
+    # the text gives no order for showing the three
+    And these events happen in any order:
+      | "malefic-cyber-end-dragon" is revealed       |
+      | "malefic-blue-eyes-white-dragon" is revealed |
+      | "malefic-red-eyes-black-dragon" is revealed  |
+    And player A does not conduct the normal draw
+    And player A ends with 1 card in hand

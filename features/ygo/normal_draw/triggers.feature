@@ -50,6 +50,7 @@ Feature: Trigger effects around the normal draw, and draws in the Draw Phase
     Then player A conducts the normal draw, drawing "alexandrite-dragon"
     # card text (OCG): 「…そのカードを相手に見せる事で、…もう１枚ドローする事ができる」: the drawn Normal
     # Monster is revealed to activate it (issue 9; an engine that shows nothing fails here)
+    # cites: card-text | Heart of the Underdog (凡骨の意地, 35762283), OCG text: the drawn Normal Monster is revealed |
     And "underdog" is activated
     And "alexandrite-dragon" is revealed
     # ND-04: a Normal Monster drawn by Heart of the Underdog's own effect counts too

@@ -1,0 +1,159 @@
+"""Reading inputs and opening outputs without blocking, without unbounded memory, and never
+writing over an input or over another output of the same run.
+
+- :func:`read_bytes` / :func:`read_text`: at most ``limit`` bytes (a larger input is an
+  error naming its size limit: ``/dev/zero`` is bounded); a named FIFO is an error (it may
+  never get a writer), a pipe (``<(...)``, ``/dev/stdin``) is read until no data came for
+  ``timeout`` seconds; a folder is an error. Text is UTF-8 with an optional byte-order mark.
+- :func:`open_output`: a FIFO without a reader is an error, not a hang; a regular file is
+  truncated only when opened (and never when locking fails).
+- :func:`same_file`: two paths that name one file (also through links).
+
+Errors are :class:`duelspec.errors.InputError` naming the file and what was expected.
+"""
+from __future__ import annotations
+
+import errno
+import os
+import selectors
+import stat
+import time
+from pathlib import Path
+
+from .errors import InputError
+
+MiB = 1 << 20
+SCENARIO_BYTES = 8 * MiB       # a scenario document or a feature file
+EXPECT_FAIL_BYTES = 16 * MiB   # an expect-fail file
+STREAM_LINE_BYTES = 8 * MiB    # one line of a result stream
+NL = b"\n"
+PIPE_TIMEOUT = 30.0            # seconds without data from a FIFO / pipe
+
+
+def kind(path) -> str:
+    """``"file"``, ``"folder"``, ``"fifo"``, ``"device"``, ``"socket"``, ``"missing"`` or ``"other"``."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return "missing"
+    for test, name in ((stat.S_ISREG, "file"), (stat.S_ISDIR, "folder"), (stat.S_ISFIFO, "fifo"),
+                       (stat.S_ISCHR, "device"), (stat.S_ISBLK, "device"), (stat.S_ISSOCK, "socket")):
+        if test(mode):
+            return name
+    return "other"
+
+
+def anonymous_pipe(path) -> bool:
+    """True for a pipe given as a path (``/dev/stdin``, ``/dev/fd/63`` from ``<(...)``): it has
+    a writer; a named FIFO may never get one."""
+    p = str(path)
+    for _ in range(8):
+        try:
+            p = os.path.join(os.path.dirname(p), os.readlink(p))
+        except OSError:
+            return False
+        if os.path.basename(p).startswith("pipe:["):
+            return True
+    return False
+
+
+def read_bytes(path, what: str, limit: int, timeout: float = PIPE_TIMEOUT, line_limit: int | None = None) -> bytes:
+    """The content of ``path`` (``what`` names it in errors: "an expect-fail file (TOML)"),
+    at most ``limit`` bytes. Raises :class:`InputError` for a folder, a named FIFO, a missing or
+    unreadable file, a larger input (or, with ``line_limit``, a longer line), or a pipe that
+    gives no data for ``timeout`` seconds."""
+    path = str(path)
+    k = kind(path)
+    if k == "folder":
+        raise InputError(path, "", what, "a folder")
+    if k == "missing":
+        raise InputError(path, "", what, "no such file")
+    if k == "fifo" and not anonymous_pipe(path):
+        raise InputError(path, "", what + " (a regular file, or a pipe such as <(...))", "a FIFO (named pipe)")
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)   # a FIFO without a writer does not block the open
+    except OSError as exc:
+        raise InputError(path, "", what, exc.strerror) from None
+    chunks, size, line_start = [], 0, 0
+    try:
+        with selectors.DefaultSelector() as sel:
+            regular = stat.S_ISREG(os.fstat(fd).st_mode)
+            if not regular:
+                try:
+                    sel.register(fd, selectors.EVENT_READ)
+                except OSError:            # e.g. /dev/zero with epoll: always readable
+                    regular = True
+            deadline = time.monotonic() + timeout
+            while True:
+                if not regular and not sel.select(max(0.0, deadline - time.monotonic())):
+                    if time.monotonic() >= deadline:
+                        raise InputError(path, "", what, f"no data within {timeout:g} s (a FIFO or pipe nobody writes to?)")
+                    continue
+                try:
+                    chunk = os.read(fd, min(MiB, limit + 1 - size))
+                except BlockingIOError:
+                    continue
+                except OSError as exc:
+                    raise InputError(path, "", what, exc.strerror) from None
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                nl = chunk.rfind(b"\n")
+                if nl >= 0:
+                    line_start = size + nl + 1
+                size += len(chunk)
+                if line_limit is not None and size - line_start > line_limit:
+                    line = sum(c.count(NL) for c in chunks) + 1
+                    raise InputError(path, f"line {line}",
+                                     f"{what} with lines of at most {line_limit // MiB} MiB", "a longer line")
+                deadline = time.monotonic() + timeout
+                if size > limit:
+                    raise InputError(path, "", f"{what} of at most {limit // MiB} MiB", "a larger input")
+    finally:
+        os.close(fd)
+    return b"".join(chunks)
+
+
+def decode(raw: bytes, path, what: str) -> str:
+    """``raw`` as UTF-8 text (a leading byte-order mark is dropped); an error names the line
+    and byte of the first invalid byte."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise InputError(str(path), f"line {line} (byte {exc.start})", f"UTF-8 text ({what})",
+                         raw[exc.start:exc.start + 8]) from None
+
+
+def read_text(path, what: str, limit: int, timeout: float = PIPE_TIMEOUT) -> str:
+    """:func:`read_bytes` decoded by :func:`decode`."""
+    return decode(read_bytes(path, what, limit, timeout), path, what)
+
+
+def open_output(path, append: bool = False, truncate: bool = True):
+    """A text file (UTF-8) to write ``path``: created when missing; a regular file is
+    truncated (unless ``append`` or not ``truncate``); a FIFO must have a reader (else an
+    error, not a hang). Raises :class:`InputError`."""
+    path = str(path)
+    if kind(path) == "folder":
+        raise InputError(path, "", "a file path", "a folder")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | (os.O_APPEND if append else 0)
+    try:
+        fd = os.open(path, flags, 0o666)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            raise InputError(path, "", "a file, or a FIFO that a process reads", "a FIFO nobody reads") from None
+        raise InputError(path, "", "a file that can be written", exc.strerror) from None
+    os.set_blocking(fd, True)
+    if truncate and not append and stat.S_ISREG(os.fstat(fd).st_mode):
+        os.ftruncate(fd, 0)
+    return open(fd, "w", encoding="utf-8", errors="backslashreplace", closefd=True)
+
+
+def same_file(a, b) -> bool:
+    """True when paths ``a`` and ``b`` name the same file (an existing file by device and
+    inode, else by resolved path)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return Path(a).resolve() == Path(b).resolve()
