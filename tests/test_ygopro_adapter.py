@@ -25,7 +25,7 @@ from duelspec.adapters.ygopro.messages import MSG, DecodeError, decode, parse_qu
 from duelspec.adapters.ygopro.run import deck_order, match_option
 from duelspec.validation import check as check_schema
 from ygo_testcards import (DECLARER, NEG_ACTIVATION, NEG_EFFECT, PROMPTER, REPLACER, REPLACER_AT_ACT, REVEALABLE,
-                           TESTDATA as TESTCARDS, VAN_A, deck_a, scenario as ygo_scenario, trace_ok)
+                           TESTDATA as TESTCARDS, VAN_A, VAN_B, deck_a, scenario as ygo_scenario, trace_ok)
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = [str(ROOT / "adapters" / "ygopro" / "testdata" / "scripts"), str(TESTCARDS / "scripts")]
@@ -341,3 +341,13 @@ def test_committed_report_expected_failures_and_readme_agree_with_the_result_str
         assert f"`{failed['id']}`" in report        # every hand-written failure is analysed in the report
     for cause, n in by_cause.items():
         assert f"**{cause} " in report, cause       # every cause of the expected failures is explained
+
+
+@needs_core
+def test_a_start_after_the_normal_draw_takes_a_hand_card_for_that_draw(engine):
+    cards = deck_a() + [{"id": "h", "card": VAN_B, "owner": "A", "zone": "hand"}]
+    t = run_ok(engine, scenario("after-draw", cards, [], {
+        "never": [{"event": "draw"}],
+        "final": {"cards": {"h": {"zone": "hand"}, "top": {"zone": "deck"}}, "players": {"A": {"counts": {"hand": 1, "deck": 3}}}}},
+        step="after-draw"))
+    assert any("normal draw" in line and "drew h" in line for line in t["log"])

@@ -22,6 +22,17 @@ from .messages import (HINT_EVENT, LOCATION, MSG, PHASE, POS, PROMPTS, QUERY, RE
 
 #: what this adapter cannot do (mechanic tags of schemas/requires.schema.json)
 UNSUPPORTED: list[str] = []
+#: what the core lets the adapter observe (protocol 2 ``implementation.observes``): the event
+#: kinds it reports from the core's messages, the final-state fields it reads from the core's
+#: queries, the windows it reads off the core's messages. Not reported: ``declare`` (the core
+#: writes a declared name only as a hint), and the Duel Masters kinds.
+OBSERVES = {
+    "events": ["turn", "phase", "step", "draw", "activate", "negate-activation", "negate-effect", "resolve",
+               "chain-end", "move", "reveal", "lp", "win"],
+    "final": ["cards.zone", "cards.owner", "cards.controller", "cards.position", "players.lp", "players.counts",
+              "winner", "turn", "phase"],
+    "windows": ["before-draw", "response", "trigger", "open", "resolution", "activation"],
+}
 
 PHASE_OF = {PHASE["DRAW"]: "draw", PHASE["STANDBY"]: "standby", PHASE["MAIN1"]: "main1",
             PHASE["BATTLE_START"]: "battle", PHASE["BATTLE_STEP"]: "battle", PHASE["DAMAGE"]: "battle",
@@ -244,15 +255,13 @@ class ScenarioRun:
             if turn > 2:
                 raise Unsupported(f"setup at turn {turn}: reaching turns after 2 would need normal draws the "
                                   f"scenario's decks do not hold (only turns 1 and 2 can be built)")
-            if turn == 2 and not (st.get("phase") == "draw" and st.get("step") != "after-draw"):
-                raise Unsupported(f"setup at turn 2 {st.get('phase')} {st.get('step') or ''}".rstrip() +
-                                  ": reaching it takes the core's normal draw of turn 2, which would draw a card the "
-                                  "scenario does not have (only turn 2's Draw Phase before the draw can be built)")
-            if turn == 1 and st.get("step") == "after-draw":
-                raise Unsupported("turn 1 has no draw to be after")
+            if turn == 1 and st.get("phase") == "draw" and st.get("step") == "after-draw":
+                raise BadScenario("turn 1 has no normal draw to be after")
             if st.get("phase") not in PHASE_ORDER:
                 raise BadScenario(f"setup.phase must be start-of-duel or one of {', '.join(PHASE_ORDER)}")
-            self.start = {"turn": turn, "phase": st["phase"]}
+            # turn 2 past its normal draw: the core reaches it only by conducting that draw (see plans)
+            after = turn == 2 and (st["phase"] != "draw" or st.get("step") == "after-draw")
+            self.start = {"turn": turn, "phase": st["phase"], "after_draw": after}
         stop = st.get("stop")
         if stop and stop.get("phase") not in PHASE_ORDER:
             raise BadScenario(f"setup.stop.phase must be one of {', '.join(PHASE_ORDER)}")
@@ -278,9 +287,10 @@ class ScenarioRun:
             return [c for c in st["cards"] if c.get("zone") == zone and c.get("controller", c["owner"]) == who]
 
         for x in ("A", "B"):
-            for c in reversed(deck_order(by("deck", x))):          # bottom first; 0 = SEQ_DECKTOP: push on top
+            planned = [c for c in by("hand", x) if self.plan and c["id"] == self.plan["card"]]
+            for c in reversed(planned + deck_order(by("deck", x))):  # bottom first; 0 = SEQ_DECKTOP: push on top
                 add(c, LOCATION["DECK"], 0, POS["FACEDOWN_DEFENSE"])
-            for i, c in enumerate(by("hand", x)):
+            for i, c in enumerate(c for c in by("hand", x) if c not in planned):
                 add(c, LOCATION["HAND"], i, POS["FACEDOWN_DEFENSE"])
             mz = by("monster", x)
             if len(mz) > 5:
@@ -410,15 +420,43 @@ class ScenarioRun:
         return self.mirror.at(p, l, seq, code) or f"engine:{code}"
 
     # ------------------------------------------------------------------ main loop
+    def plans(self) -> list[dict | None]:
+        """How to reach a start state after turn 2's normal draw: the core conducts that draw
+        (turn step 2), so one of the turn player's hand cards of the setup goes on top of the
+        Deck for it (the scenario does not say which card the normal draw drew; it was one of
+        the cards in hand): Normal Monsters first, then the others as listed; up to 3 plans,
+        each trying another card first (a plan the core does not follow is given up). ``[None]``
+        when no normal draw comes before the start state."""
+        if not self.start.get("after_draw"):
+            return [None]
+        st = self.scenario["setup"]
+        who = st["turn_player"]
+        hand = [c for c in st["cards"] if c.get("zone") == "hand" and c.get("controller", c["owner"]) == who]
+        normal = lambda c: 0 if ((self.cards.read(int(c["card"])) or {}).get("type", 0) & 0x11) == 0x11 else 1
+        pref = [c["id"] for _, c in sorted(enumerate(hand), key=lambda ic: (normal(ic[1]), ic[0]))]
+        if not pref:
+            raise Unsupported(f"setup at turn 2 {st['phase']} {st.get('step') or ''}".rstrip() +
+                              f": the core reaches it only by conducting turn 2's normal draw of {who}, and {who}'s "
+                              f"hand in the setup holds no card that could have been drawn; it cannot be built")
+        return [{"player": who, "card": cid} for cid in pref[:3]]
+
     def run(self) -> dict:
-        self.tokens: list[str] = []
         self.check()
-        try:
-            self.setup()
-            return self._play()
-        finally:
-            if self.duel:
-                self.duel.end()
+        plans = self.plans()
+        for k, plan in enumerate(plans):
+            self.tokens: list[str] = []
+            self.events, self.notes, self.plan = [], [], plan
+            try:
+                self.setup()
+                return self._play()
+            except Unsupported as exc:
+                if not (plan and getattr(exc, "advancing", False)) or k == len(plans) - 1:
+                    raise
+            finally:
+                if self.duel:
+                    self.duel.end()
+                    self.duel = None
+        raise AssertionError("unreachable")
 
     def _play(self) -> dict:
         self.driver = ScriptDriver.for_scenario(self.scenario)
@@ -544,10 +582,20 @@ class ScenarioRun:
         return cands[0] if cands else None
 
     def before_start(self, m) -> None:
-        if not self.recording and m["type"] in (MSG["CHAINING"], MSG["MOVE"], MSG["DRAW"], MSG["DAMAGE"],
-                                                MSG["RECOVER"], MSG["PAY_LPCOST"], MSG["WIN"]):
-            raise Unsupported(f"the core acted ({m['name']}) while the adapter was advancing to the start state "
+        """While advancing to the start state the core may do nothing but the planned normal draw."""
+        if self.recording:
+            return
+        if m["type"] == MSG["DRAW"] and self.plan and self.turn == self.start["turn"] and self.phase == "draw" \
+                and self.L[m["player"] & 1] == self.plan["player"] and not self.links:
+            top = self.mirror.list(m["player"], LOCATION["DECK"])
+            if len(m["codes"]) == 1 and top and top[-1] == self.plan["card"]:
+                return
+        if m["type"] in (MSG["CHAINING"], MSG["MOVE"], MSG["DRAW"], MSG["DAMAGE"], MSG["RECOVER"], MSG["PAY_LPCOST"],
+                         MSG["WIN"]):
+            exc = Unsupported(f"the core acted ({m['name']}) while the adapter was advancing to the start state "
                               f"(turn {self.start['turn']}, {self.start['phase']}); the start state cannot be built exactly")
+            exc.advancing = True
+            raise exc
 
     def settle_draws(self) -> None:
         """Draw events wait for the end of the batch: ``normal`` is the core's own reason of the
@@ -600,7 +648,8 @@ class ScenarioRun:
                 return
             self.phase = name
             self.w_close("open", "trigger", "before-draw")
-            if not self.recording and self.turn == self.start["turn"] and name == self.start["phase"]:
+            if not self.recording and self.turn == self.start["turn"] and name == self.start["phase"] \
+                    and not (name == "draw" and self.start.get("after_draw")):
                 self.recording = True
             if not self.recording:
                 return
@@ -620,6 +669,12 @@ class ScenarioRun:
                 cid = deck.pop() if deck else self.new_id(code)
                 ids.append(cid)
                 hand.append(cid)
+            if not self.recording and self.plan:
+                self.notes.append(f"start state: turn {self.turn}'s normal draw (conducted by the core before the start "
+                                  f"state) drew {ids[0]}, one of {who}'s hand cards of the setup")
+                if self.start["phase"] == "draw":
+                    self.recording, self.phases_begun = True, 1
+                return
             ev = {"event": "draw", "player": who, "cards": ids}
             ev["phase"] = self.phase if self.phase else "start-of-duel"
             if self.recording:
