@@ -152,6 +152,8 @@ class ProcessAdapter:
         self.late_faults: list[dict] = []  # faults found after the scenario's result was given
         self._stderr: _StderrTail | None = None
         self._starts = 0
+        self.closed = False                # stop() or abort() was called: nothing is started any more
+        self._spawning = threading.Lock()  # a spawn and a stop do not interleave (--jobs: worker threads)
 
     # -- process management -------------------------------------------------------------
     def _spawn(self) -> None:
@@ -162,11 +164,15 @@ class ProcessAdapter:
         become_subreaper()
         env = dict(os.environ if self.env is None else self.env)
         env[TOKEN_VAR] = self.token
-        try:
-            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                         cwd=self.cwd, env=env, start_new_session=True, bufsize=0)
-        except OSError as exc:
-            raise AdapterStartError(f"cannot run the adapter command {self.command!r}: {exc}") from None
+        with self._spawning:
+            if self.closed:               # stopped meanwhile (a signal, or --jobs stopping every member)
+                raise AdapterStartError("not started: the adapter was stopped")
+            try:
+                self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                             stderr=subprocess.PIPE, cwd=self.cwd, env=env, start_new_session=True,
+                                             bufsize=0)
+            except OSError as exc:
+                raise AdapterStartError(f"cannot run the adapter command {self.command!r}: {exc}") from None
         os.set_blocking(self.proc.stdout.fileno(), False)
         self._stderr = _StderrTail(self.proc.stderr)
 
@@ -177,7 +183,7 @@ class ProcessAdapter:
         if p is None:
             end_processes(self.token, None, self.adopt_orphans)
             return
-        self.abort()
+        self._end_all()
         try:
             p.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover - unkillable
@@ -186,7 +192,12 @@ class ProcessAdapter:
 
     def abort(self) -> None:
         """Kill everything of this adapter now, without waiting or reaping the program (safe to
-        call from a signal handler while :meth:`stop` waits: that wait then ends at once)."""
+        call from a signal handler while :meth:`stop` waits: that wait then ends at once).
+        Nothing is started after it."""
+        self.closed = True
+        self._end_all()
+
+    def _end_all(self) -> None:
         p = self.proc
         if p is not None and p.returncode is None:     # the group leader is not reaped: its pid is not reused
             try:
@@ -355,7 +366,13 @@ class ProcessAdapter:
         """Start the program and do the handshake; returns the implementation description.
 
         Raises :class:`AdapterStartError` (with evidence) when it cannot start, exits,
-        answers wrongly or not within ``startup_timeout`` seconds; the program is killed then."""
+        answers wrongly or not within ``startup_timeout`` seconds; the program is killed then.
+        (After :meth:`stop`, only this explicit call starts the program again: the restarts
+        after faults do not.)"""
+        self.closed = False
+        return self._start()
+
+    def _start(self) -> dict:
         from ..validation import errors_of, pointer
         self._starts += 1
         self._spawn()
@@ -418,7 +435,7 @@ class ProcessAdapter:
                     return self._not_run()
                 self.restarts += 1
             try:
-                self.start()
+                self._start()
             except AdapterStartError as exc:
                 self.faults.append((sid, "start"))
                 return {"errored": {"message": f"the adapter could not be (re)started: {exc}", "detail": "start-up failed",
@@ -476,6 +493,8 @@ class ProcessAdapter:
         its process group (grandchildren included). Returns the program's exit status, or
         None when it had to be killed (or was not running); also kept as ``exit_status``."""
         self.exit_status = None
+        with self._spawning:
+            self.closed = True            # no restart after this (another thread may be playing a scenario)
         if self.proc is None:
             self._kill()                  # still: anything an earlier program left behind
             return None

@@ -83,8 +83,13 @@ def pytest_vs_run():
     t_xdist, p_x = _timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "auto", "tests/test_features.py"])
     # what a simulator's project runs: every scenario as a pytest item (duelspec.pytest_scenarios)
     t_items, p_items = _timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_scenarios_as_items.py"])
+    # the same without the plugins of duelspec's own test extra (hypothesis's plugin import alone is ~3 s),
+    # as in a simulator's environment that does not install them
+    t_lean, p_lean = _timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest",
+                             "-p", "no:pytest-bdd", "-p", "no:xdist", "tests/test_scenarios_as_items.py"])
     return {"duelspec_run_s": round(t_run, 2), "pytest_s": round(t_pytest, 2), "ratio": round(t_pytest / t_run, 2),
             "pytest_items_s": round(t_items, 2), "items_ratio": round(t_items / t_run, 2), "items_rc": p_items.returncode,
+            "pytest_items_lean_s": round(t_lean, 2), "items_lean_ratio": round(t_lean / t_run, 2), "items_lean_rc": p_lean.returncode,
             "items_tail": p_items.stdout.strip().splitlines()[-1:],
             "run_rc": p_run.returncode, "pytest_rc": p_py.returncode,
             "pytest_xdist_s": round(t_xdist, 2), "pytest_xdist_rc": p_x.returncode,

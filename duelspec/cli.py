@@ -736,7 +736,8 @@ def summary(results_files, fmt, out):
             if fmt == "markdown":
                 text = render_markdown(st.header, st.results, st.footer)
             elif fmt == "json":
-                text = "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in (st.header, *st.results, st.footer))
+                from .report import json_line
+                text = "".join(json_line(x) + "\n" for x in (st.header, *st.results, st.footer))
             else:
                 from .junit import to_junit
                 text = to_junit(st.header, st.results, st.footer)
@@ -766,7 +767,17 @@ def smoke_(adapter_spec, timeout, startup_timeout, max_restarts):
         adapter = make_adapter(adapter_spec, timeout, startup_timeout, 0)
     except (ValueError, ImportError, AttributeError) as exc:
         _input_error(exc)
-    checks = smoke(adapter)
+    stopper = _Stopper()            # Ctrl-C, SIGTERM, SIGHUP: the adapter (and all it started) is ended
+    stopper.install()
+    try:
+        checks = smoke(adapter)
+    except KeyboardInterrupt:
+        stopper.stopping(adapter)
+        _stop_adapter(adapter)
+        click.echo(f"{stopper.reason()}: the smoke test did not finish", err=True)
+        sys.exit(1)
+    finally:
+        stopper.uninstall()
     from rich.text import Text
     from .text import terminal
     for name, ok, detail in checks:
@@ -784,6 +795,7 @@ def smoke_(adapter_spec, timeout, startup_timeout, max_restarts):
 def export(paths, games, rulings, ids, tags, requires, out, generated):
     """Write every scenario as a JSON document (<id>.json), validated against the schema."""
     from .errors import InputError
+    _check_paths(paths)
     try:
         scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
         out.mkdir(parents=True, exist_ok=True)
@@ -807,6 +819,7 @@ def list_(paths, games, rulings, ids, tags, requires):
     source page (`cites`). Exit status 1 when a file could not be
     compiled or the selection matched nothing."""
     from .errors import InputError
+    _check_paths(paths)
     try:
         scenarios, errors = load(paths, games, rulings, ids, tags, requires)
     except InputError as exc:
@@ -944,13 +957,14 @@ def site(results, out):
     its scenarios as Gherkin and every engine's verdicts, a page per failure, each engine's history
     and badge. The pages work from file:// and need no network."""
     from .errors import InputError
+    from .text import plain
     from .site import build
     try:
         info = build(list(results), out)
     except InputError as exc:
         _input_error(exc)
     for name, c in info["engines"].items():
-        click.echo(f"{name}: " + ", ".join(f"{n} {o}" for o, n in c.items() if n))
+        click.echo(f"{plain(name, limit=200)}: " + ", ".join(f"{n} {o}" for o, n in c.items() if n))
     click.echo(f"wrote {info['pages']} pages to {out}/index.html")
 
 

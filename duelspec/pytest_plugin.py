@@ -114,8 +114,9 @@ def duelspec_adapter(request):
         adapter.implementation_info = adapter.start()
     except Exception as exc:
         evidence = getattr(exc, "evidence", None)
-        pytest.fail(f"duelspec adapter {adapter_spec(cfg)!r} did not start: {exc}"
-                    + (f"\nevidence: {evidence}" if evidence else ""), pytrace=False)
+        from .text import plain
+        pytest.fail(plain(f"duelspec adapter {adapter_spec(cfg)!r} did not start: {exc}"
+                          + (f"\nevidence: {evidence}" if evidence else ""), multiline=True), pytrace=False)
     yield adapter
     adapter.stop()
 

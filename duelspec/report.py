@@ -14,7 +14,7 @@ from pathlib import Path
 from rich.text import Text
 
 from . import __version__, SCENARIO_FORMAT, PROTOCOL_VERSION
-from .text import DETAIL_CHARS, bound, cap, html, markdown, terminal, visible
+from .text import DETAIL_CHARS, bound, cap, html, json_escape_hidden, markdown, terminal, visible
 
 OUTCOMES = ("passed", "failed", "skipped", "errored", "timed-out", "xfailed", "xpassed")
 BAD = ("failed", "errored", "timed-out", "xpassed")
@@ -128,6 +128,19 @@ class Tally:
         return ", ".join(parts)
 
 
+def json_line(obj) -> str:
+    """``obj`` as one line of JSON (UTF-8 text) in which no character can drive a terminal that
+    shows the file (``cat results.jsonl``): JSON escapes C0 itself; C1 (U+009B ...), bidi and
+    zero-width format characters, U+2028/U+2029 and non-characters are written as ``\\uXXXX``
+    escapes too (the same JSON value); lone surrogates as their escapes."""
+    line = json.dumps(obj, ensure_ascii=False, sort_keys=False)
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:          # lone surrogates: keep the line valid JSON and UTF-8
+        line = json.dumps(obj, ensure_ascii=True)
+    return json_escape_hidden(line)
+
+
 class JsonLines:
     """Writes result-stream lines to a text file handle, flushing after each.
 
@@ -141,11 +154,7 @@ class JsonLines:
     def write(self, obj: dict) -> None:
         if self.failed is not None:
             return
-        line = json.dumps(obj, ensure_ascii=False, sort_keys=False)
-        try:
-            line.encode("utf-8")
-        except UnicodeEncodeError:      # lone surrogates: keep the line valid JSON and UTF-8
-            line = json.dumps(obj, ensure_ascii=True)
+        line = json_line(obj)
         try:
             self.fh.write(line + "\n")
             self.fh.flush()
@@ -415,6 +424,12 @@ def merge_streams(streams: list) -> Stream:
 
 
 # -- Markdown ---------------------------------------------------------------------------------
+
+def _md_escape(s: str) -> str:
+    """The project's own text in a Markdown table cell (``|`` escaped, one line); text from an
+    adapter or a scenario uses :func:`duelspec.text.markdown`."""
+    return str(s).replace("|", "\\|").replace("\n", " ")
+
 
 def render_markdown(header: dict, results: list[dict], footer: dict, limit: int = 100) -> str:
     """A Markdown summary (for a CI job summary): verdict, counts, adapter, early stop, and

@@ -32,8 +32,8 @@ SMOKE = {
     },
 }
 
-PROTOCOL_FAULTS = ("invalid trace", "not-json", "oversize", "wrong-seq", "invalid-reply", "exit", "timeout", "start-up failed",
-                   "adapter gave up")
+PROTOCOL_FAULTS = ("invalid trace", "not-json", "not-utf8", "extra-output", "oversize", "wrong-seq", "invalid-reply", "exit",
+                   "timeout", "start-up failed", "adapter gave up")
 
 
 def smoke(adapter) -> list[tuple[str, bool, str]]:

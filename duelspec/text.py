@@ -39,6 +39,12 @@ _HTML_TABLE = {ord(c): f"&#{ord(c)};" for c in _MD_PUNCT + "\"'"} | {ord("&"): "
 _MD_TABLE = {ord(c): "\\" + c for c in _MD_PUNCT} | {ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;"}
 
 
+def json_escape_hidden(json_text: str) -> str:
+    """JSON text with every character :func:`visible` would escape written as a JSON
+    ``\\uXXXX`` escape instead (the JSON value is unchanged; C0 is escaped by JSON already)."""
+    return _HIDDEN.sub(lambda m: f"\\u{ord(m.group()):04x}", json_text)
+
+
 def _escape_char(m: re.Match) -> str:
     c = ord(m.group())
     return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}"

@@ -270,15 +270,16 @@ def test_a_64_mib_line_is_too_long_not_timed_out():
     assert len(big["evidence"]["line"]) < 3000
 
 
-def test_a_huge_scenario_is_refused_quickly_with_a_short_message(tmp_path):
+@pytest.mark.parametrize("cards, words", [(200_000, "at most 8 MiB"), (60_000, "/setup/cards: expected at most 400 items")])
+def test_a_huge_scenario_is_refused_quickly_with_a_short_message(tmp_path, cards, words):
     s = scenario("t.ok.1")
-    s["setup"]["cards"] = [{"id": f"c{i}", "card": "14558127", "owner": "A", "zone": "deck"} for i in range(200_000)]
+    s["setup"]["cards"] = [{"id": f"c{i}", "card": "14558127", "owner": "A", "zone": "deck"} for i in range(cards)]
     (tmp_path / "big.json").write_text(json.dumps(s))
     t0 = time.monotonic()
     r = cli("run", tmp_path / "big.json", "--format", "json")
     res = [json.loads(x) for x in r.stdout.splitlines() if '"result"' in x]
     assert time.monotonic() - t0 < 20
-    assert [x["outcome"] for x in res] == ["errored"] and "at most 8 MiB" in res[0]["message"]
+    assert [x["outcome"] for x in res] == ["errored"] and words in res[0]["message"], res[0]["message"][:300]
     assert len(r.output) < 20_000
 
 
@@ -413,3 +414,81 @@ def test_a_cut_off_stream_reports_how_many_were_selected(tmp_path):
     (tmp_path / "cut.jsonl").write_text("".join(lines[:2]))
     st = read_stream(tmp_path / "cut.jsonl")
     assert st.footer["selected"] == 3 and "1 of 3" in st.footer["reason"]
+
+
+def test_list_and_export_refuse_paths_that_are_not_scenario_files_or_folders(tmp_path):
+    os.mkfifo(tmp_path / "f.feature")
+    for args in (["list", tmp_path / "f.feature"], ["export", tmp_path / "f.feature", "--out", tmp_path / "x"]):
+        r = cli(*args)
+        assert r.exit_code == 2 and "got a FIFO" in r.output, r.output
+
+
+def test_an_interrupted_smoke_test_ends_the_adapter(tmp_path):
+    selfpids, helpers = tmp_path / "adapters", tmp_path / "helpers"
+    proc = subprocess.Popen([sys.executable, "-m", "duelspec.cli", "smoke", "--startup-timeout", "120", "--adapter",
+                             "cmd:" + faulty_cmd("--start-daemon", "--slow-start", "60")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "FAULTY_SELFPIDS": str(selfpids), "FAULTY_PIDFILE": str(helpers)})
+    assert wait_for(lambda: pids(helpers))
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 1 and b"interrupted (SIGTERM)" in err
+    assert not [p for p in pids(selfpids) + pids(helpers) if alive(p)], "a process of the smoke test survived"
+
+
+def test_the_readme_states_the_limits_the_code_enforces():
+    from duelspec import files, text
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Reliability"):]
+    section = section[:section.index("\n## ", 3)]
+    for fact in (f"messages {text.MESSAGE_CHARS} characters", f"details {text.DETAIL_CHARS}", f"lists {text.LIST_ITEMS}",
+                 f"files up to {files.SCENARIO_BYTES >> 20} MiB", f"expect-fail files up to {files.EXPECT_FAIL_BYTES >> 20} MiB",
+                 f"lines up to {files.STREAM_LINE_BYTES >> 20} MiB",
+                 f"reply lines up to {ProcessAdapter('x').max_line_bytes >> 20} MiB", "tests/test_reliability_property.py"):
+        assert fact in " ".join(section.split()), fact
+
+
+def test_a_stopped_adapter_is_not_restarted_by_a_scenario_still_playing(tmp_path, monkeypatch):
+    """--jobs: a worker thread may still be playing when the run stops; the adapter it uses must
+    not start a new program after stop() (it would be left running)."""
+    selfpids = tmp_path / "adapters"
+    monkeypatch.setenv("FAULTY_SELFPIDS", str(selfpids))
+    a = ProcessAdapter(faulty_cmd(), timeout=5, startup_timeout=20)
+    a.start()
+    a.stop()
+    reply = a.run(scenario("t.ok.1"))
+    assert "stopped" in reply["errored"]["message"] and len(pids(selfpids)) == 1
+    a.start()                                   # an explicit start() starts it again
+    try:
+        assert a.run(scenario("t.ok.2"))["trace"]["final"]["winner"] == "B"
+    finally:
+        a.stop()
+
+
+def test_an_interrupted_parallel_run_leaves_nothing_running(tmp_path):
+    selfpids, helpers = tmp_path / "adapters", tmp_path / "helpers"
+    env = {"FAULTY_SELFPIDS": str(selfpids), "FAULTY_PIDFILE": str(helpers)}
+    ids = ["t.daemon.1", "t.hang.1", "t.ok.1", "t.hang.2", "t.daemon.2", "t.exit.1", "t.ok.2"]
+    proc, out, junit = spawn_run(tmp_path, ids, "--adapter", "cmd:" + faulty_cmd(), "--jobs", "3", "--timeout", "300",
+                                 env=env)
+    assert wait_for(lambda: len(pids(helpers)) >= 2)
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    proc.communicate(timeout=60)
+    assert proc.returncode == 1
+    lines = stream(out)
+    got = [x["id"] for x in lines if x["type"] == "result"]
+    assert got == ids[:len(got)] and lines[-1]["type"] == "footer" and lines[-1]["stopped_early"]
+    assert not [p for p in pids(selfpids) + pids(helpers) if alive(p)], "a process of the run survived"
+
+
+def test_result_streams_carry_no_raw_terminal_controls(tmp_path, monkeypatch):
+    text = "a \x9b31m \u202e \u2028 \x1b[2J \ufffe z"
+    monkeypatch.setenv("FAULTY_TEXT", json.dumps(text))
+    paths = write(tmp_path, scenario("t.texterr.1"))
+    out = tmp_path / "r.jsonl"
+    r = cli("run", *paths, "--adapter", "cmd:" + faulty_cmd(), "--out", out, "--format", "json")
+    s = cli("summary", out, "--format", "json")
+    for raw in (out.read_text(encoding="utf-8"), r.stdout, s.stdout):
+        assert not any(c in raw for c in "\x9b\u202e\u2028\x1b\ufffe")
+    assert stream(out)[1]["message"] == text                       # the same value, only escaped as JSON

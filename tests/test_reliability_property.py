@@ -10,7 +10,8 @@ README's "Reliability" section states them):
 Each example runs ``duelspec run`` as its own process against the fault adapter
 (tests/fault_adapters/faulty.py) with a random list of behaviours (crash, hang, garbage, a
 second reply, invalid UTF-8, a helper in its own session, hostile text, ...), a random way
-to start (slow, crashing, starting a helper first) and up to two signals (SIGINT, SIGTERM,
+to start (slow, crashing, starting a helper first), one or two adapter processes (``--jobs``)
+and up to two signals (SIGINT, SIGTERM,
 SIGHUP) at random moments. Bounded for CI: a fixed number of examples, derandomized, each
 with short time limits (well under a minute in all on a loaded 2-core machine).
 """
@@ -45,6 +46,7 @@ def plans(draw):
     return {"kinds": draw(st.lists(st.sampled_from(BEHAVIOURS), min_size=1, max_size=5)),
             "start": draw(st.sampled_from(STARTS)),
             "name": draw(st.sampled_from(NAMES)),
+            "jobs": draw(st.sampled_from(["1", "1", "2"])),
             "signals": sorted(draw(st.lists(st.tuples(st.floats(0.0, 2.5), st.sampled_from(
                 [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])), max_size=2)))}
 
@@ -60,7 +62,7 @@ def test_invariants_under_random_faults_and_signals(tmp_path_factory, plan):
     token = uuid.uuid4().hex
     env = {**os.environ, MARK: token, "FAULTY_TEXT": json.dumps(TEXT), "FAULTY_PIDFILE": str(tmp / "helpers")}
     cmd = [sys.executable, "-m", "duelspec.cli", "run", *paths, "--timeout", "0.5", "--startup-timeout", "3",
-           "--max-restarts", "3", "--out", str(out), "--junit", str(junit), "--markdown", str(md), "--format", "json",
+           "--max-restarts", "3", "--jobs", plan["jobs"], "--out", str(out), "--junit", str(junit), "--markdown", str(md), "--format", "json",
            "--adapter", "cmd:" + faulty_cmd(*plan["start"], "--name-json", json.dumps(plan["name"]))]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     try:

@@ -6,7 +6,7 @@ What it does with a scenario depends on the second segment of the scenario id
 - ``ok``: a trace whose final winner is ``B`` (test scenarios expect that: passed)
 - ``fail``: a trace whose final winner is ``A`` (failed)
 - ``skip`` / ``error``: a ``skipped`` / ``errored`` reply
-- ``hang``: starts a grandchild (``sleep``) in its process group, writes its pid to
+- ``hang``: starts a grandchild (``sleep``) in its process group, appends its pid to
   ``$FAULTY_PIDFILE``, then never answers
 - ``exit``: writes ``boom`` to stderr and exits with status 3
 - ``garbage``: writes a line that is not JSON
@@ -132,8 +132,8 @@ for line in sys.stdin:
     elif kind == "hang":
         child = subprocess.Popen(["sleep", "300"])
         if os.environ.get("FAULTY_PIDFILE"):
-            with open(os.environ["FAULTY_PIDFILE"], "w") as fh:
-                fh.write(str(child.pid))
+            with open(os.environ["FAULTY_PIDFILE"], "a") as fh:
+                fh.write(f"{child.pid}\n")
         sys.stderr.write(f"hanging in {sid}\n")
         sys.stderr.flush()
         while True:
