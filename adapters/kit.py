@@ -4,7 +4,7 @@ An adapter runs one scenario at a time::
 
     class MyAdapter(Adapter):
         def implementation(self) -> dict: ...   # name, version, language, games, unsupported
-        def run(self, scenario: dict) -> dict:  # {"trace": {...}} | {"skipped": {...}} | {"errored": {...}}
+        def run(self, scenario: dict, as_of=None) -> dict:  # {"trace": ...} | {"skipped": ...} | {"errored": ...}
 
 A Python simulator usually subclasses :class:`Simulator` instead and implements three
 methods, ``setup`` (build the game from the scenario), ``decide`` (play it, asking the
@@ -499,9 +499,14 @@ class Simulator(Adapter):
     def events(self) -> tuple[list[dict], dict]:  # pragma: no cover - overridden
         raise NotImplementedError
 
-    def run(self, scenario: dict) -> dict:
+    #: the date the run plays as of (ISO, set by :meth:`run` before ``setup``; ``None``: today):
+    #: an engine that can play the rulings of an earlier date reads it in ``setup``
+    as_of: str | None = None
+
+    def run(self, scenario: dict, as_of: str | None = None) -> dict:
         """``{"trace": {"format", "events", "steps", "final"}}`` (the trace has the scenario's format),
         ``{"skipped": ...}`` or ``{"errored": ...}``."""
+        self.as_of = as_of
         driver = ScriptDriver.for_scenario(scenario)
         try:
             self.setup(scenario)

@@ -402,23 +402,24 @@ class ProcessAdapter:
     def _not_run(self) -> dict:
         return {"errored": {"message": f"not run: {self.gave_up}", "detail": "adapter gave up"}}
 
-    def run(self, scenario: dict) -> dict:
+    def run(self, scenario: dict, as_of: str | None = None) -> dict:
         """Play one scenario; returns a reply dict (see the module docstring). Never raises.
+        ``as_of`` (ISO date) goes to the adapter in the ``run`` message.
 
         An adapter that exits with status 0 without a word for this scenario (it exited after
         its previous reply, racing with this request) is restarted and asked once more: a clean
         exit between scenarios is not this scenario's fault (the restart is counted)."""
-        reply = self._run_once(scenario)
+        reply = self._run_once(scenario, as_of)
         ev = reply.get("errored", {}).get("evidence") or {}
         if (reply is _AGAIN or reply.get("errored", {}).get("detail") == "exit" and ev.get("exit_status") == 0
                 and not ev.get("line") and not self.gave_up):
-            reply = self._run_once(scenario)
+            reply = self._run_once(scenario, as_of)
         if reply is _AGAIN:
             last = self.late_faults[-1]
             reply = {"errored": {"message": f"not run: twice in a row {last['message']}", "detail": "wrong-seq"}}
         return reply
 
-    def _run_once(self, scenario: dict) -> dict:
+    def _run_once(self, scenario: dict, as_of: str | None = None) -> dict:
         sid = scenario.get("id", "?")
         if self.gave_up:
             return self._not_run()
@@ -444,7 +445,7 @@ class ProcessAdapter:
         seq = self._seq
         deadline = time.monotonic() + self.timeout
         try:
-            self._send({"cmd": "run", "seq": seq, "scenario": scenario}, deadline)
+            self._send({"cmd": "run", "seq": seq, **({"as_of": as_of} if as_of else {}), "scenario": scenario}, deadline)
             msg, line = self._message(deadline, "run")
         except _Fault as f:
             self.faults.append((sid, f.kind))

@@ -11,7 +11,8 @@ or, for an adapter given as ``module:attribute``::
 
     python -m duelspec.adapters.protocol_server my_package.my_module:MyAdapter
 
-Behaviour (protocol version 2, and 1 for a runner that asks for it; ``schemas/protocol.schema.json``): one JSON object per line
+Behaviour (protocol version 2, and 1 for a runner that asks for it; ``schemas/protocol.schema.json``): a ``run``
+message's ``as_of`` date is handed to ``run(scenario, as_of=...)`` when the adapter's ``run`` takes it; one JSON object per line
 in and out, flushed after every line; ``stop`` or end of input ends the loop with status 0.
 While the adapter's code runs, ``sys.stdout`` is redirected to stderr, so a stray ``print``
 in an engine cannot corrupt the protocol stream. An exception inside ``run`` becomes an
@@ -69,7 +70,7 @@ def serve(adapter, stdin=None, stdout=None, stderr=None) -> int:
                 if not started:
                     reply = {"seq": msg["seq"], "errored": {"message": "`run` before `start`"}}
                 else:
-                    reply = {"seq": msg["seq"], **_run(adapter, msg["scenario"])}
+                    reply = {"seq": msg["seq"], **_run(adapter, msg["scenario"], msg.get("as_of"))}
             else:
                 print(f"<stdin>:line {lineno}: expected a `start`, `run` (with integer `seq` and object `scenario`) "
                       f"or `stop` message, got {line[:200]!r}", file=err, flush=True)
@@ -81,9 +82,10 @@ def serve(adapter, stdin=None, stdout=None, stderr=None) -> int:
     return 0
 
 
-def _run(adapter, scenario: dict) -> dict:
+def _run(adapter, scenario: dict, as_of=None) -> dict:
+    from ..runner import run_adapter
     try:
-        reply = adapter.run(scenario)
+        reply = run_adapter(adapter, scenario, as_of if isinstance(as_of, str) else None)
     except Exception as exc:  # the engine crashed on this scenario: report it, keep serving
         return {"errored": {"message": f"{type(exc).__name__}: {exc}", "detail": traceback.format_exc(limit=12)}}
     if not isinstance(reply, dict) or len(set(reply) & {"trace", "skipped", "errored"}) != 1:

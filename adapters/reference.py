@@ -28,13 +28,16 @@ class ReferenceAdapter(Adapter):
                 "games": sorted(self._engines),
                 "unsupported": unsupported}
 
-    def run(self, scenario: dict) -> dict:
+    def run(self, scenario: dict, as_of: str | None = None) -> dict:
+        """Play ``scenario`` on its game's engine, as of the date ``as_of`` (ISO; ``None``: today:
+        the Yu-Gi-Oh! engine classifies the cards whose answer changed by the answer in force
+        then, issue 16)."""
         engine = self._engines.get(scenario["game"])
         if engine is None:
             return {"skipped": {"reason": f"no reference engine for game {scenario['game']!r}"}}
         driver = ScriptDriver.for_scenario(scenario)
         try:
-            events, final = engine.play(scenario["setup"], driver)
+            events, final = engine.play(scenario["setup"], driver, as_of=as_of)
         except MissingDecision as exc:
             return {"errored": {"message": f"the script does not give a mandatory decision: {exc}", "detail": "missing decision"}}
         except engine.Unplayable as exc:

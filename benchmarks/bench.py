@@ -1,7 +1,7 @@
 """duelspec benchmarks (issue 6): ratios measured side by side in one run, not timed tests.
 
     python benchmarks/bench.py            # all; prints a JSON summary and a table
-    python benchmarks/bench.py throughput memory chain-length pytest protocol
+    python benchmarks/bench.py throughput memory chain-length pytest protocol mutation
 
 - throughput: end to end in-process (json load, schema + cross-reference validation, run on
   the reference engine, check) of the hand-written plus generated set, vs the floor: only
@@ -14,7 +14,9 @@
 - chain-length: time per generated scenario by chain length 1..4 (goal: no worse than linear);
 - protocol: `cmd:duelspec-reference-adapter` (process protocol) vs in-process (goal <= 1.5x);
 - jobs: `duelspec run --generated --jobs 2` vs `--jobs 1` on the reference engine as a process
-  (goal >= 1.7x on 2 cores).
+  (goal >= 1.7x on 2 cores);
+- mutation: `duelspec mutants` in-process, the cost of one rule mutant vs one run of the
+  hand-written scenarios (goal <= 1.0x), and `--tagged-only` vs every scenario.
 """
 from __future__ import annotations
 
@@ -190,8 +192,32 @@ def _results(stream: str) -> list:
     return [(x.get("id"), x.get("outcome")) for x in map(json.loads, stream.splitlines()) if x.get("type") == "result"]
 
 
+def mutation():
+    """`duelspec mutants` in-process (issue 9): every rule mutant against every hand-written
+    scenario of its game, vs one run of those scenarios on the reference engine. Applying a
+    mutant is a few attribute patches, so a mutant should cost at most one suite run (goal
+    <= 1.0x per mutant); and `--tagged-only` (only the scenarios tagged with the mutant's
+    rulings, all the report needs) vs every scenario."""
+    from duelspec.adapters.reference import ReferenceAdapter
+    from duelspec.compiler import compile_paths
+    from duelspec.mutation import registry
+    from duelspec.mutation.matrix import run_matrix
+    from duelspec.runner import run_one
+    scen = compile_paths(None).scenarios
+    muts = list(registry().values())
+    adapter = ReferenceAdapter()
+    impl = adapter.start()
+    t_run = _best_of(lambda: [run_one(s, adapter, impl) for s in scen])
+    t_all = _best_of(lambda: run_matrix(scen, muts), n=1)           # includes one baseline run
+    t_tagged = _best_of(lambda: run_matrix(scen, muts, all_scenarios=False), n=1)
+    per = (t_all - t_run) / len(muts)
+    return {"mutants": len(muts), "scenarios": len(scen), "run_s": round(t_run, 3), "all_s": round(t_all, 2),
+            "tagged_only_s": round(t_tagged, 2), "per_mutant_vs_run": round(per / t_run, 2),
+            "tagged_only_vs_all": round(t_tagged / t_all, 2)}
+
+
 BENCHES = {"throughput": throughput, "jobs": jobs, "pytest": pytest_vs_run, "memory": memory, "chain-length": chain_length,
-           "protocol": protocol}
+           "protocol": protocol, "mutation": mutation}
 
 
 def main(argv):

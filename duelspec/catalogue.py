@@ -20,12 +20,27 @@ from .resources import features_dir, load_json
 
 @dataclass(frozen=True)
 class Ruling:
-    """One ruling: ``id`` (``ND-E1``), ``game`` (``ygo``/``dm``), ``section``, ``summary``, ``dates`` (ISO)."""
+    """One ruling: ``id`` (``ND-E1``), ``game`` (``ygo``/``dm``), ``section``, ``summary``, ``dates`` (ISO,
+    empty when the page gives the ruling no date), ``answers`` (its dated answers, dicts of
+    ``rulings.schema.json#/$defs/answer``: current, superseded, unchanged)."""
     id: str
     game: str
     section: str
     summary: str
     dates: tuple = ()
+    answers: tuple = ()
+
+    def known_dates(self) -> set:
+        """Every date the catalogue gives for this ruling: its ``dates`` and its answers'
+        ``answered``, ``holds_since``, ``replaced`` and ``reconfirmed`` (ISO strings)."""
+        out = set(self.dates)
+        for a in self.answers:
+            out.update(a[k] for k in ("answered", "holds_since", "replaced", "reconfirmed") if k in a)
+        return out
+
+    def superseded(self) -> list:
+        """The answers of this ruling that were replaced (``status: superseded``)."""
+        return [a for a in self.answers if a["status"] == "superseded"]
 
 
 @lru_cache(maxsize=None)
@@ -40,8 +55,30 @@ def rulings(root: str | None = None) -> dict[str, Ruling]:
         for i, r in enumerate(doc["rulings"]):
             if r["id"] in out:
                 raise InputError(str(path), f"/rulings/{i}/id", "a ruling ID not catalogued elsewhere", r["id"])
-            out[r["id"]] = Ruling(r["id"], doc["game"], r["section"], r["summary"], tuple(r.get("dates", ())))
+            out[r["id"]] = Ruling(r["id"], doc["game"], r["section"], r["summary"], tuple(r.get("dates", ())),
+                                  tuple(r.get("answers", ())))
     return out
+
+
+@lru_cache(maxsize=None)
+def sources(root: str | None = None) -> dict:
+    """The source page of each game's rulings (``{"ygo": {...}, "dm": {...}}``: the catalogue's
+    ``source`` object: title, url, revision, ...)."""
+    folder = Path(root) if root else features_dir() / "rulings"
+    out = {}
+    for path in sorted(folder.glob("*.json")):
+        doc = load_json(str(path))
+        schemas.check(doc, "rulings", str(path))
+        out[doc["game"]] = doc["source"]
+    return out
+
+
+def changed_answers(card_id: str) -> list:
+    """The superseded answers about the card ``card_id`` (dicts with ``ruling`` added), oldest
+    first: e.g. Skull Flame's answer of 2019-03-17 replaced on 2022-07-30 (ND-H1)."""
+    out = [dict(a, ruling=r.id) for r in rulings().values() for a in r.superseded()
+           if a["subject"].get("card") == card_id]
+    return sorted(out, key=lambda a: a["answered"])
 
 
 class CardCatalogue:

@@ -2,6 +2,7 @@
 
     duelspec run                       # every built-in scenario on the reference engine
     duelspec run --ruling 'ND-E*' --adapter 'cmd:node my_adapter.js'
+    duelspec run --as-of 2019-06-01    # the answers in force on that date (default: today)
     duelspec run --format json --out results.jsonl
     duelspec run --adapter 'cmd:node sim.js' --junit junit.xml --markdown summary.md --expect-fail xfail.toml
     duelspec summary results.jsonl --format markdown
@@ -201,8 +202,11 @@ def _input_error(exc) -> None:
               help="Adapter processes playing in parallel (cmd: adapters); results keep the scenarios' order.")
 @click.option("--shard", "shard", default=None, metavar="K/N",
               help="Play only shard K of N (a deterministic partition by scenario id, for CI matrix jobs); merge the shards' streams with `duelspec summary`.")
+@click.option("--as-of", "as_of", metavar="YYYY-MM-DD", callback=lambda ctx, p, v: _date_option(v),
+              help="Judge by the answers in force on this date (default: today): a superseded answer's expectations "
+                   "in its period; not yet ruled or under review then: skipped. The adapter plays as of it too.")
 def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, adapter_spec, timeout, startup_timeout, max_restarts, fmt, out,
-        junit_out, md_out, expect_fail, write_expect_fail, progress):
+        junit_out, md_out, expect_fail, write_expect_fail, progress, as_of):
     """Run the scenarios against an adapter and report by ruling.
 
     Exit status 0 when every executed scenario passed (or xfailed) and at least one was
@@ -219,19 +223,20 @@ def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, adap
     stopper.install()
     try:
         _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, shard, adapter_spec, timeout, startup_timeout,
-             max_restarts, fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress)
+             max_restarts, fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress, as_of)
     finally:
         stopper.uninstall()
 
 
 def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, shard, adapter_spec, timeout, startup_timeout,
-         max_restarts, fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress):
+         max_restarts, fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress, as_of=None):
     from rich.console import Console
+    from .asof import today
     from rich.text import Text
     from . import expectfail
     from .catalogue import rulings as ruling_catalogue
     from .errors import InputError
-    from .report import JsonLines, Tally, header, render_failures, render_skips, render_table, render_markdown
+    from .report import JsonLines, Tally, header, render_failures, render_follows, render_skips, render_table, render_markdown
     from .runner import Run
     from .text import terminal
 
@@ -270,6 +275,7 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
     streams: list = []
     head: dict | None = None
     selected: int | None = None                          # unknown until the scenarios are loaded and selected
+    day = as_of or today()                               # the date whose answers the run judges by (issue 16)
     t0 = time.perf_counter()
 
     def begin_stream() -> dict:
@@ -277,7 +283,7 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
         h = header(adapter_spec, impl if isinstance(impl, dict) else {},
                    {"games": list(games), "rulings": list(rulings), "ids": list(ids), "tags": list(tags),
                     "requires": list(requires), **({"generated": True} if generated else {}),
-                    **({"shard": shard_sel} if shard_sel else {})}, scenarios=selected,
+                    **({"shard": shard_sel} if shard_sel else {}), "as_of": day}, scenarios=selected,
                    protocol=getattr(runner.adapter, "protocol", None) if runner is not None else None)
         if out_fh:
             _truncate(out_fh)
@@ -311,7 +317,7 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
         if hasattr(adapter, "adopt_orphans"):
             adapter.adopt_orphans = True                 # every child of this process is the adapter's
         selected = len(scenarios) + len(errors)
-        runner = Run(adapter, expect_fail=xf)
+        runner = Run(adapter, expect_fail=xf, as_of=day)
         phase = " while the adapter was starting"
         impl = runner.start()
         if not isinstance(impl, dict):
@@ -379,10 +385,11 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
             render_table(tally, ruling_catalogue(), console, games=set(games) or {s["game"] for s in scenarios} or None,
                          rulings=rulings or None)
             render_skips(tally, console)
+            render_follows(tally, console)
             render_failures(tally, console)
             console.print(Text(tally.summary_line(), style="bold") + "  (adapter: "
                           + terminal(f"{impl.get('name', adapter_spec)} {impl.get('version', '')}".strip(), limit=400)
-                          + ")", highlight=False)
+                          + (f"; as of {as_of}" if as_of else "") + ")", highlight=False)
             sys.stdout.flush()
     except OSError as exc:
         if _is_epipe(exc):            # `duelspec run | head`: the reader is gone
@@ -537,6 +544,17 @@ def _write_output(path, text: str, append: bool = False) -> str | None:
     except OSError as exc:
         return f"{path}: {exc.strerror or exc}"
     return None
+
+
+def _date_option(value):
+    """``--as-of``: an ISO date, or a usage error (exit 2)."""
+    if value is None:
+        return None
+    from .asof import parse_date
+    try:
+        return parse_date(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
 
 
 def _parse_shard(text: str) -> dict:
@@ -704,7 +722,7 @@ def summary(results_files, fmt, out):
     a result stream (the error names the line and JSON pointer) or the files are not of one run."""
     from rich.console import Console
     from .errors import InputError
-    from .report import merge_streams, read_stream, render_failures, render_skips, render_markdown, render_table
+    from .report import merge_streams, read_stream, render_failures, render_follows, render_skips, render_markdown, render_table
     _check_outputs(inputs={f"results file {f}": f for f in results_files}, out=out)
     try:
         streams = [read_stream(f) for f in results_files]
@@ -725,11 +743,13 @@ def summary(results_files, fmt, out):
             console = Console(file=fh) if fh else Console()
             render_table(tally, ruling_catalogue(), console, games={r.get("game") for r in st.results if r.get("game")} or None)
             render_skips(tally, console)
+            render_follows(tally, console)
             render_failures(tally, console)
             impl = st.header.get("adapter", {}).get("implementation", {}) or {}
+            as_of = (st.header.get("selection") or {}).get("as_of")
             console.print(Text(tally.summary_line(), style="bold") + "  (adapter: " + terminal(
                 f"{impl.get('name', st.header['adapter'].get('spec'))} {impl.get('version', '')}, started "
-                f"{st.header.get('started')}", limit=600) + ")", highlight=False)
+                f"{st.header.get('started')}" + (f", as of {as_of}" if as_of else ""), limit=600) + ")", highlight=False)
             for line in _verdict_lines(tally, st.footer):
                 console.print(line, highlight=False, soft_wrap=True)
         else:

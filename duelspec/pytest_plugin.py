@@ -33,6 +33,9 @@ def pytest_addoption(parser):
                     help="duelspec.pytest_scenarios: add the generated chains to the scenarios collected")
     group.addoption("--duelspec-game", action="append", choices=("ygo", "dm"), dest="duelspec_games",
                     help="duelspec.pytest_scenarios: only this game's scenarios (repeatable)")
+    group.addoption("--duelspec-as-of", action="store", default=None, dest="duelspec_as_of", metavar="YYYY-MM-DD",
+                    help="duelspec.pytest_scenarios: judge by the answers in force on this date (default today; "
+                         "see `duelspec run --as-of`)")
     group.addoption("--adapter-max-restarts", action="store", type=int, default=5, dest="duelspec_max_restarts",
                     help="restarts of a cmd: adapter after faults (default 5)")
 
@@ -52,10 +55,17 @@ def pytest_configure(config):
     r = config.getoption("duelspec_max_restarts", None)
     if r is not None and r < 0:
         raise pytest.UsageError(f"--adapter-max-restarts: expected a count >= 0, got {r}")
+    day = config.getoption("duelspec_as_of", None)
+    if day is not None:
+        from .asof import parse_date
+        try:
+            config.option.duelspec_as_of = parse_date(day)
+        except ValueError as exc:
+            raise pytest.UsageError(f"--duelspec-as-of: {exc}") from None
     # pytest-bdd turns the tags of an Examples block into marks without asking
     # pytest_bdd_apply_tag; duelspec's own tags are not marks there either
     config.addinivalue_line("filterwarnings",
-                            r"ignore:Unknown pytest\.mark\.(game|id|ruling)(?=\x3a):pytest.PytestUnknownMarkWarning")
+                            r"ignore:Unknown pytest\.mark\.(game|id|ruling|in-force-from|in-force-until)(?=\x3a):pytest.PytestUnknownMarkWarning")
 
 
 def own_repository(rootpath) -> bool:
@@ -127,12 +137,14 @@ def duelspec_implementation(duelspec_adapter):
 
 
 @pytest.fixture
-def duelspec_run(duelspec_adapter, duelspec_implementation):
-    """``run(scenario: dict) -> dict``: one result (``outcome``, ``failures``, ``reason``, ...)."""
+def duelspec_run(request, duelspec_adapter, duelspec_implementation):
+    """``run(scenario: dict) -> dict``: one result (``outcome``, ``failures``, ``reason``, ...),
+    judged by the answers in force on ``--duelspec-as-of`` (default today)."""
     from duelspec.runner import run_one
+    day = request.config.getoption("duelspec_as_of", None)
 
     def run(scenario: dict) -> dict:
-        return run_one(scenario, duelspec_adapter, duelspec_implementation)
+        return run_one(scenario, duelspec_adapter, duelspec_implementation, day)
     return run
 
 

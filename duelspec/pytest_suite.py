@@ -24,12 +24,13 @@ import pytest
 from pytest_bdd import given, parsers, scenarios, then, when
 
 from . import compiler
+from .asof import select
 from .checker import check, format_failure
 from .compiler.builder import ScenarioBuilder
 from .compiler.grammar import GRAMMAR
 from .resources import features_dir
 from .report import problem_line
-from .runner import judge, skip_reason
+from .runner import judge, played, skip_reason
 from .text import plain
 
 __all__ = ["duelspec_state", "duelspec_given", "duelspec_when", "duelspec_then"]
@@ -105,11 +106,10 @@ def duelspec_then(duelspec_state, duelspec_adapter, duelspec_implementation, tex
         doc, compiled = b.build(), st["compiled"]
         for part in ("game", "setup", "script"):   # one grammar: pytest-bdd built what the compiler wrote
             assert doc[part] == compiled[part], f"{b.id}: {part} differs between pytest-bdd and the compiler"
-        reason = skip_reason(compiled, duelspec_implementation, getattr(duelspec_adapter, "protocol", None))
+        reason = skip_reason(compiled, duelspec_implementation, getattr(duelspec_adapter, "protocol", None)) or select(compiled).skip
         if reason:
             pytest.skip(plain(reason))
-        played = {k: v for k, v in compiled.items() if k != "expect"}   # the engine never sees expectations
-        reply = duelspec_adapter.run(played)
+        reply = duelspec_adapter.run(played(compiled))   # the engine never sees expectations
         result = judge(compiled, reply)
         if result["outcome"] == "skipped":
             pytest.skip(plain(result["reason"]))

@@ -89,9 +89,12 @@ class Tally:
         self.by_ruling: dict[str, Counter] = defaultdict(Counter)
         self.bad: list[dict] = []
         self.skip_reasons: Counter = Counter()    # reason -> number of scenarios skipped for it
+        self.following: list[dict] = []           # failed / xfailed results whose trace matches another dated answer
 
     def add(self, result: dict) -> None:
         self.counts[result["outcome"]] += 1
+        if result.get("follows"):
+            self.following.append(result)
         if result["outcome"] == "skipped":
             self.skip_reasons[result.get("reason") or "no reason given"] += 1
         for r in result.get("rulings", []):
@@ -212,6 +215,31 @@ def render_skips(tally: Tally, console) -> None:
         console.print(Text(f"  {n:4d}  ") + terminal(reason), highlight=False)
 
 
+def follows_text(result: dict) -> str:
+    """``"follows ND-H1: matches the answer of 2019-03-17, changed on 2022-07-30"`` for a result
+    with ``follows`` (the ruling an engine follows, issue 16), else ``""``."""
+    f = result.get("follows")
+    return f"follows {f['ruling']}: {f['label']}" if isinstance(f, dict) else ""
+
+
+def answer_text(result: dict) -> str:
+    """``"judged by the answer of 2019-03-17 (ND-H1), changed on 2022-07-30"`` for a result judged
+    by a superseded answer (``answer``), else ``""``."""
+    a = result.get("answer")
+    return f"judged by the answer of {a['answered']} ({a['ruling']}), changed on {a['replaced']}" if isinstance(a, dict) else ""
+
+
+def render_follows(tally: Tally, console, limit: int = 50) -> None:
+    """The failed (and xfailed) scenarios whose trace matches another dated answer of the page:
+    which ruling the engine follows, scenario by scenario."""
+    if not tally.following:
+        return
+    console.print(f"[yellow]{len(tally.following)} failing scenario(s) match another dated answer of the page[/] "
+                  "(the ruling the engine follows):", highlight=False)
+    for r in tally.following[:limit]:
+        console.print(Text("  ") + terminal(f"{r['id']} ({r['outcome']}): {follows_text(r)}"), highlight=False)
+    if len(tally.following) > limit:
+        console.print(f"  ... and {len(tally.following) - limit} more (see the result stream: `follows`)", markup=False)
 def origin_path(file: str) -> str:
     """A scenario's ``origin.file`` as a path that exists for the user: as given when it exists
     from the working folder (duelspec's checkout), else the installed feature file's path."""
@@ -238,6 +266,9 @@ def render_failures(tally: Tally, console, limit: int = 50) -> None:
         loc = f"  ({origin_path(where['file'])}:{loc})" if where.get("file") else ""
         rulings = f"  [{', '.join(r.get('rulings') or [])}]" if r.get("rulings") else ""
         console.print(Text(r["outcome"].upper(), style="bold red") + " " + terminal(r["id"] + rulings + loc), highlight=False)
+        for line in (answer_text(r), follows_text(r)):
+            if line:
+                console.print(Text("  ") + terminal(line), highlight=False)
         for f in r.get("failures") or []:
             text = format_failure(Failure(**{k: f.get(k) for k in ("pointer", "message", "expected", "actual")},
                                           context=f.get("context", [])), "")
@@ -382,18 +413,19 @@ def shard_of(scenario_id: str, count: int) -> int:
 def merge_streams(streams: list) -> Stream:
     """One :class:`Stream` from the streams of one run split into shards (``--shard K/N``), or
     of several selections of one engine. Raises :class:`duelspec.errors.InputError` when they
-    ran different specs (``suite.content_hash``) or engines, or report one scenario twice. A
+    ran different specs (``suite.content_hash``) or engines, were judged as of different dates
+    (``selection.as_of``), or report one scenario twice. A
     shard missing from a sharded set, or any stream that stopped early, makes the merged run
     stopped early with the reason."""
     from .errors import InputError
     first = streams[0]
     key = lambda st: (st.header.get("suite", {}).get("content_hash"),  # noqa: E731
-                      (st.header.get("adapter", {}).get("implementation") or {}).get("name"))
+                      (st.header.get("adapter", {}).get("implementation") or {}).get("name"), _as_of(st.header))
     seen: dict = {}
     results = []
     for st in streams:
         if key(st) != key(first):
-            raise InputError(st.path, "line 1 /suite", f"the same spec and engine as {first.path} (content_hash, implementation name)",
+            raise InputError(st.path, "line 1 /suite", f"the same spec, engine and as-of date as {first.path} (content_hash, implementation name, selection.as_of)",
                              {"content_hash": key(st)[0], "implementation": key(st)[1]})
         for r in st.results:
             if r["id"] in seen:
@@ -449,7 +481,8 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
     out.append(f"Adapter **{md(name, 200)}** {md(impl.get('version', ''), 200)} "
                f"(<code>{md(header.get('adapter', {}).get('spec', ''), 1000)}</code>), suite duelspec "
                f"{md(header.get('suite', {}).get('version', '?'))}, protocol {md(header.get('protocol', '?'))}, "
-               f"started {md(header.get('started', '?'))}.")
+               f"started {md(header.get('started', '?'))}"
+               + (f", judged by the answers in force on {md(_as_of(header))}" if _as_of(header) else "") + ".")
     out += ["", "| " + " | ".join(OUTCOMES) + " |", "|" + "---:|" * len(OUTCOMES),
             "| " + " | ".join(str(counts.get(o, 0)) for o in OUTCOMES) + " |", ""]
     if footer.get("stopped_early"):
@@ -470,8 +503,16 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
     if xfailed:
         out += [f"<details><summary>{len(xfailed)} expected failures (xfailed)</summary>", ""]
         out += [f"- <code>{md(r['id'], 1000)}</code>: {md((r.get('expected_failure') or {}).get('reason', ''), 200)}"
-                for r in xfailed]
+                + (f" ({md(follows_text(r), 300)})" if r.get("follows") else "") for r in xfailed]
         out += ["", "</details>", ""]
+    following = [r for r in results if isinstance(r.get("follows"), dict)]
+    if following:
+        out += ["### The answers the engine follows", "",
+                "Failing scenarios whose trace satisfies another dated answer of the source page:", "",
+                "| scenario | outcome | ruling | |", "|---|---|---|---|"]
+        out += [f"| <code>{md(r['id'], 1000)}</code> | {r['outcome']} | {md(r['follows'].get('ruling', ''), 50)} | "
+                f"{md(r['follows'].get('label', ''), 300)} |" for r in following[:limit]]
+        out += ([f"... and {len(following) - limit} more (see the result stream: `follows`)"] if len(following) > limit else []) + [""]
     skips = Counter(r.get("reason") or "no reason given" for r in results if r["outcome"] == "skipped")
     if skips:
         out += ["### Skipped, by reason", "", "| scenarios | reason |", "|---:|---|"]
@@ -483,6 +524,8 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
             where = (f" — <code>{html(origin.get('file'), 1000)}:{html(origin.get('line', ''), 50)}</code>"
                      if origin.get("file") else "")
             summary = (r.get("failures") or [{}])[0].get("message") or r.get("message", "")
+            if r.get("follows"):
+                summary = f"{summary}; {follows_text(r)}"
             # the summary line is inside an HTML block (raw HTML, not Markdown): HTML escaping
             out.append(f"<details><summary><b>{r['outcome']}</b> <code>{html(r['id'], 1000)}</code> "
                        f"({html(', '.join(r.get('rulings', [])), 500)}){where}: {html(summary, 200)}</summary>\n")
@@ -490,6 +533,12 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
         if len(bad) > limit:
             out.append(f"... and {len(bad) - limit} more (see the JSON-lines result stream)")
     return "\n".join(out).rstrip() + "\n"
+
+
+def _as_of(header: dict) -> str | None:
+    """The date a run judged by (``selection.as_of``), if the header says."""
+    sel = header.get("selection")
+    return sel.get("as_of") if isinstance(sel, dict) else None
 
 
 def _detail_text(r: dict) -> str:
@@ -504,6 +553,9 @@ def _detail_text(r: dict) -> str:
             parts.append(f"  actual:   {json.dumps(f.get('actual'), ensure_ascii=False)}")
     if r.get("message"):
         parts.append(r["message"])
+    for line in (answer_text(r), follows_text(r)):
+        if line:
+            parts.append(line)
     if r.get("expected_failure"):
         parts.append(f"expect-fail entry: {json.dumps(r['expected_failure'], ensure_ascii=False)}")
     ev = r.get("evidence") or {}

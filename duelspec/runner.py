@@ -17,7 +17,7 @@ import time
 import traceback
 from typing import Iterable, Iterator
 
-from . import validation as schemas
+from . import asof, validation as schemas
 from .checker import check
 from .errors import InputError
 from .text import bound
@@ -148,20 +148,60 @@ def unobserved(scenario: dict, observes: dict | None) -> str | None:
     return "the adapter does not observe " + "; ".join(parts) if parts else None
 
 
-def run_one(scenario: dict, adapter, impl: dict) -> dict:
-    """Run one scenario through ``adapter`` and check it; never raises for a bad reply."""
+#: the parts of a scenario that hold expectations: an adapter never receives them
+EXPECTATIONS = ("expect", "superseded")
+
+
+def played(scenario: dict) -> dict:
+    """``scenario`` as an adapter receives it: without its expectations (``expect``, and the
+    superseded answers' ``superseded``)."""
+    return {k: v for k, v in scenario.items() if k not in EXPECTATIONS}
+
+
+def run_adapter(adapter, scenario: dict, as_of: str | None):
+    """``adapter.run(scenario)``, with ``as_of=`` (the date the engine plays as of) when the
+    adapter's ``run`` takes that keyword (an older in-process adapter that does not is called
+    as before)."""
+    if as_of is not None and _takes_as_of(type(adapter), adapter.run):
+        return adapter.run(scenario, as_of=as_of)
+    return adapter.run(scenario)
+
+
+def _takes_as_of(cls, run) -> bool:
+    cached = _TAKES_AS_OF.get(cls)
+    if cached is None:
+        import inspect
+        try:
+            params = inspect.signature(run).parameters.values()
+        except (TypeError, ValueError):
+            params = ()
+        cached = any(p.name == "as_of" or p.kind is p.VAR_KEYWORD for p in params)
+        _TAKES_AS_OF[cls] = cached
+    return cached
+
+
+_TAKES_AS_OF: dict = {}
+
+
+def run_one(scenario: dict, adapter, impl: dict, as_of: str | None = None) -> dict:
+    """Run one scenario through ``adapter`` and check it against the expectations in force on
+    ``as_of`` (ISO date, default today: :func:`duelspec.asof.select`); never raises for a bad
+    reply. A scenario with no expectation in force that day is ``skipped`` with the reason."""
     reason = skip_reason(scenario, impl, getattr(adapter, "protocol", None))
     if reason:
         return result_of(scenario, "skipped", reason=reason, skip_kind="runner")
+    day = as_of or asof.today()
+    selection = asof.select(scenario, day)
+    if selection.skip:
+        return result_of(scenario, "skipped", reason=selection.skip, skip_kind="runner")
     t0 = time.perf_counter()
     try:
         # the adapter gets the scenario without its expectations (the engine never reads them), and
         # an in-process adapter its own copy, so the checker judges the scenario as written (only a
         # class that itself declares `may_change_scenarios = False` is trusted, not its subclasses)
-        played = {k: v for k, v in scenario.items() if k != "expect"}
         trusted = type(adapter).__dict__.get("may_change_scenarios") is False
-        given = played if trusted else copy.deepcopy(played)
-        reply = adapter.run(given)
+        given = played(scenario) if trusted else copy.deepcopy(played(scenario))
+        reply = run_adapter(adapter, given, day)
     except InputError as exc:
         return result_of(scenario, "errored", message=str(exc), detail="bad input")
     except KeyboardInterrupt:
@@ -170,16 +210,25 @@ def run_one(scenario: dict, adapter, impl: dict) -> dict:
         return result_of(scenario, "errored", message=f"{type(exc).__name__}: {exc}",
                          detail=traceback.format_exc(limit=8))
     ms = round((time.perf_counter() - t0) * 1000, 3)
-    return judge(scenario, reply, ms)
+    return judge(scenario, reply, ms, selection)
 
 
-def judge(scenario: dict, reply: dict, ms: float | None = None) -> dict:
+def judge(scenario: dict, reply: dict, ms: float | None = None, selection: "asof.Selection | None" = None) -> dict:
     """Turn an adapter reply (``trace`` / ``skipped`` / ``errored`` / ``timed-out``) into a result.
     A reply of the wrong shape, a trace that fails the schema or refers to cards the scenario
     does not have is ``errored`` ("invalid reply" / "invalid trace"), never a rules failure.
 
+    The trace is checked against ``selection`` (the expectations in force on the run's as-of
+    date, :func:`duelspec.asof.select`; default: today's). A result judged by a superseded
+    answer carries ``answer`` (its ruling and dates); a failing one whose trace satisfies another
+    dated answer of the scenario carries ``follows`` (:func:`duelspec.asof.follows`).
+
     ``errored`` / ``timed-out`` replies may carry ``evidence`` (``{"line", "stderr",
     "exit_status", "pointer"}``, see :mod:`duelspec.adapters.process`); it is kept."""
+    if selection is None:
+        selection = asof.select(scenario)
+    used = selection.answer
+    answer = {k: used[k] for k in ("ruling", "answered", "replaced")} if used else None
     problem = reply_problem(reply)
     if problem:
         return result_of(scenario, "errored", message=f"the adapter's reply is malformed: {problem}",
@@ -200,16 +249,17 @@ def judge(scenario: dict, reply: dict, ms: float | None = None) -> dict:
     problem = trace_problem(scenario, trace)
     if problem:
         return result_of(scenario, "errored", message=f"the adapter's trace is invalid: {problem}", detail="invalid trace")
-    failures = check(scenario, trace)
+    failures = check(scenario if used is None else dict(scenario, expect=selection.expect), trace)
     if failures:
-        return result_of(scenario, "failed", failures=[f.as_dict() for f in failures], duration_ms=ms)
-    return result_of(scenario, "passed", duration_ms=ms)
+        return result_of(scenario, "failed", failures=[f.as_dict() for f in failures], duration_ms=ms, answer=answer,
+                         follows=asof.follows(scenario, trace, used))
+    return result_of(scenario, "passed", duration_ms=ms, answer=answer)
 
 
 def run_scenarios(scenarios: Iterable[dict], adapter, impl: dict | None = None, errors: Iterable = (),
-                  expect_fail: dict | None = None) -> Iterator[dict]:
+                  expect_fail: dict | None = None, as_of: str | None = None) -> Iterator[dict]:
     """Yield a result per compile error, then per scenario, in order (see :class:`Run`)."""
-    run = Run(adapter, expect_fail=expect_fail)
+    run = Run(adapter, expect_fail=expect_fail, as_of=as_of)
     if impl is None:
         run.start()
     else:
@@ -220,13 +270,17 @@ def run_scenarios(scenarios: Iterable[dict], adapter, impl: dict | None = None, 
 class Run:
     """One run of scenarios on one adapter.
 
+    ``as_of`` (ISO date, default today) selects the expectations in force on that date and is
+    passed to the adapter (:func:`run_adapter`).
+
     Attributes after :meth:`results` is exhausted: ``stopped_early`` (bool), ``reason``
     (str or None: why it stopped early), ``implementation`` (dict, ``{}`` when the adapter did
     not start), ``start_error`` (the start-up error or None).
     """
 
-    def __init__(self, adapter, expect_fail: dict | None = None):
+    def __init__(self, adapter, expect_fail: dict | None = None, as_of: str | None = None):
         self.adapter = adapter
+        self.as_of = as_of or asof.today()
         self.expect_fail = expect_fail or {}
         self.implementation: dict = {}
         self.start_error: Exception | None = None
@@ -256,7 +310,7 @@ class Run:
         for err in errors:
             yield compile_error_result(err)
         if self.start_error is None and hasattr(self.adapter, "run_many"):      # --jobs N: an AdapterPool
-            played = self.adapter.run_many(scenarios, lambda s, a: run_one(s, a, self.implementation))
+            played = self.adapter.run_many(scenarios, lambda s, a: run_one(s, a, self.implementation, self.as_of))
         else:
             played = None
         first = True
@@ -267,7 +321,7 @@ class Run:
                 r = self._start_failed(s, first)
                 first = False
             else:
-                r = run_one(s, self.adapter, self.implementation)
+                r = run_one(s, self.adapter, self.implementation, self.as_of)
             gave_up = getattr(self.adapter, "gave_up", None) if self.start_error is None else None
             if gave_up and not self.stopped_early:
                 self.stopped_early, self.reason = True, gave_up

@@ -137,7 +137,7 @@ def test_negated_effects_stay_negated_for_the_turn():
 def test_simultaneous_triggers_mandatory_of_both_players_before_optional_ones():
     """SEGOC: the turn player's mandatory, the opponent's mandatory, then the optional ones."""
     r = outcome('''
-  @id:rules.segoc @ruling:ND-T2
+  @id:rules.segoc @ruling:ND-T2 @in-force-from:2022-08-05
   Scenario: s
     Given it is turn 2, player A's Draw Phase, before the draw
     And the top card of player A's deck is "Alexandrite Dragon" as "top"

@@ -177,9 +177,10 @@ def _compile_pickle(pickle: dict, nodes: dict, file: str, game: str, cites: list
     origin = {"file": file, "line": line}
     if example is not None:
         origin["example"] = example
-    b = ScenarioBuilder(game, file, sid, title, rulings, other, origin)
+    b = ScenarioBuilder(game, file, sid, title, rulings, [t for t in other if not t.startswith(IN_FORCE_TAGS)], origin)
     b.cites = [dict(c) for c in cites]
     try:
+        b.in_force = _in_force(tags, example, file, line)
         for step in pickle["steps"]:
             step_line = nodes.get(step["astNodeIds"][0], {}).get("location", {}).get("line")
             kw = PICKLE_TYPES.get(step.get("type"))
@@ -193,9 +194,39 @@ def _compile_pickle(pickle: dict, nodes: dict, file: str, game: str, cites: list
             GRAMMAR.apply(b, kw, step["text"], step_line, table=table)
         doc = b.build()
         validate(doc, file, line)
+        _require_dates(doc, f"{file} (scenario at line {line})")
     except InputError as exc:
         return ScenarioError(sid, title, exc, rulings, game)
     return doc
+
+
+IN_FORCE_TAGS = ("in-force-from:", "in-force-until:")
+IN_FORCE_COLUMNS = {"in force from": "from", "in force until": "until"}
+
+
+def _in_force(tags: list, example: dict | None, file: str, line: int) -> dict | None:
+    """A scenario's ``in_force`` from the tags ``@in-force-from:<date>`` / ``@in-force-until:<date>``
+    (on the Feature, Scenario or Examples block) and the Examples columns ``in force from`` /
+    ``in force until`` (an empty cell gives nothing); a tag and a column that disagree are an
+    error."""
+    out: dict = {}
+    for t in tags:
+        for prefix in IN_FORCE_TAGS:
+            if t.startswith(prefix):
+                key = "from" if prefix == "in-force-from:" else "until"
+                if out.get(key, t[len(prefix):]) != t[len(prefix):]:
+                    raise InputError(file, f"line {line}", f"one @{prefix}<date> tag", t)
+                out[key] = t[len(prefix):]
+    for col, key in IN_FORCE_COLUMNS.items():
+        v = (example or {}).get(col, "").strip()
+        if v:
+            if out.get(key, v) != v:
+                raise InputError(file, f"line {line}", f"the same date in the `{col}` column and the @in-force-{key}: tag",
+                                 f"{v} and {out[key]}")
+            out[key] = v
+    if out and "from" not in out:
+        raise InputError(file, f"line {line}", "an `in force from` date with an `in force until` date", out)
+    return out or None
 
 
 def _examples_header(scen_node: dict, row_id: str):
@@ -303,14 +334,71 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
             check_pattern(s["when"]["after"], f"/script/{i}/when/after")
         if "refusal" in s and s.get("legal", True):
             raise InputError(where, f"/script/{i}/refusal", "a refusal code only on a step with `legal: false`", s["refusal"])
-    for part in ("events", "never"):
-        for i, p in enumerate(doc["expect"].get(part, [])):
-            group = next((k for k in ("any_order", "together") if k in p), None)
-            for j, q in enumerate(p[group] if group else [p]):
-                check_pattern(q, f"/expect/{part}/{i}" + (f"/{group}/{j}" if group else ""))
-    for k in doc["expect"].get("final", {}).get("cards", {}):
-        if k not in local:
-            raise InputError(where, f"/expect/final/cards/{k}", "a local card id of the setup", k)
+    # the current expectations and those of every superseded answer (issue 16)
+    sets = [("/expect", doc["expect"])] + [(f"/superseded/{i}/expect", e["expect"])
+                                           for i, e in enumerate(doc.get("superseded", [])) if "expect" in e]
+    for at, expect in sets:
+        for part in ("events", "never"):
+            for i, p in enumerate(expect.get(part, [])):
+                group = next((k for k in ("any_order", "together") if k in p), None)
+                for j, q in enumerate(p[group] if group else [p]):
+                    check_pattern(q, f"{at}/{part}/{i}" + (f"/{group}/{j}" if group else ""))
+        for k in expect.get("final", {}).get("cards", {}):
+            if k not in local:
+                raise InputError(where, f"{at}/final/cards/{k}", "a local card id of the setup", k)
+    _check_dates(doc, where, known_rulings)
+
+
+def _require_dates(doc: dict, where: str) -> None:
+    """A scenario written in a feature file and tagged with a ruling the page dates must say from
+    when it is in force (``in force from`` column or ``@in-force-from:`` tag)."""
+    from ..catalogue import rulings
+    dated = [r for r in doc["rulings"] if rulings()[r].known_dates()]
+    if dated and "in_force" not in doc:
+        raise InputError(where, "/in_force", f"the date from which the scenario is in force (an `in force from` column or "
+                         f"an @in-force-from:<date> tag): it rests on the dated ruling(s) {', '.join(dated)}")
+
+
+def _check_dates(doc: dict, where: str, known_rulings: dict) -> None:
+    """``in_force`` and ``superseded`` against each other and the ruling catalogue: periods in
+    order and not overlapping; every superseded answer is one the catalogue records as
+    superseded (same ruling, dates, a card of the setup) and the scenario is tagged with its
+    ruling; every date is a date the catalogue gives for the scenario's rulings or for a card of
+    its setup. (A document without dates holds at every date; :func:`_require_dates` asks the
+    feature files for them.)"""
+    in_force, sup = doc.get("in_force"), doc.get("superseded", [])
+    cards = {c["card"] for c in doc["setup"]["cards"]}
+    known = set().union(*(known_rulings[r].known_dates() for r in doc["rulings"]))
+    known |= {a[k] for r in known_rulings.values() for a in r.answers if a["subject"].get("card") in cards
+              for k in ("answered", "holds_since", "replaced", "reconfirmed") if k in a}
+    if in_force:
+        for k, v in in_force.items():
+            if k in ("from", "until") and v not in known:
+                raise InputError(where, f"/in_force/{k}", "a date the ruling catalogue gives for the scenario's rulings or "
+                                 f"its cards ({', '.join(sorted(known)) or 'it gives none'})", v)
+        if "until" in in_force and in_force["until"] <= in_force["from"]:
+            raise InputError(where, "/in_force/until", f"a date after `from` ({in_force['from']})", in_force["until"])
+    if sup and not in_force:
+        raise InputError(where, "/in_force", "the date the current answer holds from (a scenario with superseded answers)")
+    end = None
+    for i, e in enumerate(sup):
+        r = known_rulings.get(e["ruling"])
+        if r is None or e["ruling"] not in doc["rulings"]:
+            raise InputError(where, f"/superseded/{i}/ruling", "a ruling ID of the catalogue that the scenario is tagged with "
+                             f"({', '.join(doc['rulings'])})", e["ruling"])
+        mine = [a for a in r.superseded() if a["subject"].get("card", "") in cards | {""}]
+        if not any((a["answered"], a["replaced"]) == (e["answered"], e["replaced"]) for a in mine):
+            have = ", ".join(f"{a['subject'].get('en', a['subject']['ja'])}: {a['answered']} replaced {a['replaced']}"
+                             for a in mine) or "none about a card of this setup"
+            raise InputError(where, f"/superseded/{i}", f"an answer the ruling catalogue records as superseded under "
+                             f"{e['ruling']} about a card of the setup ({have})", f"{e['answered']} replaced {e['replaced']}")
+        if e["answered"] >= e["replaced"] or (end is not None and e["answered"] < end):
+            raise InputError(where, f"/superseded/{i}/answered", "periods in order that do not overlap (answered before "
+                             "replaced, each after the one before)", e["answered"])
+        end = e["replaced"]
+    if end is not None and end > in_force["from"]:
+        raise InputError(where, "/in_force/from", f"a date not before the last superseded answer was replaced ({end})",
+                         in_force["from"])
 
 
 PHASES = {"ygo": ("draw", "standby", "main1", "battle", "main2", "end"),

@@ -31,6 +31,8 @@ class ScenarioBuilder:
         self.cites: list[dict] = []            # `# cites:` comments of the scenario
         self.when: dict | None = None          # the moment of the When step being applied (format 2)
         self.expect: dict = {}
+        self.in_force: dict | None = None         # {"from": date, "until"?: date} (Examples columns, tags)
+        self.superseded: list[dict] = []          # earlier answers with their own expectations
         self.catalogue = card_catalogue(game)
         self._ids: set = set()
 
@@ -120,6 +122,23 @@ class ScenarioBuilder:
             else:
                 ps[k] = v
 
+    def superseded_entry(self, ruling: str, answered: str, replaced: str) -> dict:
+        """The scenario's entry for the earlier answer ``ruling`` given on ``answered`` and
+        replaced on ``replaced`` (created on first use, with its place on the page from the ruling
+        catalogue when the catalogue has that answer)."""
+        for e in self.superseded:
+            if (e["ruling"], e["answered"], e["replaced"]) == (ruling, answered, replaced):
+                return e
+        e = {"ruling": ruling, "answered": answered, "replaced": replaced}
+        from ..catalogue import rulings
+        r = rulings().get(ruling)
+        quotes = sorted({a["where"]["quote"] for a in (r.superseded() if r else ())
+                         if (a["answered"], a.get("replaced")) == (answered, replaced)})
+        if quotes:
+            e["source"] = " / ".join(quotes)
+        self.superseded.append(e)
+        return e
+
     def build(self) -> dict:
         """The scenario document (format 2). Not validated here: see :func:`duelspec.compiler.validate`."""
         doc = {
@@ -135,4 +154,8 @@ class ScenarioBuilder:
         doc["setup"] = self.setup
         doc["script"] = self.script
         doc["expect"] = self.expect
+        if self.in_force:
+            doc["in_force"] = dict(self.in_force)
+        if self.superseded:
+            doc["superseded"] = sorted(self.superseded, key=lambda e: (e["answered"], e["replaced"]))
         return doc

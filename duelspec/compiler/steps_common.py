@@ -44,6 +44,31 @@ def _no_winner(b):
     b.expect.setdefault("final", {})["winner"] = None
 
 
+DATE = r"\d{4}-\d{2}-\d{2}"
+
+
+@GRAMMAR.rule("then", rf"under the answer of (?P<answered>{DATE}) \((?P<ruling>[A-Z]{{2}}-[A-Za-z0-9-]+)\), replaced on "
+              rf"(?P<replaced>{DATE}): (?P<rest>.+)",
+              example="under the answer of 2019-03-17 (ND-H1), replaced on 2022-07-30: player A does not conduct the normal draw")
+def _superseded(b, answered, ruling, replaced, rest):
+    """An expectation of an earlier answer of the page (a superseded answer, issue 16): the rest
+    of the step is any Then step, added to that answer's expectations, not to the scenario's
+    current ones; ``... : the question is under review`` says the answer was 調整中 (under review)."""
+    need(answered < replaced, f"an answer given before it was replaced ({answered} is not before {replaced})")
+    need(not rest.startswith("under the answer of "), "one dated answer per step")
+    entry = b.superseded_entry(ruling, answered, replaced)
+    if rest == "the question is under review":
+        need("expect" not in entry, "an answer that is either under review or has expectations, not both")
+        entry["under_review"] = True
+        return
+    need(not entry.get("under_review"), "an answer that is either under review or has expectations, not both")
+    current, b.expect = b.expect, entry.setdefault("expect", {})
+    try:
+        GRAMMAR.apply(b, "then", rest, b.line)
+    finally:
+        b.expect = current
+
+
 @GRAMMAR.rule("then", r"these events happen (?P<how>at the same time|in any order):", table=True,
               example="these events happen at the same time: (a data table, one Then phrase of an event per row)")
 def _group(b, how, table):

@@ -327,7 +327,28 @@ def build(case: Case, ruling, chosen, ways) -> dict:
         },
         "script": script,
         "expect": {"events": events, "never": never},
+        **_in_force(ruling.rulings, setup_cards),
     }
+
+
+def _in_force(rulings: list, setup_cards: list) -> dict:
+    """``{"in_force": ...}`` for a chain that rests on a dated answer, else ``{}``: the latest of
+    the dates of the dated rulings it cites (ND-AF4: 2022-09-12) and of the dates on which the
+    answer about one of its cards changed (the ruling catalogue's superseded answers, ND-H1/H2:
+    the generator derives its expectations from today's classifications only, so a chain with
+    Skull Flame holds from 2022-07-30)."""
+    from ..catalogue import changed_answers, rulings as catalogue
+    cat = catalogue()
+    dates = {max(cat[r].dates): f"{r} of {max(cat[r].dates)}" for r in rulings if cat[r].dates}
+    for code in sorted({c["card"] for c in setup_cards}):
+        for a in changed_answers(code):
+            dates.setdefault(a["replaced"], f"the answer about {a['subject'].get('en', a['subject']['ja'])} "
+                                            f"since {a['replaced']} ({a['replaced_by']})")
+    if not dates:
+        return {}
+    start = max(dates)
+    return {"in_force": {"from": start, "basis": f"generated from today's classifications: rests on {dates[start]}; "
+                                                 f"no expectation is generated for earlier answers"}}
 
 
 def _with_trigger(case, ruling, ways):

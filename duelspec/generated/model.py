@@ -1,6 +1,6 @@
 """An independent ruling model of normal-draw replacement chains.
 
-Written from the ruling text (``shared/rulings/ygo-normal-draw.md``: ND-05, ND-C*, ND-E*,
+Written from the ruling text (``docs/rulings/ygo-normal-draw.md``: ND-05, ND-C*, ND-E*,
 ND-AF*, ND-T1, ND-TAB) and the source page's own reasons (the 「通常のドロー」 page of the
 Yu-Gi-Oh! rules wiki) and nothing else: it shares no code with the reference engine and knows
 no card. It is the oracle the generator (:mod:`.generator`) writes expectations from.

@@ -790,8 +790,9 @@ def matches_condition(entry: dict, cond: str) -> bool:
     return entry["card_type"] in ("creature", "evolution-creature")
 
 
-def play(setup: dict, driver) -> tuple[list, dict]:
-    """Play the scenario ``setup`` with the decisions of ``driver``; returns (events, final)."""
+def play(setup: dict, driver, as_of: str | None = None) -> tuple[list, dict]:
+    """Play the scenario ``setup`` with the decisions of ``driver``; returns (events, final).
+    ``as_of`` (the date to play as of) changes nothing: the attack page dates none of its rulings."""
     g = Game(setup, driver)
     g.run()
     return g.events, g.final()

@@ -2,7 +2,7 @@
 
 Public API::
 
-    events, final = play(setup, decider)
+    events, final = play(setup, decider, as_of=None)
 
 ``setup`` is a scenario's ``setup`` (schema ``scenario.schema.json#/$defs/ygo_setup``);
 ``decider`` answers the engine's questions (``priority``, ``choose``, ``yes_no``; see
@@ -31,9 +31,11 @@ ND-E7..E10, ND-AF1..AF3   :meth:`.duel.Duel.link_outcome`, ``settle_right``, ``a
                           (the right at resolution)
 ND-T1, ND-T2              ``triggers_before_normal_draw``, :class:`.cards.Sangan`
 ND-TAB, ND-FAQ1, ND-FAQ2  the above, per card kind: each card's ``replacement`` in :mod:`.cards`
-ND-H1, ND-H2, ND-H3       the page's answers of 2019-03-17 (superseded / under review / unchanged):
-                          the engine plays today's answers; playing as of an earlier date is
-                          issue 16's ``--as-of``, not built yet
+ND-H1, ND-H2, ND-H3       the page's answers of 2019-03-17, played with ``as_of``: the card
+                          classifications carry dates (:func:`.effects.pledged_skip_until`, from
+                          the ruling catalogue's superseded answers: before their answer changed,
+                          ND-H1's cards lose the draw when their effect is negated, a pledge;
+                          ND-H2 and ND-H3 change no classification), :meth:`.duel.Duel.settle_right`
 ND-L-COST, ND-L-EFFECT,
 ND-L-TRIGGER, ND-L-BEFORE the card classes in :mod:`.cards`, one per listed card
 ND-L-RELATED              the card classes in :mod:`.cards` (normal draw count, triggers on it,
@@ -57,10 +59,11 @@ MAX_TURNS = 4
 UNSUPPORTED: tuple = ()
 
 
-def play(setup: dict, decider) -> tuple[list, dict]:
-    """Play a scenario ``setup`` with ``decider``; returns ``(events, final)``."""
+def play(setup: dict, decider, as_of: str | None = None) -> tuple[list, dict]:
+    """Play a scenario ``setup`` with ``decider`` as of the date ``as_of`` (ISO; ``None``: today);
+    returns ``(events, final)``."""
     cat = card_catalogue("ygo")
-    duel = Duel(cat, decider, seed=setup.get("seed", 0))
+    duel = Duel(cat, decider, seed=setup.get("seed", 0), as_of=as_of)
     duel.random = [dict(r) for r in setup.get("random", [])]    # format 2: the random results, in order
     duel.first_player = setup["first_player"]
     duel.turn, duel.turn_player = setup["turn"], setup["turn_player"]

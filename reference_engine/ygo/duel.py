@@ -1,7 +1,7 @@
 """The Yu-Gi-Oh! OCG rules engine of duelspec: state, turn structure, chains, the normal draw.
 
-Source of the rules: the rules-wiki page 「通常のドロー」 (shared/seeds/000_*.txt) as
-restated in ``features/rulings/ygo-normal-draw.json`` (IDs ND-*), and the general OCG
+Source of the rules: the page 「通常のドロー」 of the Yu-Gi-Oh! rules wiki (yugioh-wiki.net; the URL
+and the revision read are in the ruling catalogue's ``source``) as restated in ``features/rulings/ygo-normal-draw.json`` (IDs ND-*), and the general OCG
 rules of chains (チェーン), costs (コスト), negation (発動の無効 / 効果の無効) that those
 rulings presuppose.
 
@@ -131,8 +131,9 @@ class Duel:
 
     ``events`` is the trace (canonical events of ``schemas/trace.schema.json``)."""
 
-    def __init__(self, catalogue, decider, seed: int = 0):
+    def __init__(self, catalogue, decider, seed: int = 0, as_of: str | None = None):
         self.catalogue, self.decider = catalogue, decider
+        self.as_of = as_of                       # the date played as of (ISO; None: today), issue 16
         self.rng = random.Random(seed)
         self.cards: dict[str, Card] = {}
         self.zones: dict[tuple, list] = {}
@@ -524,6 +525,10 @@ class Duel:
                 return False
             self.draw_right = "spent"              # ND-AF1, ND-AF3: the pledge applies
             return outcome == "applies"
+        if outcome == "effect-negated" and link.effect.skip_is_pledge_on(self.as_of) \
+                and self.draw_right in ("unspent", "pledged"):
+            self.draw_right = "spent"              # ND-H1 (before the answer changed): the draw skip was a pledge, it applies
+            return False
         if outcome != "applies":
             return False                           # ND-E1, ND-E4: the right is not spent by it
         if link.effect.replacement == "effect":

@@ -8,6 +8,8 @@ at a card's name or passcode.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 # categories: what an effect "includes" (conditions of negators such as Ash Blossom)
 SEARCH = "add-from-deck-to-hand"          # デッキから手札に加える
 SUMMON_FROM_DECK = "special-summon-from-deck"
@@ -60,6 +62,13 @@ class Effect:
     def __init__(self, card):
         self.card = card
 
+    def skip_is_pledge_on(self, day: str | None) -> bool:
+        """As of ``day`` (ISO; ``None``: today), is this effect-type replacement's draw skip a
+        pledge (誓約効果) that applies even when its effect is negated? Only before the page's
+        answer about its card changed (:func:`pledged_skip_until`, ND-H1)."""
+        until = pledged_skip_until(self.card.code, self.replacement) if day else None
+        return until is not None and day < until
+
     # -- activation ----------------------------------------------------------------------------
     def condition(self, duel, player: str) -> str | None:
         """The activation condition beyond timing/location; ``None`` when met, else why not."""
@@ -86,3 +95,27 @@ class Effect:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.card.uid}>"
+
+
+@lru_cache(maxsize=None)
+def pledged_skip_until(code: str, current: str | None) -> str | None:
+    """The date until which the draw skip of card ``code`` (an effect-type replacement today,
+    ``current``) was a pledge, or ``None``.
+
+    Source: the ruling catalogue's superseded answers (``features/rulings/``, ND-H1). On
+    2019-03-17 the page answered that the normal draw is *not* conducted when the effect of
+    スカル・フレイム, コアキメイルの鋼核, マジックブラスト or スピリット・バーナー is negated; those
+    answers changed (to ND-FAQ1) on 2019-12-26, 2022-07-30 and 2022-08-01. The page's
+    commented-out explanation of that view (the catalogue's ``withdrawn`` entry:
+    「《マジックブラスト》や《Sin World》などの古いカードでは誓約効果としてドロースキップを
+    行っていたため、妨害されると通常のドローが行えない」) is that such cards gave up the draw as a
+    pledge (誓約効果): a pledge still applies when only the effect is negated (as ND-AF1 says of
+    Astral Force (2)). So before that answer was replaced the engine plays these cards as
+    effect-type replacements (ND-L-EFFECT) whose draw skip is spent even when their effect is
+    negated; nothing else about them changes (the page says nothing else of that time). An
+    answer "under review" (ND-H2) changes nothing: no expectation exists for that period."""
+    if current != "effect":
+        return None
+    from ...catalogue import changed_answers
+    dates = [a["replaced"] for a in changed_answers(code) if a["answer"] == "not conducted" and a.get("replaced_by") == "ND-FAQ1"]
+    return max(dates) if dates else None

@@ -28,8 +28,10 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     And player B has "Immortal Baron, Vorg" as "vorg" in the battle zone, tapped
     When in step AT-S1, player A attacks "vorg" with "mane"
     Then "mane" (2000) battles "vorg" (2000), both lose
-    And "mane" is destroyed
-    And "vorg" is destroyed
+    # AT-B4 (「両方とも『負け』の扱いになり、破壊される」) destroys both and orders neither destruction
+    And these events happen in any order:
+      | "mane" is destroyed |
+      | "vorg" is destroyed |
     And "mane" ends in the graveyard
     And "vorg" ends in the graveyard
 

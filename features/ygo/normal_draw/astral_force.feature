@@ -9,7 +9,7 @@ Feature: Rank-Up-Magic Astral Force, effect (2): a pledge, not a replacement
     And the top card of player A's deck is "Alexandrite Dragon" as "top"
     And player A has "Rank-Up-Magic Astral Force" as "astral" in the graveyard
 
-  @id:ygo.normal-draw.astral-force.effect-negated @ruling:ND-AF1 @ruling:ND-FAQ2
+  @id:ygo.normal-draw.astral-force.effect-negated @ruling:ND-AF1 @ruling:ND-FAQ2 @in-force-from:2019-03-17
   Scenario: Only its effect is negated: the pledge still applies, no normal draw
     Given player B has "Skull Meister" as "meister" in hand
     When before the draw, player A activates "astral" effect (2)
@@ -42,7 +42,7 @@ Feature: Rank-Up-Magic Astral Force, effect (2): a pledge, not a replacement
     Then "astral" is added to the hand
     And player A does not conduct the normal draw
 
-  @id:ygo.normal-draw.astral-force.then-effect-type @ruling:ND-AF4
+  @id:ygo.normal-draw.astral-force.then-effect-type @ruling:ND-AF4 @in-force-from:2022-09-12
   Scenario: An effect-type replacement can be activated on the same chain after effect (2)
     Given player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
     And player A's deck holds "Alien Shocktrooper", in this order from the top
@@ -52,7 +52,7 @@ Feature: Rank-Up-Magic Astral Force, effect (2): a pledge, not a replacement
     And "muusiki" is activated as chain link 2
     And player A does not conduct the normal draw
 
-  @id:ygo.normal-draw.astral-force.after-effect-type @ruling:ND-AF4
+  @id:ygo.normal-draw.astral-force.after-effect-type @ruling:ND-AF4 @in-force-from:2022-09-12
   Scenario: Effect (2) can be activated on the same chain after an effect-type replacement
     Given player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
     And player A's deck holds "Alien Shocktrooper", in this order from the top
@@ -62,7 +62,7 @@ Feature: Rank-Up-Magic Astral Force, effect (2): a pledge, not a replacement
     And "astral" is activated as chain link 2
     And player A does not conduct the normal draw
 
-  @id:ygo.normal-draw.astral-force.not-with-cost-type-after @ruling:ND-AF4
+  @id:ygo.normal-draw.astral-force.not-with-cost-type-after @ruling:ND-AF4 @in-force-from:2022-09-12
   Scenario: A cost-type replacement cannot be activated on the same chain after effect (2) (Sin World FAQ 2022-09-12)
     Given player A controls "Malefic World" as "world" face-up in the field zone
     And player A's deck holds "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon", in this order from the top
@@ -71,7 +71,7 @@ Feature: Rank-Up-Magic Astral Force, effect (2): a pledge, not a replacement
     Then "astral" is activated as chain link 1
     And "world" is not activated
 
-  @id:ygo.normal-draw.astral-force.not-after-cost-type @ruling:ND-AF4
+  @id:ygo.normal-draw.astral-force.not-after-cost-type @ruling:ND-AF4 @in-force-from:2022-09-12
   Scenario: Effect (2) cannot be activated on the same chain after a cost-type replacement (Sin World FAQ 2022-09-12)
     Given player A controls "Malefic World" as "world" face-up in the field zone
     And player A's deck holds "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon", in this order from the top

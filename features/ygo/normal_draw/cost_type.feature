@@ -22,7 +22,7 @@ Feature: Cost-type replacements of the normal draw (コストタイプ)
     And player A does not conduct the normal draw
     And "world" ends in banishment
 
-  @id:ygo.normal-draw.cost-type.effect-negated @ruling:ND-C1 @ruling:ND-FAQ2
+  @id:ygo.normal-draw.cost-type.effect-negated @ruling:ND-C1 @ruling:ND-FAQ2 @in-force-from:2019-03-17
   Scenario: The effect of a cost-type replacement is negated: no normal draw
     Given player A controls "Malefic World" as "world" face-up in the field zone
     And player A's deck holds "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon", in this order from the top

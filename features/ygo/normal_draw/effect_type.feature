@@ -20,7 +20,7 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     And player A conducts the normal draw, drawing "top"
     And "seal-strategist-fur-hire" is never added to the hand
 
-  @id:ygo.normal-draw.effect-type.effect-negated @ruling:ND-E1 @ruling:ND-FAQ1
+  @id:ygo.normal-draw.effect-type.effect-negated @ruling:ND-E1 @ruling:ND-FAQ1 @in-force-from:2019-03-17
   Scenario: The effect of an effect-type replacement is negated: the normal draw is conducted
     Given player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
     And player A's deck holds "Alien Shocktrooper", in this order from the top

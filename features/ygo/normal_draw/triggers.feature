@@ -6,7 +6,7 @@ Feature: Trigger effects around the normal draw, and draws in the Draw Phase
   Background:
     Given player B went first
 
-  @id:ygo.normal-draw.triggers.fandora-onuncu-sangan @ruling:ND-T2 @ruling:ND-T1 @ruling:ND-E1
+  @id:ygo.normal-draw.triggers.fandora-onuncu-sangan @ruling:ND-T2 @ruling:ND-T1 @ruling:ND-E1 @in-force-from:2022-08-05
   Scenario: FAQ 2022-08-05: Sangan, tributed to negate Fandora's activation, is activated after the normal draw
     Given it is turn 2, player A's Draw Phase, before the draw
     And the top card of player A's deck is "Alexandrite Dragon" as "top"
