@@ -9,6 +9,7 @@ from duelspec.adapters.reference import ReferenceAdapter
 from duelspec.catalogue import cards, rulings
 from duelspec.errors import InputError
 from duelspec.runner import run_one
+from shared_material import shared_dirs
 
 
 @pytest.fixture(scope="module")
@@ -49,24 +50,8 @@ def test_catalogue_matches_the_restated_rulings():
     root = pathlib.Path(__file__).resolve().parents[1]
     ids = set().union(*(_ids_of_restatement(f) for f in (root / "docs" / "rulings").glob("*.md")))
     assert ids == set(rulings())
-    for shared in _shared_rulings(root):
+    for shared in shared_dirs("rulings"):
         assert set().union(*(_ids_of_restatement(f) for f in shared.glob("*.md"))) == ids, shared
-
-
-def _shared_rulings(root):
-    """``../shared/rulings`` beside this checkout, or beside the main checkout when this is a
-    git worktree of it (``git rev-parse --git-common-dir``)."""
-    import pathlib, subprocess
-    tops = [root]
-    try:
-        common = subprocess.run(["git", "rev-parse", "--path-format=absolute", "--git-common-dir"], cwd=root,
-                                capture_output=True, text=True, timeout=10).stdout.strip()
-        if common:
-            tops.append(pathlib.Path(common).parent)
-    except (OSError, subprocess.SubprocessError):
-        pass
-    found = {(t.parent / "shared" / "rulings").resolve() for t in tops}
-    return sorted(p for p in found if p.is_dir())
 
 
 def test_every_card_of_a_scenario_is_catalogued_with_a_source(compiled):
