@@ -137,3 +137,17 @@ def test_cites_come_from_comment_lines_inside_the_scenario():
         assert out.errors and "line 5" in str(out.errors[0].error), out.errors
     out = compile_text(BASE.replace("Feature: x\n", "Feature: x\n  # cites: card-text | x |\n"), "t.feature")
     assert out.errors and "inside a scenario" in str(out.errors[0].error)
+
+
+def test_the_contracts_example_is_a_valid_scenario_that_the_reference_engine_passes():
+    import json as _json
+    import re
+    from pathlib import Path
+
+    from duelspec.adapters.reference import ReferenceAdapter
+    from duelspec.runner import run_one
+    text = (Path(__file__).resolve().parents[1] / "docs" / "design" / "scenario-format.md").read_text()
+    doc = _json.loads(re.search(r"```json\n(.*?)```", text, re.S).group(1))
+    validate(doc, "scenario-format.md")
+    a = ReferenceAdapter()
+    assert run_one(doc, a, a.start())["outcome"] == "passed"
