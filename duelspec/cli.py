@@ -423,7 +423,7 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
         err_console.print(Text(f"wrote {write_expect_fail}"), highlight=False)
     # one shard of a run (--shard K/N) that executed nothing (all skipped up front) is not a failure
     # by itself: the merged report (`duelspec summary` of every shard) judges the whole run
-    empty_shard = shard_sel is not None and not tally.executed and not any(tally.counts[o] for o in BAD) \
+    empty_shard = shard_sel is not None and not tally.executed and not any(tally.counts[o] for o in ("failed", "errored", "timed-out", "xpassed")) \
         and not foot.get("stopped_early") and not foot.get("late_faults")
     sys.exit(0 if _passed(tally, foot) or empty_shard else 1)
 
