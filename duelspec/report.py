@@ -66,6 +66,16 @@ def stale_install_warning(start: Path | None = None) -> str | None:
             "`pip install -e .` in the checkout to play its features")
 
 
+def ruling_order(rid: str) -> tuple:
+    """A sort key that puts ruling IDs in the page's order: ND-E2 before ND-E10, ND-01 before ND-C1
+    (the order of the ruling catalogue where the ID is catalogued, else natural order)."""
+    from .catalogue import rulings
+    ids = list(rulings())
+    if rid in ids:
+        return (0, ids.index(rid), ())
+    return (1, 0, tuple(int(t) if t.isdigit() else t for t in re.split(r"(\d+)", rid)))
+
+
 def header(adapter_spec: str, implementation: dict | None, selection: dict | None = None,
            scenarios: int | None = None, protocol: int | None = None) -> dict:
     """The first line of a result stream (schema ``result.schema.json#/$defs/header``);
@@ -439,8 +449,13 @@ def merge_streams(streams: list) -> Stream:
         have = {sh["index"] for sh in shards if sh}
         n = max(counts) if counts else 0
         missing = sorted(set(range(1, n + 1)) - have)
+        sels = [{k: v for k, v in st.header.get("selection", {}).items() if k != "shard"} for st in streams]
         if len(counts) > 1 or None in shards:
             reasons.append("the streams are not the shards of one run (different shard counts, or unsharded streams among them)")
+        elif any(sel != sels[0] for sel in sels):
+            # shards of different selections do not add up to one run, however their indexes do
+            reasons.append("the streams are not the shards of one run (different selections: games, rulings, ids, "
+                           "tags, requires, generated or paths)")
         elif missing:
             reasons.append(f"shard(s) {', '.join(map(str, missing))} of {n} missing")
     t = Tally()
@@ -498,7 +513,7 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
         out += ["<details><summary>Results by ruling</summary>", "", "| ruling | " + " | ".join(cols) + " |",
                 "|---|" + "---:|" * len(cols)]
         out += [f"| {md(ru, 200)} | " + " | ".join(str(c[o] + (c["timed-out"] if o == "errored" else 0)) for o in cols)
-                + " |" for ru, c in sorted(per.items())] + ["", "</details>", ""]
+                + " |" for ru, c in sorted(per.items(), key=lambda kv: ruling_order(kv[0]))] + ["", "</details>", ""]
     xfailed = [r for r in results if r["outcome"] == "xfailed"]
     if xfailed:
         out += [f"<details><summary>{len(xfailed)} expected failures (xfailed)</summary>", ""]

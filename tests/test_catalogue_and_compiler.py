@@ -11,6 +11,8 @@ from duelspec.errors import InputError
 from duelspec.runner import run_one
 from shared_material import shared_dirs
 
+from event_patterns import expected_patterns, pattern_at
+
 
 @pytest.fixture(scope="module")
 def compiled():
@@ -135,17 +137,13 @@ def test_unknown_card_id_in_json_is_reported(compiled):
 def _mutations(s):
     """Each way of breaking one expectation of scenario ``s``."""
     exp = s["expect"]
-    for i, p in enumerate(exp.get("events", [])):
-        group = next((g for g in ("any_order", "together") if g in p), None)
-        inner = [(j, q) for j, q in enumerate(p[group])] if group else [(None, p)]
-        for j, q in inner:                       # a group (format 2): break each of its patterns
-            for k, v in q.items():
-                if k == "event":
-                    continue
-                m = copy.deepcopy(s)
-                target = m["expect"]["events"][i] if group is None else m["expect"]["events"][i][group][j]
-                target[k] = (not v) if isinstance(v, bool) else (v + 7 if isinstance(v, int) else ["nonexistent"] if isinstance(v, list) else "nonexistent")
-                yield f"events/{i}{'' if group is None else f'/{group}/{j}'}/{k}", m
+    for where, p in expected_patterns(s):
+        for k, v in p.items():
+            if k == "event":
+                continue
+            m = copy.deepcopy(s)
+            pattern_at(m, where)[k] = (not v) if isinstance(v, bool) else (v + 7 if isinstance(v, int) else ["nonexistent"] if isinstance(v, list) else "nonexistent")
+            yield f"{where}/{k}", m
     for i, p in enumerate(exp.get("never", [])):
         m = copy.deepcopy(s)
         m["expect"]["never"][i] = {"event": p["event"]} if len(p) > 1 else p
