@@ -92,10 +92,15 @@ def test_bad_options_and_a_malformed_cause_file_are_clear_errors(stream, tmp_pat
 
 
 def test_a_scenario_without_the_order_of_its_negations_keeps_everything_else():
-    from duelspec.generated import scenarios
-    s = next(x for x in scenarios() if any(e.get("event") == "negate-effect" for e in x["expect"]["events"]))
+    neg = ("negate-effect", "negate-activation")
+    s = {"id": "t.x", "title": "t", "expect": {"events": [
+        {"event": "activate", "card": "a", "link": 1}, {"event": "negate-effect", "link": 1},
+        {"any_order": [{"event": "negate-activation", "link": 2}, {"event": "resolve", "link": 2}]},
+        {"together": [{"event": "negate-effect", "link": 3}]}, {"event": "chain-end"}],
+        "never": [{"event": "draw", "normal": True}]}, "script": [{"player": "A"}]}
     u = without_negation_order(s)
-    assert u["id"] == s["id"] + ".unordered-negations"
-    assert not any(e.get("event") in ("negate-effect", "negate-activation") for e in u["expect"]["events"])
-    assert [e for e in s["expect"]["events"] if e.get("event") not in ("negate-effect", "negate-activation")] == u["expect"]["events"]
+    assert u["id"] == "t.x.unordered-negations" and u["title"].endswith("(negations not ordered)")
+    assert u["expect"]["events"] == [{"event": "activate", "card": "a", "link": 1},
+                                     {"any_order": [{"event": "resolve", "link": 2}]}, {"event": "chain-end"}]
     assert u["expect"]["never"] == s["expect"]["never"] and u["script"] == s["script"]
+    assert any(e.get("event") in neg for e in s["expect"]["events"])       # the original is left alone

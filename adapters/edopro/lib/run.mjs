@@ -233,7 +233,7 @@ export class ScenarioRun {
       pref[x] = hand.map((c, i) => [normal(c), i, c.id]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((z) => z[2]);
       const need = draws.filter((d) => d.player === x).length;
       if (pref[x].length < need)
-        throw new Unsupported(`setup at turn ${this.start.turn} ${this.start.phase}${st.step ? " " + st.step : ""}: the engine reaches it only by conducting ${need} normal draw(s) of player ${x} (turn 2 on), and ${x}'s hand in the setup holds ${pref[x].length} card(s) that could have been drawn; the start state cannot be built`);
+        throw new Unsupported(`setup at turn ${this.start.turn} ${this.start.phase}${st.step ? " " + st.step : ""}: the engine gets past a normal draw only by conducting it (${need} of player ${x} before this start), which puts the drawn card into ${x}'s hand; ${x}'s hand in the setup holds ${pref[x].length === 0 ? "no card" : `only ${pref[x].length} card(s)`}, so no card of the scenario can have been drawn and this start state cannot be built`);
     }
     const plans = [];
     const tries = Math.min(3, Math.max(pref.A.length, pref.B.length));
