@@ -711,11 +711,25 @@ class _progress:
 @click.argument("results_files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(["table", "markdown", "junit", "json"]), default="table", show_default=True)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write here instead of stdout.")
-def summary(results_files, fmt, out):
+@click.option("--by-cause", is_flag=True, help="The failures (and xfailures) grouped by cause instead: by the first failing "
+              "expectation, the replacement's kind and the interference (duelspec.causes), matched to the causes of "
+              "--causes; table or markdown.")
+@click.option("--causes", "causes_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="With --by-cause: a TOML cause file mapping signatures to an engine's causes (e.g. adapters/edopro/causes.toml).")
+@click.option("--write-expect-fail", "expect_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="With --by-cause: write an expect-fail file, every failure with its cause as the reason.")
+@click.option("--scenarios", "scenario_paths", multiple=True, type=click.Path(exists=True, path_type=Path),
+              help="With --by-cause: scenario documents (JSON files or folders) the stream ran besides the built-in ones.")
+@click.option("--unordered", "unordered_stream", type=click.Path(dir_okay=False, path_type=Path),
+              help="With --by-cause: the stream of a run of the failures' copies without the order of their negations "
+                   "(python -m duelspec.causes unorder; documents in --scenarios): the causes those failures hid.")
+def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario_paths, unordered_stream):
     """Re-render saved JSON-lines result streams (from `run --out`) as a table, Markdown, JUnit
     XML or one merged stream (`json`). Several files are merged into one report: the shards of
     one run (`run --shard K/N`), or several selections of one engine; a missing shard makes the
-    merged run stopped early.
+    merged run stopped early. With --by-cause: the failures grouped by cause (a thousand results
+    read as a few causes, each with its count, an example and the engine's file:line from the
+    cause file).
 
     A stream cut off by a killed run is accepted and reported as stopped early. Exit status:
     0 when the saved run passed, 1 when it did not (or stopped early), 2 when a file is not
@@ -733,12 +747,18 @@ def summary(results_files, fmt, out):
     from .files import open_output
     from .text import terminal
     tally = st.tally()
+    if (causes_file or expect_out or scenario_paths or unordered_stream) and not by_cause:
+        raise click.UsageError("--causes, --write-expect-fail, --scenarios and --unordered go with --by-cause")
+    if by_cause and fmt not in ("table", "markdown"):
+        raise click.UsageError("--by-cause renders as table or markdown")
     try:
         fh = open_output(out) if out else None
     except InputError as exc:
         _input_error(f"--out {out}: expected a file that can be written, got {exc.got}")
     try:
-        if fmt == "table":
+        if by_cause:
+            _by_cause(st, fmt, fh, causes_file, expect_out, scenario_paths, unordered_stream)
+        elif fmt == "table":
             from .catalogue import rulings as ruling_catalogue
             console = Console(file=fh) if fh else Console()
             render_table(tally, ruling_catalogue(), console, games={r.get("game") for r in st.results if r.get("game")} or None)
@@ -772,6 +792,41 @@ def summary(results_files, fmt, out):
                                        + terminal(f"{out or 'stdout'}: {exc.strerror or exc}"), highlight=False)
             sys.exit(2)
     sys.exit(0 if _passed(tally, st.footer) else 1)
+
+
+def _by_cause(st, fmt, fh, causes_file, expect_out, scenario_paths=(), unordered_stream=None) -> None:
+    """`summary --by-cause`: the failures of a stream grouped by cause (duelspec.causes)."""
+    from rich.console import Console
+    from .causes import (by_id, expect_fail_toml, group, hidden_causes, load_causes, render_hidden, render_markdown,
+                         render_text)
+    from .errors import InputError
+    from .files import open_output
+    from .report import read_stream
+    try:
+        causes = load_causes(causes_file) if causes_file else []
+        hidden = hidden_causes(read_stream(unordered_stream).results, scenario_paths, causes) if unordered_stream else {}
+    except InputError as exc:
+        _input_error(exc)
+    bad = [r for r in st.results if r.get("outcome") in ("failed", "xfailed")]
+    groups = group(bad, by_id((r["id"] for r in bad), scenario_paths), causes)
+    if fmt == "markdown":
+        (fh or sys.stdout).write(render_markdown(groups) + "\n" + (render_hidden(groups, hidden) + "\n" if unordered_stream else ""))
+    else:
+        console = Console(file=fh) if fh else Console()
+        console.print(f"{len(bad)} failures by cause ({len(groups)} groups)", style="bold", highlight=False)
+        render_text(groups, console)
+        if unordered_stream:
+            console.print(render_hidden(groups, hidden), highlight=False, markup=False)
+    if expect_out:
+        impl = st.header.get("adapter", {}).get("implementation", {}) or {}
+        try:
+            with open_output(expect_out) as f:
+                f.write(expect_fail_toml(groups, [
+                    f"duelspec expected failures of {impl.get('name', '?')} ({impl.get('version', '')}),",
+                    f"one per failing scenario, with its cause (duelspec summary --by-cause --causes {causes_file}).",
+                    "A listed scenario that passes is `xpassed` and fails the run: then remove its entry."], hidden))
+        except InputError as exc:
+            _input_error(f"--write-expect-fail {expect_out}: expected a file that can be written, got {exc.got}")
 
 
 @main.command(name="smoke")

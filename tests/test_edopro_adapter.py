@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from duelspec.adapters.kit import MissingDecision, Refusal, ScriptDriver
 from duelspec.checker import check as check_expectations
 from duelspec.validation import check as check_schema
 
@@ -35,6 +34,7 @@ pytestmark = [
                        reason="ocgcore-wasm is not installed: run `(cd adapters/edopro && npm ci)`"),
 ]
 
+from kit_replay import comparable, play_python  # noqa: E402
 from ygo_testcards import (NEG_ACTIVATION, NEG_EFFECT, PROMPTER, REPLACER, REPLACER_AT_ACT, VAN_A, VAN_B, VAN_C, deck_a,  # noqa: E402
                            scenario as ygo_scenario, trace_ok)
 
@@ -240,44 +240,11 @@ def test_event_patterns_match_as_the_checker_matches():
 
 
 # ------------------------------------------------------------------ the script driver: JavaScript = Python
-def play_python(case: dict) -> list:
-    d = ScriptDriver(case["script"], format=2, setup=case["setup"])
-    res = []
-    for op in case["ops"]:
-        try:
-            if op["op"] == "open":
-                d.open(op["window"])
-                res.append(None)
-            elif op["op"] == "close":
-                d.close(op["kind"])
-                res.append(None)
-            elif op["op"] == "event":
-                d.event(op["event"])
-                res.append(None)
-            elif op["op"] == "priority":
-                res.append(d.priority(op["player"], lambda s, a=op["accept"]: None if s.get("card") in a
-                                      else Refusal("not accepted", code="not-offered")))
-            elif op["op"] == "choose":
-                res.append(d.choose(op["player"], op["candidates"], op["min"], op["max"], "pick"))
-            elif op["op"] == "yesno":
-                res.append(d.yes_no(op["player"], "yes or no"))
-        except MissingDecision:
-            res.append("MissingDecision")
-    res.append(d.finish())
-    return res
-
-
 def play_node(cases: list) -> list:
     out = subprocess.run([NODE, str(ROOT / "tests" / "edopro_driver_harness.mjs")], input=json.dumps(cases),
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
-
-
-def comparable(res: list) -> list:
-    """Outcomes without the free-text reasons (the two drivers word the choice refusals apart)."""
-    *vals, outcomes = res
-    return vals + [[{k: v for k, v in o.items() if k != "reason"} for o in outcomes]]
 
 
 SETUP = {"turn": 2, "turn_player": "A", "phase": "draw"}

@@ -218,3 +218,6 @@ def interferers_for(card: Replacement, interference: str, top: bool) -> list:
     elif interference == "leaves-field" and card.continuous:
         out.append(MST)
     return out
+
+#: every modelled interferer
+INTERFERERS: tuple = (ASH, SKULL_MEISTER, IMPERMANENCE, ONUNCU, SOLEMN_STRIKE, DD_CROW, MST)

@@ -88,12 +88,8 @@ type Duel struct {
 	winner    string
 	ended     bool
 
-	// The answer in flight: set by the script side before it answers a prompt, read by the
-	// engine side when the engine closes that prompt (see conn.WriteJSON).
-	inFlight *answer
 	// The target the engine accepted for the attack being declared ("player" or a local id).
 	attackTarget string
-	attackOK     bool
 	// The battle in progress, whose result the engine states by the creatures it destroys
 	// in it (fx/creature.go handleBattle: CreatureDestroyed{Card: loser, Source: winner}).
 	battle *battleRec
@@ -129,14 +125,12 @@ func (d *Duel) battleLost(loser, winner string) {
 	}
 }
 
-type answer struct {
-	player   string
-	onAccept func()
-}
-
-func play(sc *Scenario, cat *Catalogue, protocol int) result {
+func play(sc *Scenario, cat *Catalogue) result {
 	if sc.Game != "dm" {
 		return result{skip: "this adapter plays Duel Masters scenarios only"}
+	}
+	if sc.Format != 2 {
+		return result{skip: "a format-1 scenario: this driver plays format-2 scenarios (every step names its window, `when`); `duelspec migrate` converts format-1 documents"}
 	}
 	if sc.Setup.Phase != "" && sc.Setup.Phase != "attack" {
 		return result{skip: fmt.Sprintf("the driver starts scenarios in the attack phase only (setup phase %q)", sc.Setup.Phase)}
@@ -161,26 +155,19 @@ func play(sc *Scenario, cat *Catalogue, protocol int) result {
 		notify: make(chan struct{}, 1), lastZone: map[string]string{}, lastTap: map[string]bool{},
 		drawing: map[string][]string{}, refs: map[string]*match.PlayerReference{}}
 	defer d.dispose()
+	d.script = newScript(d, sc.Script)
 	if why, err := d.setup(engineIDs); why != "" || err != "" {
 		return result{skip: why, err: err, detail: d.tail()}
 	}
-	d.script = newScript(d, sc.Script, protocol)
 	if err := d.script.run(); err != "" {
 		return result{err: err, detail: d.tail()}
 	}
 	return result{trace: map[string]any{
-		"format": traceFormat(protocol),
+		"format": 2,
 		"events": d.eventsOut(),
-		"steps":  d.script.outcomes(),
+		"steps":  d.script.drv.outcomes,
 		"final":  d.final(),
 	}}
-}
-
-func traceFormat(protocol int) int {
-	if protocol >= 2 {
-		return 2
-	}
-	return 1
 }
 
 func (d *Duel) dispose() {
@@ -466,8 +453,13 @@ func promptText(raw []byte) string {
 // persistent effect first: match.go HandleFx) and the messages it sends to the players
 // (conn.WriteJSON). Nothing is reported that neither shows.
 
+// emit reports an event (d.mu held); the script driver sees it too (`after` patterns, the
+// declared attack).
 func (d *Duel) emit(ev map[string]any) {
 	d.events = append(d.events, ev)
+	if d.script != nil {
+		d.script.drv.Event(ev)
+	}
 }
 
 func (d *Duel) id(engineID string) (string, bool) {
@@ -516,9 +508,18 @@ func (d *Duel) observe(ctx *match.Context, _ func()) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.tapCheck()
+	s := d.script
+	// The engine went on: an answer in flight was accepted.
+	s.accept()
+	attacker := (*match.Card)(nil)
+	if s.declared != nil {
+		attacker = s.declared.card
+	}
 	switch e := ctx.Event.(type) {
 	case *match.AttackConfirmed:
-		if a, ok := d.id(e.CardID); ok {
+		if attacker != nil && e.CardID == attacker.ID {
+			s.declarationConfirmed()
+			a, _ := d.id(e.CardID)
 			target := d.attackTarget
 			if e.Player {
 				target = "player"
@@ -526,24 +527,39 @@ func (d *Duel) observe(ctx *match.Context, _ func()) {
 			if target != "" {
 				d.emit(map[string]any{"event": "attack", "attacker": a, "target": target})
 			}
-			d.attackOK = true
+			s.enter("AT-S3") // the "when attacks" abilities are this event's handlers
+		}
+	case *match.SelectBlockers:
+		if attacker != nil && e.Attacker == attacker {
+			s.enter("AT-S4")
+		}
+	case *match.SelectShields:
+		// after the block step: the shields are chosen as they are broken (cards with
+		// HasShieldsSelectionEffect: the question is this event's own postFx, after its
+		// handlers); at the declaration it is the engine's AT-S1 question
+		if attacker != nil && e.Attacker == attacker && s.reached >= dmStepOrder["AT-S4"] {
+			d.afterHandlers(ctx, true, "AT-S6b", func() {})
 		}
 	case *match.Battle:
-		a, ok1 := d.cardID(e.Attacker)
-		b, ok2 := d.cardID(e.Defender)
-		if ok1 && ok2 {
-			ev := map[string]any{"event": "battle", "attacker": a, "defender": b,
-				"attacker_power": e.AttackerPower, "defender_power": e.DefenderPower}
-			d.emit(ev)
-			d.battle = &battleRec{ev: ev, attacker: a, defender: b, lost: map[string]bool{}}
-		}
+		// The battle is fought in the event's postFx (fx/creature.go: handleBattle), after
+		// the cards' handlers ("when blocked / blocks" abilities), unless one of them
+		// interrupted it (e.g. Emperor Maroll returns the blocker): reported then, first.
+		ev := e
+		d.afterHandlers(ctx, attacker != nil && e.Attacker == attacker, "AT-S6a", func() {
+			a, ok1 := d.cardID(ev.Attacker)
+			b, ok2 := d.cardID(ev.Defender)
+			if ok1 && ok2 {
+				out := map[string]any{"event": "battle", "attacker": a, "defender": b,
+					"attacker_power": ev.AttackerPower, "defender_power": ev.DefenderPower}
+				d.emit(out)
+				d.battle = &battleRec{ev: out, attacker: a, defender: b, lost: map[string]bool{}}
+			}
+		})
 	case *match.CreatureDestroyed:
 		// Reported when the engine goes on with the destruction: after the cards' handlers,
-		// unless one of them interrupted it (postFxs do not run then), before the move.
+		// unless one of them interrupted it, before the move.
 		card, source, inBattle := e.Card, e.Source, e.Context == match.DestroyedInBattle
-		ctx.ScheduleAfter(func() {
-			d.mu.Lock()
-			defer d.mu.Unlock()
+		d.afterHandlers(ctx, false, "", func() {
 			if id, ok := d.cardID(card); ok {
 				ev := map[string]any{"event": "destroy", "card": id}
 				if by, ok := d.cardID(source); ok {
@@ -557,11 +573,10 @@ func (d *Duel) observe(ctx *match.Context, _ func()) {
 		})
 	case *match.BreakShieldEvent:
 		// The shields the engine breaks are the event's list after the cards' handlers
-		// (match.go BreakShields reads event.Cards then).
+		// ("when not blocked" abilities among them; match.go BreakShields reads event.Cards
+		// then, unless a handler interrupted it).
 		ev := e
-		ctx.ScheduleAfter(func() {
-			d.mu.Lock()
-			defer d.mu.Unlock()
+		d.afterHandlers(ctx, attacker != nil && e.Source == attacker, "AT-S6b", func() {
 			shields := []string{}
 			player := ""
 			for _, s := range ev.Cards {
@@ -606,6 +621,24 @@ func (d *Duel) observe(ctx *match.Context, _ func()) {
 		d.lastZone[id] = d.cards[id].Zone
 		d.lastTap[id] = d.cards[id].Tapped
 	}
+}
+
+// afterHandlers: f runs (d.mu held) when the engine goes on with the event after the cards'
+// handlers (as the first of its postFxs; never when a handler interrupted it). For an event
+// of the attack (`mine`), the script driver is between windows during the handlers and in
+// `window` afterwards.
+func (d *Duel) afterHandlers(ctx *match.Context, mine bool, window string, f func()) {
+	if mine {
+		d.script.between()
+	}
+	ctx.ScheduleAfter(func() {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		if mine {
+			d.script.enter(window)
+		}
+		f()
+	})
 }
 
 var drewRe = regexp.MustCompile(`^(A|B) drew \d+ cards?$`)
@@ -665,6 +698,9 @@ func (c *conn) WriteJSON(v any) error {
 					switch h.Message {
 					case p + " won the game": // fx/creature.go: the attacked player had no shields
 						d.winner = p
+						if d.script != nil && d.script.declared != nil {
+							d.script.enter("AT-S6c")
+						}
 						d.emit(map[string]any{"event": "win", "player": p, "reason": "direct-attack"})
 					case p + " won by deck out!":
 						d.winner = p
@@ -677,13 +713,9 @@ func (c *conn) WriteJSON(v any) error {
 				d.winner = h.Winner.UID
 				d.emit(map[string]any{"event": "win", "player": d.winner})
 			}
-		case "close_action":
-			if a := d.inFlight; a != nil && a.player == c.player {
-				d.inFlight = nil
-				if a.onAccept != nil {
-					a.onAccept()
-				}
-			}
+		}
+		if d.script != nil {
+			d.script.message(c.player, h.Header, raw)
 		}
 	}
 	d.mu.Unlock()
@@ -710,7 +742,13 @@ func (d *Duel) final() map[string]any {
 	defer d.mu.Unlock()
 	cards := map[string]any{}
 	for id, c := range d.cards {
-		st := map[string]any{"owner": d.owner[id], "controller": d.owner[id]}
+		st := map[string]any{}
+		// the engine's cards belong to one player each (Card.Player): owner and controller
+		for p, ref := range d.refs {
+			if c.Player == ref.Player {
+				st["owner"], st["controller"] = p, p
+			}
+		}
 		zone := zoneNames[c.Zone]
 		if c.Zone == match.HIDDENZONE && !d.attached(c) {
 			zone = ""

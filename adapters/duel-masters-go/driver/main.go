@@ -28,7 +28,7 @@ var (
 	engineDescribe = ""
 )
 
-const driverVersion = "0.1.0"
+const driverVersion = "0.2.0"
 
 // maxLine bounds one protocol line (the runner's limit is 16 MiB).
 const maxLine = 16 << 20
@@ -82,7 +82,7 @@ func main() {
 			protocol = chooseProtocol(msg.Protocol)
 			write(out, map[string]any{"protocol": protocol, "implementation": implementation(protocol)})
 		case "run":
-			write(out, runOne(msg.Seq, msg.Scenario, catalogue, protocol))
+			write(out, runOne(msg.Seq, msg.Scenario, catalogue))
 		case "stop":
 			return
 		default:
@@ -92,10 +92,14 @@ func main() {
 	}
 }
 
-// chooseProtocol answers the protocol version this driver speaks: 1. Protocol 2 (steps used
-// only in their window, `implementation.observes`) is not implemented yet, so it is never
-// claimed; observes() is ready for it.
+// chooseProtocol answers the highest protocol version this driver speaks that is not
+// above the one the runner asked for: 2 (steps used only in the window their `when` names,
+// `implementation.observes`), or 1 for a runner that speaks only 1 (which sends format-1
+// scenarios, which this driver skips: it plays format 2).
 func chooseProtocol(asked int) int {
+	if asked >= 2 {
+		return 2
+	}
 	return 1
 }
 
@@ -105,8 +109,9 @@ func implementation(protocol int) map[string]any {
 		"name":        "duel-masters-go",
 		"version":     version,
 		"language":    "go",
+		"homepage":    "https://github.com/sindreslungaard/duel-masters",
 		"games":       []string{"dm"},
-		"unsupported": unsupportedMechanics,
+		"unsupported": unsupported,
 	}
 	if protocol >= 2 {
 		impl["observes"] = observes()
@@ -153,7 +158,7 @@ func write(out *bufio.Writer, v any) {
 
 // runOne plays one scenario; every failure of the driver or the engine becomes an
 // `errored` reply with the evidence, never a crash of the process.
-func runOne(seq int, raw json.RawMessage, cat *Catalogue, protocol int) (reply map[string]any) {
+func runOne(seq int, raw json.RawMessage, cat *Catalogue) (reply map[string]any) {
 	reply = map[string]any{"seq": seq}
 	defer func() {
 		if r := recover(); r != nil {
@@ -167,7 +172,7 @@ func runOne(seq int, raw json.RawMessage, cat *Catalogue, protocol int) (reply m
 		reply["errored"] = map[string]any{"message": "cannot read the scenario: " + err.Error()}
 		return reply
 	}
-	res := play(&sc, cat, protocol)
+	res := play(&sc, cat)
 	switch {
 	case res.skip != "":
 		reply["skipped"] = map[string]any{"reason": bounded(res.skip, 2000)}
@@ -196,15 +201,30 @@ func bounded(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// unsupportedMechanics: mechanic tags (schemas/requires.schema.json) the engine has no
-// cards or rules for; scenarios requiring one are skipped up front with that reason.
-var unsupportedMechanics = []string{"ninja-strike", "revolution-change", "invasion", "revolution-0-trigger"}
+// unsupported: tags of schemas/requires.schema.json the engine has no cards or rules for;
+// scenarios requiring one are skipped up front with that reason.
+//   - ninja-strike, revolution-change, invasion, revolution-0-trigger: the engine's card sets
+//     end at DM-12 (game/cards/dm01..dm12, promo) and its rules have none of them;
+//   - wins-all-battles: no condition for it (game/cnd/conditions.go), no card with it;
+//   - trigger-order: its players never order abilities that trigger together: the engine runs
+//     them as handlers of the event in a fixed order, the turn player's cards first, zone by
+//     zone (game/match/match.go HandleFx);
+//   - test-card: duelspec's invented test cards are no cards of any engine.
+var unsupported = []string{"ninja-strike", "revolution-change", "invasion", "revolution-0-trigger",
+	"wins-all-battles", "trigger-order", "test-card"}
 
-// observes (protocol 2): what this driver can report from what the engine shows.
+// observes (protocol 2): what this driver can report of what the engine shows, and the
+// windows (attack steps) it can tell the engine is in. Not observable, never reported:
+// `step` (the engine has no steps inside an attack), `trigger` (abilities are handlers of the
+// engine's events, never announced), `attack-end`, `power` (no power change is announced),
+// `summon` (a shield-trigger creature is moved from the hand, not summoned), `declare`; the
+// deck count (the decks hold fillers). Windows AT-S2 and AT-S5: the engine has no such moment.
 func observes() map[string]any {
 	return map[string]any{
 		"events": []string{"attack", "battle", "destroy", "break", "move", "draw", "tap", "untap",
 			"shield-trigger", "block", "win"},
-		"final": []string{"cards.zone", "cards.tapped", "cards.power", "players.counts", "winner"},
+		"final": []string{"cards.zone", "cards.owner", "cards.controller", "cards.tapped", "cards.power",
+			"players.counts", "winner"},
+		"windows": []string{"AT-S1", "AT-S3", "AT-S4", "AT-S6a", "AT-S6b", "AT-S6c", "AT-S7"},
 	}
 }

@@ -12,51 +12,69 @@ import (
 	"duel-masters/server"
 )
 
-// Script plays a scenario's script on the engine. The turn player's attack declarations
-// are commands (match.Match.AttackPlayer / AttackCreature: the calls the engine's message
-// handler makes for "attack_player" / "attack_creature", match.go Parse); every other step
-// answers a question the engine asks through its message protocol (an "action" message to
-// a player, answered with an "action" message: match.go Parse, case "action").
+// Playing a format-2 script on the engine.
 //
-// Semantics (README "Writing an adapter"): steps are used in script order; a step answers
-// only a question of its kind asked of its player; an optional question with no step is
-// declined; a mandatory one is an error (missing decision), never guessed. A scripted
-// answer the engine does not offer is refused without being sent; one it offers is sent
-// and the engine may still refuse it (its "action_error" message is the reason).
+// The turn player's attack declarations are commands (match.Match.AttackPlayer /
+// AttackCreature: the calls the engine's message handler makes for "attack_player" /
+// "attack_creature", match.go Parse); every other step answers a question the engine asks
+// through its message protocol (an "action" message to a player, answered with an "action"
+// message: match.go Parse, case "action").
+//
+// Every question is decided on the engine's own goroutine, in the connection's WriteJSON,
+// the moment the engine sends it (and blocks in Player.NextAction for the answer), so the
+// window the script driver (windows.go) is in is exactly the engine's moment. The windows
+// are the steps of the attack procedure as the engine's code passes through them (see
+// `enter` in duel.go's observer):
+//
+//	AT-S1  the declaration command, until the engine dispatches AttackConfirmed
+//	       (includes the engine's questions for the target, the confirmation, and the
+//	       shields to break: fx/creature.go SelectShields before tapCardAndConfirmAttack)
+//	AT-S3  the dispatch of AttackConfirmed ("when attacks" abilities: fx.AttackConfirmed)
+//	AT-S4  from SelectBlockers (the blockers are collected) until the block is decided
+//	AT-S6a the Battle event of the attacker (battle, destructions, their abilities)
+//	AT-S6b SelectShields after the block step, BreakShieldEvent, the shield triggers
+//	AT-S6c the end of the duel by the attack ("X won the game": no shields left)
+//	AT-S7  the attack command has returned (the engine does nothing more for the attack)
+//
+// The engine has no moment for AT-S2 and AT-S5 ("when blocked / not blocked" abilities are
+// handlers of its Battle and BreakShieldEvent events), so no step is played there (the
+// driver does not declare those windows; scenarios scripting them are skipped up front).
 type Script struct {
 	d        *Duel
-	steps    []map[string]any
-	pos      int
-	out      map[int]map[string]any
-	protocol int
-	decl     *declaration
+	drv      *ScriptDriver
+	window   string // the AT window the engine is in ("": none)
+	reached  int    // the order (dmStepOrder) of the latest window of this attack
+	declared *declaration
+	flight   *flight            // the answer the engine has not yet accepted or refused
+	prompts  map[string]*prompt // the question each player must answer now
+	fatal    string             // a missing decision: the run errors
+	// the engine's question for the shields to break asked in AT-S1, by attack (said in the
+	// reason of a break-shields step refused in AT-S6b)
+	earlyBreak map[int]string
 }
 
+// declaration is the attack declaration being performed.
 type declaration struct {
 	index    int
 	player   string
 	attacker string
 	target   string
+	card     *match.Card
+	refusal  *Refusal // set when the driver withdrew it (its target is not offered)
+	resolved bool
+	logStart int
 }
 
-func newScript(d *Duel, steps []map[string]any, protocol int) *Script {
-	return &Script{d: d, steps: steps, out: map[int]map[string]any{}, protocol: protocol}
+// flight is an answer sent to the engine and not yet accepted (close_action, the next
+// question, any event) or refused (action_error).
+type flight struct {
+	player   string
+	step     bool // it is the pending script step (else: part of the declaration)
+	onAccept func()
 }
 
-func str(st map[string]any, key string) string {
-	s, _ := st[key].(string)
-	return s
-}
-
-func strs(st map[string]any, key string) []string {
-	list, _ := st[key].([]any)
-	out := []string{}
-	for _, v := range list {
-		if s, ok := v.(string); ok {
-			out = append(out, s)
-		}
-	}
-	return out
+func newScript(d *Duel, steps []map[string]any) *Script {
+	return &Script{d: d, drv: NewScriptDriver(steps), prompts: map[string]*prompt{}, earlyBreak: map[int]string{}}
 }
 
 func (s *Script) turnPlayer() string {
@@ -66,97 +84,185 @@ func (s *Script) turnPlayer() string {
 	return s.d.sc.Setup.TurnPlayer
 }
 
-func (s *Script) record(index int, outcome, reason string) {
-	if index < 0 || s.out[index] != nil {
+// enter: the engine is now in AT window `kind` (d.mu held). Windows only move forward
+// within an attack; an answer in flight was accepted (the engine went on).
+func (s *Script) enter(kind string) {
+	s.accept()
+	if s.window == kind {
 		return
 	}
-	rec := map[string]any{"index": index, "outcome": outcome}
-	if reason != "" {
-		rec["reason"] = bounded(reason, 500)
+	if kind != "AT-S1" && dmStepOrder[kind] < s.reached {
+		return
 	}
-	s.out[index] = rec
+	if s.window != "" {
+		s.drv.Close(s.window)
+	}
+	s.drv.Open(Window{"window": kind})
+	s.window, s.reached = kind, dmStepOrder[kind]
 }
 
-func (s *Script) outcomes() []map[string]any {
-	list := []map[string]any{}
-	for i := range s.steps {
-		if rec := s.out[i]; rec != nil {
-			list = append(list, rec)
-		} else {
-			list = append(list, map[string]any{"index": i, "outcome": "not-reached",
-				"reason": "the engine never asked for this step"})
-		}
+// between: the engine has left its window and is at a moment that is none of the page's
+// steps the driver declares (the cards' handlers of its Battle, BreakShieldEvent or
+// SelectShields event: the "when blocked / not blocked" abilities of AT-S5 are such
+// handlers); no step answers a question asked there.
+func (s *Script) between() {
+	s.accept()
+	if s.window != "" {
+		s.drv.Close(s.window)
+		s.window = ""
 	}
-	return list
 }
 
-// peek is the pending step (the next unused one), or nil.
-func (s *Script) peek() (int, map[string]any) {
-	for s.pos < len(s.steps) && s.out[s.pos] != nil {
-		s.pos++
+// leave closes the open window (the run is over).
+func (s *Script) leave() {
+	if s.window != "" {
+		s.drv.Close(s.window)
+		s.window = ""
 	}
-	if s.pos >= len(s.steps) {
-		return -1, nil
-	}
-	return s.pos, s.steps[s.pos]
 }
 
+// accept: the answer in flight went through.
+func (s *Script) accept() {
+	f := s.flight
+	if f == nil {
+		return
+	}
+	s.flight = nil
+	if f.step {
+		s.drv.Resolve(nil)
+	}
+	if f.onAccept != nil {
+		f.onAccept()
+	}
+}
+
+// run plays the script: while the pending step is an attack declaration of the turn
+// player for this window, the declaration is performed; then the run ends.
 func (s *Script) run() string {
-	for !s.d.ended && !s.d.m.IsClosed() {
-		i, st := s.peek()
-		if st == nil || str(st, "do") != "declare-attack" || str(st, "player") != s.turnPlayer() {
+	d := s.d
+	for {
+		d.mu.Lock()
+		if d.ended || d.m.IsClosed() {
+			d.mu.Unlock()
 			break
 		}
-		s.pos++
-		if err := s.declare(i, st); err != "" {
+		s.enter("AT-S1")
+		i, st := s.drv.Offer(s.turnPlayer(), []string{"declare-attack"}, nil)
+		if st == nil {
+			d.mu.Unlock()
+			break
+		}
+		decl := &declaration{index: i, player: stepStr(st, "player"), attacker: stepStr(st, "attacker"),
+			target: stepStr(st, "target"), logStart: len(d.log)}
+		decl.card = d.cards[decl.attacker]
+		if decl.card == nil {
+			s.drv.Resolve(&Refusal{fmt.Sprintf("%q is not a card of the scenario", decl.attacker), "not-offered"})
+			d.mu.Unlock()
+			continue
+		}
+		s.declared = decl
+		d.attackTarget = ""
+		if decl.target == "player" {
+			d.attackTarget = "player"
+		}
+		d.mu.Unlock()
+
+		ref := d.refs[decl.player]
+		var cmd func()
+		if decl.target == "player" {
+			cmd = func() { d.m.AttackPlayer(ref, decl.card.ID) }
+		} else {
+			cmd = func() { d.m.AttackCreature(ref, decl.card.ID) }
+		}
+		if err := s.command(cmd); err != "" {
 			return err
 		}
+
+		d.mu.Lock()
+		s.accept()
+		if !decl.resolved {
+			decl.resolved = true
+			s.drv.Resolve(s.declarationRefusal(decl))
+			s.declared = nil
+			d.mu.Unlock()
+			continue // the same AT-S1: the player may declare another attack
+		}
+		s.declared = nil
+		if !d.ended && !d.m.IsClosed() {
+			s.enter("AT-S7")
+		}
+		d.mu.Unlock()
 	}
-	s.d.mu.Lock()
-	s.d.recording = false
-	s.d.mu.Unlock()
+	d.mu.Lock()
+	s.accept()
+	s.leave()
+	s.drv.Finish()
+	s.explainBreakSteps()
+	d.recording = false
+	d.mu.Unlock()
 	return ""
 }
 
-// declare performs a scripted attack declaration.
-func (s *Script) declare(index int, st map[string]any) string {
-	d := s.d
-	player, attackerID, target := str(st, "player"), str(st, "attacker"), str(st, "target")
-	attacker := d.cards[attackerID]
-	if attacker == nil {
-		s.record(index, "refused", fmt.Sprintf("%q is not a card of the scenario", attackerID))
-		return ""
+var refusalCodes = []struct {
+	re   *regexp.Regexp
+	code string
+}{
+	// fx/creature.go's warnings when an attack is refused
+	{regexp.MustCompile(`cannot attack while tapped`), "tapped"},
+	{regexp.MustCompile(`summoning sickness`), "summoning-sickness"},
+	{regexp.MustCompile(`can't attack (players|creatures)`), "cannot-attack"},
+	{regexp.MustCompile(`None of your opponents creatures can currently be attacked`), "not-offered"},
+}
+
+// explainBreakSteps adds to the reason of a break-shields step refused as not offered that
+// the engine asked for the shields in AT-S1 (fx/creature.go: SelectShields at the declaration).
+func (s *Script) explainBreakSteps() {
+	for _, rec := range s.drv.outcomes {
+		i := rec["index"].(int)
+		st := s.drv.script[i]
+		if stepStr(st, "do") != "break-shields" || rec["outcome"] != "refused" || rec["code"] != "not-offered" {
+			continue
+		}
+		note := ""
+		if w, _ := st["when"].(map[string]any); w != nil && w["attack"] != nil {
+			note = s.earlyBreak[toInt(w["attack"])]
+		} else if len(s.earlyBreak) == 1 {
+			for _, n := range s.earlyBreak {
+				note = n
+			}
+		}
+		if note != "" {
+			reason, _ := rec["reason"].(string)
+			rec["reason"] = boundedText(reason+"; "+note, 500)
+		}
 	}
-	s.decl = &declaration{index: index, player: player, attacker: attackerID, target: target}
-	d.mu.Lock()
-	d.attackTarget, d.attackOK = "", false
-	if target == "player" {
-		d.attackTarget = "player"
+}
+
+// declarationRefusal: why the engine did not perform the declaration (d.mu held).
+func (s *Script) declarationRefusal(decl *declaration) *Refusal {
+	if decl.refusal != nil {
+		return decl.refusal
 	}
-	start := len(d.log)
-	d.mu.Unlock()
-	ref := d.refs[player]
-	var cmd func()
-	if target == "player" {
-		cmd = func() { d.m.AttackPlayer(ref, attacker.ID) }
-	} else {
-		cmd = func() { d.m.AttackCreature(ref, attacker.ID) }
+	warnings := s.d.messages(decl.logStart, decl.player, "warn")
+	if len(warnings) == 0 {
+		return &Refusal{Text: "the engine did not perform the attack"}
 	}
-	if err := s.command(cmd); err != "" {
-		return err
+	text := strings.Join(warnings, "; ")
+	for _, rc := range refusalCodes {
+		if rc.re.MatchString(text) {
+			return &Refusal{text, rc.code}
+		}
 	}
-	d.mu.Lock()
-	ok := d.attackOK
-	warnings := d.messages(start, player, "warn")
-	d.mu.Unlock()
-	if ok {
-		s.record(index, "applied", "")
-	} else if len(warnings) > 0 {
-		s.record(index, "refused", strings.Join(warnings, "; "))
-	} else {
-		s.record(index, "refused", "the engine did not perform the attack")
+	return &Refusal{Text: text}
+}
+
+// declarationConfirmed: the engine performs the declaration (its own questions after the
+// cards' checks, the target taken, or AttackConfirmed; d.mu held).
+func (s *Script) declarationConfirmed() {
+	if decl := s.declared; decl != nil && !decl.resolved {
+		decl.resolved = true
+		s.drv.Resolve(nil)
 	}
-	return ""
 }
 
 // messages returns the texts of the messages with that header sent to the player since
@@ -173,6 +279,58 @@ func (d *Duel) messages(start int, player, header string) []string {
 	return out
 }
 
+// command runs one engine command on its own goroutine until it returns; the questions it
+// asks are answered as they are sent (Script.asked).
+func (s *Script) command(f func()) string {
+	d := s.d
+	done := make(chan any, 1)
+	go func() {
+		defer func() { done <- recover() }()
+		f()
+	}()
+	deadline := time.After(commandTimeout)
+	for {
+		select {
+		case r := <-done:
+			d.mu.Lock()
+			fatal := s.fatal
+			d.mu.Unlock()
+			if fatal != "" {
+				return fatal
+			}
+			if r != nil && !match.IsMatchDisposed(r) {
+				return fmt.Sprintf("the engine panicked: %v", r)
+			}
+			return ""
+		case <-d.notify:
+			d.mu.Lock()
+			fatal := s.fatal
+			d.mu.Unlock()
+			if fatal != "" {
+				d.m.Dispose() // releases the engine from the question (NextAction panics)
+				select {
+				case <-done:
+				case <-time.After(commandTimeout):
+				}
+				return fatal
+			}
+		case <-deadline:
+			d.mu.Lock()
+			what := "running"
+			for p, q := range s.prompts {
+				if q != nil {
+					what = fmt.Sprintf("player %s is asked %q", p, q.text)
+				}
+			}
+			d.mu.Unlock()
+			return fmt.Sprintf("the engine neither finished nor asked anything for %s (%s)", commandTimeout, what)
+		}
+	}
+}
+
+// ---------------------------------------------------------------------------------------
+// The engine's questions.
+
 // prompt is a question the engine asked (an "action" message).
 type prompt struct {
 	player      string
@@ -183,15 +341,14 @@ type prompt struct {
 	min, max    int
 	cancellable bool
 	choices     []string
-	step        int // the step whose answer is in flight, or -1
 }
 
 var breakRe = regexp.MustCompile(`^Select (\d+) shield\(s\) to break$`)
 
-func parsePrompt(it logItem) *prompt {
-	p := &prompt{player: it.player, step: -1}
+func parsePrompt(player string, raw []byte) *prompt {
+	p := &prompt{player: player}
 	var msg server.ActionMessage
-	if err := json.Unmarshal(it.raw, &msg); err == nil {
+	if err := json.Unmarshal(raw, &msg); err == nil {
 		p.text, p.actionType, p.min, p.max, p.cancellable, p.choices = msg.Text, msg.ActionType, msg.MinSelections, msg.MaxSelections, msg.Cancellable, msg.Choices
 		blocked := map[string]bool{}
 		for _, c := range msg.UnselectableCards {
@@ -204,7 +361,7 @@ func parsePrompt(it logItem) *prompt {
 		}
 	} else {
 		var multi server.MultipartActionMessage
-		json.Unmarshal(it.raw, &multi)
+		json.Unmarshal(raw, &multi)
 		p.text, p.min, p.max, p.cancellable = multi.Text, multi.MinSelections, multi.MaxSelections, multi.Cancellable
 		keys := make([]string, 0, len(multi.Cards))
 		for k := range multi.Cards {
@@ -217,7 +374,7 @@ func parsePrompt(it logItem) *prompt {
 			}
 		}
 	}
-	// The engine's prompts are told apart by their text (fx/creature.go, match.go).
+	// The engine's questions are told apart by their text (fx/creature.go, match.go).
 	switch {
 	case breakRe.MatchString(p.text):
 		p.kind = "break"
@@ -243,102 +400,274 @@ func parsePrompt(it logItem) *prompt {
 	return p
 }
 
-// command runs one engine command on its own goroutine and answers the questions the
-// engine asks until it returns.
-func (s *Script) command(f func()) string {
-	d := s.d
-	done := make(chan any, 1)
-	d.mu.Lock()
-	seen := len(d.log)
-	d.mu.Unlock()
-	go func() {
-		defer func() { done <- recover() }()
-		f()
-	}()
-	var pending *prompt
-	answered, finished := false, false
-	deadline := time.After(commandTimeout)
-	for {
-		d.mu.Lock()
-		items := append([]logItem(nil), d.log[seen:]...)
-		seen = len(d.log)
-		d.mu.Unlock()
-		for _, it := range items {
-			switch it.header {
-			case "action":
-				if pending != nil && answered {
-					s.accepted(pending)
-				}
-				pending, answered = parsePrompt(it), false
-			case "action_error":
-				if pending != nil && answered && it.player == pending.player {
-					var w server.WarningMessage
-					json.Unmarshal(it.raw, &w)
-					s.record(pending.step, "refused", "the engine refused it: "+w.Message)
-					pending.step, answered = -1, false
-				}
-			case "close_action":
-				if pending != nil && answered && it.player == pending.player {
-					s.accepted(pending)
-					pending = nil
-				}
+// message: the engine sent a message to a player (engine side, d.mu held). Questions are
+// answered here; the answer in flight is accepted or refused by what follows it.
+func (s *Script) message(player, header string, raw []byte) {
+	switch header {
+	case "action":
+		s.accept()
+		p := parsePrompt(player, raw)
+		s.prompts[player] = p
+		if p.kind == "break" || p.kind == "confirm-attack" {
+			// the declaration's own questions come after every card's handler let the
+			// declaration through (fx/creature.go: ScheduleAfter "in case any other cards want to
+			// interrupt the flow"): the engine performs it
+			s.declarationConfirmed()
+		}
+		s.ask(p)
+	case "action_error":
+		if f := s.flight; f != nil && f.player == player {
+			s.flight = nil
+			var w server.WarningMessage
+			json.Unmarshal(raw, &w)
+			if f.step {
+				s.drv.Resolve(&Refusal{Text: "the engine refused it: " + w.Message})
+			} else if s.fatal == "" {
+				s.fail(fmt.Sprintf("the engine refused the driver's answer to %q: %s", s.promptText(player), w.Message))
+				return
+			}
+			if p := s.prompts[player]; p != nil {
+				s.ask(p) // the question is still open: the next step, or no step
 			}
 		}
-		if finished {
-			if pending != nil && answered {
-				s.accepted(pending)
-			}
-			return ""
+	case "close_action":
+		if f := s.flight; f != nil && f.player == player {
+			s.accept()
 		}
-		if pending != nil && !answered && !d.m.IsClosed() {
-			if err := s.answer(pending); err != "" {
-				d.m.Dispose() // releases the engine from the question (NextAction panics)
-				select {
-				case <-done:
-				case <-time.After(commandTimeout):
-				}
-				return err
-			}
-			answered = true
-			continue
-		}
-		select {
-		case r := <-done:
-			finished = true
-			if r != nil && !match.IsMatchDisposed(r) {
-				return fmt.Sprintf("the engine panicked: %v", r)
-			}
-		case <-d.notify:
-		case <-deadline:
-			what := "running"
-			if pending != nil {
-				what = fmt.Sprintf("after the answer to %q", pending.text)
-			}
-			return fmt.Sprintf("the engine neither finished nor asked anything for %s (%s)", commandTimeout, what)
-		}
+		s.prompts[player] = nil
+	case "wait", "end_wait", "state_update", "chat", "warn":
+	default:
+		s.accept()
 	}
 }
 
-func (s *Script) accepted(p *prompt) {
-	s.record(p.step, "applied", "")
+func (s *Script) promptText(player string) string {
+	if p := s.prompts[player]; p != nil {
+		return p.text
+	}
+	return ""
 }
 
-// send answers the engine's question with an "action" message (match.go Parse).
-func (s *Script) send(p *prompt, cards []string, cancel bool, count int, onAccept func()) {
+func (s *Script) fail(msg string) {
+	if s.fatal == "" {
+		s.fatal = msg
+	}
+}
+
+// ask decides the answer to an open question and sends it (d.mu held).
+func (s *Script) ask(p *prompt) {
+	if s.fatal != "" {
+		return
+	}
+	window := s.drv.Current()
+	switch p.kind {
+	case "attack-target":
+		// The question of the declaration being performed: its target.
+		decl := s.declared
+		if decl == nil || decl.target == "player" {
+			s.fail(fmt.Sprintf("the engine asks player %s for an attack target outside an attack declaration (%q)", p.player, p.text))
+			return
+		}
+		engine, why := s.offered(p, []string{decl.target})
+		if why != "" {
+			// the scripted declaration cannot be made: withdrawn (the engine's cancel)
+			decl.refusal = &Refusal{why, "not-offered"}
+			s.send(p, nil, true, 0, false, nil)
+			return
+		}
+		s.d.attackTarget = decl.target
+		// the engine takes the target: it performs the declaration
+		s.send(p, engine, false, 0, false, s.declarationConfirmed)
+	case "confirm-attack":
+		// The engine's confirmation of the declaration being performed.
+		if s.declared == nil {
+			s.fail(fmt.Sprintf("the engine asks player %s to confirm an attack outside an attack declaration", p.player))
+			return
+		}
+		s.send(p, nil, false, 0, false, nil)
+	case "break":
+		// The shields to break: a break-shields step for this window, else forced or missing.
+		// (At the declaration the question can be cancelled, which withdraws the attack: the
+		// driver never does that for a declaration the script makes.)
+		for {
+			_, st := s.drv.Offer(p.player, []string{"break-shields"}, window)
+			if st == nil {
+				break
+			}
+			if engine, why := s.offered(p, stepStrs(st, "cards")); why != "" {
+				s.drv.Resolve(&Refusal{why, "not-offered"})
+				continue
+			} else {
+				s.send(p, engine, false, 0, true, nil)
+				return
+			}
+		}
+		if s.window == "AT-S1" {
+			s.earlyBreak[s.drv.attack] = fmt.Sprintf("the engine asked player %s for the shields to break in step AT-S1, at the declaration (%q, offered: %s)",
+				p.player, p.text, s.names(p.offered))
+		}
+		s.unscripted(p, p.min)
+	case "block":
+		attacker := ""
+		if s.declared != nil {
+			attacker = s.declared.attacker
+		}
+		for {
+			_, st := s.drv.Offer(p.player, []string{"block", "no-block"}, window)
+			if st == nil {
+				s.send(p, nil, true, 0, false, nil) // an optional question: not blocked
+				return
+			}
+			if stepStr(st, "do") == "no-block" {
+				s.send(p, nil, true, 0, true, nil)
+				return
+			}
+			blocker := stepStr(st, "card")
+			engine, why := s.offered(p, []string{blocker})
+			if why != "" {
+				s.drv.Resolve(&Refusal{why, "not-offered"})
+				continue
+			}
+			s.send(p, engine, false, 0, true, func() {
+				ev := map[string]any{"event": "block", "blocker": blocker}
+				if attacker != "" {
+					ev["attacker"] = attacker
+				}
+				s.d.emit(ev)
+			})
+			return
+		}
+	case "shield-trigger":
+		for {
+			_, st := s.drv.Offer(p.player, []string{"use-shield-trigger", "decline"}, window)
+			if st == nil {
+				s.send(p, nil, true, 0, false, nil) // an optional question: declined
+				return
+			}
+			if stepStr(st, "do") == "decline" {
+				s.send(p, nil, true, 0, true, nil)
+				return
+			}
+			engine, why := s.offered(p, []string{stepStr(st, "card")})
+			if why != "" {
+				s.drv.Resolve(&Refusal{why, "not-offered"})
+				continue
+			}
+			s.send(p, engine, false, 0, true, nil)
+			return
+		}
+	case "yes-no":
+		for {
+			_, st := s.drv.Offer(p.player, []string{"choose"}, window)
+			if st == nil {
+				s.send(p, nil, true, 0, false, nil) // an optional question: no
+				return
+			}
+			if o := stepStr(st, "option"); o == "yes" || o == "no" {
+				s.send(p, nil, o == "no", 0, true, nil)
+				return
+			}
+			s.drv.Resolve(&Refusal{p.text + ": yes or no", "not-offered"})
+		}
+	case "option":
+		for {
+			_, st := s.drv.Offer(p.player, []string{"choose"}, window)
+			if st == nil {
+				break
+			}
+			n := -1
+			for k, c := range p.choices {
+				if strings.EqualFold(c, stepStr(st, "option")) {
+					n = k
+				}
+			}
+			if n < 0 {
+				s.drv.Resolve(&Refusal{fmt.Sprintf("%s: one of %s", p.text, strings.Join(p.choices, ", ")), "not-offered"})
+				continue
+			}
+			s.send(p, nil, false, n, true, nil)
+			return
+		}
+		s.fail(s.missing(p, fmt.Sprintf("one of %s", strings.Join(p.choices, ", "))))
+	case "cards":
+		for {
+			_, st := s.drv.Offer(p.player, []string{"choose"}, window)
+			if st == nil {
+				break
+			}
+			if _, ok := st["cards"]; !ok {
+				s.drv.Resolve(&Refusal{p.text + ": cards to choose, not an option", "not-offered"})
+				continue
+			}
+			engine, why := s.offered(p, stepStrs(st, "cards"))
+			if why != "" {
+				s.drv.Resolve(&Refusal{why, "not-offered"})
+				continue
+			}
+			s.send(p, engine, false, 0, true, nil)
+			return
+		}
+		if p.cancellable {
+			s.send(p, nil, true, 0, false, nil) // an optional choice: declined
+			return
+		}
+		s.unscripted(p, p.min)
+	default:
+		s.fail(s.missing(p, "an answer of kind "+p.kind))
+	}
+}
+
+// unscripted answers a choice of `min` cards no step gives: nothing when it is optional,
+// every candidate when they are as many as must be chosen, else a missing decision.
+func (s *Script) unscripted(p *prompt, min int) {
+	cards, err := Unscripted(p.player, s.localIDs(p.offered), min, p.max, p.text)
+	if err != nil {
+		s.fail(s.missing(p, fmt.Sprintf("%d-%d of %s", p.min, p.max, s.names(p.offered))))
+		return
+	}
+	if len(cards) == 0 {
+		s.send(p, nil, false, 0, false, nil)
+		return
+	}
+	s.send(p, append([]string(nil), p.offered...), false, 0, false, nil)
+}
+
+func (s *Script) missing(p *prompt, what string) string {
+	next := "the script has no step left"
+	if i, st := s.drv.Peek(); st != nil {
+		b, _ := json.Marshal(st)
+		next = fmt.Sprintf("the script's next step is step %d %s", i, b)
+	}
+	where := "outside an attack step"
+	if s.window != "" {
+		where = "in step " + s.window
+	}
+	return fmt.Sprintf("missing decision: the engine asks player %s %s %q (%s) and no step answers it there; %s",
+		p.player, where, p.text, what, next)
+}
+
+// send answers the engine's question with an "action" message (match.go Parse; the engine
+// reads it on its own goroutine once this returns). `step`: the answer is the pending step.
+func (s *Script) send(p *prompt, cards []string, cancel bool, count int, step bool, onAccept func()) {
 	d := s.d
-	d.mu.Lock()
-	d.inFlight = &answer{player: p.player, onAccept: onAccept}
-	d.mu.Unlock()
 	if cards == nil {
 		cards = []string{}
 	}
 	if len(cards) > 0 {
 		count = len(cards) // as the engine's test harness answers card choices (SubmitAction)
 	}
+	s.flight = &flight{player: p.player, step: step, onAccept: onAccept}
 	data, _ := json.Marshal(map[string]any{"header": "action", "cards": cards, "count": count, "cancel": cancel})
-	logf("player %s is asked %q (offered: %s); answer: cards %s, count %d, cancel %v",
-		p.player, p.text, s.names(p.offered), s.names(cards), count, cancel)
+	logf("player %s is asked %q in %s (offered: %s); answer: cards %s, count %d, cancel %v",
+		p.player, p.text, orNone(s.window), s.names(p.offered), s.names(cards), count, cancel)
 	d.m.Parse(d.refs[p.player].Socket, data)
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "no attack step"
+	}
+	return s
 }
 
 func (s *Script) offered(p *prompt, ids []string) ([]string, string) {
@@ -357,6 +686,18 @@ func (s *Script) offered(p *prompt, ids []string) ([]string, string) {
 	return engine, ""
 }
 
+func (s *Script) localIDs(ids []string) []string {
+	out := []string{}
+	for _, id := range ids {
+		if l, ok := s.d.local[id]; ok {
+			out = append(out, l)
+		} else {
+			out = append(out, "engine card "+id)
+		}
+	}
+	return out
+}
+
 func (s *Script) names(ids []string) string {
 	out := []string{}
 	for _, id := range ids {
@@ -370,164 +711,4 @@ func (s *Script) names(ids []string) string {
 		return "nothing"
 	}
 	return strings.Join(out, ", ")
-}
-
-// answer decides the answer to a question and sends it, or returns the error of a missing
-// decision.
-func (s *Script) answer(p *prompt) string {
-	switch p.kind {
-	case "attack-target":
-		// The question of the declaration being performed: its target.
-		if s.decl == nil || s.decl.target == "player" {
-			return "the engine asks for an attack target outside an attack declaration"
-		}
-		engine, why := s.offered(p, []string{s.decl.target})
-		if why != "" {
-			s.record(s.decl.index, "refused", why)
-			s.send(p, nil, true, 0, nil)
-			return ""
-		}
-		s.d.mu.Lock()
-		s.d.attackTarget = s.decl.target
-		s.d.mu.Unlock()
-		s.send(p, engine, false, 0, nil)
-		return ""
-	case "confirm-attack":
-		// The engine's confirmation of the declaration being performed.
-		if s.decl == nil {
-			return "the engine asks to confirm an attack outside an attack declaration"
-		}
-		s.send(p, nil, false, 0, nil)
-		return ""
-	}
-	for {
-		i, st := s.peek()
-		mine := st != nil && str(st, "player") == p.player
-		do := ""
-		if mine {
-			do = str(st, "do")
-		}
-		switch p.kind {
-		case "break":
-			if do == "break-shields" {
-				if s.pick(p, i, strs(st, "cards"), nil) {
-					return ""
-				}
-				continue
-			}
-			return s.forced(p, "break-shields", st)
-		case "block":
-			if do == "block" {
-				blocker, attacker := str(st, "card"), ""
-				if s.decl != nil {
-					attacker = s.decl.attacker
-				}
-				if s.pick(p, i, []string{blocker}, func() {
-					ev := map[string]any{"event": "block", "blocker": blocker}
-					if attacker != "" {
-						ev["attacker"] = attacker
-					}
-					s.d.emit(ev)
-				}) {
-					return ""
-				}
-				continue
-			}
-			s.decline(p, i, do == "no-block")
-			return ""
-		case "shield-trigger":
-			if do == "use-shield-trigger" {
-				if s.pick(p, i, []string{str(st, "card")}, nil) {
-					return ""
-				}
-				continue
-			}
-			s.decline(p, i, do == "decline")
-			return ""
-		case "yes-no":
-			if do == "choose" && (str(st, "option") == "yes" || str(st, "option") == "no") {
-				s.pos++
-				p.step = i
-				s.send(p, nil, str(st, "option") == "no", 0, nil)
-				return ""
-			}
-			s.send(p, nil, true, 0, nil) // an optional question: declined
-			return ""
-		case "option":
-			if do == "choose" && str(st, "option") != "" {
-				s.pos++
-				for n, c := range p.choices {
-					if strings.EqualFold(c, str(st, "option")) {
-						p.step = i
-						s.send(p, nil, false, n, nil)
-						return ""
-					}
-				}
-				s.record(i, "refused", fmt.Sprintf("the engine does not offer the option %q (%s; offered: %s)", str(st, "option"), p.text, strings.Join(p.choices, ", ")))
-				continue
-			}
-			return s.missing(p, st)
-		case "cards":
-			if do == "choose" && st["cards"] != nil {
-				if s.pick(p, i, strs(st, "cards"), nil) {
-					return ""
-				}
-				continue
-			}
-			if p.cancellable {
-				s.send(p, nil, true, 0, nil)
-				return ""
-			}
-			if p.min == 0 {
-				s.send(p, nil, false, 0, nil)
-				return ""
-			}
-			return s.forced(p, "choose", st)
-		default:
-			return s.missing(p, st)
-		}
-	}
-}
-
-// pick answers p with the cards step i scripts: sent (true), or refused without being sent
-// because the engine does not offer them (false).
-func (s *Script) pick(p *prompt, i int, ids []string, onAccept func()) bool {
-	s.pos++
-	engine, why := s.offered(p, ids)
-	if why != "" {
-		s.record(i, "refused", why)
-		return false
-	}
-	p.step = i
-	s.send(p, engine, false, 0, onAccept)
-	return true
-}
-
-// decline closes an optional question (the engine's "close"); `scripted`: step i says so.
-func (s *Script) decline(p *prompt, i int, scripted bool) {
-	if scripted {
-		s.pos++
-		p.step = i
-	}
-	s.send(p, nil, true, 0, nil)
-}
-
-// forced answers a question whose answer is forced (as many candidates as must be chosen),
-// or reports the missing decision.
-func (s *Script) forced(p *prompt, kind string, st map[string]any) string {
-	if p.min > 0 && len(p.offered) == p.min {
-		s.send(p, append([]string(nil), p.offered...), false, p.min, nil)
-		return ""
-	}
-	return s.missing(p, st)
-}
-
-func (s *Script) missing(p *prompt, st map[string]any) string {
-	next := "the script has no step left"
-	if st != nil {
-		b, _ := json.Marshal(st)
-		next = "the script's next step is " + string(b)
-	}
-	return fmt.Sprintf("missing decision: the engine asks player %s %q (choose %d-%d of %s) and %s",
-		p.player, p.text, p.min, p.max, s.names(p.offered), next)
 }

@@ -1,0 +1,101 @@
+"""`duelspec summary --by-cause` (duelspec/causes.py, issue 12): failures grouped by the first
+failing expectation, the replacement's kind and the interference, matched to a cause file."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from duelspec.causes import by_id, group, load_causes, signature, without_negation_order
+from duelspec.cli import main
+from duelspec.errors import InputError
+from duelspec.expectfail import load as load_expect_fail
+
+IDS = ["ygo.normal-draw.table.cost.fizzles", "ygo.normal-draw.table.effect.fizzles", "ygo.normal-draw.table.cost.effect-negated"]
+CAUSES = '''
+[causes.A]
+title = "a free-chain effect is not offered as the first response"
+who = "engine"
+evidence = "core.cpp:12 | skip_freechain"
+[[causes.A.match]]
+first = "refused legal step: B activates * (first response)"
+interferer = "D.D. Crow"
+kind = "cost"
+
+[causes.Z]
+title = "never matches"
+[[causes.Z.match]]
+first = "nothing like it"
+'''
+
+
+@pytest.fixture(scope="module")
+def stream(tmp_path_factory):
+    d = tmp_path_factory.mktemp("causes")
+    out = d / "r.jsonl"
+    res = CliRunner().invoke(main, ["run", *sum((["--id", i] for i in IDS), []), "--adapter", "bad_adapters.nofreechain:NoDDCrow",
+                                    "--out", str(out)])
+    assert res.exit_code == 1, res.output
+    (d / "causes.toml").write_text(CAUSES)
+    return d, out
+
+
+def results(out):
+    return [json.loads(x) for x in out.read_text().splitlines() if '"result"' in x]
+
+
+def test_a_failure_gets_its_signature_from_the_result_and_its_scenario(stream):
+    _, out = stream
+    failed = [r for r in results(out) if r["outcome"] == "failed"]
+    assert sorted(r["id"] for r in failed) == sorted(IDS[:2])
+    docs = by_id(r["id"] for r in failed)
+    sig = signature(next(r for r in failed if r["id"] == IDS[0]), docs[IDS[0]])
+    # the refused step comes first: the expectations failing after it are its consequences
+    assert sig == {"first": "refused legal step: B activates D.D. Crow (first response)", "card": "Flame Tiger", "kind": "cost",
+                   "interference": "fizzle", "interferer": "D.D. Crow", "top": "Flame Tiger (fizzle)", "chain": "Flame Tiger (fizzle)"}
+    assert signature(next(r for r in failed if r["id"] == IDS[1]), docs[IDS[1]])["kind"] == "effect"
+
+
+def test_failures_are_grouped_by_the_first_matching_cause_and_the_rest_is_unclassified(stream):
+    d, out = stream
+    failed = [r for r in results(out) if r["outcome"] == "failed"]
+    groups = group(failed, by_id(r["id"] for r in failed), load_causes(d / "causes.toml"))
+    assert list(groups) == ["A", "unclassified"]          # empty causes are left out
+    assert groups["A"].ids == [IDS[0]] and groups["unclassified"].ids == [IDS[1]]   # kind = cost only
+
+
+def test_the_cli_shows_each_cause_with_its_count_example_evidence_and_writes_an_expect_fail_file(stream, tmp_path):
+    d, out = stream
+    res = CliRunner().invoke(main, ["summary", "--by-cause", "--causes", str(d / "causes.toml"), str(out),
+                                    "--write-expect-fail", str(tmp_path / "xf.toml")])
+    assert res.exit_code == 1
+    assert "2 failures by cause (2 groups)" in res.output and "A         1  a free-chain effect" in res.output
+    assert f"e.g. {IDS[0]}" in res.output and "core.cpp:12" in res.output and "unclassified" in res.output
+    xf = load_expect_fail(str(tmp_path / "xf.toml"))
+    assert set(xf) == set(IDS[:2]) and xf[IDS[0]]["reason"].startswith("A: a free-chain effect")
+    md = CliRunner().invoke(main, ["summary", "--by-cause", "--format", "markdown", "--causes", str(d / "causes.toml"), str(out)]).output
+    assert "| **A** a free-chain effect is not offered as the first response | 1 | 1 | 0 | engine |" in md
+    assert "core.cpp:12 \\| skip\\_freechain" in md         # text of a cause file is escaped for a table
+
+
+def test_bad_options_and_a_malformed_cause_file_are_clear_errors(stream, tmp_path):
+    d, out = stream
+    res = CliRunner().invoke(main, ["summary", "--causes", str(d / "causes.toml"), str(out)])
+    assert res.exit_code == 2 and "go with --by-cause" in res.output
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[causes.X]\ntitle = "x"\n[[causes.X.match]]\nfrist = "typo"\n')
+    with pytest.raises(InputError, match="causes.X.match"):
+        load_causes(bad)
+    res = CliRunner().invoke(main, ["summary", "--by-cause", "--causes", str(bad), str(out)])
+    assert res.exit_code == 2 and "causes.X.match[0]" in res.output
+
+
+def test_a_scenario_without_the_order_of_its_negations_keeps_everything_else():
+    from duelspec.generated import scenarios
+    s = next(x for x in scenarios() if any(e.get("event") == "negate-effect" for e in x["expect"]["events"]))
+    u = without_negation_order(s)
+    assert u["id"] == s["id"] + ".unordered-negations"
+    assert not any(e.get("event") in ("negate-effect", "negate-activation") for e in u["expect"]["events"])
+    assert [e for e in s["expect"]["events"] if e.get("event") not in ("negate-effect", "negate-activation")] == u["expect"]["events"]
+    assert u["expect"]["never"] == s["expect"]["never"] and u["script"] == s["script"]
