@@ -22,13 +22,17 @@ from .resources import features_dir, load_json
 class Ruling:
     """One ruling: ``id`` (``ND-E1``), ``game`` (``ygo``/``dm``), ``section``, ``summary``, ``dates`` (ISO,
     empty when the page gives the ruling no date), ``answers`` (its dated answers, dicts of
-    ``rulings.schema.json#/$defs/answer``: current, superseded, unchanged)."""
+    ``rulings.schema.json#/$defs/answer``: current, superseded, unchanged), ``passage`` (the
+    source page's passage it rests on, a dict of ``rulings.schema.json#/$defs/passage``: the
+    Japanese ``quote``, whether it is ``commented`` out, its ``seed`` position in the copy read;
+    ``None`` when the catalogue gives none)."""
     id: str
     game: str
     section: str
     summary: str
     dates: tuple = ()
     answers: tuple = ()
+    passage: dict | None = None
 
     def known_dates(self) -> set:
         """Every date the catalogue gives for this ruling: its ``dates`` and its answers'
@@ -56,7 +60,7 @@ def rulings(root: str | None = None) -> dict[str, Ruling]:
             if r["id"] in out:
                 raise InputError(str(path), f"/rulings/{i}/id", "a ruling ID not catalogued elsewhere", r["id"])
             out[r["id"]] = Ruling(r["id"], doc["game"], r["section"], r["summary"], tuple(r.get("dates", ())),
-                                  tuple(r.get("answers", ())))
+                                  tuple(r.get("answers", ())), r.get("passage"))
     return out
 
 
@@ -71,6 +75,68 @@ def sources(root: str | None = None) -> dict:
         schemas.check(doc, "rulings", str(path))
         out[doc["game"]] = doc["source"]
     return out
+
+
+def one_spaced(text: str) -> str:
+    """``text`` with every run of whitespace (line breaks and indentation included) as one space,
+    stripped: the form in which a passage's quote is compared with the page."""
+    return " ".join(text.split())
+
+
+def passage_mismatch(copy_text: str, passage: dict) -> str | None:
+    """``None`` when ``passage["quote"]`` stands in ``copy_text`` (the copy of the source page
+    read, ``source.copy``) where ``passage["seed"]`` says: starting at its ``line`` and 1-based
+    ``column`` and ending on its ``end_line`` (default ``line``), whitespace runs counted as one
+    space; otherwise a sentence saying what differs (ND-*/AT-* passages, issue 15)."""
+    seed, quote = passage["seed"], one_spaced(passage["quote"])
+    first, last = seed["line"], seed.get("end_line", seed["line"])
+    lines = copy_text.splitlines()
+    if not 1 <= first <= last <= len(lines):
+        return f"lines {first}-{last} are not lines of the copy (it has {len(lines)})"
+    head = lines[first - 1]
+    if seed["column"] > len(head):
+        return f"column {seed['column']} is past the end of line {first} ({len(head)} characters)"
+    if head[seed["column"] - 1].isspace():
+        return f"line {first}, column {seed['column']} is whitespace, not the quote's first character"
+    def text_to(end):
+        return one_spaced("\n".join([head[seed["column"] - 1:]] + lines[first:end]))
+    found = text_to(last)
+    if not found.startswith(quote):
+        if one_spaced(copy_text).find(quote) < 0:
+            return "the quote is not in the copy"
+        return (f"the quote is not at line {first}, column {seed['column']}"
+                f"{f' to line {last}' if last != first else ''}; the copy reads there: {found[:len(quote) + 20]!r}")
+    if last > first and text_to(last - 1).startswith(quote):
+        return f"the quote ends before line {last} (end_line)"
+    return None
+
+
+_WIKI_MARKUP = [
+    (re.compile(r"\[\[([^\]>]*?)(?:>[^\]]*|:[a-z]+://[^\]]*)?\]\]"), r"\1"),           # [[link]], [[text>page]], [[text:url]]
+    (re.compile(r"&color\([^)]*\)\{([^}]*)\};"), r"\1"),                                  # &color(gray){不可};
+    (re.compile(r"''(.*?)''"), r"\1"),                                                     # ''bold''
+    (re.compile(r" ?\[#[0-9A-Za-z_-]+\]"), ""),                                            # heading anchor [#card]
+    (re.compile(r"~(?= |$)"), ""),                                                          # ~ line break
+    (re.compile(r"(^| )(?:\*{1,3}|-{1,3})(?=\S)"), r"\1"),                                 # heading / list markers
+    (re.compile(r"\|h(?= |$)"), "|"),                                                      # table header row marker
+]
+
+
+def page_text(quote: str, form: str = "rendered") -> str:
+    """The text a reader sees on the page for a passage's ``quote``. ``form`` is the copy's
+    (``source.copy.form``): ``rendered`` quotes are already that text; a ``wiki-source`` quote
+    (PukiWiki markup) loses the markup the page does not show (links ``[[…]]``, ``''bold''``,
+    ``&color(…){…};``, heading anchors, ``~`` line breaks, list and heading markers). A line
+    commented out with ``//`` is not shown on the page at all and is returned unchanged.
+
+    >>> page_text("--[[発動]]・[[効果]]が[[無効]]にされた場合、通常のドローを行う。~", "wiki-source")
+    '発動・効果が無効にされた場合、通常のドローを行う。'
+    """
+    if form != "wiki-source" or quote.startswith("//"):
+        return quote
+    for pattern, repl in _WIKI_MARKUP:
+        quote = pattern.sub(repl, quote)
+    return one_spaced(quote)
 
 
 def changed_answers(card_id: str) -> list:

@@ -88,7 +88,9 @@ def load(paths, games, rulings, ids, tags, requires, generated=False):
     json_source: dict = {}                  # id(document) -> the JSON file it was read from
     json_paths = [p for p in paths if p.suffix == ".json" and p.is_file()]
     for folder in [p for p in paths if p.is_dir()]:
-        json_paths += sorted(folder.rglob("*.json"))
+        # a folder of the spec holds the card and ruling catalogues beside the features: they are
+        # data of the suite, not scenario documents (a catalogue named on its own is still an error)
+        json_paths += [f for f in sorted(folder.rglob("*.json")) if not _is_catalogue(f)]
     features = [p for p in paths if p.suffix != ".json"]
     # paths given: exactly those (never the built-in suite in their place); none: the built-in suite
     compiled = compile_paths(features) if features else Compiled() if paths else compile_paths()
@@ -100,7 +102,8 @@ def load(paths, games, rulings, ids, tags, requires, generated=False):
         except InputError as exc:
             d = doc if isinstance(doc, dict) else {}
             compiled.errors.append(ScenarioError(str(d.get("id") or f"<invalid:{p}>"), str(d.get("title", "")), exc,
-                                                 list(d.get("rulings", [])) if isinstance(d.get("rulings"), list) else [],
+                                                 [r for r in d.get("rulings", []) if isinstance(r, str)]
+                                                 if isinstance(d.get("rulings"), list) else [],
                                                  str(d.get("game", ""))))
             continue
         compiled.scenarios.append(doc)
@@ -150,6 +153,19 @@ def _one_per_id(compiled, json_source: dict) -> None:
                               f"none of them is run)", k),
                 list(scen.get("rulings", [])) if scen else first.rulings, scen.get("game", "") if scen else first.game))
     compiled.errors = errors
+
+
+def _is_catalogue(path: Path) -> bool:
+    """A card or ruling catalogue of the spec (``{"format", "game", "cards"|"rulings"|"effects"}``
+    without a scenario's ``setup``), recognised by its shape; a file that cannot be read is not
+    one (it is then reported as a scenario document that cannot be read)."""
+    from .errors import InputError
+    from .resources import load_json
+    try:
+        doc = load_json(str(path))
+    except InputError:
+        return False
+    return isinstance(doc, dict) and bool(set(doc) & {"cards", "rulings", "effects"}) and "setup" not in doc
 
 
 def adapter_options(f):

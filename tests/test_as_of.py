@@ -13,6 +13,7 @@ from duelspec.adapters.reference import ReferenceAdapter
 from duelspec.catalogue import rulings, sources
 from duelspec.errors import InputError
 from duelspec.runner import run_one
+from shared_material import seed_text
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -59,27 +60,9 @@ def test_the_answer_history_of_each_changed_card():
     }
 
 
-def _seed(name):
-    for top in (ROOT, *_main_checkout()):
-        p = top.parent / "shared" / "seeds" / name
-        if p.is_file():
-            return p.read_text(encoding="utf-8")
-    pytest.skip("the authors' copy of the source page is not beside this checkout")
-
-
-def _main_checkout():
-    import subprocess
-    try:
-        common = subprocess.run(["git", "rev-parse", "--path-format=absolute", "--git-common-dir"], cwd=ROOT,
-                                capture_output=True, text=True, timeout=10).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        return []
-    return [pathlib.Path(common).parent] if common else []
-
-
 def test_every_quote_stands_where_the_catalogue_says():
     """Each answer's quote is in the copy of the page at its column (and commented when it says so)."""
-    text = _seed("000_3631d40fc0375f05.txt")
+    text = seed_text("ygo")
     doc = json.loads((ROOT / "features" / "rulings" / "ygo-normal-draw.json").read_text(encoding="utf-8"))
     assert hashlib.sha256(text.encode()).hexdigest() == doc["source"]["copy"]["sha256"]
     places = [a["where"] for r in doc["rulings"] for a in r.get("answers", [])] + [w["where"] for w in doc["withdrawn"]]

@@ -9,6 +9,9 @@ from duelspec.adapters.reference import ReferenceAdapter
 from duelspec.catalogue import cards, rulings
 from duelspec.errors import InputError
 from duelspec.runner import run_one
+from shared_material import shared_dirs
+
+from event_patterns import expected_patterns, pattern_at
 
 
 @pytest.fixture(scope="module")
@@ -49,24 +52,8 @@ def test_catalogue_matches_the_restated_rulings():
     root = pathlib.Path(__file__).resolve().parents[1]
     ids = set().union(*(_ids_of_restatement(f) for f in (root / "docs" / "rulings").glob("*.md")))
     assert ids == set(rulings())
-    for shared in _shared_rulings(root):
+    for shared in shared_dirs("rulings"):
         assert set().union(*(_ids_of_restatement(f) for f in shared.glob("*.md"))) == ids, shared
-
-
-def _shared_rulings(root):
-    """``../shared/rulings`` beside this checkout, or beside the main checkout when this is a
-    git worktree of it (``git rev-parse --git-common-dir``)."""
-    import pathlib, subprocess
-    tops = [root]
-    try:
-        common = subprocess.run(["git", "rev-parse", "--path-format=absolute", "--git-common-dir"], cwd=root,
-                                capture_output=True, text=True, timeout=10).stdout.strip()
-        if common:
-            tops.append(pathlib.Path(common).parent)
-    except (OSError, subprocess.SubprocessError):
-        pass
-    found = {(t.parent / "shared" / "rulings").resolve() for t in tops}
-    return sorted(p for p in found if p.is_dir())
 
 
 def test_every_card_of_a_scenario_is_catalogued_with_a_source(compiled):
@@ -150,17 +137,13 @@ def test_unknown_card_id_in_json_is_reported(compiled):
 def _mutations(s):
     """Each way of breaking one expectation of scenario ``s``."""
     exp = s["expect"]
-    for i, p in enumerate(exp.get("events", [])):
-        group = next((g for g in ("any_order", "together") if g in p), None)
-        inner = [(j, q) for j, q in enumerate(p[group])] if group else [(None, p)]
-        for j, q in inner:                       # a group (format 2): break each of its patterns
-            for k, v in q.items():
-                if k == "event":
-                    continue
-                m = copy.deepcopy(s)
-                target = m["expect"]["events"][i] if group is None else m["expect"]["events"][i][group][j]
-                target[k] = (not v) if isinstance(v, bool) else (v + 7 if isinstance(v, int) else ["nonexistent"] if isinstance(v, list) else "nonexistent")
-                yield f"events/{i}{'' if group is None else f'/{group}/{j}'}/{k}", m
+    for where, p in expected_patterns(s):
+        for k, v in p.items():
+            if k == "event":
+                continue
+            m = copy.deepcopy(s)
+            pattern_at(m, where)[k] = (not v) if isinstance(v, bool) else (v + 7 if isinstance(v, int) else ["nonexistent"] if isinstance(v, list) else "nonexistent")
+            yield f"{where}/{k}", m
     for i, p in enumerate(exp.get("never", [])):
         m = copy.deepcopy(s)
         m["expect"]["never"][i] = {"event": p["event"]} if len(p) > 1 else p

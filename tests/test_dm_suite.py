@@ -11,6 +11,8 @@ from duelspec.compiler import compile_paths, compile_text
 from duelspec.catalogue import rulings
 from duelspec.resources import features_dir
 
+from event_patterns import expected_patterns, pattern_at
+
 COMPILED = compile_paths([features_dir() / "dm"])
 ADAPTER = ReferenceAdapter()
 
@@ -50,22 +52,13 @@ def test_scenario_passes_on_reference_engine(scenario):
 
 def _mutations(s):
     """Every single-field mutation of an expectation (a changed value must make the check fail)."""
-    places = []                  # (JSON pointer, path to the pattern): the patterns, also inside groups
-    for i, item in enumerate(s["expect"].get("events", [])):
-        group = next((g for g in ("any_order", "together") if g in item), None)
-        if group:
-            places += [(f"/expect/events/{i}/{group}/{j}", (i, group, j)) for j in range(len(item[group]))]
-        else:
-            places.append((f"/expect/events/{i}", (i,)))
-    for where, path in places:
-        pat = s["expect"]["events"][path[0]] if len(path) == 1 else s["expect"]["events"][path[0]][path[1]][path[2]]
+    for where, pat in expected_patterns(s):
         for k, v in pat.items():
             if k == "event":
                 continue
             m = copy.deepcopy(s)
-            target = m["expect"]["events"][path[0]] if len(path) == 1 else m["expect"]["events"][path[0]][path[1]][path[2]]
-            target[k] = (not v) if isinstance(v, bool) else (v + 1 if isinstance(v, int) else
-                                                             ["zzz"] if isinstance(v, list) else "zzz")
+            pattern_at(m, where)[k] = (not v) if isinstance(v, bool) else (v + 1 if isinstance(v, int) else
+                                                                          ["zzz"] if isinstance(v, list) else "zzz")
             yield f"{where}/{k}", m
     for cid, st in s["expect"].get("final", {}).get("cards", {}).items():
         for k, v in st.items():

@@ -354,6 +354,23 @@ def test_shields_asked_at_the_declaration_are_not_answered_by_an_AT_S6b_step(ada
     assert kinds(t, "break") == [{"event": "break", "shields": ["s1"], "player": "B", "by": "fang"}]
 
 
+def test_a_step_for_the_engines_own_moment_answers_it_and_the_engine_may_refuse_it(adapter):
+    # a script that chooses the shields in AT-S1 of this attack (after a declaration, a bare
+    # AT-S1 names the next attack), where this engine asks: the engine refuses the same shield
+    # twice (its own message: refused, the question stays open), then takes the next step's
+    three = [card(f"s{i}", VORG, "B", "shield") for i in range(1, 4)]
+    in_s1 = {"window": "AT-S1", "attack": 1}
+    sc = scenario("s1-shields", [card("deathliger", DEATHLIGER, "A", "battle")] + three,
+                  [attack("deathliger"), {"player": "A", "do": "break-shields", "when": in_s1, "cards": ["s1", "s1"],
+                                          "legal": False},
+                   {"player": "A", "do": "break-shields", "when": in_s1, "cards": ["s1", "s3"]}])
+    t = trace_of(adapter, sc)
+    assert [o for o, _ in outcomes(t)] == ["applied", "refused", "applied"], t["steps"]
+    assert "the engine refused it" in t["steps"][1]["reason"] and "same card multiple times" in t["steps"][1]["reason"]
+    assert kinds(t, "break") == [{"event": "break", "shields": ["s1", "s3"], "player": "B", "by": "deathliger"}]
+    assert t["final"]["players"]["B"]["counts"]["shield"] == 1
+
+
 def test_when_attacks_abilities_in_AT_S3(adapter):
     # Hypersquid Walter's "whenever this creature attacks, you may draw a card" is a handler of
     # the engine's AttackConfirmed (AT-S3): the AT-S3 step answers it

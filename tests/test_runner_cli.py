@@ -165,3 +165,16 @@ def test_json_format_streams_to_stdout(tmp_path):
     res = CliRunner().invoke(main, ["run", *paths, "--adapter", "cmd:" + faulty_cmd(), "--format", "json"])
     types = [json.loads(x)["type"] for x in res.stdout.splitlines() if x.startswith("{")]
     assert types == ["header", "result", "footer"] and res.exit_code == 0
+
+
+def test_a_folder_of_the_spec_plays_its_features_not_its_catalogues():
+    """`duelspec run features/` (found by the mutation helper): the card and ruling catalogues
+    beside the features are data of the suite, not scenario documents; it plays the features."""
+    from click.testing import CliRunner
+    from duelspec.cli import main
+    from duelspec.resources import features_dir
+    r = CliRunner().invoke(main, ["run", str(features_dir()), "--game", "ygo", "--ruling", "ND-C1", "--format", "json"])
+    lines = [json.loads(x) for x in r.stdout.splitlines() if x.startswith("{")]
+    results = [x for x in lines if x["type"] == "result"]
+    assert r.exit_code == 0, r.output[-2000:]
+    assert results and all(x["outcome"] == "passed" for x in results)

@@ -77,6 +77,23 @@ def test_a_stream_that_is_not_one_is_a_clear_error(tmp_path):
     assert r.exit_code == 2 and "x.jsonl" in r.output and "line 1" in r.output
 
 
+def test_every_ruling_page_quotes_its_passage_with_the_page_and_revision(site):
+    """Issue 15: a page per ruling with its ID and the source page's passage it rests on (the
+    Japanese quote, a link to the page and the revision read)."""
+    from markupsafe import escape
+    from duelspec.catalogue import page_text, rulings, sources
+    docs = sources()
+    for rid, r in rulings().items():
+        text = (site / "rulings" / f"{rid}.html").read_text(encoding="utf-8")
+        doc = docs[r.game]
+        assert f'href="{escape(doc["url"])}"' in text and f'href="{escape(doc["history_url"])}"' in text, rid
+        assert ("2022-09-12 or later" if r.game == "ygo" else "2019-05-25T02:36:57+09:00") in text, rid
+        shown = page_text(r.passage["quote"], doc["copy"]["form"])
+        cells = shown.strip("|").replace("| |", "|").split("|") if shown.startswith("|") else [shown]
+        assert all(escape(c) in text for c in cells), rid
+        assert escape(r.passage["quote"]) in text, rid
+
+
 browser = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it with apt-get)")
 
 
@@ -178,6 +195,36 @@ def test_from_the_matrix_to_the_trace_line_in_three_clicks(site, page):
     page.screenshot(path=str(_artifacts() / "site-failure.png"), full_page=True)
     page.click(".crumbs a >> nth=1")                                                                        # back to the ruling
     assert "/rulings/" in page.url
+    assert page.errors == []
+
+
+@browser
+def test_a_ruling_page_shows_its_japanese_passage_and_links_the_page(site, page):
+    from duelspec.catalogue import page_text, rulings, sources
+    cat, docs = rulings(), sources()
+    for rid in ("ND-E1", "ND-H1", "AT-S6b"):
+        r, doc = cat[rid], docs[cat[rid].game]
+        page.goto((site / "rulings" / f"{rid}.html").as_uri())
+        quote = page.locator("figure.passage blockquote[lang=ja]")
+        assert quote.inner_text() == page_text(r.passage["quote"], doc["copy"]["form"]), rid
+        assert quote.is_visible() and quote.get_attribute("cite") == doc["url"]
+        link = page.locator("aside.source a.page")
+        assert link.get_attribute("href") == doc["url"] and link.is_visible()
+        assert page.locator("aside.source a.history").get_attribute("href") == doc["history_url"]
+        caption = page.locator("figure.passage figcaption").inner_text()
+        assert f"column {r.passage['seed']['column']}" in caption, rid
+    assert page.locator("aside.source .revision").inner_text() == "the revision of 2019-05-25T02:36:57+09:00"
+    page.goto((site / "rulings" / "ND-E1.html").as_uri())
+    raw = page.locator("details.markup code")
+    assert not raw.is_visible()
+    page.click("details.markup summary")
+    assert raw.is_visible() and raw.inner_text() == cat["ND-E1"].passage["quote"]
+    page.goto((site / "rulings" / "ND-H1.html").as_uri())
+    assert page.locator("figure.passage figcaption a").get_attribute("href") == docs["ygo"]["source_url"]
+    page.goto((site / "rulings" / "ND-TAB.html").as_uri())
+    rows = page.locator("figure.passage table.quote tr")
+    assert rows.count() == 4 and rows.nth(2).inner_text().split() == ["効果タイプ", "可", "可", "不可"]
+    page.screenshot(path=str(_artifacts() / "site-ruling-passage.png"))
     assert page.errors == []
 
 

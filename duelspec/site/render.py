@@ -19,11 +19,11 @@ KEYWORDS = re.compile(r"^(\s*)(Feature|Background|Scenario Outline|Scenario|Exam
 class Site:
     def __init__(self, engines: list, out: Path):
         from .. import compiler
-        from ..catalogue import cards, rulings
+        from ..catalogue import cards, rulings, sources
         from ..resources import features_dir
         self.engines, self.out = engines, out
         self.rulings = rulings()
-        self.sources = _ruling_sources(features_dir() / "rulings")
+        self.sources = _ruling_sources(self.rulings, sources())
         self.cards = {g: cards(g) for g in ("ygo", "dm")}
         compiled = compiler.compile_paths()
         self.scenarios = {s["id"]: s for s in compiled.scenarios}
@@ -195,16 +195,40 @@ def _changes(engine) -> list:
     return out
 
 
-def _ruling_sources(folder: Path) -> dict:
-    """Per ruling ID: the source document of its catalogue file (title, url, revision) and the
-    ruling's own passage (``quote``/``source`` fields), as far as the catalogue gives them."""
+def _ruling_sources(rulings: dict, documents: dict) -> dict:
+    """Per ruling ID, what its page shows of its source (issue 15, 9.8): ``document`` (the
+    catalogue's ``source``: title, url, source_url, history_url, revision), ``revision`` (a label
+    for the revision read), and, when the ruling has a ``passage``: ``passage`` itself (the
+    verbatim quote and its place in the copy), ``shown`` (the quote as the page shows it,
+    :func:`duelspec.catalogue.page_text`), ``table`` (the rows of a quoted wiki table, else
+    ``None``) and ``markup`` (whether the quote is page source whose markup ``shown`` drops)."""
+    from ..catalogue import page_text
     out = {}
-    for p in sorted(folder.glob("*.json")):
-        doc = json.loads(p.read_text(encoding="utf-8"))
-        src = doc.get("source", {})
-        for r in doc.get("rulings", []):
-            out[r["id"]] = {"document": src, "entry": r}
+    for rid, r in rulings.items():
+        doc = documents.get(r.game, {})
+        form = doc.get("copy", {}).get("form", "rendered")
+        entry = {"document": doc, "revision": _revision_label(doc.get("revision") or {})}
+        p = r.passage
+        if p:
+            shown = page_text(p["quote"], form)
+            table = None
+            if form == "wiki-source" and shown.startswith("|") and shown.endswith("|"):
+                table = [row.strip("|").split("|") for row in re.split(r"\|\s+\|", shown)]
+            entry.update(passage=p, shown=shown, table=table, markup=shown != p["quote"])
+        out[rid] = entry
     return out
+
+
+def _revision_label(rev: dict) -> str:
+    """``revision 123``, ``the revision of 2019-05-25T02:36:57+09:00`` or ``a revision of
+    2022-09-12 or later`` (``rulings.schema.json#/$defs/source``'s ``revision``)."""
+    if rev.get("id"):
+        return f"revision {rev['id']}" + (f" ({rev['timestamp']})" if rev.get("timestamp") else "")
+    if rev.get("timestamp"):
+        return f"the revision of {rev['timestamp']}"
+    if rev.get("not_before"):
+        return f"a revision of {rev['not_before']} or later"
+    return "revision not recorded"
 
 
 def _gherkin_blocks(features: Path, root: Path) -> dict:

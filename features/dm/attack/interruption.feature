@@ -33,7 +33,7 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     # creatures that has Dragon in its race attacks, you may choose one of your opponent's creatures in the battle
     # zone that has power 5000 or less and put it into his mana zone."
     # AT-D2 (「攻撃は中断され、「攻撃中」の継続的効果も終了する」) makes the end of the attack and the end of the
-    # bonus one event: no order between them is asserted (the bonus is gone once the attack has ended)
+    # bonus one event: they happen at the same time, in no asserted order
     Given player A has "Terradragon Regarion" as "regarion" in the battle zone
     And player A has "Super Dragon Machine Dolzark" as "dolzark" in the battle zone
     And player B has "Fear Fang" as "fang" in the battle zone, tapped
@@ -41,7 +41,9 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     And in step AT-S3, player A chooses "fang"
     Then "regarion" has power 7000
     And "fang" is put into player B's mana zone
-    And the attack is interrupted
+    And these events happen at the same time:
+      | the attack is interrupted |
+      | "regarion" has power 4000 |
     And no battle happens
     And "regarion" ends with power 4000
 

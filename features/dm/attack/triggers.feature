@@ -85,7 +85,7 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
   Scenario: AP declares revolution change in AT-S3: Dogiragon Buster replaces the attacking Bolshack Dragon
     # Dogiragon Buster: "Revolution Change—fire or nature Dragon that costs 5 or more (... you may switch that creature
     # with this creature from your hand.) Triple breaker". The page gives no order for the two moves of the switch:
-    # only that both happened is asserted.
+    # they happen in any order.
     # cites: card-text | Dogiragon Buster, Blue Leader (DMR-21 L1/L2): each of your multicolored creatures gets "speed attacker"; Final Revolution - when put into the battle zone by Revolution Change, if no other Final Revolution was used this turn, put any number of non-evolution multicolored creatures with total cost 6 or less from your mana zone and/or hand into the battle zone
     Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
     And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
@@ -95,6 +95,9 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And in step AT-S6b, player A breaks "s2", "s3" and "s4"
     Then "bolshack" attacks player B
     And "buster" is declared for revolution change
+    And these events happen in any order:
+      | "bolshack" is put into player A's hand |
+      | "buster" is put into the battle zone   |
     And the "cip" ability of "buster" resolves
     And "s2", "s3" and "s4" are broken at the same time
     And the attack ends with "buster" as the attacking creature
