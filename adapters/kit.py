@@ -56,6 +56,21 @@ YGO_PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 CHAIN_WINDOWS = ("response", "resolution", "activation")
 
 
+def _names_window(method):
+    """Record the ``window`` a decision method names (or the innermost open one) as the window a
+    step it uses was used in (:attr:`ScriptDriver.used_in`)."""
+    import functools
+
+    @functools.wraps(method)
+    def wrapper(self, *args, window=None, **kwargs):
+        outer, self._asking = self._asking, window
+        try:
+            return method(self, *args, window=window, **kwargs)
+        finally:
+            self._asking = outer
+    return wrapper
+
+
 class Refusal(str):
     """A refusal reason with a code of the refusal vocabulary (``schemas/trace.schema.json``
     ``$defs/refusal_code``): ``Refusal("the cost cannot be paid", code="cost")``. An engine's
@@ -104,6 +119,8 @@ class ScriptDriver:
         self.format = format if format is not None else (2 if any("when" in s for s in script) else 1)
         self.pos = 0
         self.outcomes: list[dict] = []
+        self.used_in: dict[int, dict | None] = {}   # step index -> the window it was used in (applied/refused)
+        self._asking: dict | None = None              # the window a decision names, while it is asked
         setup = setup or {}
         self.default_turn = max(1, setup.get("turn", 1)) if setup else None
         self.turn = setup.get("turn") if setup else None
@@ -137,6 +154,9 @@ class ScriptDriver:
         if reason:
             rec["reason"] = str(reason)
         self.outcomes.append(rec)
+        if outcome != "not-reached":
+            w = self._asking or self.current()
+            self.used_in[self.pos] = dict(w) if w else None
         self.pos += 1
         if outcome == "applied" and step["do"] == "declare-attack":
             self.declared = True                # DM: the attack of the open AT-S1 window is declared
@@ -336,6 +356,13 @@ class ScriptDriver:
         str or :class:`Refusal`; the step is ``refused`` and the next one is considered).
         Returns ``None`` when no step answers (the player passes / declines)."""
         kinds = tuple(kinds)
+        outer, self._asking = self._asking, window or self._asking
+        try:
+            return self._take(player, kinds, validate, window, applies)
+        finally:
+            self._asking = outer
+
+    def _take(self, player, kinds, validate, window, applies):
         while True:
             step = self.peek()
             if self.format == 2:
@@ -363,10 +390,11 @@ class ScriptDriver:
         was performed, False for a pass."""
         if self.format == 2:
             return self.take(player, kinds, offer, window) is not None
-        step = self.take(player, tuple(kinds) + ("pass",), lambda st: None if st["do"] == "pass" else offer(st),
+        step = self.take(player, tuple(kinds) + ("pass",), lambda st: None if st["do"] == "pass" else offer(st), window,
                          applies=lambda st: st["do"] == "pass" or applies is None or applies(st))
         return step is not None and step["do"] != "pass"
 
+    @_names_window
     def choose(self, player: str, candidates: list[str], minimum: int, maximum: int, prompt: str,
                window: dict | None = None) -> list[str]:
         """``player`` chooses ``minimum``..``maximum`` of ``candidates`` (local card ids).
@@ -401,6 +429,7 @@ class ScriptDriver:
         raise MissingDecision(f"player {player} must choose {minimum}-{maximum} of {candidates} ({prompt}) "
                               f"and the script gives no `choose` step for it")
 
+    @_names_window
     def yes_no(self, player: str, prompt: str, window: dict | None = None) -> bool:
         """An optional yes/no decision: a scripted ``choose`` with ``option`` yes/no answers; else no."""
         if self.format == 2:
@@ -413,6 +442,7 @@ class ScriptDriver:
             return step["option"] == "yes"
         return False
 
+    @_names_window
     def choose_option(self, player: str, options: list[str], prompt: str, window: dict | None = None) -> str:
         """A mandatory choice of one of ``options`` (``top``/``bottom``, a card type, ...): a
         scripted ``choose`` step of that player with an ``option`` answers; one not among

@@ -1020,6 +1020,35 @@ def mutants(games, rulings, names, tagged_only, protocol, generated, md_out, fmt
 
 
 @main.command()
+@click.argument("inputs", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.option("--out", required=True, type=click.Path(file_okay=False, path_type=Path),
+              help="Folder for the format-2 documents (<id>.json).")
+def migrate(inputs, out):
+    """Rewrite format-1 scenario documents (files or folders of .json) as format 2: each step gets
+    the window the reference engine used it in, `pass` steps are dropped; a notice on stderr says
+    what was guessed. Exit status 1 when a document could not be migrated."""
+    from .migrate import MigrationError, migrate as migrate_doc
+    from .text import plain
+    from .resources import load_json
+    from .errors import InputError
+    files = [p for i in inputs for p in (sorted(i.rglob("*.json")) if i.is_dir() else [i])]
+    out.mkdir(parents=True, exist_ok=True)
+    failed = 0
+    for f in files:
+        try:
+            doc, notes = migrate_doc(load_json(str(f)), str(f))
+        except (MigrationError, InputError) as exc:
+            failed += 1
+            click.echo(f"error: {plain(str(exc), limit=2000)}", err=True)
+            continue
+        for n in notes:
+            click.echo(f"notice: {plain(str(f), limit=500)}: {plain(n, limit=1000)}", err=True)
+        (out / f"{doc['id']}.json").write_text(json.dumps(doc, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    click.echo(f"{len(files) - failed} migrated to format 2, {failed} not", err=True)
+    sys.exit(1 if failed else 0)
+
+
+@main.command()
 @click.option("--game", type=click.Choice(["ygo", "dm"]))
 def steps(game):
     """Print the step grammar: every step form, with an example. A When step starts with one of

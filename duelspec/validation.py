@@ -26,25 +26,43 @@ SCHEMA_FILES = {
 }
 
 
+#: The base URI the schemas' relative ``$id``s (their file names) are resolved against here. The
+#: files say ``"$id": "scenario.schema.json"`` and refer to each other by file name
+#: (``"trace.schema.json#/$defs/final"``), so stock tools (check-jsonschema, ajv, a
+#: python-jsonschema given the folder as its base URI) resolve them from the files themselves.
+BASE_URI = "https://duelspec.invalid/schemas/"
+
+
 @lru_cache(maxsize=None)
-def _registry() -> Registry:
-    resources_ = []
+def _documents() -> tuple:
+    """Every schema of ``schemas/`` with its ``$id`` made absolute against :data:`BASE_URI`."""
+    docs = []
     for path in sorted(schemas_dir().glob("*.schema.json")):
         doc = json.loads(path.read_text(encoding="utf-8"))
-        resources_.append((doc["$id"], Resource.from_contents(doc)))
-    return Registry().with_resources(resources_)
+        doc["$id"] = BASE_URI + doc["$id"]
+        docs.append(doc)
+    return tuple(docs)
+
+
+@lru_cache(maxsize=None)
+def _registry() -> Registry:
+    return Registry().with_resources([(d["$id"], Resource.from_contents(d)) for d in _documents()])
 
 
 @lru_cache(maxsize=None)
 def schema(name: str) -> dict:
-    """The schema document called ``name`` (a key of :data:`SCHEMA_FILES`)."""
+    """The schema document called ``name`` (a key of :data:`SCHEMA_FILES`), as in its file."""
     return json.loads((schemas_dir() / SCHEMA_FILES[name]).read_text(encoding="utf-8"))
+
+
+def _absolute(name: str) -> dict:
+    return next(d for d in _documents() if d["$id"] == BASE_URI + SCHEMA_FILES[name])
 
 
 @lru_cache(maxsize=None)
 def validator(name: str, ref: str | None = None) -> Draft202012Validator:
     """A cached validator for schema ``name`` (optionally for one of its ``$defs``: ``ref='#/$defs/x'``)."""
-    doc = schema(name)
+    doc = _absolute(name)
     if ref:
         doc = {"$ref": doc["$id"] + ref}
     return Draft202012Validator(doc, registry=_registry(), format_checker=Draft202012Validator.FORMAT_CHECKER)
@@ -71,9 +89,8 @@ def fast_validator(name: str, ref: str | None = None):
         import jsonschema_rs
     except ImportError:  # pragma: no cover - an optional accelerator
         return None
-    docs = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(schemas_dir().glob("*.schema.json"))]
-    registry = jsonschema_rs.Registry([(d["$id"], d) for d in docs])
-    doc = schema(name)
+    registry = jsonschema_rs.Registry([(d["$id"], d) for d in _documents()])
+    doc = _absolute(name)
     if ref:
         doc = {"$ref": doc["$id"] + ref}
     return jsonschema_rs.Draft202012Validator(doc, registry=registry, validate_formats=True)

@@ -55,3 +55,30 @@ def test_python_example_in_process_and_over_the_protocol_agree():
 @needs_node
 def test_node_example_gives_the_same_outcomes():
     assert outcomes(ProcessAdapter(f"node {TOY_JS}", timeout=20, startup_timeout=20)) == TOY_OUTCOMES
+
+
+def real_suite_outcomes(adapter) -> dict:
+    from duelspec.compiler import compile_paths
+    run = Run(adapter)
+    run.start()
+    try:
+        return {r["id"]: r for r in run.results(compile_paths().scenarios)}
+    finally:
+        adapter.stop()
+
+
+@pytest.mark.parametrize("command", [
+    pytest.param(f"node {TOY_JS}", marks=needs_node, id="node"),
+    pytest.param(f"{PY} {TOY_PY}", id="python"),
+])
+def test_the_examples_pass_every_real_scenario_they_do_not_declare_unsupported(command):
+    """Issue 10: the examples are played against the real suite; whatever they do not skip up
+    front (unsupported mechanics, what they cannot observe) or skip themselves (a face-up card
+    whose effects they do not model) must pass."""
+    res = real_suite_outcomes(ProcessAdapter(command, timeout=30, startup_timeout=30))
+    bad = {k: (r["outcome"], r.get("failures") or r.get("message")) for k, r in res.items()
+           if r["outcome"] not in ("passed", "skipped")}
+    assert not bad, bad
+    passed = sorted(k for k, r in res.items() if r["outcome"] == "passed")
+    assert "ygo.normal-draw.basics.turn-player-draws" in passed and "ygo.normal-draw.basics.first-turn-no-draw" in passed
+    assert all(r.get("reason") for r in res.values() if r["outcome"] == "skipped")

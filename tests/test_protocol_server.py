@@ -84,7 +84,8 @@ def test_the_kit_simulator_produces_schema_valid_traces():
     toy = load_toy()()
     reply = toy.run(draw_scenario("toy.draw.x", script=[{"player": "A", "do": "activate", "card": "ash"}]))
     validation.check(reply["trace"], "trace", "<toy trace>")
-    assert reply["trace"]["steps"] == [{"index": 0, "outcome": "refused", "reason": "toy-draw has no card effects"}]
+    assert reply["trace"]["steps"] == [{"index": 0, "outcome": "refused", "code": "not-offered",
+                                        "reason": "toy-draw has no card effects"}]
     assert {"event": "draw", "player": "B", "cards": ["top"], "normal": True, "phase": "draw"} in reply["trace"]["events"]
     assert toy.run(draw_scenario("toy.draw.y", phase="main1")) == {
         "skipped": {"reason": "toy-draw only plays the start of the Draw Phase"}}

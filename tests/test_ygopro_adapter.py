@@ -23,8 +23,9 @@ from duelspec.adapters.ygopro import YgoproAdapter, make_script_reader
 from duelspec.adapters.ygopro.cards import CardSource, from_catalogue
 from duelspec.adapters.ygopro.messages import MSG, DecodeError, decode, parse_query
 from duelspec.adapters.ygopro.run import deck_order, match_option
+from duelspec.validation import check as check_schema
 from ygo_testcards import (DECLARER, NEG_ACTIVATION, NEG_EFFECT, PROMPTER, REPLACER, REPLACER_AT_ACT, REVEALABLE,
-                           TESTDATA as TESTCARDS, VAN_A, deck_a, scenario as ygo_scenario, trace_ok)
+                           TESTDATA as TESTCARDS, VAN_A, VAN_B, deck_a, scenario as ygo_scenario, trace_ok)
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = [str(ROOT / "adapters" / "ygopro" / "testdata" / "scripts"), str(TESTCARDS / "scripts")]
@@ -208,7 +209,7 @@ def test_a_step_the_core_does_not_offer_is_refused_never_replaced(engine):
                                  {"player": "B", "do": "activate", "card": "van", "legal": False}], {
         "events": [{"event": "resolve", "link": 1}], "never": [{"event": "activate", "card": "van"},
                                                                {"event": "activate", "card": "neg"}]}))
-    assert t["steps"][1]["outcome"] == "refused" and "not-offered" in t["steps"][1]["reason"]
+    assert t["steps"][1]["outcome"] == "refused" and t["steps"][1]["code"] == "not-offered" and "not offered" in t["steps"][1]["reason"]
 
 
 @needs_core
@@ -269,3 +270,84 @@ def test_over_the_protocol():
     hello, reply = map(json.loads, out.stdout.splitlines())
     assert hello["implementation"]["games"] == ["ygo"] and reply["seq"] == 1
     assert [e["event"] for e in reply["trace"]["events"]][:3] == ["phase", "step", "draw"]
+
+
+# ------------------------------------------------------------------ format 2: steps used only in their window
+def f2(sid, cards, script, expect, **setup):
+    """A format-2 scenario (every step names its window)."""
+    s = scenario(sid, cards, [], expect, **setup)
+    s["format"], s["script"] = 2, script
+    check_schema(s, "scenario", sid)
+    return s
+
+
+@needs_core
+def test_format2_steps_answer_only_the_window_they_name(engine):
+    cards = deck_a() + [{"id": "rep", "card": REPLACER, "owner": "A", "zone": "monster"},
+                        {"id": "neg", "card": NEG_EFFECT, "owner": "B", "zone": "hand"}]
+    t = run_ok(engine, f2("f2-chain", cards, [
+        {"player": "A", "do": "activate", "when": {"window": "before-draw"}, "card": "rep"},
+        {"player": "B", "do": "activate", "when": {"window": "response", "link": 1}, "card": "neg"}], {
+        "events": [{"event": "activate", "card": "rep", "link": 1}, {"event": "activate", "card": "neg", "link": 2},
+                   {"event": "negate-effect", "link": 1}, {"event": "draw", "player": "A", "normal": True, "cards": ["top"]}]}))
+    assert t["format"] == 2 and [o["outcome"] for o in t["steps"]] == ["applied", "applied"]
+    # B's response scripted for a window that never comes (a second link): A's chain is not
+    # answered by it, and the step is not-reached, never used at the response window of link 1
+    s = f2("f2-wrong-link", cards, [
+        {"player": "A", "do": "activate", "when": {"window": "before-draw"}, "card": "rep"},
+        {"player": "B", "do": "activate", "when": {"window": "response", "link": 2}, "card": "neg"}], {})
+    t = engine.run({k: v for k, v in s.items() if k != "expect"})["trace"]
+    assert [o["outcome"] for o in t["steps"]] == ["applied", "not-reached"]
+    assert not any(e["event"] == "activate" and e["card"] == "neg" for e in t["events"])
+
+
+@needs_core
+def test_format2_a_window_that_closes_unused_refuses_its_step(engine):
+    cards = deck_a() + [{"id": "rep", "card": REPLACER, "owner": "A", "zone": "monster"}]
+    # the replacement scripted for Main Phase 1: the core offers it only before the draw
+    t = run_ok(engine, f2("f2-main1", cards, [
+        {"player": "A", "do": "activate", "when": {"window": "open", "phase": "main1"}, "card": "rep", "legal": False}], {
+        "events": [{"event": "draw", "player": "A", "normal": True, "cards": ["top"]}],
+        "never": [{"event": "activate", "card": "rep"}]}, stop={"turn": 2, "phase": "battle"}))
+    assert t["steps"][0]["outcome"] == "refused" and t["steps"][0]["code"] == "not-offered"
+    # "before the draw, player A cannot activate" a card the core never offers then
+    t = run_ok(engine, f2("f2-cannot", cards + [{"id": "van", "card": VAN_A, "owner": "A", "zone": "hand"}], [
+        {"player": "A", "do": "activate", "when": {"window": "before-draw"}, "card": "van", "legal": False}],
+        {"events": [{"event": "draw", "player": "A", "normal": True}]}))
+    assert t["steps"][0]["outcome"] == "refused"
+
+
+# ------------------------------------------------------------------ the committed report agrees with its result stream
+def test_committed_report_expected_failures_and_readme_agree_with_the_result_stream():
+    import collections
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+    lines = [json.loads(x) for x in (ROOT / "docs" / "conformance" / "ygopro.jsonl").read_text(encoding="utf-8").splitlines()]
+    results = [r for r in lines if r.get("type") == "result"]
+    counts = collections.Counter(("generated" if r["id"].startswith("ygo.generated") else "hand", r["outcome"]) for r in results)
+    hand = f"{counts['hand', 'passed']} passed, {counts['hand', 'failed']} failed, {counts['hand', 'skipped']} skipped"
+    assert hand in (ROOT / "README.md").read_text(encoding="utf-8")
+    report = (ROOT / "docs" / "conformance" / "ygopro.md").read_text(encoding="utf-8")
+    assert f"| hand-written | {sum(v for (g, _), v in counts.items() if g == 'hand')} | **{counts['hand', 'passed']}** | " \
+           f"{counts['hand', 'failed']} | {counts['hand', 'skipped']} | {counts['hand', 'errored']} |" in report
+    footer = lines[-1]["counts"]
+    assert f"`{footer['passed']} passed, 0 failed, {footer['skipped']} skipped, {footer['failed']} xfailed`" in report
+    expected = tomllib.loads((ROOT / "adapters" / "ygopro" / "expected-failures.toml").read_text(encoding="utf-8"))["scenarios"]
+    assert set(expected) == {r["id"] for r in results if r["outcome"] == "failed"}
+    by_cause = collections.Counter(v["reason"].split(":")[0] for v in expected.values())
+    for failed in (r for r in results if r["outcome"] == "failed" and not r["id"].startswith("ygo.generated")):
+        assert f"`{failed['id']}`" in report        # every hand-written failure is analysed in the report
+    for cause, n in by_cause.items():
+        assert f"**{cause} " in report, cause       # every cause of the expected failures is explained
+
+
+@needs_core
+def test_a_start_after_the_normal_draw_takes_a_hand_card_for_that_draw(engine):
+    cards = deck_a() + [{"id": "h", "card": VAN_B, "owner": "A", "zone": "hand"}]
+    t = run_ok(engine, scenario("after-draw", cards, [], {
+        "never": [{"event": "draw"}],
+        "final": {"cards": {"h": {"zone": "hand"}, "top": {"zone": "deck"}}, "players": {"A": {"counts": {"hand": 1, "deck": 3}}}}},
+        step="after-draw"))
+    assert any("normal draw" in line and "drew h" in line for line in t["log"])

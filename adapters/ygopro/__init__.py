@@ -113,12 +113,13 @@ class YgoproAdapter(Adapter):
             version += f"; ygopro-core {core_commit[:12]}"
         if scripts_commit:
             version += f"; ygopro-scripts {scripts_commit[:12]}"
-        from .run import UNSUPPORTED
+        from .run import OBSERVES, UNSUPPORTED
         return {"name": "YGOPro (classic ygopro-core + ygopro-scripts)", "version": version,
                 "language": "C++ + Lua card scripts; adapter in Python (ctypes)",
                 "homepage": "https://github.com/Fluorohydride/ygopro-core",
                 "issues": "https://github.com/Fluorohydride/ygopro-scripts/issues",
-                "games": ["ygo"], "unsupported": list(UNSUPPORTED)}
+                "games": ["ygo"], "unsupported": list(UNSUPPORTED),
+                "observes": {k: list(v) for k, v in OBSERVES.items()}}
 
     def run(self, scenario: dict) -> dict:
         self._init()

@@ -89,6 +89,9 @@ CARD_STRINGS = {
     # Diabolos, King of the Abyss: c29424328.lua:43-45 SelectOption(tp, Stringid(id,1), Stringid(id,2));
     # opt==1 -> Duel.MoveSequence(tc,1) (the bottom of the Deck); opt 0 leaves it on top
     29424328: {1: "Put card at top of deck", 2: "Put card at bottom of deck"},
+    # c12197543.lua:26-33 SelectOption(tp, Stringid(id,0)[, Stringid(id,1)]); opt 0 -> SendtoGrave
+    # (REASON_EFFECT+REASON_DISCARD) of the revealed card, opt 1 -> destroy 1 Spell/Trap the opponent controls
+    12197543: {0: "Discard that card", 1: "Destroy 1 Spell/Trap your opponent controls"},
 }
 
 

@@ -10,18 +10,29 @@ core's own queries.
 Observe, never infer: every event comes from a message of the core (``MSG_*``), every final
 value from ``query_field_card`` / ``query_field_info``; a scripted step is performed exactly
 as written or recorded ``refused`` when the core does not offer it — never replaced by
-another choice. Format-2 steps (``when``) are used only in the window they name
-(:mod:`.windows`).
+another choice. Format-2 steps (``when``) are used only in the window they name: the
+adapter tells the kit's :class:`~duelspec.adapters.kit.ScriptDriver` which windows the core's
+messages open and close (:meth:`ScenarioRun.windows_of` says which a decision falls in).
 """
 from __future__ import annotations
 
-from ..kit import MissingDecision, ScriptDriver
+from ..kit import MissingDecision, Refusal, ScriptDriver
 from .messages import (HINT_EVENT, LOCATION, MSG, PHASE, POS, PROMPTS, QUERY, REASON, DecodeError, decode,
                        parse_query)
-from .windows import WindowTracker, step_matches_window
 
 #: what this adapter cannot do (mechanic tags of schemas/requires.schema.json)
 UNSUPPORTED: list[str] = []
+#: what the core lets the adapter observe (protocol 2 ``implementation.observes``): the event
+#: kinds it reports from the core's messages, the final-state fields it reads from the core's
+#: queries, the windows it reads off the core's messages. Not reported: ``declare`` (the core
+#: writes a declared name only as a hint), and the Duel Masters kinds.
+OBSERVES = {
+    "events": ["turn", "phase", "step", "draw", "activate", "negate-activation", "negate-effect", "resolve",
+               "chain-end", "move", "reveal", "lp", "win"],
+    "final": ["cards.zone", "cards.owner", "cards.controller", "cards.position", "players.lp", "players.counts",
+              "winner", "turn", "phase"],
+    "windows": ["before-draw", "response", "trigger", "open", "resolution", "activation"],
+}
 
 PHASE_OF = {PHASE["DRAW"]: "draw", PHASE["STANDBY"]: "standby", PHASE["MAIN1"]: "main1",
             PHASE["BATTLE_START"]: "battle", PHASE["BATTLE_STEP"]: "battle", PHASE["DAMAGE"]: "battle",
@@ -244,15 +255,13 @@ class ScenarioRun:
             if turn > 2:
                 raise Unsupported(f"setup at turn {turn}: reaching turns after 2 would need normal draws the "
                                   f"scenario's decks do not hold (only turns 1 and 2 can be built)")
-            if turn == 2 and not (st.get("phase") == "draw" and st.get("step") != "after-draw"):
-                raise Unsupported(f"setup at turn 2 {st.get('phase')} {st.get('step') or ''}".rstrip() +
-                                  ": reaching it takes the core's normal draw of turn 2, which would draw a card the "
-                                  "scenario does not have (only turn 2's Draw Phase before the draw can be built)")
-            if turn == 1 and st.get("step") == "after-draw":
-                raise Unsupported("turn 1 has no draw to be after")
+            if turn == 1 and st.get("phase") == "draw" and st.get("step") == "after-draw":
+                raise BadScenario("turn 1 has no normal draw to be after")
             if st.get("phase") not in PHASE_ORDER:
                 raise BadScenario(f"setup.phase must be start-of-duel or one of {', '.join(PHASE_ORDER)}")
-            self.start = {"turn": turn, "phase": st["phase"]}
+            # turn 2 past its normal draw: the core reaches it only by conducting that draw (see plans)
+            after = turn == 2 and (st["phase"] != "draw" or st.get("step") == "after-draw")
+            self.start = {"turn": turn, "phase": st["phase"], "after_draw": after}
         stop = st.get("stop")
         if stop and stop.get("phase") not in PHASE_ORDER:
             raise BadScenario(f"setup.stop.phase must be one of {', '.join(PHASE_ORDER)}")
@@ -278,9 +287,10 @@ class ScenarioRun:
             return [c for c in st["cards"] if c.get("zone") == zone and c.get("controller", c["owner"]) == who]
 
         for x in ("A", "B"):
-            for c in reversed(deck_order(by("deck", x))):          # bottom first; 0 = SEQ_DECKTOP: push on top
+            planned = [c for c in by("hand", x) if self.plan and c["id"] == self.plan["card"]]
+            for c in reversed(planned + deck_order(by("deck", x))):  # bottom first; 0 = SEQ_DECKTOP: push on top
                 add(c, LOCATION["DECK"], 0, POS["FACEDOWN_DEFENSE"])
-            for i, c in enumerate(by("hand", x)):
+            for i, c in enumerate(c for c in by("hand", x) if c not in planned):
                 add(c, LOCATION["HAND"], i, POS["FACEDOWN_DEFENSE"])
             mz = by("monster", x)
             if len(mz) > 5:
@@ -302,7 +312,8 @@ class ScenarioRun:
                 add(c, LOCATION["SZONE"], i, POS["FACEDOWN"] if c.get("position") == "face-down" else POS["FACEUP_ATTACK"])
             fz = by("field", x)
             if len(fz) > 1:
-                raise BadScenario(f"{len(fz)} cards in {x}'s Field Zone")
+                raise Unsupported(f"{len(fz)} Field Spells for {x}: the core has one Field Zone per player (Spell & "
+                                  f"Trap Zone 5), so this start state cannot be built")
             for c in fz:
                 add(c, LOCATION["SZONE"], FIELD_ZONE, POS["FACEDOWN"] if c.get("position") == "face-down" else POS["FACEUP_ATTACK"])
             for zone, loc in (("graveyard", LOCATION["GRAVE"]), ("banished", LOCATION["REMOVED"])):
@@ -409,19 +420,49 @@ class ScenarioRun:
         return self.mirror.at(p, l, seq, code) or f"engine:{code}"
 
     # ------------------------------------------------------------------ main loop
+    def plans(self) -> list[dict | None]:
+        """How to reach a start state after turn 2's normal draw: the core conducts that draw
+        (turn step 2), so one of the turn player's hand cards of the setup goes on top of the
+        Deck for it (the scenario does not say which card the normal draw drew; it was one of
+        the cards in hand): Normal Monsters first, then the others as listed; up to 3 plans,
+        each trying another card first (a plan the core does not follow is given up). ``[None]``
+        when no normal draw comes before the start state."""
+        if not self.start.get("after_draw"):
+            return [None]
+        st = self.scenario["setup"]
+        who = st["turn_player"]
+        hand = [c for c in st["cards"] if c.get("zone") == "hand" and c.get("controller", c["owner"]) == who]
+        normal = lambda c: 0 if ((self.cards.read(int(c["card"])) or {}).get("type", 0) & 0x11) == 0x11 else 1
+        pref = [c["id"] for _, c in sorted(enumerate(hand), key=lambda ic: (normal(ic[1]), ic[0]))]
+        if not pref:
+            raise Unsupported(f"setup at turn 2 {st['phase']} {st.get('step') or ''}".rstrip() +
+                              f": the core reaches it only by conducting turn 2's normal draw of {who}, and {who}'s "
+                              f"hand in the setup holds no card that could have been drawn; it cannot be built")
+        return [{"player": who, "card": cid} for cid in pref[:3]]
+
     def run(self) -> dict:
-        self.tokens: list[str] = []
         self.check()
-        try:
-            self.setup()
-            return self._play()
-        finally:
-            if self.duel:
-                self.duel.end()
+        plans = self.plans()
+        for k, plan in enumerate(plans):
+            self.tokens: list[str] = []
+            self.events, self.notes, self.plan = [], [], plan
+            try:
+                self.setup()
+                return self._play()
+            except Unsupported as exc:
+                if not (plan and getattr(exc, "advancing", False)) or k == len(plans) - 1:
+                    raise
+            finally:
+                if self.duel:
+                    self.duel.end()
+                    self.duel = None
+        raise AssertionError("unreachable")
 
     def _play(self) -> dict:
-        self.driver = ScriptDriver(self.scenario["script"])
-        self.windows = WindowTracker()
+        self.driver = ScriptDriver.for_scenario(self.scenario)
+        self.f2 = self.driver.format == 2
+        self.wins: dict[str, dict] = {}      # the windows this adapter has opened, by kind
+        self.predraw_chain = False
         self.turn, self.turn_player, self.phase = 0, None, None
         self.links: list[str] = []
         self.solving = 0
@@ -479,13 +520,82 @@ class ScenarioRun:
     def emit(self, ev: dict) -> None:
         if self.recording:
             self.events.append(ev)
-            self.windows.on_event(ev, self)
+            self.driver.event(ev)
+
+    # ------------------------------------------------------------------ windows (format 2)
+    def w_open(self, kind: str, **kw) -> None:
+        """Window ``kind`` opens (its previous one of that kind closes first)."""
+        if not self.recording:
+            return
+        self.w_close(kind)
+        self.wins[kind] = self.driver.open({"window": kind, **kw})
+
+    def w_close(self, *kinds: str) -> None:
+        for kind in kinds:
+            if kind in self.wins:
+                del self.wins[kind]
+                self.driver.close(kind)
+
+    def windows_of(self, m: dict | None, kind: str) -> list[dict]:
+        """The windows a decision of the core falls in, from what it has reported so far:
+
+        * ``placing`` (an optional trigger asked as ``MSG_SELECT_EFFECTYN``, or a
+          ``MSG_SELECT_CHAIN`` with ``spe_count`` 0x7f: the core placing the triggers of a point
+          event, processor.cpp:1336-1345, 1406-1412): the ``trigger`` window, and ``before-draw``
+          while that is open (the triggers of EVENT_PREDRAW);
+        * ``chain`` (any other chain prompt, idle or battle command): ``response`` to the newest
+          link while a chain is being built, else ``open`` in the phase; ``before-draw`` too
+          while that is open (a trigger of a face-down card in the hand is offered here,
+          processor.cpp:1690-1705);
+        * ``choice`` (cards, options, yes/no, declarations): ``activation`` of the link being
+          activated, ``resolution`` of the link resolving, else the ``trigger`` window after the
+          events since the previous one (a choice a continuous effect asks right after an event).
+        """
+        out = []
+        if kind == "placing":
+            out.append(self.wins.get("trigger") or self.driver.trigger_window())
+            if "before-draw" in self.wins:
+                out.append(self.wins["before-draw"])
+        elif kind == "chain":
+            if self.links and "response" in self.wins:
+                out.append(self.wins["response"])
+            elif not self.links and "before-draw" not in self.wins:   # the Draw Phase's open state follows the draw
+                out.append(self.wins.get("open") or {"window": "open", "phase": self.phase, "turn": self.turn})
+            if "before-draw" in self.wins:
+                out.append(self.wins["before-draw"])
+        else:
+            for k in ("activation", "resolution"):
+                if k in self.wins:
+                    out.append(self.wins[k])
+            if not out:
+                out.append(self.driver.trigger_window())
+        return out
+
+    def window_for(self, who: str, cands: list[dict]) -> dict | None:
+        """Of ``cands``, the window the pending step names when it is ``who``'s (else the first)."""
+        step = self.driver.peek()
+        if self.f2 and step and step.get("player") == who:
+            when = self.driver.when_of(step)
+            for w in cands:
+                if self.driver.matches(when, w):
+                    return w
+        return cands[0] if cands else None
 
     def before_start(self, m) -> None:
-        if not self.recording and m["type"] in (MSG["CHAINING"], MSG["MOVE"], MSG["DRAW"], MSG["DAMAGE"],
-                                                MSG["RECOVER"], MSG["PAY_LPCOST"], MSG["WIN"]):
-            raise Unsupported(f"the core acted ({m['name']}) while the adapter was advancing to the start state "
+        """While advancing to the start state the core may do nothing but the planned normal draw."""
+        if self.recording:
+            return
+        if m["type"] == MSG["DRAW"] and self.plan and self.turn == self.start["turn"] and self.phase == "draw" \
+                and self.L[m["player"] & 1] == self.plan["player"] and not self.links:
+            top = self.mirror.list(m["player"], LOCATION["DECK"])
+            if len(m["codes"]) == 1 and top and top[-1] == self.plan["card"]:
+                return
+        if m["type"] in (MSG["CHAINING"], MSG["MOVE"], MSG["DRAW"], MSG["DAMAGE"], MSG["RECOVER"], MSG["PAY_LPCOST"],
+                         MSG["WIN"]):
+            exc = Unsupported(f"the core acted ({m['name']}) while the adapter was advancing to the start state "
                               f"(turn {self.start['turn']}, {self.start['phase']}); the start state cannot be built exactly")
+            exc.advancing = True
+            raise exc
 
     def settle_draws(self) -> None:
         """Draw events wait for the end of the batch: ``normal`` is the core's own reason of the
@@ -526,6 +636,7 @@ class ScenarioRun:
         self.before_start(m)
         t = m["type"]
         if t == MSG["NEW_TURN"]:
+            self.w_close("open", "trigger", "before-draw")
             self.turn += 1
             self.turn_player = self.L[m["player"]]
             if self.recording and self.reached_stop("new-turn"):
@@ -536,7 +647,9 @@ class ScenarioRun:
             if name == self.phase == "battle":
                 return
             self.phase = name
-            if not self.recording and self.turn == self.start["turn"] and name == self.start["phase"]:
+            self.w_close("open", "trigger", "before-draw")
+            if not self.recording and self.turn == self.start["turn"] and name == self.start["phase"] \
+                    and not (name == "draw" and self.start.get("after_draw")):
                 self.recording = True
             if not self.recording:
                 return
@@ -546,6 +659,8 @@ class ScenarioRun:
         elif t == MSG["HINT"]:
             if m["hint_type"] == HINT_EVENT and m["data"] == 27:   # processor.cpp:3797-3800, !system 27 (before the draw)
                 self.emit({"event": "step", "step": "before-draw"})
+                self.w_open("before-draw")
+                self.predraw_chain = False
         elif t == MSG["DRAW"]:
             p, who = m["player"], self.L[m["player"]]
             deck, hand = self.mirror.list(p, LOCATION["DECK"]), self.mirror.list(p, LOCATION["HAND"])
@@ -554,11 +669,26 @@ class ScenarioRun:
                 cid = deck.pop() if deck else self.new_id(code)
                 ids.append(cid)
                 hand.append(cid)
+            if not self.recording and self.plan:
+                self.notes.append(f"start state: turn {self.turn}'s normal draw (conducted by the core before the start "
+                                  f"state) drew {ids[0]}, one of {who}'s hand cards of the setup")
+                if self.start["phase"] == "draw":
+                    self.recording, self.phases_begun = True, 1
+                return
             ev = {"event": "draw", "player": who, "cards": ids}
             ev["phase"] = self.phase if self.phase else "start-of-duel"
-            self.emit(ev)
             if self.recording:
-                self.pending_draws.append((ev, p))
+                # `normal` from the core's reason of the drawn cards: read now when they are still
+                # the last cards of the hand, else when the batch is over (settle_draws)
+                qs = [q for q in parse_query(self.duel.query_field_card(p, LOCATION["HAND"], QUERY["CODE"] | QUERY["REASON"]))
+                      if q][-len(m["codes"]):] if m["codes"] else []
+                if [q["code"] for q in qs] == m["codes"]:
+                    ev["normal"] = self.turn > 0 and all(q["reason"] & REASON["RULE"] for q in qs)
+                else:
+                    self.pending_draws.append((ev, p))
+            self.emit(ev)
+            if "before-draw" in self.wins and not self.links and who == self.turn_player:
+                self.w_close("before-draw")       # the normal draw (turn step 2, processor.cpp:3800-3810)
         elif t == MSG["MOVE"]:
             fr, to = m["from"], m["to"]
             cid = None
@@ -586,38 +716,53 @@ class ScenarioRun:
             cid = self.id_at(m["controller"], m["location"], m["sequence"], m["code"])
             n = m["chain_count"]
             self.links[n - 1:] = [cid]
+            self.w_close("response")
+            if n == 1 and "before-draw" in self.wins:
+                self.predraw_chain = True
             ev = {"event": "activate", "card": cid, "player": self.L[m["triggering_controller"] & 1], "link": n}
             # no `effect` label: aux.Stringid(code, i) = code*16+i numbers a script's strings, not the
             # card text's (1)/(2)
-            self.emit(ev)
             if self.our_activation:
                 self.our_activation = False
             elif self.recording:
-                # the core activated it on its own (a mandatory trigger it placed without a prompt):
-                # it is the activation a next scripted `activate` step of that player asks for
+                # the core activated it on its own (a mandatory trigger it placed without a prompt,
+                # processor.cpp:1336-1345): it is the activation a pending scripted `activate` of that
+                # player and card asks for, in the trigger (or before-draw) window
                 who = self.L[m["triggering_controller"] & 1]
+                if "trigger" not in self.wins:
+                    self.w_open("trigger")
                 step = self.driver.peek()
-                if step and step.get("player") == who and step.get("do") == "activate" and step.get("card") == cid \
-                        and step_matches_window(step, self.windows.current(self, who, "activation")):
-                    self.take("applied")
-                    self.applied(step, who)
-                    self.our_activation = False
+                if step and step.get("player") == who and step.get("do") == "activate" and step.get("card") == cid:
+                    w = self.window_for(who, self.windows_of(None, "placing"))
+                    if self.driver.take(who, ("activate",), lambda st: None, window=w,
+                                        applies=lambda st: True) is not None:
+                        self.applied(step, who)
+                        self.our_activation = False
+            self.emit(ev)
+            self.w_open("activation", link=n)
         elif t == MSG["CHAINED"]:
             self.pending_picks = self.pending_declare = None
-            self.windows.on_chained(m["chain_count"])
+            self.w_close("activation")
+            self.w_open("response", link=m["chain_count"])
         elif t == MSG["CHAIN_SOLVING"]:
             self.solving = m["chain_count"]
+            self.w_close("response", "trigger")
             self.emit({"event": "resolve", "link": m["chain_count"], "card": self._link(m["chain_count"])})
+            self.w_open("resolution", link=m["chain_count"])
         elif t == MSG["CHAIN_SOLVED"]:
             self.solving = 0
-            self.windows.on_solved(m["chain_count"])
+            self.w_close("resolution")
         elif t == MSG["CHAIN_NEGATED"]:
             self.emit({"event": "negate-activation", "link": m["chain_count"], "card": self._link(m["chain_count"])})
         elif t == MSG["CHAIN_DISABLED"]:
             self.emit({"event": "negate-effect", "link": m["chain_count"], "card": self._link(m["chain_count"])})
         elif t == MSG["CHAIN_END"]:
             self.links, self.solving = [], 0
+            self.w_close("response", "resolution", "activation")
             self.emit({"event": "chain-end"})
+            if self.predraw_chain:                 # the before-the-draw chain has resolved
+                self.predraw_chain = False
+                self.w_close("before-draw")
         elif t in (MSG["CONFIRM_DECKTOP"], MSG["CONFIRM_EXTRATOP"], MSG["CONFIRM_CARDS"]):
             for c in m["cards"]:
                 # Duel.ConfirmCards(viewer, cards): traced as revealed by the player who controls the card
@@ -667,47 +812,50 @@ class ScenarioRun:
         return self.stopped
 
     # ------------------------------------------------------------------ prompts
-    def take(self, outcome: str, reason: str | None = None) -> None:
-        self.driver._consume(outcome, reason)
-
     def cand(self, lst: list[dict]) -> list[str]:
         return [self.id_at(c["controller"], c["location"], c["sequence"], c["code"]) for c in lst]
 
-    def step_here(self, who: str, kind: str, step=None) -> bool:
-        """Does the pending step (or ``step``) belong to this decision's window (format 2: its
-        ``when``; format 1: any)?"""
-        step = step or self.driver.peek()
-        return bool(step) and step_matches_window(step, self.windows.current(self, who, kind))
+    def ask(self, who: str, kinds, validate, kind: str, m: dict | None = None, applies=None) -> dict | None:
+        """The pending step answers this decision of ``who`` (format 2: in one of the windows it
+        falls in, :meth:`windows_of`); ``validate(step)`` performs it (None) or refuses it."""
+        w = self.window_for(who, self.windows_of(m, kind))
+        return self.driver.take(who, kinds, validate, window=w, applies=applies)
 
     def answer(self, m: dict) -> None:
         who = self.L[m["player"] & 1]
         if not self.recording:
             return self.advance(m)
-        self.windows.prompt(m, self)
         t = m["type"]
         d = self.duel
+        placing = t == MSG["SELECT_EFFECTYN"] or (t == MSG["SELECT_CHAIN"] and m["spe_count"] == 0x7F)
+        if placing:
+            if "trigger" not in self.wins:
+                self.w_open("trigger")          # the core places the triggers of a point event
+        elif t in (MSG["SELECT_CHAIN"], MSG["SELECT_IDLECMD"], MSG["SELECT_BATTLECMD"]):
+            self.w_close("trigger")             # placing is over: a response / open-state priority
+            if not self.links and "open" not in self.wins and not (t == MSG["SELECT_CHAIN"] and "before-draw" in self.wins):
+                self.w_open("open", phase=self.phase)
         if t in (MSG["SELECT_CHAIN"], MSG["SELECT_IDLECMD"], MSG["SELECT_BATTLECMD"]):
             offers = m["chains"] if t != MSG["SELECT_IDLECMD"] else m["activates"]
             ids = self.cand(offers)
-            kind = "chain" if t == MSG["SELECT_CHAIN"] else "open"
             pick = [-1]
 
             def offer(step):
                 idx = self.pick_offer(step, ids)
                 if idx < 0:
-                    return f"not-offered: {who} could activate {ids} at this point"
+                    return Refusal(f"not offered: {who} could activate {ids} at this point", code="not-offered")
                 pick[0] = idx
                 self.applied(step, who)
                 return None
-            self.driver.priority(who, offer, applies=lambda s: self.step_here(who, kind, s))
+            self.driver.priority(who, offer, window=self.window_for(who, self.windows_of(m, "placing" if placing else "chain")))
             if t == MSG["SELECT_CHAIN"]:
                 if pick[0] < 0 and m["forced"]:
+                    # mandatory triggers to place: which one next (the order of the chain) is a choice
+                    # of cards the script gives (`choose`), or the only one
                     forced = [i for i, c in enumerate(offers) if c["forced"]]
-                    if len(offers) == 1:
-                        pick[0] = 0
-                    else:
-                        raise MissingDecision(f"{who} must activate one of {[ids[i] for i in forced]} (mandatory) and "
-                                              f"the script does not say which")
+                    got = self.driver.choose(who, [ids[i] for i in forced], 1, 1, "the mandatory effect to place next "
+                                             "on the chain", window=self.window_for(who, self.windows_of(m, "placing")))
+                    pick[0] = next(i for i in forced if ids[i] == got[0])
                     self.our_activation = True
                 return d.respond_int(pick[0])
             if t == MSG["SELECT_IDLECMD"]:
@@ -719,72 +867,52 @@ class ScenarioRun:
             return d.respond_int(BATTLE["TO_M2"] if m["to_m2"] else BATTLE["TO_EP"])
         if t == MSG["SELECT_EFFECTYN"]:
             cid = self.id_at(m["controller"], m["location"], m["sequence"], m["code"])
-            yes = [False]
 
             def offer(step):
                 if step.get("card") != cid:
-                    return f"not-offered: the core asked {who} only whether to activate {cid}"
-                yes[0] = True
+                    return Refusal(f"not offered: the core asked {who} only whether to activate {cid}", code="not-offered")
                 self.applied(step, who)
                 return None
-            self.driver.priority(who, offer, applies=lambda s: s.get("card") == cid and self.step_here(who, "chain", s))
-            return d.respond_int(1 if yes[0] else 0)
+            acted = self.driver.priority(who, offer, applies=lambda st: st.get("card") == cid,
+                                         window=self.window_for(who, self.windows_of(m, "placing")))
+            return d.respond_int(1 if acted else 0)
         if t == MSG["SELECT_YESNO"]:
-            step = self.driver.peek()
-            if step and step.get("player") == who and step.get("do") == "choose" and \
-                    step.get("option") in ("yes", "no", "reveal") and self.step_here(who, "resolution", step):
-                self.take("applied")
-                return d.respond_int(0 if step["option"] == "no" else 1)
-            return d.respond_int(0)
+            step = self.ask(who, ("choose",), lambda st: None if st.get("option") in ("yes", "no", "reveal") else
+                            Refusal("a yes/no question: the step's option is not yes, no or reveal", code="not-offered"),
+                            "choice", m, applies=lambda st: st.get("option") in ("yes", "no", "reveal"))
+            return d.respond_int(0 if step is None or step["option"] == "no" else 1)
         if t == MSG["SELECT_OPTION"]:
             texts = [self.option_text(x) for x in m["options"]]
-            decl = self.declaration(who)
-            if decl:
-                k = match_option(decl["option"], texts)
-                if decl["from"] == "choose":
-                    if k >= 0:
-                        self.take("applied")
-                        return d.respond_int(k)
-                    self.take("refused", f"not-offered: {decl['option']!r} is none of the options {texts} (SELECT_OPTION)")
-                elif k >= 0:
-                    return d.respond_int(k)
-                else:
-                    raise MissingDecision(f"{who} declares {decl['option']!r}, but the core offers the options {texts} "
-                                          f"(SELECT_OPTION) and none matches")
-            if len(m["options"]) == 1:
-                return d.respond_int(0)
-            raise MissingDecision(f"player {who} must choose one of the options {texts} (SELECT_OPTION) and the "
-                                  f"script gives no `choose` step with an option for it")
+            k = self.declare(who, m, lambda o: match_option(o, texts), f"the options {texts} (SELECT_OPTION)")
+            if k is None:
+                if len(m["options"]) == 1:
+                    return d.respond_int(0)
+                raise MissingDecision(f"player {who} must choose one of the options {texts} (SELECT_OPTION) and the "
+                                      f"script gives no `choose` step with an option for it")
+            return d.respond_int(k)
         if t == MSG["ANNOUNCE_CARD"]:
-            decl = self.declaration(who)
-            if not decl:
+            code = self.declare(who, m, lambda o: self.cards.code_named(o) if self.cards.code_named(o) is not None else -1,
+                                "a card name of the card data (ANNOUNCE_CARD)")
+            if code is None:
                 raise MissingDecision(f"the core asks {who} to declare a card name (ANNOUNCE_CARD) and the script "
                                       f"gives no `option` with a card name")
-            code = self.cards.code_named(decl["option"])
-            if code is None:
-                raise MissingDecision(f"{who} declares {decl['option']!r} (ANNOUNCE_CARD): no card of that name in "
-                                      f"the card data")
-            if decl["from"] == "choose":
-                self.take("applied")
-            self.notes.append(f"{who} declares {decl['option']!r} = {code} (ANNOUNCE_CARD)")
+            self.notes.append(f"{who} declares {code} (ANNOUNCE_CARD)")
             return d.respond_int(code)
         if t == MSG["ANNOUNCE_NUMBER"]:
-            decl = self.declaration(who)
-            if decl and str(decl["option"]).isdigit() and int(decl["option"]) in m["options"]:
-                if decl["from"] == "choose":
-                    self.take("applied")
-                return d.respond_int(m["options"].index(int(decl["option"])))
-            raise MissingDecision(f"the core asks {who} to declare a number among {m['options']} (ANNOUNCE_NUMBER) "
-                                  f"and the script gives none of them")
+            k = self.declare(who, m, lambda o: m["options"].index(int(o)) if str(o).isdigit() and int(o) in m["options"]
+                             else -1, f"a number among {m['options']} (ANNOUNCE_NUMBER)")
+            if k is None:
+                raise MissingDecision(f"the core asks {who} to declare a number among {m['options']} (ANNOUNCE_NUMBER) "
+                                      f"and the script gives none")
+            return d.respond_int(k)
         if t == MSG["ANNOUNCE_ATTRIB"]:
-            decl = self.declaration(who)
-            v = ATTRIBUTE_NAMES.get(str(decl["option"]).lower()) if decl else None
-            if v and v & m["available"] and m["count"] == 1:
-                if decl["from"] == "choose":
-                    self.take("applied")
-                return d.respond_int(v)
-            raise MissingDecision(f"the core asks {who} to declare {m['count']} Attribute(s) (ANNOUNCE_ATTRIB) and "
-                                  f"the script gives no offered one")
+            v = self.declare(who, m, lambda o: ATTRIBUTE_NAMES.get(str(o).lower(), 0) & m["available"]
+                             if m["count"] == 1 and ATTRIBUTE_NAMES.get(str(o).lower(), 0) & m["available"] else -1,
+                             f"{m['count']} Attribute(s) (ANNOUNCE_ATTRIB)")
+            if v is None:
+                raise MissingDecision(f"the core asks {who} to declare {m['count']} Attribute(s) (ANNOUNCE_ATTRIB) and "
+                                      f"the script gives none")
+            return d.respond_int(v)
         if t in (MSG["SELECT_CARD"], MSG["SELECT_TRIBUTE"]):
             ids = self.cand(m["cards"])
             chosen = self.choose_cards(who, ids, m["min"], m["max"], m["name"])
@@ -807,30 +935,60 @@ class ScenarioRun:
             if m["finishable"] or m["cancelable"]:
                 return d.respond_int(-1)
             raise MissingDecision(f"{who} must select cards ({m['name']}) among {ids} and the script does not say which")
-        if t == MSG["SELECT_POSITION"]:
-            opts = [p for p in (1, 4, 2, 8) if m["positions"] & p]
-            if len(opts) > 1:
-                self.notes.append(f"position of {m['code']}: the scenario format cannot script it; took {opts[0]}")
-            return d.respond_int(opts[0])
-        if t in (MSG["SELECT_PLACE"], MSG["SELECT_DISFIELD"]):
-            places = []
-            for b in range(32):
-                if len(places) >= m["count"]:
-                    break
-                if m["field_mask"] & (1 << b):
-                    continue
-                bb = b % 16
-                if bb in (7, 13, 14, 15):     # bit 7 unused; 13 Field Zone, 14-15 Pendulum Zones: not offered as free
-                    continue
-                places.append((m["player"] if b < 16 else 1 - m["player"],
-                               LOCATION["MZONE"] if bb < 8 else LOCATION["SZONE"], bb % 8))
-            self.notes.append(f"zone choice ({m['name']}) for {who}: the scenario format cannot script it; took the "
-                              f"first free zone")
-            return d.respond_bytes(bytes(x for pl in places for x in pl))
+        if t in (MSG["SELECT_POSITION"], MSG["SELECT_PLACE"], MSG["SELECT_DISFIELD"]):
+            return self.zone_or_position(m, who)
         if t == MSG["SORT_CARD"]:
             return d.respond_bytes(bytes([0xFF]))
         raise MissingDecision(f"the core asks {who} for {m['name']}, a decision this adapter cannot take from a "
                               f"duelspec script")
+
+    def zone_or_position(self, m: dict, who: str) -> None:
+        """A zone or battle position, which scenarios cannot express: the first legal one, noted
+        in the trace's log."""
+        d = self.duel
+        if m["type"] == MSG["SELECT_POSITION"]:
+            opts = [p for p in (1, 4, 2, 8) if m["positions"] & p]
+            if len(opts) > 1:
+                self.notes.append(f"position of {m['code']}: the scenario format cannot script it; took {opts[0]}")
+            return d.respond_int(opts[0])
+        places = []
+        for b in range(32):
+            if len(places) >= m["count"]:
+                break
+            if m["field_mask"] & (1 << b):
+                continue
+            bb = b % 16
+            if bb in (7, 13, 14, 15):     # bit 7 unused; 13 Field Zone, 14-15 Pendulum Zones: not offered as free
+                continue
+            places.append((m["player"] if b < 16 else 1 - m["player"],
+                           LOCATION["MZONE"] if bb < 8 else LOCATION["SZONE"], bb % 8))
+        self.notes.append(f"zone choice ({m['name']}) for {who}: the scenario format cannot script it; took the "
+                          f"first free zone")
+        return d.respond_bytes(bytes(x for pl in places for x in pl))
+
+    def declare(self, who: str, m: dict, answer, what: str):
+        """A declaration (option, card name, number): the ``option`` of the activate step just
+        applied, else a scripted ``choose`` step with an ``option`` for this decision.
+        ``answer(option)`` is the response value, or -1 when the option is not offered (a
+        ``choose`` step is then refused; an activate step's option that is not offered is an
+        error of the script). None: nothing scripted."""
+        pd = self.pending_declare
+        if pd and pd["player"] == who:
+            self.pending_declare = None
+            v = answer(pd["option"])
+            if v == -1:
+                raise MissingDecision(f"{who} declares {pd['option']!r}, but the core offers {what} and it is none of them")
+            return v
+        got = []
+
+        def valid(step):
+            v = answer(step["option"])
+            if v == -1:
+                return Refusal(f"not offered: {step['option']!r} is none of {what}", code="not-offered")
+            got.append(v)
+            return None
+        step = self.ask(who, ("choose",), valid, "choice", m, applies=lambda st: st.get("option") is not None)
+        return got[0] if step is not None else None
 
     def applied(self, step: dict, who: str) -> None:
         """An activate step was performed: its cost/targets answer the player's next card
@@ -844,17 +1002,6 @@ class ScenarioRun:
             return SYSTEM_STRINGS.get(desc)
         return self.cards.string(desc >> 4, desc & 0xF)   # aux.Stringid(code, i) = code*16 + i (utility.lua)
 
-    def declaration(self, who: str):
-        pd = self.pending_declare
-        if pd and pd["player"] == who:
-            self.pending_declare = None
-            return {"option": pd["option"], "from": "activate"}
-        step = self.driver.peek()
-        if step and step.get("player") == who and step.get("do") == "choose" and step.get("option") is not None \
-                and self.step_here(who, "resolution", step):
-            return {"option": step["option"], "from": "choose"}
-        return None
-
     def choose_cards(self, who, ids, mn, mx, prompt):
         pp = self.pending_picks
         if pp and pp["player"] == who:
@@ -862,13 +1009,7 @@ class ScenarioRun:
             if want and mn <= len(want) <= mx:
                 pp["cards"] = [c for c in pp["cards"] if c not in want]
                 return want
-        step = self.driver.peek()
-        if step and step.get("do") == "choose" and "cards" in step and not self.step_here(who, "resolution", step):
-            step = None
-        if step is None and mn > 0 and len(ids) != mn:
-            raise MissingDecision(f"player {who} must choose {mn}-{mx} of {ids} ({prompt}) and the script gives no "
-                                  f"`choose` step for it here")
-        return self.driver.choose(who, ids, mn, mx, prompt)
+        return self.driver.choose(who, ids, mn, mx, prompt, window=self.window_for(who, self.windows_of(None, "choice")))
 
     def pick_offer(self, step: dict, ids: list[str]) -> int:
         idx = [i for i, cid in enumerate(ids) if cid == step.get("card")]
@@ -888,6 +1029,8 @@ class ScenarioRun:
             return d.respond_int(-1)
         if t in (MSG["SELECT_EFFECTYN"], MSG["SELECT_YESNO"]):
             return d.respond_int(0)
+        if t in (MSG["SELECT_POSITION"], MSG["SELECT_PLACE"], MSG["SELECT_DISFIELD"]):
+            return self.zone_or_position(m, self.L[m["player"] & 1])
         raise Unsupported(f"the core asked {self.L[m['player'] & 1]} for {m['name']} while the adapter was advancing "
                           f"to the start state; it cannot be built exactly")
 
@@ -919,7 +1062,7 @@ class ScenarioRun:
             final["turn"] = self.turn
         if self.phase:
             final["phase"] = self.phase
-        t = {"format": 1, "events": self.events, "steps": self.driver.finish(), "final": final}
+        t = {"format": self.scenario.get("format", 1), "events": self.events, "steps": self.driver.finish(), "final": final}
         log = [*self.notes, *self.duel.log[:20]]
         if log:
             t["log"] = [s[:500] for s in log[:60]]
