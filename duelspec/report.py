@@ -439,8 +439,13 @@ def merge_streams(streams: list) -> Stream:
         have = {sh["index"] for sh in shards if sh}
         n = max(counts) if counts else 0
         missing = sorted(set(range(1, n + 1)) - have)
+        sels = [{k: v for k, v in st.header.get("selection", {}).items() if k != "shard"} for st in streams]
         if len(counts) > 1 or None in shards:
             reasons.append("the streams are not the shards of one run (different shard counts, or unsharded streams among them)")
+        elif any(sel != sels[0] for sel in sels):
+            # shards of different selections do not add up to one run, however their indexes do
+            reasons.append("the streams are not the shards of one run (different selections: games, rulings, ids, "
+                           "tags, requires, generated or paths)")
         elif missing:
             reasons.append(f"shard(s) {', '.join(map(str, missing))} of {n} missing")
     t = Tally()

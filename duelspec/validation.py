@@ -174,6 +174,16 @@ def _expected(err) -> str:
         return f"one of {err.validator_value!r}" if v == "enum" else f"{err.validator_value!r}"
     if v == "maxItems":
         return f"at most {err.validator_value} items"
+    if v == "minItems":
+        return f"at least {err.validator_value} item" + ("s" if err.validator_value != 1 else "")
+    if v == "minimum":
+        return f"a number of at least {err.validator_value}"
+    if v == "maximum":
+        return f"a number of at most {err.validator_value}"
+    if v == "format":
+        return f"a valid {err.validator_value}"
+    if v in ("oneOf", "anyOf"):
+        return "a value of one of the forms the schema allows here"
     if v == "pattern":
         return f"a string matching {err.validator_value!r}"
     if v == "type":

@@ -329,7 +329,15 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
             # a later shuffle may see another deck; only the cards must be the player's
             if any(next(c for c in doc["setup"]["cards"] if c["id"] == x)["owner"] != r["player"] for x in r["order"]):
                 raise InputError(where, f"/setup/random/{i}/order", f"cards of player {r['player']}", r["order"])
+    start = max(doc["setup"]["turn"], 1)         # a setup before the duel (turn 0) plays on into turn 1
     for i, s in enumerate(doc["script"]):
+        turn = s.get("when", {}).get("turn")
+        if turn is not None and turn < start:
+            # a window of a turn before the start never opens on any engine: an error of the
+            # scenario, not a failure of the engine
+            raise InputError(where, f"/script/{i}/when/turn", f"a turn not before the start (turn {start})", turn)
+        if turn is not None and stop and turn > stop["turn"]:
+            raise InputError(where, f"/script/{i}/when/turn", f"a turn not after the stop (turn {stop['turn']})", turn)
         if "after" in s.get("when", {}):
             check_pattern(s["when"]["after"], f"/script/{i}/when/after")
         if "refusal" in s and s.get("legal", True):
@@ -341,6 +349,11 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
         for part in ("events", "never"):
             for i, p in enumerate(expect.get(part, [])):
                 group = next((k for k in ("any_order", "together") if k in p), None)
+                if group and (part == "never" or len(p) != 1):
+                    # a pattern with a stray group key would never match (or the group would
+                    # silently drop the pattern's fields): say so instead of judging by it
+                    raise InputError(where, f"{at}/{part}/{i}", "a pattern (with `event`) or a group (`any_order` or "
+                                     "`together` alone)" if part == "events" else "a pattern (`never` takes no groups)", p)
                 for j, q in enumerate(p[group] if group else [p]):
                     check_pattern(q, f"{at}/{part}/{i}" + (f"/{group}/{j}" if group else ""))
         for k in expect.get("final", {}).get("cards", {}):

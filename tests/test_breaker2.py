@@ -1,0 +1,91 @@
+"""Regressions found by hostile testing (breaker2): hand-written format-2 documents whose
+expectations or windows could never match are load errors with a JSON pointer; schema
+messages say what was expected; shards of different selections are not one run."""
+import copy
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from duelspec.cli import main
+from duelspec.compiler import validate
+from duelspec.errors import InputError
+
+BASE = {
+    "format": 2, "id": "t.breaker2", "game": "ygo", "title": "t", "rulings": ["ND-E1"],
+    "requires": ["chain", "negate-effect"],
+    "setup": {"players": {"A": {"lp": 8000}, "B": {"lp": 8000}},
+              "cards": [{"id": "top", "card": "43096270", "owner": "A", "zone": "deck", "order": "top"},
+                        {"id": "muusiki", "card": "97697678", "owner": "A", "zone": "monster", "position": "face-up-attack"},
+                        {"id": "ash", "card": "14558127", "owner": "B", "zone": "hand"}],
+              "first_player": "B", "turn": 2, "turn_player": "A", "phase": "draw", "step": "before-draw"},
+    "script": [{"player": "A", "do": "activate", "when": {"window": "before-draw"}, "card": "muusiki"},
+               {"player": "B", "do": "activate", "when": {"window": "response", "link": 1}, "card": "ash"}],
+    "expect": {"events": [{"event": "activate", "card": "muusiki", "link": 1}],
+               "never": [{"event": "move", "card": "top", "to": "graveyard"}]},
+}
+
+
+def _err(mutate) -> InputError:
+    doc = copy.deepcopy(BASE)
+    mutate(doc)
+    with pytest.raises(InputError) as exc:
+        validate(doc, "t.json")
+    return exc.value
+
+
+def test_base_is_valid():
+    validate(copy.deepcopy(BASE), "t.json")
+
+
+def test_never_pattern_with_a_stray_group_key_is_an_error():
+    # it used to be accepted and could never match: the `never` held vacuously
+    e = _err(lambda d: d["expect"]["never"].append({"event": "draw", "player": "A", "any_order": [{"event": "chain-end"}]}))
+    assert "/expect/never/1" in str(e) and "no groups" in str(e)
+
+
+def test_events_pattern_mixed_with_a_group_is_an_error():
+    # it used to be judged as a one-item group, the pattern's own fields dropped
+    e = _err(lambda d: d["expect"]["events"].append({"event": "draw", "any_order": [{"event": "chain-end"}]}))
+    assert "/expect/events/1" in str(e) and "alone" in str(e)
+
+
+def test_window_of_a_turn_before_the_start_is_an_error():
+    e = _err(lambda d: d["script"][0]["when"].update(turn=1))
+    assert "/script/0/when/turn" in str(e) and "not before the start (turn 2)" in str(e)
+
+
+def test_window_of_a_turn_after_the_stop_is_an_error():
+    def m(d):
+        d["setup"]["stop"] = {"turn": 2, "phase": "end"}
+        d["script"][1]["when"]["turn"] = 3
+    e = _err(m)
+    assert "/script/1/when/turn" in str(e) and "not after the stop" in str(e)
+
+
+@pytest.mark.parametrize("group", ["any_order", "together"])
+@pytest.mark.parametrize("items", [[], [{"event": "chain-end"}]])
+def test_short_group_message_says_the_minimum(group, items):
+    e = _err(lambda d: d["expect"]["events"].append({group: items}))
+    assert f"/expect/events/1/{group}" in str(e) and "at least 2 items" in str(e)
+    assert "is too short" not in str(e)
+
+
+def test_minimum_and_date_messages():
+    assert "a number of at least 1" in str(_err(lambda d: d["script"][0]["when"].update(turn=0)))
+    assert "a valid date" in str(_err(lambda d: d.update(in_force={"from": "2019-02-30"})))
+
+
+def test_summary_shards_of_different_selections_are_not_one_run(tmp_path):
+    r = CliRunner()
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    assert r.invoke(main, ["run", "--ruling", "ND-E1", "--shard", "1/2", "--out", str(a)]).exit_code in (0, 1)
+    assert r.invoke(main, ["run", "--ruling", "ND-C1", "--shard", "2/2", "--out", str(b)]).exit_code in (0, 1)
+    res = r.invoke(main, ["summary", str(a), str(b)])
+    assert res.exit_code == 1, res.output
+    assert "different selections" in res.output
+    # the shards of one selection still merge into one passing run
+    c = tmp_path / "c.jsonl"
+    assert r.invoke(main, ["run", "--ruling", "ND-E1", "--shard", "2/2", "--out", str(c)]).exit_code in (0, 1)
+    res = r.invoke(main, ["summary", str(a), str(c)])
+    assert res.exit_code == 0, res.output
