@@ -141,6 +141,8 @@ def _consistent(chosen, catalogue, ways=()) -> bool:
     tells which link was applied."""
     if len({c.slug for c in chosen}) != len(chosen):
         return False
+    if sum(1 for c in chosen if c.zone == "field") > 1:     # one Field Zone per player: no duel has two Field Spells there
+        return False
     for c in chosen:
         if c.needs_empty_hand and any(o.zone == "hand" for o in chosen):
             return False
@@ -263,21 +265,30 @@ def build(case: Case, ruling, chosen, ways) -> dict:
 
     events = [{"event": "activate", "card": c.slug, "link": link_no[i]} for i, c in legal_links]
     events += [{"event": "activate", "card": bid, "link": ln} for _, _, bid, ln in responses]
+    # What the model decides (and so what is asserted): every activation and its link, that each
+    # interference happened, which links were applied (their marker events) and which were not
+    # (never), whether the normal draw is conducted. The rulings do not decide when an engine
+    # *reports* a negation or a removal relative to the other links' resolution (at the negating
+    # link's resolution or at the negated link's): those events and the resolutions are one
+    # unordered group, between the last activation and the end of the chain.
+    resolution = []
     for i, w, bid, ln in reversed(responses):
         target = link_no[i]
         if w.interference == "negate-activation":
-            events.append({"event": "negate-activation", "link": target})
+            resolution.append({"event": "negate-activation", "link": target})
         elif w.interference == "negate-effect":
-            events.append({"event": "negate-effect", "link": target})
+            resolution.append({"event": "negate-effect", "link": target})
         elif w is C.DD_CROW:
-            events.append({"event": "move", "card": chosen[i].crow, "to": "banished"})
+            resolution.append({"event": "move", "card": chosen[i].crow, "to": "banished"})
         elif w is C.MST:
-            events.append({"event": "move", "card": chosen[i].slug, "to": "graveyard"})
+            resolution.append({"event": "move", "card": chosen[i].slug, "to": "graveyard"})
     never = []
     for i, c in reversed(legal_links):
-        events.append({"event": "resolve", "link": link_no[i], "card": c.slug})
+        resolution.append({"event": "resolve", "link": link_no[i], "card": c.slug})
         if ruling.applied[i]:
-            events += _marker_patterns(c)
+            resolution += _marker_patterns(c)
+    if resolution:
+        events.append({"any_order": resolution} if len(resolution) > 1 else resolution[0])
     for i, c in enumerate(chosen):
         if not ruling.applied[i]:
             never += _never_patterns(c)
