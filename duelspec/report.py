@@ -66,6 +66,16 @@ def stale_install_warning(start: Path | None = None) -> str | None:
             "`pip install -e .` in the checkout to play its features")
 
 
+def ruling_order(rid: str) -> tuple:
+    """A sort key that puts ruling IDs in the page's order: ND-E2 before ND-E10, ND-01 before ND-C1
+    (the order of the ruling catalogue where the ID is catalogued, else natural order)."""
+    from .catalogue import rulings
+    ids = list(rulings())
+    if rid in ids:
+        return (0, ids.index(rid), ())
+    return (1, 0, tuple(int(t) if t.isdigit() else t for t in re.split(r"(\d+)", rid)))
+
+
 def header(adapter_spec: str, implementation: dict | None, selection: dict | None = None,
            scenarios: int | None = None, protocol: int | None = None) -> dict:
     """The first line of a result stream (schema ``result.schema.json#/$defs/header``);
@@ -503,7 +513,7 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
         out += ["<details><summary>Results by ruling</summary>", "", "| ruling | " + " | ".join(cols) + " |",
                 "|---|" + "---:|" * len(cols)]
         out += [f"| {md(ru, 200)} | " + " | ".join(str(c[o] + (c["timed-out"] if o == "errored" else 0)) for o in cols)
-                + " |" for ru, c in sorted(per.items())] + ["", "</details>", ""]
+                + " |" for ru, c in sorted(per.items(), key=lambda kv: ruling_order(kv[0]))] + ["", "</details>", ""]
     xfailed = [r for r in results if r["outcome"] == "xfailed"]
     if xfailed:
         out += [f"<details><summary>{len(xfailed)} expected failures (xfailed)</summary>", ""]

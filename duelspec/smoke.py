@@ -53,16 +53,20 @@ def smoke(adapter) -> list[tuple[str, bool, str]]:
                    f"{impl.get('name')} {impl.get('version')} ({impl.get('language', '?')}), games {impl.get('games')}"
                    if not errs else f"implementation{validation.pointer(errs[0].absolute_path)}: {errs[0].message}"))
     game = next((g for g in ("ygo", "dm") if g in (impl.get("games") or [])), "ygo")
+    # the smoke scenarios script nothing: the same document in the format the adapter's version carries
+    scenario = dict(SMOKE[game], format=2 if (getattr(adapter, "protocol", None) or 2) >= 2 else 1)
+    checks.append(("protocol version", True, f"the adapter speaks adapter protocol {getattr(adapter, 'protocol', None) or 2}"
+                   + ("" if scenario["format"] == 2 else " (format-1 scenarios only: the suite's format-2 scenarios are skipped)")))
     for n in (1, 2):
         t0 = time.perf_counter()
-        reply = adapter.run(SMOKE[game])
-        result = judge(SMOKE[game], reply, round((time.perf_counter() - t0) * 1000, 3))
+        reply = adapter.run(scenario)
+        result = judge(scenario, reply, round((time.perf_counter() - t0) * 1000, 3))
         fault = result["outcome"] in ("errored", "timed-out") and result.get("detail") in PROTOCOL_FAULTS
         detail = result["outcome"] + (f": {result.get('message') or result.get('reason') or ''}"
                                       if result["outcome"] != "passed" else "")
         if fault and result.get("evidence"):
             detail += "".join(f"\n  {k}: {v}" for k, v in result["evidence"].items())
-        checks.append((f"run {n} ({SMOKE[game]['id']}, seq {n})", not fault, detail))
+        checks.append((f"run {n} ({scenario['id']}, format {scenario['format']}, seq {n})", not fault, detail))
     status = adapter.stop()
     if hasattr(adapter, "exit_status"):
         checks.append(("stop: the program exits with status 0", status == 0,

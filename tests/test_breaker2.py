@@ -89,3 +89,29 @@ def test_summary_shards_of_different_selections_are_not_one_run(tmp_path):
     assert r.invoke(main, ["run", "--ruling", "ND-E1", "--shard", "2/2", "--out", str(c)]).exit_code in (0, 1)
     res = r.invoke(main, ["summary", str(a), str(c)])
     assert res.exit_code == 0, res.output
+
+
+def test_expect_fail_messages_say_what_was_expected(tmp_path):
+    f = tmp_path / "x.toml"
+    f.write_text('format = 1\n[scenarios."ygo.normal-draw.faq1.muusiki"]\nreason = ""\n', encoding="utf-8")
+    res = CliRunner().invoke(main, ["run", "--id", "nothing", "--expect-fail", str(f)])
+    assert res.exit_code == 2 and "reason: expected a non-empty string" in res.output, res.output
+
+
+def test_site_with_a_failure_without_expected(tmp_path):
+    # `expected` is optional in result.schema.json: a valid stream used to crash the site (TypeError)
+    r = CliRunner()
+    s = tmp_path / "s.jsonl"
+    r.invoke(main, ["run", "--ruling", "ND-C1", "--out", str(s)])
+    lines = [json.loads(x) for x in s.read_text(encoding="utf-8").splitlines()]
+    res = next(x for x in lines if x["type"] == "result")
+    res.update(outcome="failed", failures=[{"pointer": "/expect/final", "message": "<b>m</b>"}])
+    foot = lines[-1]
+    foot["counts"]["passed"] -= 1
+    foot["counts"]["failed"] += 1
+    s.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    out = tmp_path / "site"
+    got = r.invoke(main, ["site", "--results", str(s), "--out", str(out)])
+    assert got.exit_code == 0, got.output
+    page = next((out / "failures").rglob(f"{res['id']}.html")).read_text(encoding="utf-8")
+    assert "&lt;b&gt;m&lt;/b&gt;" in page and "<h3>Expected</h3>" not in page

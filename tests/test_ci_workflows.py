@@ -79,3 +79,20 @@ def test_a_missing_shard_fails_the_merged_report(tmp_path):
 def test_a_bad_shard_is_a_usage_error(bad):
     r = subprocess.run(DUELSPEC + ["run", "--shard", bad], capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and "--shard" in r.stderr
+
+
+def test_a_shard_whose_scenarios_are_all_skipped_is_not_a_failure(tmp_path):
+    """Found by the fresh-user trial: with an adapter that supports little, a shard can skip every
+    scenario; that shard's job must not go red (the merged report judges the whole run), while an
+    unsharded run that executes nothing still fails."""
+    toy = str(CI.parents[1] / "adapters" / "examples" / "python" / "toy_draw.py")
+    base = DUELSPEC + ["run", "--game", "dm", "--adapter", f"cmd:{sys.executable} {toy}"]
+    r = subprocess.run(base + ["--shard", "1/3"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout[-1500:] + r.stderr[-1500:]
+    r = subprocess.run(base, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 1
+
+
+def test_markdown_lists_rulings_in_the_page_order():
+    from duelspec.report import ruling_order
+    assert sorted(["ND-E10", "ND-E2", "ND-C1", "ND-01"], key=ruling_order) == ["ND-01", "ND-C1", "ND-E2", "ND-E10"]

@@ -137,3 +137,45 @@ def test_cites_come_from_comment_lines_inside_the_scenario():
         assert out.errors and "line 5" in str(out.errors[0].error), out.errors
     out = compile_text(BASE.replace("Feature: x\n", "Feature: x\n  # cites: card-text | x |\n"), "t.feature")
     assert out.errors and "inside a scenario" in str(out.errors[0].error)
+
+
+def test_the_contracts_example_is_a_valid_scenario_that_the_reference_engine_passes():
+    import json as _json
+    import re
+    from pathlib import Path
+
+    from duelspec.adapters.reference import ReferenceAdapter
+    from duelspec.runner import run_one
+    text = (Path(__file__).resolve().parents[1] / "docs" / "design" / "scenario-format.md").read_text()
+    doc = _json.loads(re.search(r"```json\n(.*?)```", text, re.S).group(1))
+    validate(doc, "scenario-format.md")
+    a = ReferenceAdapter()
+    assert run_one(doc, a, a.start())["outcome"] == "passed"
+
+
+SICK = '''@game:dm
+Feature: x
+  @id:t.sick @ruling:AT-S1
+  Scenario: s
+    Given it is turn 3, player A's attack phase
+    And player A has "Fear Fang" as "fang" in the battle zone, put there this turn
+    And player B has 1 shield
+    When in step AT-S1, player A cannot attack player B with "fang" (refused: {code})
+    Then no attack happens
+'''
+
+
+def test_a_refusal_code_is_checked_when_the_engine_gives_one():
+    from duelspec.adapters.reference import ReferenceAdapter
+    from duelspec.runner import run_one
+    a = ReferenceAdapter()
+    impl = a.start()
+    outcomes = {}
+    for code in ("summoning sickness", "tapped"):
+        out = compile_text(SICK.format(code=code), "t.feature")
+        assert not out.errors, [str(e.error) for e in out.errors]
+        assert out.scenarios[0]["script"][0]["refusal"] == code.replace(" ", "-")
+        outcomes[code] = run_one(out.scenarios[0], a, impl)
+    assert outcomes["summoning sickness"]["outcome"] == "passed", outcomes
+    assert outcomes["tapped"]["outcome"] == "failed"
+    assert outcomes["tapped"]["failures"][0]["pointer"] == "/script/0/refusal"

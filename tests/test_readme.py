@@ -23,12 +23,16 @@ SAMPLE = re.compile(r"<!--sample:(?P<args>[^>]*)-->\n```\n(?P<body>.*?)```\n<!--
 def _counts() -> dict:
     scenarios = compiler.compile_paths().scenarios
     from duelspec.generated import scenarios as generated
+    from duelspec.catalogue import cards
+    dm_cards = cards("dm")
     return {
         "ygo-rulings": sum(1 for r in rulings().values() if r.game == "ygo"),
         "dm-rulings": sum(1 for r in rulings().values() if r.game == "dm"),
         "ygo-scenarios": sum(1 for s in scenarios if s["game"] == "ygo"),
         "dm-scenarios": sum(1 for s in scenarios if s["game"] == "dm"),
         "generated": sum(1 for _ in generated()),
+        "dm-sim-scenarios": sum(1 for s in scenarios if s["game"] == "dm"
+                                and all("sim_id" in dm_cards[c["card"]] for c in s["setup"]["cards"])),
     }
 
 

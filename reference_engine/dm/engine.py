@@ -24,13 +24,39 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from duelspec.adapters.kit import MissingDecision
+from duelspec.adapters.kit import MissingDecision, Refusal
 from duelspec.catalogue import cards as card_catalogue
 
 UNSUPPORTED: tuple = ()
 
 ZONES = ("deck", "hand", "mana", "battle", "shield", "graveyard")
 CIVS = ("light", "water", "darkness", "fire", "nature", "zero")
+
+
+#: refusal codes (``trace.schema.json#/$defs/refusal_code``) of the engine's reasons, first match
+_CODES = (
+    ("summoning sickness", "summoning-sickness"),
+    ("a tapped creature cannot attack", "tapped"),
+    ("a tapped creature cannot block", "tapped"),
+    ("cannot attack players", "cannot-attack"),
+    ("the creature cannot attack", "cannot-attack"),
+    ("cannot be attacked", "cannot-be-attacked"),
+    ("has no blocker", "cannot-block"),
+    ("is declared before any other ability", "timing"),
+    ("cannot be declared now", "timing"),
+    ("attacks are declared in the attack phase", "timing"),
+    ("mana zone", "mana"),
+    ("already used", "once-per-turn"),
+    ("shield", "target"),
+    ("the target must be", "target"),
+    ("must be one of", "zone"),
+    ("must be in the declaring player's hand", "zone"),
+)
+
+
+def refusal_code(reason: str) -> str:
+    """The refusal code of one of the engine's reasons (``condition`` when none fits)."""
+    return next((code for words, code in _CODES if words in reason), "condition")
 
 
 class Unplayable(Exception):
@@ -294,7 +320,10 @@ class Game:
         """The scripted step answering ``player``'s decision of one of ``kinds`` in the current
         step of the attack (the window): validated (refused steps are recorded and the next
         is considered), applied and returned; else None (the player declines)."""
-        return self.driver.take(player, kinds, lambda st: validate(st) or None)
+        def coded(st):
+            reason = validate(st)
+            return Refusal(reason, code=refusal_code(reason)) if reason else None
+        return self.driver.take(player, kinds, coded)
 
     # ---- triggered abilities ----------------------------------------------------------------
     def trigger(self, timing: str, source: Card, ctx: dict) -> None:

@@ -23,6 +23,7 @@ import random
 from dataclasses import dataclass, field
 
 from . import effects as fx
+from ...adapters.kit import Refusal
 
 FIELD_ZONES = ("monster", "spell-trap", "field")
 OTHER = {"A": "B", "B": "A"}
@@ -424,19 +425,20 @@ class Duel:
         return None
 
     def try_activate(self, player: str, step: dict) -> str | None:
-        """Perform a scripted ``activate`` step; ``None`` when done, else why it is refused."""
+        """Perform a scripted ``activate`` step; ``None`` when done, else why it is refused (a
+        :class:`~duelspec.adapters.kit.Refusal` with the code of the refusal vocabulary)."""
         card = self.cards.get(step["card"])
         if card is None:
-            return f"no card {step['card']!r}"
+            return Refusal(f"no card {step['card']!r}", code="not-offered")
         effs = [e for e in card.effects if e.kind not in ("trigger", "on-draw", "continuous") and (not step.get("effect") or e.label == step["effect"])]
         if not effs:
-            return "the card has no such activatable effect"
+            return Refusal("the card has no such activatable effect", code="not-offered")
         reasons = [(e, self.activatable(player, card, e)) for e in effs]
         ok = [e for e, r in reasons if r is None]
         if not ok:
-            return "; ".join(r for _, r in reasons)
+            return Refusal("; ".join(r for _, r in reasons), code=refusal_code(reasons[0][1], bool(self.chain)))
         if len(ok) > 1:
-            return "several effects can be activated: say which with `effect`"
+            return Refusal("several effects can be activated: say which with `effect`", code="other")
         return self.activate(player, card, ok[0], step)
 
     def activate(self, player: str, card: Card, eff: fx.Effect, step: dict, event: dict | None = None) -> str | None:
@@ -448,9 +450,12 @@ class Duel:
         if event is not None:
             link.data["event"] = event
         probe = _Probe(self)
-        reason = eff.cost(probe, link, step) or eff.target(probe, link, step)
+        reason = eff.cost(probe, link, step)
         if reason:
-            return reason
+            return Refusal(reason, code="cost")
+        reason = eff.target(probe, link, step)
+        if reason:
+            return Refusal(reason, code="target")
         link.targets = []
         link.data["activated_in"] = card.zone
         if eff.kind == "card":
@@ -820,6 +825,43 @@ class Duel:
             counts = {z: len(self.zone(p, z)) for z in ("deck", "hand", "monster", "spell-trap", "field", "graveyard", "banished", "extra")}
             players[p] = {"lp": self.lp[p], "counts": counts}
         return {"cards": cards, "players": players, "winner": self.winner, "turn": self.turn, "phase": self.phase}
+
+
+#: refusal codes (``trace.schema.json#/$defs/refusal_code``) of the reasons :meth:`Duel.activatable` gives
+_CODES = (
+    ("the same effect of the same card cannot be activated twice", "chain-limit"),
+    ("cannot be chained to an effect of another timing", "chain-limit"),
+    ("placed together on the chain", "chain-limit"),
+    ("spell speed", "spell-speed"),
+    ("once per turn", "once-per-turn"),
+    ("only 1 ", "once-per-turn"),
+    ("normal draw right", "no-normal-draw-right"),
+    ("the card must be", "zone"),
+    ("a Trap must be Set", "zone"),
+    ("is activated from face-down", "zone"),
+    ("no Spell & Trap Zone is free", "zone"),
+    ("not their card", "zone"),
+    ("only during", "timing"),
+    ("only immediately before the normal draw", "timing"),
+    ("the turn it was Set", "timing"),
+    ("is activated when it triggers", "timing"),
+    ("can be activated from the hand only", "timing"),
+    ("a continuous effect is applied", "not-offered"),
+    ("the game activates it", "not-offered"),
+)
+
+
+def refusal_code(reason: str, on_a_chain: bool = False) -> str:
+    """The refusal code of a reason :meth:`Duel.activatable` gives (``condition`` for a card's own
+    condition). The normal draw right spent or bound by a link of the chain being built is a
+    ``chain-limit`` (ND-C4, ND-E6, ND-AF4: it cannot go on that chain), otherwise
+    ``no-normal-draw-right``."""
+    for words, code in _CODES:
+        if words in reason:
+            if code == "no-normal-draw-right" and on_a_chain:
+                return "chain-limit"
+            return code
+    return "condition"
 
 
 class GameOver(Exception):
