@@ -118,15 +118,21 @@ def duelspec_adapter(request):
     cfg = request.config
     if adapter_spec(cfg) is None:
         pytest.fail("no --adapter given: name the engine under test (e.g. --adapter 'cmd:./my-sim')", pytrace=False)
-    adapter = make_adapter(adapter_spec(cfg), cfg.getoption("duelspec_timeout"),
-                           cfg.getoption("duelspec_startup_timeout"), cfg.getoption("duelspec_max_restarts"))
     try:
+        # inside the try: a bad spec (`--adapter nosuchmodule:X`) is one clear message, not a
+        # traceback at the set-up of every scenario test
+        adapter = make_adapter(adapter_spec(cfg), cfg.getoption("duelspec_timeout"),
+                               cfg.getoption("duelspec_startup_timeout"), cfg.getoption("duelspec_max_restarts"))
         adapter.implementation_info = adapter.start()
     except Exception as exc:
         evidence = getattr(exc, "evidence", None)
         from .text import plain
-        pytest.fail(plain(f"duelspec adapter {adapter_spec(cfg)!r} did not start: {exc}"
-                          + (f"\nevidence: {evidence}" if evidence else ""), multiline=True), pytrace=False)
+        problem = plain(f"duelspec adapter {adapter_spec(cfg)!r} did not start: {exc}"
+                        + (f"\nevidence: {evidence}" if evidence else ""), multiline=True)
+    else:
+        problem = None
+    if problem is not None:      # outside the except: no "during handling of the above exception"
+        pytest.fail(problem, pytrace=False)
     yield adapter
     adapter.stop()
 

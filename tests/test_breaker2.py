@@ -115,3 +115,15 @@ def test_site_with_a_failure_without_expected(tmp_path):
     assert got.exit_code == 0, got.output
     page = next((out / "failures").rglob(f"{res['id']}.html")).read_text(encoding="utf-8")
     assert "&lt;b&gt;m&lt;/b&gt;" in page and "<h3>Expected</h3>" not in page
+
+
+def test_pytest_plugin_with_an_adapter_that_cannot_be_made(tmp_path):
+    # `--adapter nosuchmodule:X` used to be a ModuleNotFoundError traceback at every test's set-up
+    import subprocess
+    import sys
+    (tmp_path / "test_duelspec.py").write_text("from duelspec.pytest_scenarios import *  # noqa: F401,F403\n")
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--adapter", "nosuchmodule_b2:X",
+                        "-k", "ND-C1"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "duelspec adapter 'nosuchmodule_b2:X' did not start: No module named 'nosuchmodule_b2'" in r.stdout
+    assert "Traceback" not in r.stdout and "During handling" not in r.stdout
