@@ -1037,7 +1037,7 @@ def migrate(inputs, out):
     from .errors import InputError
     files = [p for i in inputs for p in (sorted(i.rglob("*.json")) if i.is_dir() else [i])]
     out.mkdir(parents=True, exist_ok=True)
-    failed = 0
+    failed, written = 0, {}
     for f in files:
         try:
             doc, notes = migrate_doc(load_json(str(f)), str(f))
@@ -1045,6 +1045,13 @@ def migrate(inputs, out):
             failed += 1
             click.echo(f"error: {plain(str(exc), limit=2000)}", err=True)
             continue
+        if doc["id"] in written:
+            # two documents of one id would be one file: the second used to overwrite the first
+            failed += 1
+            click.echo(f"error: {plain(str(f), limit=500)}:/id: expected an id no other input has, got "
+                       f"{plain(doc['id'], limit=500)!r} (also {plain(str(written[doc['id']]), limit=500)})", err=True)
+            continue
+        written[doc["id"]] = f
         for n in notes:
             click.echo(f"notice: {plain(str(f), limit=500)}: {plain(n, limit=1000)}", err=True)
         (out / f"{doc['id']}.json").write_text(json.dumps(doc, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
