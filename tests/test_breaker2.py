@@ -159,3 +159,15 @@ def test_migrate_two_documents_of_one_id(tmp_path):
     assert res.exit_code == 1, res.output
     assert "expected an id no other input has" in res.output and "1 migrated to format 2, 1 not" in res.output
     assert [p.name for p in (tmp_path / "out").iterdir()] == ["t.breaker2.same.json"]
+
+
+def test_duplicate_id_with_a_compile_error_names_the_file_not_the_other_pointer(tmp_path):
+    # the duplicate-id error used to be reported *at* the other error's pointer
+    # ("a.json:/script/0/when/turn: expected a scenario id used once in a run")
+    bad = copy.deepcopy(BASE)
+    bad["script"][0]["when"]["turn"] = "2"
+    (tmp_path / "a.json").write_text(json.dumps(bad), encoding="utf-8")
+    (tmp_path / "b.json").write_text(json.dumps(BASE), encoding="utf-8")
+    res = CliRunner().invoke(main, ["list", str(tmp_path)])
+    assert f"{tmp_path / 'a.json'}: expected a scenario id used once in a run" in res.output, res.output
+    assert "(which has an error of its own at /script/0/when/turn)" in res.output
