@@ -145,3 +145,29 @@ def test_pytest_plugin_all_scenarios_skipped_is_not_green(tmp_path):
     assert "none of the 4 scenario test(s) ran to a verdict" in r.stdout
     r = run("--adapter", "reference", "-k", "ND-C1")
     assert r.returncode == 0 and "4 passed" in r.stdout, r.stdout + r.stderr
+
+
+def test_migrate_two_documents_of_one_id(tmp_path):
+    # the second used to overwrite the first silently ("2 migrated", one file)
+    import sys
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    from fault_adapters.helpers import draw_scenario
+    doc = draw_scenario("t.breaker2.same", script=[{"player": "B", "do": "pass"}])
+    for name in ("a.json", "b.json"):
+        (tmp_path / name).write_text(json.dumps(doc), encoding="utf-8")
+    res = CliRunner().invoke(main, ["migrate", str(tmp_path / "a.json"), str(tmp_path / "b.json"), "--out", str(tmp_path / "out")])
+    assert res.exit_code == 1, res.output
+    assert "expected an id no other input has" in res.output and "1 migrated to format 2, 1 not" in res.output
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["t.breaker2.same.json"]
+
+
+def test_duplicate_id_with_a_compile_error_names_the_file_not_the_other_pointer(tmp_path):
+    # the duplicate-id error used to be reported *at* the other error's pointer
+    # ("a.json:/script/0/when/turn: expected a scenario id used once in a run")
+    bad = copy.deepcopy(BASE)
+    bad["script"][0]["when"]["turn"] = "2"
+    (tmp_path / "a.json").write_text(json.dumps(bad), encoding="utf-8")
+    (tmp_path / "b.json").write_text(json.dumps(BASE), encoding="utf-8")
+    res = CliRunner().invoke(main, ["list", str(tmp_path)])
+    assert f"{tmp_path / 'a.json'}: expected a scenario id used once in a run" in res.output, res.output
+    assert "(which has an error of its own at /script/0/when/turn)" in res.output
