@@ -216,7 +216,10 @@ class CardCatalogue:
 
 
 def _fold(name: str) -> str:
-    return re.sub(r"[\s\-−–'’\"\.,!&]+", "", name).casefold()
+    """``name`` for matching: NFKC (full-width letters as ASCII, e.g. ＡＳＨ / Ｓｉｎ), without
+    spaces and punctuation, case-folded."""
+    import unicodedata
+    return re.sub(r"[\s\-−–'’\"\.,!&・]+", "", unicodedata.normalize("NFKC", name)).casefold()
 
 
 @lru_cache(maxsize=None)

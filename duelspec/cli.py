@@ -1102,7 +1102,7 @@ def site(results, out):
     click.echo(f"wrote {info['pages']} pages to {out}/index.html")
 
 
-@main.command(name="cards")
+@main.command(name="cards", context_settings={"ignore_unknown_options": True})
 @click.argument("query")
 @click.option("--game", "games", multiple=True, type=click.Choice(["ygo", "dm"]), help="Only this game's catalogue (repeatable).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
@@ -1124,7 +1124,8 @@ def cards_(query, games, fmt):
         for src in c.get("sources", []):
             click.echo(f"  source ({', '.join(src.get('facts', []))}): {src.get('ref', '')}")
     if not found:
-        click.echo(f"no card matches {query!r}", err=True)
+        from .text import terminal
+        click.echo(f"no card matches {terminal(query, limit=200)}", err=True)
         sys.exit(1)
 
 
