@@ -54,9 +54,17 @@ class AdapterPool:
     def start(self) -> dict:
         """Start every process at once; the first failure is raised (the others are stopped).
         Every process must describe the same implementation (name and version)."""
-        with ThreadPoolExecutor(max_workers=self.jobs) as ex:
+        ex = ThreadPoolExecutor(max_workers=self.jobs)
+        try:
             futures = [ex.submit(m.start) for m in self.members]
             errors = [f.exception() for f in futures]
+        except BaseException:
+            # a signal (KeyboardInterrupt) while the processes start: end them now; waiting for
+            # the executor would wait for every start-up to finish (up to --startup-timeout)
+            self.abort()
+            ex.shutdown(wait=False, cancel_futures=True)
+            raise
+        ex.shutdown(wait=True)
         failed = next((e for e in errors if e is not None), None)
         if failed is not None:
             self.stop()

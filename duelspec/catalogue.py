@@ -39,7 +39,7 @@ class Ruling:
         ``answered``, ``holds_since``, ``replaced`` and ``reconfirmed`` (ISO strings)."""
         out = set(self.dates)
         for a in self.answers:
-            out.update(a[k] for k in ("answered", "holds_since", "replaced", "reconfirmed") if k in a)
+            out.update(answer_dates(a))
         return out
 
     def superseded(self) -> list:
@@ -51,11 +51,8 @@ class Ruling:
 def rulings(root: str | None = None) -> dict[str, Ruling]:
     """All catalogued rulings by ID. Raises :class:`InputError` for a file that fails its schema
     or an ID catalogued twice."""
-    folder = Path(root) if root else features_dir() / "rulings"
     out: dict[str, Ruling] = {}
-    for path in sorted(folder.glob("*.json")):
-        doc = load_json(str(path))
-        schemas.check(doc, "rulings", str(path))
+    for path, doc in _ruling_documents(root):
         for i, r in enumerate(doc["rulings"]):
             if r["id"] in out:
                 raise InputError(str(path), f"/rulings/{i}/id", "a ruling ID not catalogued elsewhere", r["id"])
@@ -68,13 +65,25 @@ def rulings(root: str | None = None) -> dict[str, Ruling]:
 def sources(root: str | None = None) -> dict:
     """The source page of each game's rulings (``{"ygo": {...}, "dm": {...}}``: the catalogue's
     ``source`` object: title, url, revision, ...)."""
+    return {doc["game"]: doc["source"] for _, doc in _ruling_documents(root)}
+
+
+def _ruling_documents(root: str | None):
+    """``(path, document)`` of every ruling catalogue file, checked against its schema."""
     folder = Path(root) if root else features_dir() / "rulings"
-    out = {}
     for path in sorted(folder.glob("*.json")):
         doc = load_json(str(path))
         schemas.check(doc, "rulings", str(path))
-        out[doc["game"]] = doc["source"]
-    return out
+        yield path, doc
+
+
+#: the dates an answer of the catalogue can carry (``rulings.schema.json#/$defs/answer``)
+ANSWER_DATES = ("answered", "holds_since", "replaced", "reconfirmed")
+
+
+def answer_dates(answer: dict) -> list:
+    """Every date of one catalogued answer (:data:`ANSWER_DATES` it has)."""
+    return [answer[k] for k in ANSWER_DATES if k in answer]
 
 
 def one_spaced(text: str) -> str:
@@ -207,7 +216,10 @@ class CardCatalogue:
 
 
 def _fold(name: str) -> str:
-    return re.sub(r"[\s\-−–'’\"\.,!&]+", "", name).casefold()
+    """``name`` for matching: NFKC (full-width letters as ASCII, e.g. ＡＳＨ / Ｓｉｎ), without
+    spaces and punctuation, case-folded."""
+    import unicodedata
+    return re.sub(r"[\s\-−–'’\"\.,!&・]+", "", unicodedata.normalize("NFKC", name)).casefold()
 
 
 @lru_cache(maxsize=None)

@@ -127,7 +127,9 @@ def _one_per_id(compiled, json_source: dict) -> None:
     def place(x) -> str:
         if isinstance(x, ScenarioError):
             e = x.error
-            return f"{e.file}:{e.location}" if getattr(e, "location", "") else str(getattr(e, "file", "?"))
+            # the file, then its own error's place: the duplicate is not an error *at* that pointer
+            return f"{e.file} (which has an error of its own at {e.location})" if getattr(e, "location", "") \
+                else str(getattr(e, "file", "?"))
         o = x.get("origin") if isinstance(x.get("origin"), dict) else {}
         return json_source.get(id(x)) or (f"{o.get('file', '?')}:{o.get('line', '')}" if o else "a generated scenario")
 
@@ -148,8 +150,9 @@ def _one_per_id(compiled, json_source: dict) -> None:
             first = dup[k][0]
             where = [place(d) for d in dup[k]]
             scen = next((d for d in dup[k] if not isinstance(d, ScenarioError)), None)
+            first_file = str(getattr(first.error, "file", "?")) if isinstance(first, ScenarioError) else place(first)
             errors.append(ScenarioError(k, scen.get("title", "") if scen else first.title, InputError(
-                where[0], "", f"a scenario id used once in a run (it is used {len(where)} times: {', '.join(where)}; "
+                first_file, "", f"a scenario id used once in a run (it is used {len(where)} times: {', '.join(where)}; "
                               f"none of them is run)", k),
                 list(scen.get("rulings", [])) if scen else first.rulings, scen.get("game", "") if scen else first.game))
     compiled.errors = errors
@@ -1037,7 +1040,7 @@ def migrate(inputs, out):
     from .errors import InputError
     files = [p for i in inputs for p in (sorted(i.rglob("*.json")) if i.is_dir() else [i])]
     out.mkdir(parents=True, exist_ok=True)
-    failed = 0
+    failed, written = 0, {}
     for f in files:
         try:
             doc, notes = migrate_doc(load_json(str(f)), str(f))
@@ -1045,6 +1048,13 @@ def migrate(inputs, out):
             failed += 1
             click.echo(f"error: {plain(str(exc), limit=2000)}", err=True)
             continue
+        if doc["id"] in written:
+            # two documents of one id would be one file: the second used to overwrite the first
+            failed += 1
+            click.echo(f"error: {plain(str(f), limit=500)}:/id: expected an id no other input has, got "
+                       f"{plain(doc['id'], limit=500)!r} (also {plain(str(written[doc['id']]), limit=500)})", err=True)
+            continue
+        written[doc["id"]] = f
         for n in notes:
             click.echo(f"notice: {plain(str(f), limit=500)}: {plain(n, limit=1000)}", err=True)
         (out / f"{doc['id']}.json").write_text(json.dumps(doc, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
@@ -1092,7 +1102,7 @@ def site(results, out):
     click.echo(f"wrote {info['pages']} pages to {out}/index.html")
 
 
-@main.command(name="cards")
+@main.command(name="cards", context_settings={"ignore_unknown_options": True})
 @click.argument("query")
 @click.option("--game", "games", multiple=True, type=click.Choice(["ygo", "dm"]), help="Only this game's catalogue (repeatable).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
@@ -1114,7 +1124,8 @@ def cards_(query, games, fmt):
         for src in c.get("sources", []):
             click.echo(f"  source ({', '.join(src.get('facts', []))}): {src.get('ref', '')}")
     if not found:
-        click.echo(f"no card matches {query!r}", err=True)
+        from .text import terminal
+        click.echo(f"no card matches {terminal(query, limit=200)}", err=True)
         sys.exit(1)
 
 

@@ -106,10 +106,50 @@ def pytest_collection_modifyitems(session, config, items):
             f"{len(uses)} duelspec scenario test(s) collected but no --adapter given: name the engine "
             "under test, e.g. --adapter 'cmd:./my-sim --duelspec' (--adapter reference runs duelspec's "
             "own reference engine)")
+    config._duelspec_items = set()
     for it in uses:
         scenario = getattr(getattr(it, "callspec", None), "params", {}).get("duelspec_scenario")
         if isinstance(scenario, dict):
             it.extra_keyword_matches.update(scenario.get("rulings", ()))
+            config._duelspec_items.add(it.nodeid)
+    config._duelspec_verdicts = 0
+
+
+def pytest_sessionstart(session):
+    _RAN.clear()
+    _VERDICTS.clear()
+
+
+def pytest_runtest_logreport(report):
+    """Count the tests that ran and those that ran to a verdict (passed, failed, xfailed)."""
+    _RAN.add(report.nodeid)
+    if report.when == "call" and (report.passed or report.failed or hasattr(report, "wasxfail")):
+        _VERDICTS.add(report.nodeid)
+
+
+_RAN: set = set()
+_VERDICTS: set = set()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session, exitstatus):
+    """As ``duelspec run``: a run whose scenario tests were all skipped (an adapter that
+    declares every tag unsupported, speaks a protocol too old for the scenarios, ...) executed
+    nothing and fails (exit 1) instead of going green."""
+    items = getattr(session.config, "_duelspec_items", None)
+    if not items or exitstatus != 0 or session.config.getoption("collectonly", False):
+        return
+    ran = items & _RAN
+    if ran and not (items & _VERDICTS):
+        session.config._duelspec_nothing_ran = (f"duelspec: none of the {len(ran)} scenario test(s) ran to a verdict "
+                                                "(all skipped): a run that executes nothing fails")
+        session.exitstatus = 1
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    msg = getattr(config, "_duelspec_nothing_ran", None)
+    if msg:
+        terminalreporter.write_sep("=", msg, red=True)
 
 
 @pytest.fixture(scope="session")
@@ -118,15 +158,21 @@ def duelspec_adapter(request):
     cfg = request.config
     if adapter_spec(cfg) is None:
         pytest.fail("no --adapter given: name the engine under test (e.g. --adapter 'cmd:./my-sim')", pytrace=False)
-    adapter = make_adapter(adapter_spec(cfg), cfg.getoption("duelspec_timeout"),
-                           cfg.getoption("duelspec_startup_timeout"), cfg.getoption("duelspec_max_restarts"))
     try:
+        # inside the try: a bad spec (`--adapter nosuchmodule:X`) is one clear message, not a
+        # traceback at the set-up of every scenario test
+        adapter = make_adapter(adapter_spec(cfg), cfg.getoption("duelspec_timeout"),
+                               cfg.getoption("duelspec_startup_timeout"), cfg.getoption("duelspec_max_restarts"))
         adapter.implementation_info = adapter.start()
     except Exception as exc:
         evidence = getattr(exc, "evidence", None)
         from .text import plain
-        pytest.fail(plain(f"duelspec adapter {adapter_spec(cfg)!r} did not start: {exc}"
-                          + (f"\nevidence: {evidence}" if evidence else ""), multiline=True), pytrace=False)
+        problem = plain(f"duelspec adapter {adapter_spec(cfg)!r} did not start: {exc}"
+                        + (f"\nevidence: {evidence}" if evidence else ""), multiline=True)
+    else:
+        problem = None
+    if problem is not None:      # outside the except: no "during handling of the above exception"
+        pytest.fail(problem, pytrace=False)
     yield adapter
     adapter.stop()
 

@@ -176,6 +176,10 @@ def _expected(err) -> str:
         return f"at most {err.validator_value} items"
     if v == "minItems":
         return f"at least {err.validator_value} item" + ("s" if err.validator_value != 1 else "")
+    if v == "minLength":
+        return "a non-empty string" if err.validator_value == 1 else f"a string of at least {err.validator_value} characters"
+    if v == "minProperties":
+        return f"an object with at least {err.validator_value} propert" + ("y" if err.validator_value == 1 else "ies")
     if v == "minimum":
         return f"a number of at least {err.validator_value}"
     if v == "maximum":

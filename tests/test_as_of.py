@@ -312,3 +312,29 @@ def test_run_as_of_2019_in_parallel_jobs(tmp_path):
                          "--adapter", f"cmd:{sys.executable} -m duelspec.adapters.reference")
     assert res.exit_code == 0, res.output
     assert sum(1 for x in lines if x.get("answer")) == 4
+
+
+def test_the_site_names_the_answer_an_engine_follows(tmp_path):
+    """The website's ruling page marks the failure and its failure page gives the label."""
+    from click.testing import CliRunner
+    from duelspec.cli import main
+    res, lines, _ = _cli(tmp_path, "--adapter", "bad_adapters.dated:StuckIn2019")
+    r = CliRunner().invoke(main, ["site", "--results", str(tmp_path / "r.jsonl"), "--out", str(tmp_path / "site")])
+    assert r.exit_code == 0, r.output
+    pages = {p.name: p.read_text(encoding="utf-8") for p in (tmp_path / "site").rglob("*.html")}
+    failure = next(t for n, t in pages.items() if "skull-flame" in n and "faq1" in n)
+    assert "ND-H1: matches the answer of 2019-03-17, changed on 2022-07-30" in failure
+    assert "follows ND-H1" in pages["ND-H1.html"]
+
+
+def test_the_pytest_plugin_judges_as_of_a_date(tmp_path):
+    import subprocess
+    import sys
+    (tmp_path / "test_duelspec.py").write_text("from duelspec.pytest_scenarios import *  # noqa: F401,F403\n")
+    base = [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", str(tmp_path / "test_duelspec.py"),
+            "--adapter", "reference", "-k", "faq1", "-p", "no:randomly"]
+    r = subprocess.run(base + ["--duelspec-as-of", "2019-06-01"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout[-2000:]
+    assert " passed, 2 skipped" in r.stdout and "under review on 2019-06-01" in r.stdout and "failed" not in r.stdout
+    bad = subprocess.run(base + ["--duelspec-as-of", "June 2019"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 4 and "YYYY-MM-DD" in bad.stderr + bad.stdout

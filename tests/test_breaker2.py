@@ -89,3 +89,125 @@ def test_summary_shards_of_different_selections_are_not_one_run(tmp_path):
     assert r.invoke(main, ["run", "--ruling", "ND-E1", "--shard", "2/2", "--out", str(c)]).exit_code in (0, 1)
     res = r.invoke(main, ["summary", str(a), str(c)])
     assert res.exit_code == 0, res.output
+
+
+def test_expect_fail_messages_say_what_was_expected(tmp_path):
+    f = tmp_path / "x.toml"
+    f.write_text('format = 1\n[scenarios."ygo.normal-draw.faq1.muusiki"]\nreason = ""\n', encoding="utf-8")
+    res = CliRunner().invoke(main, ["run", "--id", "nothing", "--expect-fail", str(f)])
+    assert res.exit_code == 2 and "reason: expected a non-empty string" in res.output, res.output
+
+
+def test_site_with_a_failure_without_expected(tmp_path):
+    # `expected` is optional in result.schema.json: a valid stream used to crash the site (TypeError)
+    r = CliRunner()
+    s = tmp_path / "s.jsonl"
+    r.invoke(main, ["run", "--ruling", "ND-C1", "--out", str(s)])
+    lines = [json.loads(x) for x in s.read_text(encoding="utf-8").splitlines()]
+    res = next(x for x in lines if x["type"] == "result")
+    res.update(outcome="failed", failures=[{"pointer": "/expect/final", "message": "<b>m</b>"}])
+    foot = lines[-1]
+    foot["counts"]["passed"] -= 1
+    foot["counts"]["failed"] += 1
+    s.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    out = tmp_path / "site"
+    got = r.invoke(main, ["site", "--results", str(s), "--out", str(out)])
+    assert got.exit_code == 0, got.output
+    page = next((out / "failures").rglob(f"{res['id']}.html")).read_text(encoding="utf-8")
+    assert "&lt;b&gt;m&lt;/b&gt;" in page and "<h3>Expected</h3>" not in page
+
+
+def test_pytest_plugin_with_an_adapter_that_cannot_be_made(tmp_path):
+    # `--adapter nosuchmodule:X` used to be a ModuleNotFoundError traceback at every test's set-up
+    import subprocess
+    import sys
+    (tmp_path / "test_duelspec.py").write_text("from duelspec.pytest_scenarios import *  # noqa: F401,F403\n")
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--adapter", "nosuchmodule_b2:X",
+                        "-k", "ND-C1"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "duelspec adapter 'nosuchmodule_b2:X' did not start: No module named 'nosuchmodule_b2'" in r.stdout
+    assert "Traceback" not in r.stdout and "During handling" not in r.stdout
+
+
+def test_pytest_plugin_all_scenarios_skipped_is_not_green(tmp_path):
+    # a protocol-1 adapter skips every format-2 scenario: `duelspec run` exits 1 ("a run that
+    # executes nothing fails"); the pytest plugin used to exit 0 with everything skipped
+    import subprocess
+    import sys
+    from fault_adapters.helpers import faulty_cmd
+    (tmp_path / "test_duelspec.py").write_text("from duelspec.pytest_scenarios import *  # noqa: F401,F403\n")
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    r = run("--adapter", "cmd:" + faulty_cmd(), "-k", "ND-C1")
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "none of the 4 scenario test(s) ran to a verdict" in r.stdout
+    r = run("--adapter", "reference", "-k", "ND-C1")
+    assert r.returncode == 0 and "4 passed" in r.stdout, r.stdout + r.stderr
+
+
+def test_migrate_two_documents_of_one_id(tmp_path):
+    # the second used to overwrite the first silently ("2 migrated", one file)
+    import sys
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    from fault_adapters.helpers import draw_scenario
+    doc = draw_scenario("t.breaker2.same", script=[{"player": "B", "do": "pass"}])
+    for name in ("a.json", "b.json"):
+        (tmp_path / name).write_text(json.dumps(doc), encoding="utf-8")
+    res = CliRunner().invoke(main, ["migrate", str(tmp_path / "a.json"), str(tmp_path / "b.json"), "--out", str(tmp_path / "out")])
+    assert res.exit_code == 1, res.output
+    assert "expected an id no other input has" in res.output and "1 migrated to format 2, 1 not" in res.output
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["t.breaker2.same.json"]
+
+
+def test_duplicate_id_with_a_compile_error_names_the_file_not_the_other_pointer(tmp_path):
+    # the duplicate-id error used to be reported *at* the other error's pointer
+    # ("a.json:/script/0/when/turn: expected a scenario id used once in a run")
+    bad = copy.deepcopy(BASE)
+    bad["script"][0]["when"]["turn"] = "2"
+    (tmp_path / "a.json").write_text(json.dumps(bad), encoding="utf-8")
+    (tmp_path / "b.json").write_text(json.dumps(BASE), encoding="utf-8")
+    res = CliRunner().invoke(main, ["list", str(tmp_path)])
+    assert f"{tmp_path / 'a.json'}: expected a scenario id used once in a run" in res.output, res.output
+    assert "(which has an error of its own at /script/0/when/turn)" in res.output
+
+
+def test_sigterm_while_a_jobs_pool_starts_stops_at_once(tmp_path):
+    # with --jobs N a signal during the processes' start-up used to wait for every start-up to
+    # finish (here 30 s) before the run stopped
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from fault_adapters.helpers import faulty_cmd, scenario
+    (tmp_path / "s.json").write_text(json.dumps(scenario("t.ok.1")), encoding="utf-8")
+    pids = tmp_path / "pids"
+    env = dict(os.environ, FAULTY_SELFPIDS=str(pids))
+    p = subprocess.Popen([sys.executable, "-m", "duelspec.cli", "run", str(tmp_path / "s.json"), "--jobs", "3",
+                          "--startup-timeout", "60", "--adapter", "cmd:" + faulty_cmd("--slow-start", "30"),
+                          "--out", str(tmp_path / "r.jsonl")],
+                         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 20
+        while (not pids.exists() or len(pids.read_text().split()) < 3) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(0.3)
+        t0 = time.monotonic()
+        p.send_signal(signal.SIGTERM)
+        p.wait(timeout=15)
+        assert time.monotonic() - t0 < 10
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+    assert p.returncode == 1
+    footer = json.loads((tmp_path / "r.jsonl").read_text(encoding="utf-8").splitlines()[-1])
+    assert footer["stopped_early"] and "SIGTERM" in footer["reason"]
+    for pid in map(int, pids.read_text().split()):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            continue
+        raise AssertionError(f"adapter process {pid} left behind")

@@ -204,3 +204,16 @@ def test_duelspec_cards_looks_a_card_up_by_passcode_name_or_set_number():
     assert r.exit_code == 0 and json.loads(r.output)[0]["name"]["en"] == "Tri-horn Shepherd"
     r = run("no such card at all")
     assert r.exit_code == 1 and "no card matches" in r.output
+
+
+def test_duelspec_cards_folds_full_width_letters():
+    """Found by the break-it round: full-width letters (as in the OCG's Japanese names) match their
+    ASCII form, and a long unmatched query is not echoed whole."""
+    from click.testing import CliRunner
+    from duelspec.cli import main
+    r = CliRunner().invoke(main, ["cards", "Sin サイバー"])
+    assert r.exit_code == 0 and "Malefic Cyber End Dragon" in r.output
+    r = CliRunner().invoke(main, ["cards", "ＡＳＨ"])
+    assert r.exit_code == 0 and "Ash Blossom" in r.output
+    r = CliRunner().invoke(main, ["cards", "q" * 5000])
+    assert r.exit_code == 1 and len(r.output) < 1000

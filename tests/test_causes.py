@@ -104,3 +104,19 @@ def test_a_scenario_without_the_order_of_its_negations_keeps_everything_else():
                                      {"any_order": [{"event": "resolve", "link": 2}]}, {"event": "chain-end"}]
     assert u["expect"]["never"] == s["expect"]["never"] and u["script"] == s["script"]
     assert any(e.get("event") in neg for e in s["expect"]["events"])       # the original is left alone
+
+
+def test_the_generated_chains_lose_only_their_negations_too():
+    from duelspec.generated import scenarios
+
+    def patterns(items):
+        for e in items:
+            yield from (e.get("any_order") or e.get("together") or [e])
+
+    s = next(x for x in scenarios() if any(e.get("event") == "negate-effect" for e in patterns(x["expect"]["events"])))
+    u = without_negation_order(s)
+    assert u["id"] == s["id"] + ".unordered-negations"
+    assert not any(e.get("event") in ("negate-effect", "negate-activation") for e in patterns(u["expect"]["events"]))
+    assert [e for e in patterns(s["expect"]["events"]) if e.get("event") not in ("negate-effect", "negate-activation")] \
+        == list(patterns(u["expect"]["events"]))
+    assert u["expect"]["never"] == s["expect"]["never"] and u["script"] == s["script"]

@@ -48,7 +48,8 @@ ILLEGAL = {"player": "A", "do": "activate", "card": "x", "legal": False, "refusa
 @pytest.mark.parametrize("outcome, ok", [
     ({"index": 0, "outcome": "refused", "code": "once-per-turn"}, True),
     ({"index": 0, "outcome": "refused"}, True),                          # no code given: not failed for that
-    ({"index": 0, "outcome": "refused", "code": "not-offered"}, False),
+    ({"index": 0, "outcome": "refused", "code": "not-offered"}, True),   # not offered: no reason given, not a wrong one
+    ({"index": 0, "outcome": "refused", "code": "cost"}, False),         # another reason
     ({"index": 0, "outcome": "applied"}, False),
     ({"index": 0, "outcome": "not-reached"}, False),                     # the window never opened
 ])

@@ -108,7 +108,7 @@ def test_expect_fail_bootstrap_then_xfail_then_xpass(tmp_path):
 
 @pytest.mark.parametrize("text, location, expected", [
     ('format = 1\n[scenarios."t.fail.1"]\nreson = "typo"\n', "/scenarios/t.fail.1", "no property other than"),
-    ('format = 1\n[scenarios."t.fail.1"]\n', "/scenarios/t.fail.1", "should be non-empty"),
+    ('format = 1\n[scenarios."t.fail.1"]\n', "/scenarios/t.fail.1", "an object with at least 1 property"),
     ('format = 1\n[scenarios."T.Fail"]\nreason = "x"\n', "/scenarios", "a string matching"),
     ('format = 1\n[scenarios."t.fail.1"]\nreason = "x\n', "line 3", "a valid TOML document"),
     ('[scenarios."t.fail.1"]\nreason = "x"\n', "/", "required property"),

@@ -379,11 +379,12 @@ def _check_dates(doc: dict, where: str, known_rulings: dict) -> None:
     ruling; every date is a date the catalogue gives for the scenario's rulings or for a card of
     its setup. (A document without dates holds at every date; :func:`_require_dates` asks the
     feature files for them.)"""
+    from ..catalogue import answer_dates
     in_force, sup = doc.get("in_force"), doc.get("superseded", [])
     cards = {c["card"] for c in doc["setup"]["cards"]}
     known = set().union(*(known_rulings[r].known_dates() for r in doc["rulings"]))
-    known |= {a[k] for r in known_rulings.values() for a in r.answers if a["subject"].get("card") in cards
-              for k in ("answered", "holds_since", "replaced", "reconfirmed") if k in a}
+    known |= {d for r in known_rulings.values() for a in r.answers if a["subject"].get("card") in cards
+              for d in answer_dates(a)}
     if in_force:
         for k, v in in_force.items():
             if k in ("from", "until") and v not in known:
