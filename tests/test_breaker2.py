@@ -152,7 +152,8 @@ def test_migrate_two_documents_of_one_id(tmp_path):
     import sys
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
     from fault_adapters.helpers import draw_scenario
-    doc = draw_scenario("t.breaker2.same", script=[{"player": "B", "do": "pass"}])
+    doc = draw_scenario("t.breaker2.same", script=[{"player": "B", "do": "pass"}],
+                        expect={"final": {"cards": {"top": {"zone": "hand"}}}})
     for name in ("a.json", "b.json"):
         (tmp_path / name).write_text(json.dumps(doc), encoding="utf-8")
     res = CliRunner().invoke(main, ["migrate", str(tmp_path / "a.json"), str(tmp_path / "b.json"), "--out", str(tmp_path / "out")])
@@ -211,3 +212,18 @@ def test_sigterm_while_a_jobs_pool_starts_stops_at_once(tmp_path):
         except ProcessLookupError:
             continue
         raise AssertionError(f"adapter process {pid} left behind")
+
+
+def test_a_scenario_with_nothing_to_check_is_a_load_error(tmp_path):
+    """Break-it round: `expect: {}` with no script passed vacuously; nothing could ever fail it."""
+    import json as _json
+    from click.testing import CliRunner
+    from duelspec.cli import main
+    from duelspec.compiler import compile_paths
+    doc = next(s for s in compile_paths().scenarios if s["game"] == "ygo")
+    doc = dict(doc, id="t.nothing", expect={}, script=[])
+    doc.pop("superseded", None)
+    f = tmp_path / "nothing.json"
+    f.write_text(_json.dumps(doc))
+    r = CliRunner().invoke(main, ["run", str(f)])
+    assert r.exit_code == 1 and "nothing to check" in r.output + r.stderr

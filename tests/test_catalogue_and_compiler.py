@@ -108,7 +108,9 @@ BAD_FEATURES = {
 def test_bad_feature_errors_name_file_and_location(name):
     text, where, expected = BAD_FEATURES[name]
     good = ('\n  @id:t.good @ruling:ND-01\n  Scenario: fine\n    Given player B went first\n'
-            '    And it is turn 2, player A\'s Draw Phase, before the draw\n')
+            '    And it is turn 2, player A\'s Draw Phase, before the draw\n'
+            '    And the top card of player A\'s deck is "Alexandrite Dragon" as "top"\n'
+            '    Then player A conducts the normal draw, drawing "top"\n')
     out = compiler.compile_text(text + (good if name != "not gherkin" else ""), "bad.feature")
     assert out.errors, "the bad scenario must be reported"
     err = out.errors[0].error

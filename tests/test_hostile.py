@@ -131,7 +131,7 @@ def test_a_signal_while_the_adapter_starts_leaves_a_complete_stream_and_no_proce
 def test_a_helper_that_calls_setsid_is_reaped_after_a_fault_and_at_stop(tmp_path, monkeypatch):
     helpers = tmp_path / "helpers"
     monkeypatch.setenv("FAULTY_PIDFILE", str(helpers))
-    a = ProcessAdapter(faulty_cmd(), timeout=1, startup_timeout=20)
+    a = ProcessAdapter(faulty_cmd(), timeout=10, startup_timeout=20)
     run = Run(a)
     run.start()
     try:

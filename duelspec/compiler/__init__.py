@@ -255,6 +255,12 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
     for i, r in enumerate(doc["rulings"]):
         if r not in known_rulings:
             raise InputError(where, f"/rulings/{i}", "a ruling ID of the ruling catalogue (features/rulings/)", r)
+    exp = doc["expect"] if isinstance(doc.get("expect"), dict) else {}
+    superseded = [h for h in doc.get("superseded", []) if isinstance(h, dict) and (h.get("expect") or h.get("under_review"))]
+    if not (exp.get("events") or exp.get("never") or exp.get("final")) and not doc.get("script") and not superseded:
+        # nothing could fail: no expected event, no forbidden one, no final state, no scripted step
+        raise InputError(where, "/expect", "at least one expectation (events, never or final) or a scripted step: "
+                         "a scenario with nothing to check can never fail", exp)
     local = set()
     for i, c in enumerate(doc["setup"]["cards"]):
         if c["card"] not in cat:
