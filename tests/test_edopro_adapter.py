@@ -35,7 +35,7 @@ pytestmark = [
 ]
 
 from kit_replay import comparable, play_python  # noqa: E402
-from ygo_testcards import (NEG_ACTIVATION, NEG_EFFECT, PROMPTER, REPLACER, REPLACER_AT_ACT, VAN_A, VAN_B, VAN_C, deck_a,  # noqa: E402
+from ygo_testcards import (PLAIN_DRAW, NEG_ACTIVATION, NEG_EFFECT, PROMPTER, REPLACER, REPLACER_AT_ACT, VAN_A, VAN_B, VAN_C, deck_a,  # noqa: E402
                            scenario as ygo_scenario, trace_ok)
 
 BANISHER, XYZ = "90000008", "90000013"
@@ -334,14 +334,7 @@ def test_the_javascript_driver_decides_as_the_python_driver(cases):
 
 # ------------------------------------------------------------------ real duels in the engine
 def test_normal_draw_with_nothing_before_it(engine):
-    t = run_ok(engine, f2("plain", deck_a(), [], {
-        "events": [{"event": "phase", "phase": "draw", "player": "A", "turn": 2},
-                   {"event": "step", "step": "before-draw"},
-                   {"event": "draw", "player": "A", "normal": True, "cards": ["top"]},
-                   {"event": "phase", "phase": "standby", "player": "A"}],
-        "never": [{"event": "draw", "player": "B"}, {"event": "activate"}],
-        "final": {"cards": {"top": {"zone": "hand", "owner": "A", "controller": "A"}, "second": {"zone": "deck"}},
-                  "players": {"A": {"lp": 8000, "counts": {"hand": 1, "deck": 2}}, "B": {"counts": {"hand": 0}}}}}))
+    t = run_ok(engine, f2("plain", deck_a(), [], PLAIN_DRAW))
     assert t["format"] == 2 and [e["event"] for e in t["events"]].count("draw") == 1
 
 

@@ -24,7 +24,7 @@ from duelspec.adapters.ygopro.cards import CardSource, from_catalogue
 from duelspec.adapters.ygopro.messages import MSG, DecodeError, decode, parse_query
 from duelspec.adapters.ygopro.run import deck_order, match_option
 from duelspec.validation import check as check_schema
-from ygo_testcards import (DECLARER, NEG_ACTIVATION, NEG_EFFECT, PROMPTER, REPLACER, REPLACER_AT_ACT, REVEALABLE,
+from ygo_testcards import (PLAIN_DRAW, DECLARER, NEG_ACTIVATION, NEG_EFFECT, PROMPTER, REPLACER, REPLACER_AT_ACT, REVEALABLE,
                            TESTDATA as TESTCARDS, VAN_A, VAN_B, deck_a, scenario as ygo_scenario, trace_ok)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -152,14 +152,7 @@ def run_ok(engine, s) -> dict:
 
 @needs_core
 def test_normal_draw_with_nothing_before_it(engine):
-    t = run_ok(engine, scenario("plain", deck_a(), [], {
-        "events": [{"event": "phase", "phase": "draw", "player": "A", "turn": 2},
-                   {"event": "step", "step": "before-draw"},
-                   {"event": "draw", "player": "A", "normal": True, "cards": ["top"]},
-                   {"event": "phase", "phase": "standby", "player": "A"}],
-        "never": [{"event": "draw", "player": "B"}, {"event": "activate"}],
-        "final": {"cards": {"top": {"zone": "hand", "owner": "A", "controller": "A"}, "second": {"zone": "deck"}},
-                  "players": {"A": {"lp": 8000, "counts": {"hand": 1, "deck": 2}}, "B": {"counts": {"hand": 0}}}}}))
+    t = run_ok(engine, scenario("plain", deck_a(), [], PLAIN_DRAW))
     assert [e["event"] for e in t["events"]].count("draw") == 1
 
 

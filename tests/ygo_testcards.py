@@ -13,6 +13,19 @@ DECLARER, REVEALABLE = "90000006", "90000007"
 VAN_A, VAN_B, VAN_C = "90000010", "90000011", "90000012"
 
 
+
+# A turn-2 Draw Phase with nothing before the draw (deck_a): the normal draw of the top card (ND-01),
+# nothing activated, player B draws nothing. Both adapters' first real-duel test expects it.
+PLAIN_DRAW = {
+    "events": [{"event": "phase", "phase": "draw", "player": "A", "turn": 2},
+               {"event": "step", "step": "before-draw"},
+               {"event": "draw", "player": "A", "normal": True, "cards": ["top"]},
+               {"event": "phase", "phase": "standby", "player": "A"}],
+    "never": [{"event": "draw", "player": "B"}, {"event": "activate"}],
+    "final": {"cards": {"top": {"zone": "hand", "owner": "A", "controller": "A"}, "second": {"zone": "deck"}},
+              "players": {"A": {"lp": 8000, "counts": {"hand": 1, "deck": 2}}, "B": {"counts": {"hand": 0}}}}}
+
+
 def scenario(engine: str, sid: str, cards: list, script: list, expect: dict, **setup) -> dict:
     """A schema-valid format-1 scenario ``test.<engine>.<sid>`` at turn 2, A's Draw Phase, before the draw."""
     s = {"format": 1, "id": f"test.{engine}.{sid}", "game": "ygo", "title": sid, "rulings": ["ND-01"], "requires": [],
