@@ -433,7 +433,7 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
 
 def _same_file(path, other: str | None) -> bool:
     """``path`` names the file ``other`` names (``--markdown "$GITHUB_STEP_SUMMARY"``: append to it)."""
-    if not other:
+    if not path or not other:         # no --markdown (GitHub sets GITHUB_STEP_SUMMARY in every step)
         return False
     try:
         return Path(path).resolve() == Path(other).resolve()

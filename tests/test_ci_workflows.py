@@ -96,3 +96,38 @@ def test_a_shard_whose_scenarios_are_all_skipped_is_not_a_failure(tmp_path):
 def test_markdown_lists_rulings_in_the_page_order():
     from duelspec.report import ruling_order
     assert sorted(["ND-E10", "ND-E2", "ND-C1", "ND-01"], key=ruling_order) == ["ND-01", "ND-C1", "ND-E2", "ND-E10"]
+
+
+def _github_actions_env(tmp_path) -> dict:
+    """The environment a GitHub Actions step really has: GITHUB_ACTIONS, CI, a GITHUB_STEP_SUMMARY file,
+    no TTY (a pipe) and no COLUMNS."""
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "TERM")}
+    summary = tmp_path / "step_summary.md"
+    summary.write_text("")
+    return dict(env, GITHUB_ACTIONS="true", CI="true", GITHUB_STEP_SUMMARY=str(summary),
+                GITHUB_WORKSPACE=str(tmp_path), RUNNER_OS="Linux")
+
+
+def test_a_run_without_markdown_under_github_actions_writes_every_output(tmp_path):
+    """Issue 21: GitHub sets GITHUB_STEP_SUMMARY in every step; a run without --markdown crashed after
+    playing every scenario (TypeError in the CLI), exit 1, and wrote neither JUnit nor expect-fail."""
+    env = _github_actions_env(tmp_path)
+    junit, xf, out = tmp_path / "junit.xml", tmp_path / "xf.toml", tmp_path / "r.jsonl"
+    r = subprocess.run(DUELSPEC + ["run", "--ruling", "ND-01", "--adapter", "reference", "--junit", str(junit),
+                                   "--write-expect-fail", str(xf), "--out", str(out)],
+                       capture_output=True, text=True, timeout=300, env=env, stdin=subprocess.DEVNULL)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "Traceback" not in r.stderr
+    assert junit.read_text().startswith("<?xml") and xf.exists() and out.read_text().count('"type": "result"') >= 1
+    assert (tmp_path / "step_summary.md").read_text() == ""      # nothing asked for a summary
+
+
+def test_markdown_to_the_step_summary_under_github_actions_appends(tmp_path):
+    env = _github_actions_env(tmp_path)
+    summary = Path(env["GITHUB_STEP_SUMMARY"])
+    summary.write_text("earlier step\n")
+    r = subprocess.run(DUELSPEC + ["run", "--ruling", "ND-01", "--adapter", "reference", "--markdown", str(summary)],
+                       capture_output=True, text=True, timeout=300, env=env, stdin=subprocess.DEVNULL)
+    assert r.returncode == 0, r.stderr[-2000:]
+    text = summary.read_text()
+    assert text.startswith("earlier step\n") and "ND-01" in text
