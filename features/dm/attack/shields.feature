@@ -52,7 +52,7 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
   Scenario: The number of shields is fixed when AT-S6b begins: double breaker gained in AT-S3 counts
     # Flametropus: "Whenever this creature attacks, you may put a card from your mana zone into your graveyard.
     # If you do, this creature gets "power attacker +3000" and "double breaker" until the end of the turn."
-    # cites: card-text | Flametropus (DM-03 39/55): you may put a card from your mana zone into your graveyard; if you do, this creature gets "power attacker +3000" and "double breaker" until the end of the turn
+    # cites: card-text | Flametropus (DM-03 39/55) 「このクリーチャーが攻撃するとき、自分のマナゾーンからカードを1枚選び、自分の墓地に置いてよい。そうしたなら、このターン、このクリーチャーは「パワーアタッカー+3000」と「W(ダブル)・ブレイカー」を得る。」
     Given player A has "Flametropus" as "flametropus" in the battle zone
     And player A has 1 card in the mana zone
     And player B has shields "s1", "s2" and "s3"
@@ -69,7 +69,7 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
   @id:dm.attack.shields.shield-trigger-spell @ruling:AT-S6b @ruling:AT-P3
   Scenario: A shield trigger among the broken shields is used after they are all in the hand: Terror Pit destroys the attacker
     # Terror Pit: "Shield trigger ... Destroy 1 of your opponent's creatures."
-    # cites: card-text | Terror Pit (DM-01 63/110): destroy one of your opponent's creatures
+    # cites: card-text | Terror Pit (DM-01 63/110) 「相手のクリーチャーを1体破壊する。」
     Given player A has "Deathliger, Lion of Chaos" as "deathliger" in the battle zone
     And player B has "Terror Pit" as "pit" in the shield zone
     And player B has shields "s2" and "s3"
@@ -101,7 +101,7 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
   Scenario: Creature shield triggers are summoned first; their cip resolves after all triggers are used
     # Aqua Surfer: "Shield trigger ... When you put this creature into the battle zone, you may choose a creature
     # in the battle zone and return it to its owner's hand." Gregorian Worm: shield trigger creature.
-    # cites: card-text | Aqua Surfer (DM-05 16/55): you may return a creature in the battle zone to its owner's hand
+    # cites: card-text | Aqua Surfer (DM-05 16/55) 「このクリーチャーをバトルゾーンに出した時、バトルゾーンにあるクリーチャーを1体選び、持ち主の手札に戻してもよい。」
     Given player A has "Deathliger, Lion of Chaos" as "deathliger" in the battle zone
     And player B has "Aqua Surfer" as "surfer" in the shield zone
     And player B has "Gregorian Worm" as "worm" in the shield zone
