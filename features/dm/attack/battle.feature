@@ -185,6 +185,28 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     And "spider" is destroyed
     And "spider" ends in the graveyard
 
+  @id:dm.attack.battle.when-battling-bonus @ruling:AT-S6a
+  Scenario: 「バトルする時」: Tajimal's bonus applies once the battle is fixed, before the powers are compared
+    # Tajimal, Vizier of Aqua (4000): 「火のクリーチャーとバトルする時、このクリーチャーのパワーは+4000される。」 AT-S6a:
+    # 「バトルが行われることとバトルの相手が確定し、「バトルする時〜」関連の効果が適用される。バトルが行われ、負けたクリーチャーは
+    # 破壊される。」 It blocks the fire Bolshack Dragon (6000 while attacking, no fire card in the graveyard) and battles
+    # it at 8000; after the battle it is 4000 again
+    # cites: card-text | Tajimal, Vizier of Aqua (DM-10 98/110) 「火のクリーチャーとバトルする時、このクリーチャーのパワーは+4000される。」
+    Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
+    And player B has "Tajimal, Vizier of Aqua" as "tajimal" in the battle zone
+    And player B has 1 shield
+    When in step AT-S1, player A attacks player B with "bolshack"
+    And in step AT-S4, player B blocks with "tajimal"
+    Then "tajimal" blocks "bolshack"
+    And step AT-S6a begins
+    And "tajimal" has power 8000
+    And "bolshack" (6000) battles "tajimal" (8000) and loses
+    And "bolshack" is destroyed
+    And "tajimal" is not destroyed
+    And "tajimal" ends in the battle zone, tapped
+    And "tajimal" ends with power 4000
+    And player B ends with 1 shield
+
   @id:dm.attack.battle.slayer @ruling:AT-S6a @ruling:AT-B3
   Scenario: Slayer: the creature that beat Grinning Axe is destroyed after the battle
     # Grinning Axe: "Slayer (Whenever this creature battles, destroy the other creature after the battle.)"

@@ -151,13 +151,15 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     And the attack ends
     And "ooze" ends in the graveyard
 
-  @id:dm.attack.end.after-attacking-not-on-creature @ruling:AT-S7
-  Scenario: Marrow Ooze attacking a creature: its "after attacking a player" ability does not trigger
-    # Marshias, Spirit of the Sun: "This creature wins all battles."
+  @id:dm.attack.end.after-attacking-not-on-creature @ruling:AT-S7 @ruling:AT-S6a
+  Scenario: Marrow Ooze attacking a creature: its "after attacking a player" ability does not trigger; the attack still ends
+    # Marshias, Spirit of the Sun: 「このクリーチャーはすべてのバトルに勝つ。」
+    # DM-GEN-ATTACKER-LEAVES: the attacker was destroyed in the battle (AT-S6a); 「全ての処理が終わったら、7.に進む」 and the
+    # rules wiki (攻撃終了ステップ: 「攻撃中のクリーチャーが除去…されたりしても訪れる」): the attack still ends in AT-S7
     Given player A has "Marrow Ooze, the Twister" as "ooze" in the battle zone
     And player B has "Marshias, Spirit of the Sun" as "wall" in the battle zone, tapped
     When in step AT-S1, player A attacks "wall" with "ooze"
-    # Whether AT-S7 still begins once the attacker was destroyed in the battle is not decided by
-    # the page (AT-S6a: "then step 7"; AT-D2: every later step vanishes): not expected either way.
     Then "ooze" battles "wall" and loses
+    And step AT-S7 begins
+    And the attack ends
     And no ability of "ooze" resolves

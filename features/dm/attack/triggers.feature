@@ -191,6 +191,58 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And "walter" battles "hayabusamaru" and loses
     And no shield is broken
 
+  @id:dm.attack.triggers.ninja-strike-before-own-ability @ruling:AT-S3
+  Scenario: NAP may declare its ninja strike before its own "when attacked" ability resolves, and order the ninja's cip first
+    # AT-S3: 「非アクティブ・プレイヤー側で他の「攻撃された時」の能力がトリガーしている場合、それらの能力の解決とニンジャ・ストライクの
+    # 宣言(とcip能力の解決)の順番は任意。」 Joe's Toolkit waits; player B declares Raiden's ninja strike first, then resolves
+    # Raiden's cip (it taps Immortal Baron Vorg), then Joe's Toolkit's ability (it destroys Burning Mane, not the attacker)
+    # cites: card-text | Joe's Toolkit (DM-13 47/55) 「このクリーチャーが攻撃された時、相手のパワー2000以下のクリーチャーを1体破壊してもよい。」
+    # cites: card-text | Raiden, Light Fang Ninja (DM-30 22/55) 「このクリーチャーをバトルゾーンに出した時、バトルゾーンにある相手のクリーチャーを1体選び、タップする。」
+    Given player A has "Fear Fang" as "fang" in the battle zone
+    And player A has "Burning Mane" as "mane" in the battle zone
+    And player A has "Immortal Baron, Vorg" as "vorg" in the battle zone
+    And player B has "Joe's Toolkit" as "joe" in the battle zone, tapped
+    And player B has "Raiden, Light Fang Ninja" as "raiden" in hand
+    And player B has 1 card in the mana zone
+    When in step AT-S1, player A attacks "joe" with "fang"
+    And in step AT-S3, player B declares ninja strike with "raiden"
+    And in step AT-S3, player B orders the waiting abilities of "raiden" and "joe"
+    And in step AT-S3, player B chooses "vorg"
+    And in step AT-S3, player B chooses "mane"
+    Then "raiden" is declared for ninja strike
+    And "raiden" is summoned
+    And the "cip" ability of "raiden" resolves
+    And "vorg" is tapped
+    And the "when-attacked" ability of "joe" resolves
+    And "mane" is destroyed
+    And "fang" (3000) battles "joe" (1000) and wins
+    And "raiden" ends in the battle zone
+
+  @id:dm.attack.triggers.ninja-strike-after-own-ability @ruling:AT-S3
+  Scenario: NAP may resolve its own "when attacked" ability first and declare its ninja strike afterwards
+    # AT-S3 (the same sentence): the order is player B's. Joe's Toolkit's ability resolves first (it destroys Burning
+    # Mane), then player B declares Raiden's ninja strike, still in AT-S3, and Raiden's cip taps Immortal Baron Vorg
+    # cites: card-text | Joe's Toolkit (DM-13 47/55) 「このクリーチャーが攻撃された時、相手のパワー2000以下のクリーチャーを1体破壊してもよい。」
+    # cites: card-text | Raiden, Light Fang Ninja (DM-30 22/55) 「このクリーチャーをバトルゾーンに出した時、バトルゾーンにある相手のクリーチャーを1体選び、タップする。」
+    Given player A has "Fear Fang" as "fang" in the battle zone
+    And player A has "Burning Mane" as "mane" in the battle zone
+    And player A has "Immortal Baron, Vorg" as "vorg" in the battle zone
+    And player B has "Joe's Toolkit" as "joe" in the battle zone, tapped
+    And player B has "Raiden, Light Fang Ninja" as "raiden" in hand
+    And player B has 1 card in the mana zone
+    When in step AT-S1, player A attacks "joe" with "fang"
+    And in step AT-S3, player B chooses "mane"
+    And in step AT-S3, player B declares ninja strike with "raiden"
+    And in step AT-S3, player B chooses "vorg"
+    Then the "when-attacked" ability of "joe" resolves
+    And "mane" is destroyed
+    And "raiden" is declared for ninja strike
+    And "raiden" is summoned
+    And the "cip" ability of "raiden" resolves
+    And "vorg" is tapped
+    And step AT-S4 begins
+    And "fang" (3000) battles "joe" (1000) and wins
+
   @id:dm.attack.triggers.ninja-strike-mana-short @ruling:AT-S3
   Scenario: Ninja strike 4 with 3 cards in the mana zone can be declared; the ninja is not summoned and stays in the hand
     # AT-S3 says when ninja strike is declared. The official Q&A of 2022-08-10 (comprehensive rules 112.3c) decides
