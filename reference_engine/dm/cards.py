@@ -212,7 +212,7 @@ def _own_mana_at_least(n):
 
 def burn_opponents_mana(g, src, ctx):
     """「相手のマナゾーンからカードを1枚選び、持ち主の墓地に置く」: the controller chooses."""
-    mana = [c.id for c in g.zone(g.other(src.owner), "mana")]
+    mana = [c.id for c in g.zone(opponent(src.owner), "mana")]
     if mana:
         picked = g.driver.choose(src.owner, mana, 1, 1, f"{src.id}: choose a card in your opponent's mana zone")
         g.move(g.cards[picked[0]], "graveyard", "effect")

@@ -607,9 +607,11 @@ class Game:
 
     def end_step(self, a: Attack) -> None:
         """AT-S7 the attack ends: "while attacking" effects end, "after attacking" abilities resolve.
-        AT-S6a and AT-S6b both end with "Then step AT-S7": a creature that left the battle zone
-        during AT-S6 (the loser of the battle, an attacker bounced by a shield trigger) does not
-        skip AT-S7; AT-D2's interruption skips the steps after AT-S3 and AT-S5."""
+        DM-GEN-ATTACKER-LEAVES: AT-S6a and AT-S6b both end with "Then step AT-S7", and the rules
+        wiki's 攻撃終了ステップ says the attack's end comes even when the attacking creature was
+        removed: a creature that left the battle zone during AT-S6 (the loser of the battle, an
+        attacker destroyed or bounced by a shield trigger) does not skip AT-S7; AT-D2's
+        interruption skips the steps after AT-S3 and AT-S5."""
         self.step("AT-S7")
         a.active = False
         self.update_powers()
