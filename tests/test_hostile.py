@@ -19,7 +19,7 @@ from duelspec.adapters.process import ProcessAdapter
 from duelspec.cli import main
 from duelspec.report import read_stream
 from duelspec.runner import Run
-from fault_adapters.helpers import GOOD_FEATURE, faulty_cmd, hang_guard, run_all, scenario  # noqa: F401
+from fault_adapters.helpers import GOOD_FEATURE, alive, faulty_cmd, hang_guard, pids, run_all, scenario, wait_for  # noqa: F401
 from fault_adapters.helpers import write_scenarios as write
 
 pytestmark = pytest.mark.usefixtures("hang_guard")
@@ -31,27 +31,6 @@ def cli(*args, env=None):
 
 def stream(path):
     return [json.loads(x) for x in Path(path).read_text(encoding="utf-8").splitlines()]
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, ProcessLookupError):
-        return False
-    return state not in ("Z", "X")
-
-
-def pids(path) -> list[int]:
-    return [int(x) for x in Path(path).read_text().split()] if Path(path).exists() else []
-
-
-def wait_for(cond, timeout=30.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return True
-        time.sleep(0.02)
-    return False
 
 
 def spawn_run(tmp_path, ids, *options, env=None):
