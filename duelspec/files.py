@@ -1,10 +1,11 @@
 """Reading inputs and opening outputs without blocking, without unbounded memory, and never
 writing over an input or over another output of the same run.
 
-- :func:`read_bytes` / :func:`read_text`: at most ``limit`` bytes (a larger input is an
-  error naming its size limit: ``/dev/zero`` is bounded); a named FIFO is an error (it may
-  never get a writer), a pipe (``<(...)``, ``/dev/stdin``) is read until no data came for
-  ``timeout`` seconds; a folder is an error. Text is UTF-8 with an optional byte-order mark.
+- :func:`read_bytes` / :func:`read_text` / :func:`read_toml`: at most ``limit`` bytes (a larger
+  input is an error naming its size limit); a device (``/dev/urandom``, ``/dev/zero``) or a
+  socket is an error, a named FIFO is an error (it may never get a writer), a pipe (``<(...)``,
+  ``/dev/stdin``) is read until no data came for ``timeout`` seconds; a folder is an error.
+  Text is UTF-8 with an optional byte-order mark.
 - :func:`open_output`: a FIFO without a reader is an error, not a hang; a regular file is
   truncated only when opened (and never when locking fails).
 - :func:`same_file`: two paths that name one file (also through links).
@@ -70,6 +71,9 @@ def read_bytes(path, what: str, limit: int, timeout: float = PIPE_TIMEOUT, line_
         raise InputError(path, "", what, "no such file")
     if k == "fifo" and not anonymous_pipe(path):
         raise InputError(path, "", what + " (a regular file, or a pipe such as <(...))", "a FIFO (named pipe)")
+    if k in ("device", "socket", "other"):        # /dev/urandom, /dev/zero: an endless input, never a document
+        raise InputError(path, "", what + " (a regular file, or a pipe such as <(...))",
+                         {"device": "a device file", "socket": "a socket"}.get(k, "a special file"))
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)   # a FIFO without a writer does not block the open
     except OSError as exc:
@@ -128,6 +132,27 @@ def decode(raw: bytes, path, what: str) -> str:
 def read_text(path, what: str, limit: int, timeout: float = PIPE_TIMEOUT) -> str:
     """:func:`read_bytes` decoded by :func:`decode`."""
     return decode(read_bytes(path, what, limit, timeout), path, what)
+
+
+def read_toml(path, what: str, limit: int) -> dict:
+    """The TOML document of ``path`` as read by :func:`read_text` (no blocking, bounded, no
+    device); a syntax error names its line and column, a document nested too deeply is an
+    error too. Raises :class:`InputError`."""
+    import re
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+    path = str(path)
+    text = read_text(path, what, limit)
+    try:
+        return tomllib.loads(text)
+    except RecursionError:
+        raise InputError(path, "", "a TOML document nested less deeply (it is nested too deeply to read)") from None
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"line (\d+), column (\d+)", str(exc))
+        raise InputError(path, f"line {m.group(1)} column {m.group(2)}" if m else "", "a valid TOML document",
+                         str(exc)) from None
 
 
 def open_output(path, append: bool = False, truncate: bool = True):
