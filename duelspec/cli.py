@@ -1022,7 +1022,11 @@ def mutants(games, rulings, names, tagged_only, protocol, generated, md_out, fmt
                       f"({100 * killed / total:.1f}%)[/]" + (" through the adapter protocol" if protocol else ""),
                       highlight=False)
     if md_out:
-        md_out.write_text(render_markdown(mx), encoding="utf-8")
+        problem = _write_output(md_out, render_markdown(mx))
+        if problem:                       # e.g. /dev/full: the matrix was shown, the report is lost: say so
+            from .text import plain
+            click.echo(f"error: could not write {plain(problem)}", err=True)
+            sys.exit(2)
     sys.exit(0 if not survivors else 1)
 
 
@@ -1034,6 +1038,7 @@ def migrate(inputs, out):
     """Rewrite format-1 scenario documents (files or folders of .json) as format 2: each step gets
     the window the reference engine used it in, `pass` steps are dropped; a notice on stderr says
     what was guessed. Exit status 1 when a document could not be migrated."""
+    from .files import same_file, write_whole
     from .migrate import MigrationError, migrate as migrate_doc
     from .text import plain
     from .resources import load_json
@@ -1054,10 +1059,18 @@ def migrate(inputs, out):
             click.echo(f"error: {plain(str(f), limit=500)}:/id: expected an id no other input has, got "
                        f"{plain(doc['id'], limit=500)!r} (also {plain(str(written[doc['id']]), limit=500)})", err=True)
             continue
+        target = out / f"{doc['id']}.json"
+        source = next((i for i in files if target.exists() and same_file(i, target)), None)
+        problem = (f"{target}: expected an output that is not an input of the migration (it is the input {source}; "
+                   f"give another --out)" if source is not None
+                   else write_whole(target, json.dumps(doc, ensure_ascii=False, indent=2) + "\n"))
+        if problem:                       # this document is lost, never half written; the others go on
+            failed += 1
+            click.echo(f"error: {plain(str(f), limit=500)}: {plain(problem, limit=1000)}", err=True)
+            continue
         written[doc["id"]] = f
         for n in notes:
             click.echo(f"notice: {plain(str(f), limit=500)}: {plain(n, limit=1000)}", err=True)
-        (out / f"{doc['id']}.json").write_text(json.dumps(doc, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     click.echo(f"{len(files) - failed} migrated to format 2, {failed} not", err=True)
     sys.exit(1 if failed else 0)
 

@@ -175,6 +175,29 @@ def open_output(path, append: bool = False, truncate: bool = True):
     return open(fd, "w", encoding="utf-8", errors="backslashreplace", closefd=True)
 
 
+def write_whole(path, text: str) -> str | None:
+    """Write ``text`` (UTF-8) to the regular file ``path`` whole or not at all: into a new file
+    beside it, then renamed over it, so an error (text that is not UTF-8, a full disk) leaves
+    neither a partial nor an empty file and the old content stays. Returns what went wrong, or None."""
+    path = Path(path)
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return f"expected text that can be written as UTF-8, got {text[exc.start:exc.end]!r} at character {exc.start}"
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except OSError as exc:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        return f"{path}: {exc.strerror or exc}"
+    return None
+
+
 def same_file(a, b) -> bool:
     """True when paths ``a`` and ``b`` name the same file (an existing file by device and
     inode, else by resolved path)."""
