@@ -1,7 +1,7 @@
 """The shapes of Duel Masters abilities, the building blocks card scripts are made of, and the
 registry of card scripts (:func:`card`, :data:`SCRIPTS`) the engine asks (:func:`triggered`,
 :func:`statics`, :func:`missing_code` …). The cards themselves are in :mod:`.cards`, one
-decorated function per card. Keywords are not here: the engine reads them from the catalogue.
+decorated function per card.
 
 Ability shapes:
 - :class:`Triggered` ``(timing, effect)``: timings ``when-attacks`` (this creature attacks),
@@ -11,10 +11,19 @@ Ability shapes:
   ``when-breaks``, ``cip`` (put into the battle zone), ``ally-enters``, and ``spell`` (what a
   spell does when cast). ``effect(game, source, ctx)``.
   ``ally-destroyed`` (another of your creatures is destroyed) and ``when-not-blocked``.
-- :class:`Static` ``power`` (``delta(game, holder, card)``), ``grant-keyword`` (``applies``,
-  ``value``) or ``destroy-replacement`` (``value``: the zone the creature goes to instead of
-  the graveyard when it would be destroyed).
-- :class:`NotModelled`: an ability of the text the engine does not play yet (a visible skip).
+- :class:`Static` ``power`` (``delta(game, holder, card)``; ``when`` names the condition of the
+  text; a bonus "while battling" reads ``game.battling``, the two creatures of the battle fixed in
+  AT-S6a), ``grant-keyword``
+  (``applies``, ``value``), ``destroy-replacement`` (``value``: the zone the creature goes to
+  instead of the graveyard when it would be destroyed) or ``shield-break-replacement``
+  (「シールドがブレイクされる時、かわりに…」: applied for each shield chosen in AT-S6b before
+  they are broken; ``effect(game, holder)`` returns True when it replaced the break).
+- :class:`NotModelled` ``cost`` (an attack cost the engine does not pay yet): declaring an attack
+  with the card makes the scenario a visible skip.
+
+Optional (「〜てもよい」/「〜てよい」): an ability whose effect lets its controller decline is marked
+by the builder of that effect (``draw(optional=True)``, ``choose_and(minimum=0)``, the ``may_*``
+effects); :attr:`Triggered.optional` reads that mark.
 - markers: ``ONLY_TOP_LEAVES`` (vortex evolution), ``CAN_ATTACK_UNTAPPED``, ``UNBLOCKABLE``,
   ``SUMMONING_ONLY`` (an ability that only changes what summoning costs: nothing to play in an
   attack).
@@ -37,13 +46,32 @@ class Triggered:
     effect: Callable
     condition: Callable = _always
 
+    @property
+    def optional(self) -> bool:
+        """Does the effect let its controller decline (「〜てもよい」)? Read from the effect's code."""
+        return bool(getattr(self.effect, "optional", False))
+
+
+def optional(eff: Callable) -> Callable:
+    """Mark ``eff`` as an effect its controller may decline (「〜てもよい」)."""
+    eff.optional = True
+    return eff
+
 
 @dataclass
 class Static:
-    kind: str                      # "power" | "grant-keyword" | "destroy-replacement"
+    kind: str                      # "power" | "grant-keyword" | "destroy-replacement" | "shield-break-replacement"
     delta: Callable = None         # power: (game, holder, card) -> int
     applies: Callable = None       # grant-keyword: (game, holder, card) -> bool
     value: str = ""
+    effect: Callable = None        # shield-break-replacement: (game, holder) -> bool (replaced)
+    when: str = ""                 # the condition the text names (while-attacking 攻撃中, while-tapped, while-blocking
+                                   # ブロック中, while-battling 「バトルする時」, metamorph メタモーフ; "" always)
+
+    @property
+    def optional(self) -> bool:
+        """May its controller decline to apply it (「〜てもよい」)? Read from the effect's code."""
+        return bool(getattr(self.effect, "optional", False))
 
 
 ONLY_TOP_LEAVES, CAN_ATTACK_UNTAPPED, UNBLOCKABLE = "only-top-leaves", "can-attack-untapped", "unblockable"
@@ -70,6 +98,7 @@ def draw(n=1, optional=False):
         if optional and not g.driver.yes_no(src.owner, f"{src.id}: draw {n}?"):
             return
         g.draw(src.owner, n)
+    eff.optional = optional
     return eff
 
 
@@ -103,6 +132,7 @@ def choose_and(do, who="opponent", minimum=1, where=lambda g, src, c: True, prom
         picked = g.driver.choose(player, cands, min(minimum, len(cands)), 1, f"{src.id}: {prompt}")
         for cid in picked:
             do(g, src, g.cards[cid])
+    eff.optional = minimum == 0
     return eff
 
 
@@ -134,11 +164,13 @@ def power_at_most(n):
     return lambda g, src, c: g.power(c) <= n
 
 
+@optional
 def may_untap_self(g, src, ctx):
     if g.in_battle(src.id) and src.tapped and g.driver.yes_no(src.owner, f"{src.id}: untap this creature?"):
         g.untap(src)
 
 
+@optional
 def may_top_card_to_mana(g, src, ctx):
     deck = g.zone(src.owner, "deck")
     if deck and g.driver.yes_no(src.owner, f"{src.id}: put the top card of your deck into your mana zone?"):
@@ -167,6 +199,7 @@ def return_blocker(g, src, ctx):
         g.leave_battle(b, "hand", "effect")
 
 
+@optional
 def bounce_attacker(g, src, ctx):
     a = g.cards.get(ctx.get("attacker", ""))
     if a is not None and g.in_battle(a.id) and g.driver.yes_no(src.owner, f"{src.id}: return {a.id}?"):
@@ -193,8 +226,8 @@ def attacking(g, holder):
     return g.attack is not None and g.attack.active and g.attack.attacker == holder.id
 
 
-def self_bonus(cond, n):
-    return Static("power", delta=lambda g, holder, c: n if c is holder and cond(g, holder) else 0)
+def self_bonus(cond, n, when):
+    return Static("power", delta=lambda g, holder, c: n if c is holder and cond(g, holder) else 0, when=when)
 
 
 def blocked_this_attack(g, src, ctx):
@@ -231,6 +264,7 @@ def card(card_id: str):
         return fn
     return deco
 
+
 # the slayer keyword: after the battle, destroy the creature this creature battled
 SLAYER = Triggered("slayer", lambda g, src, ctx: g.destroy([g.cards[ctx["foe"]]]) if g.in_battle(ctx["foe"]) else None)
 
@@ -245,6 +279,15 @@ def statics(entry: dict) -> list:
 
 def only_top_leaves(entry: dict) -> bool:
     return ONLY_TOP_LEAVES in SCRIPTS.get(entry["id"], [])
+
+
+def shield_break_replacements(entry: dict) -> list:
+    return [st for st in statics(entry) if st.kind == "shield-break-replacement"]
+
+
+def attack_cost_not_modelled(entry: dict) -> list:
+    """The attack costs of a card's text the engine does not pay yet (``NotModelled("cost", …)``)."""
+    return [a for a in SCRIPTS.get(entry["id"], []) if isinstance(a, NotModelled) and a.timing == "cost"]
 
 
 def destroy_replacement(entry: dict) -> str | None:

@@ -1,27 +1,29 @@
 """The Duel Masters cards the engine plays: one function per card, registered with
 :func:`~.abilities.card`, returning the card's abilities (:mod:`.abilities`: the shapes and the
-building blocks they share). Written from each card's text in ``features/cards/dm.json`` (the
-English card text; the Japanese wording where the catalogue notes a difference); keywords are
-not here (the engine reads them from the catalogue). An effect only one card has is written
-beside that card. Test cards (``test:<name>``) have their one generic ability here too.
+building blocks they share; an effect only one card has is written beside that card).
+
+The code is written from each card's Japanese text (``text_ja`` in ``features/cards/dm.json``: the rulings are Japanese, so the Japanese wording
+decides an ability's timing and whether it is optional; ``features/cards/dm-abilities.json`` quotes,
+for every ability here, the words that decide both, and ``tests/test_dm_card_table.py`` checks that
+table against the texts and against this code). Keywords are not here: the engine reads them from
+the catalogue. Test cards (``test:<name>``) have their one generic ability here too (English text).
 
 A new card is one decorated function here; nothing else lists it.
 """
 from __future__ import annotations
 
 from ..common import opponent
-from .abilities import (CAN_ATTACK_UNTAPPED, ONLY_TOP_LEAVES, SCRIPTS, SUMMONING_ONLY, UNBLOCKABLE, NotModelled, Static,
-                        Triggered, attacked_player, attacking, blocked_this_attack, blocking, bounce, bounce_attacker, card,
-                        choose_and, destroy, destroy_highest_power, destroy_self, draw, gain_self, grant_blocker,
-                        has_blocker, may_top_card_to_mana, may_untap_self, own_mana_at_least, power_at_least_draw,
-                        power_at_most, return_blocker, return_self_to_hand, self_bonus, tap, tap_all_opponents, to_mana,
-                        untap_self)
+from .abilities import (CAN_ATTACK_UNTAPPED, ONLY_TOP_LEAVES, SCRIPTS, SUMMONING_ONLY, UNBLOCKABLE, NotModelled,
+                        Static, Triggered, attacked_player, attacking, blocked_this_attack, blocking, bounce,
+                        bounce_attacker, card, choose_and, destroy, destroy_highest_power, destroy_self, draw,
+                        gain_self, grant_blocker, has_blocker, may_top_card_to_mana, may_untap_self, optional,
+                        own_mana_at_least, power_at_least_draw, power_at_most, return_blocker, return_self_to_hand,
+                        self_bonus, tap, tap_all_opponents, to_mana, untap_self)
 
 __all__ = ["SCRIPTS"]
 
 
-# ---- real cards (text in features/cards/dm.json) ----------------------------------------
-
+# ---- real cards (text in features/cards/dm.json) -------------------------------------------
 @card("DM-01 19/110")
 def solar_ray():
     """Solar Ray (ソーラー・レイ)."""
@@ -55,13 +57,13 @@ def natural_snare():
 @card("DM-01 48/110")
 def bone_spider():
     """Bone Spider (捕らえる者ボーン・スパイダー)."""
-    return [Triggered("when-wins-battle", destroy_self)]
+    return [Triggered("after-battle", destroy_self)]
 
 
 @card("DM-01 50/110")
 def dark_clown():
     """Dark Clown (ダーク・クラウン)."""
-    return [Triggered("when-wins-battle", destroy_self)]
+    return [Triggered("after-battle", destroy_self)]
 
 
 @card("DM-01 69/110")
@@ -69,7 +71,7 @@ def bolshack_dragon():
     """Bolshack Dragon (ボルシャック・ドラゴン)."""
     return [Static("power", delta=lambda g, h, c: 1000 * len([x for x in g.zone(h.owner, "graveyard")
                                                              if "fire" in x.entry.get("civilizations", [])])
-                   if c is h and attacking(g, h) else 0)]
+                   if c is h and attacking(g, h) else 0, when="while-attacking")]
 
 
 @card("DM-01 79/110")
@@ -84,8 +86,8 @@ def _fire_or_nature(g, src, c):
 
 @card("DM-02 21/55")
 def stained_glass():
-    """Stained Glass."""
-    return [Triggered("when-attacks", choose_and(bounce, minimum=0, where=_fire_or_nature,
+    """Stained Glass (ステンドグラス)."""
+    return [Triggered("when-attacks", choose_and(bounce, who="any", minimum=0, where=_fire_or_nature,
                                                  prompt="return a fire or nature creature"))]
 
 
@@ -122,7 +124,7 @@ def marrow_ooze():
 @card("DM-02 42/55")
 def metalwing_skyterror():
     """Metalwing Skyterror (メタルウィング・ワイバーン)."""
-    return [Triggered("when-attacks", choose_and(destroy, minimum=0, where=has_blocker,
+    return [Triggered("when-attacks", choose_and(destroy, where=has_blocker,
                                                  prompt="destroy a creature that has blocker"))]
 
 
@@ -134,9 +136,10 @@ def _while_tapped(g, holder):
 def barkwhip():
     """Barkwhip, the Smasher (大勇者「大地の猛攻」)."""
     return [Static("power", delta=lambda g, h, c: 2000 if c is not h and c.owner == h.owner and _while_tapped(g, h)
-                   and "Beast Folk" in c.entry.get("races", []) else 0)]
+                   and "Beast Folk" in c.entry.get("races", []) else 0, when="while-tapped")]
 
 
+@optional
 def _flametropus(g, src, ctx):
     mana = [c.id for c in g.zone(src.owner, "mana")]
     picked = g.driver.choose(src.owner, mana, 0, 1, f"{src.id}: put a mana card into the graveyard?")
@@ -171,19 +174,19 @@ def aqua_surfer():
 
 @card("DM-06 S5/110")
 def daidalos():
-    """Daidalos, General of Fury."""
-    return [Triggered("when-attacks", choose_and(destroy, who="own", prompt="destroy one of your creatures"))]
+    """Daidalos, General of Fury (憤怒の猛将ダイダロス)."""
+    return [NotModelled("cost", "it can't attack unless you put one of your other creatures into your graveyard")]
 
 
 @card("DM-08 15/55")
 def thrumiss():
-    """Thrumiss, Zephyr Guardian."""
+    """Thrumiss, Zephyr Guardian (疾風の守護者スール・ミース)."""
     return [Triggered("ally-attacks", choose_and(tap, minimum=0, prompt="tap one of the opponent's creatures"))]
 
 
 @card("DM-08 48/55")
 def coliseum_shell():
-    """Coliseum Shell."""
+    """Coliseum Shell (シェル・コロシアム)."""
     return [Triggered("when-blocked", may_top_card_to_mana)]
 
 
@@ -198,34 +201,34 @@ def _opponent_burns_mana(g, src, ctx):
 
 @card("DM-09 40/55")
 def quakesaur():
-    """Quakesaur."""
+    """Quakesaur (マウントザウルス)."""
     return [Triggered("when-not-blocked", _opponent_burns_mana, attacked_player)]
 
 
 @card("DM-12 40/55")
 def tropic_crawler():
-    """Tropic Crawler."""
+    """Tropic Crawler (バミューダ・クロウラー)."""
     return [Triggered("when-blocks", choose_and(bounce, prompt="return one of your creatures to your hand",
                                                 chooser="opponent"))]
 
 
 @card("DM-13 47/55")
 def joes_toolkit():
-    """Joe's Toolkit."""
+    """Joe's Toolkit (ジョーのツールキット)."""
     return [Triggered("when-attacked", choose_and(destroy, minimum=0, where=power_at_most(2000),
                                                   prompt="destroy a creature that has power 2000 or less"))]
 
 
 @card("DM-13 S3/55")
 def asylum():
-    """Asylum, the Dragon Paladin."""
+    """Asylum, the Dragon Paladin (聖霊龍騎アサイラム)."""
     return [SUMMONING_ONLY, Static("destroy-replacement", value="shield")]
 
 
 @card("DM-14 72/110")
 def rentia():
-    """Rentia, the Explorer."""
-    return [self_bonus(blocking, 3000)]
+    """Rentia, the Explorer (宣凶師レンティア)."""
+    return [self_bonus(blocking, 3000, "while-blocking")]
 
 
 def _fire_or_nature_attacker(g, src, ctx):
@@ -235,15 +238,16 @@ def _fire_or_nature_attacker(g, src, ctx):
 
 @card("DM-14 80/110")
 def dolunka():
-    """Dolunka."""
+    """Dolunka (ドルンカ)."""
     return [Triggered("opponent-attacks", draw(1, optional=True), _fire_or_nature_attacker)]
 
 
 @card("DM-14 98/110")
 def rugeeza():
-    """Rugeeza, Assault Soldier: metamorph."""
-    return [Static("grant-keyword", applies=own_mana_at_least(7), value="cannot-be-attacked"),
-            Static("grant-keyword", applies=own_mana_at_least(7), value="power-attacker:3000")]
+    """Rugeeza, Assault Soldier (突撃兵ルギーザ): metamorph."""
+    return [Static("grant-keyword", applies=own_mana_at_least(7), value="cannot-be-attacked", when="metamorph"),
+            Static("grant-keyword", applies=own_mana_at_least(7), value="power-attacker:3000",
+                   when="metamorph")]
 
 
 def _has_dragon_race(entry):
@@ -267,6 +271,62 @@ def super_dragon_machine_dolzark():
 def olgate():
     """Olgate, Nightmare Samurai."""
     return [Triggered("ally-destroyed", may_untap_self)]
+
+
+def _burn_opponents_mana(g, src, ctx):
+    """「相手のマナゾーンからカードを1枚選び、持ち主の墓地に置く」: the controller chooses."""
+    mana = [c.id for c in g.zone(opponent(src.owner), "mana")]
+    if mana:
+        picked = g.driver.choose(src.owner, mana, 1, 1, f"{src.id}: choose a card in your opponent's mana zone")
+        g.move(g.cards[picked[0]], "graveyard", "effect")
+
+
+@card("DM-14 95/110")
+def crash_lizard():
+    """Crash Lizard (クラッシュ・リザード)."""
+    return [Triggered("when-wins-battle", _burn_opponents_mana)]
+
+
+def _battling_fire(g, holder):
+    """Is ``holder`` battling a fire creature (the battle fixed in AT-S6a)?"""
+    pair = g.battling or ()
+    return holder.id in pair and any(x != holder.id and "fire" in g.cards[x].entry.get("civilizations", [])
+                                     for x in pair)
+
+
+@card("DM-10 98/110")
+def tajimal():
+    """Tajimal, Vizier of Aqua (電脳聖者タージマル)."""
+    return [Static("power", delta=lambda g, h, c: 4000 if c is h and _battling_fire(g, h) else 0,
+                   when="while-battling")]
+
+
+@optional
+def _destroy_self_instead(g, holder):
+    """「かわりにこのクリーチャーを破壊してもよい」: the holder's controller may destroy it instead."""
+    if g.in_battle(holder.id) and g.driver.yes_no(holder.owner, f"{holder.id}: destroy this creature instead of the shield?"):
+        g.destroy([holder])
+        return True
+    return False
+
+
+@card("DM-07 12/55")
+def pulsar_tree():
+    """Pulsar Tree (光封樹)."""
+    return [Static("shield-break-replacement", effect=_destroy_self_instead)]
+
+
+def _return_self_at_end_of_turn(g, src, ctx):
+    """「そのターンの終わりにこのクリーチャーを…手札に戻す」: a delayed ability for the end of the
+    turn (recorded in ``g.end_of_turn``). The engine plays one attack phase and stops before the
+    end of the turn, so it never comes due in a scenario; no scenario expects the return."""
+    g.end_of_turn.append((src.id, "return-to-hand"))
+
+
+@card("DM-11 42/55")
+def hazard_hopper():
+    """Hazard Hopper (ハザード・ホッパー)."""
+    return [Triggered("when-breaks", _return_self_at_end_of_turn)]
 
 
 @card("DM-06 60/110")
@@ -391,8 +451,7 @@ def dogiragon_buster():
             Triggered("cip", _final_revolution)]
 
 
-# ---- test cards (one generic ability each; see their catalogue text) --------------------
-
+# ---- test cards (one generic ability each; see their catalogue text) -----------------------
 @card("test:attack-draw-3000")
 def testcard_attack_draw_3000():
     """Test Attack Draw 3000."""
@@ -432,7 +491,7 @@ def testcard_attacked_untouchable_2000():
 @card("test:blocker-guard-2000")
 def testcard_blocker_guard_2000():
     """Test Blocker Guard 2000."""
-    return [self_bonus(blocking, 4000)]
+    return [self_bonus(blocking, 4000, "while-blocking")]
 
 
 @card("test:blocked-draw-5000")
