@@ -45,6 +45,13 @@ class Adapter:
         pass
 
 
+class CannotStart(Exception):
+    """Raised by an adapter's ``start``/``implementation`` when it cannot run any scenario with
+    what it was given (e.g. another engine's card scripts): the run stops before the first
+    scenario with this message (:func:`duelspec.adapters.protocol_server.serve` writes it on
+    stderr and exits with status 3; in-process, the runner reports it as the start-up error)."""
+
+
 class MissingDecision(Exception):
     """The engine needs a mandatory decision the script does not give (an error of the scenario)."""
 
