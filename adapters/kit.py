@@ -24,6 +24,10 @@ from __future__ import annotations
 
 from typing import Callable
 
+from duelspec.decisions import MissingDecision, Refusal
+
+__all__ = ["Adapter", "CannotStart", "MissingDecision", "Refusal", "ScriptDriver", "Simulator", "Skip"]
+
 
 class Adapter:
     """Base class of in-process adapters. ``protocol``: the adapter-protocol version whose
@@ -52,10 +56,6 @@ class CannotStart(Exception):
     stderr and exits with status 3; in-process, the runner reports it as the start-up error)."""
 
 
-class MissingDecision(Exception):
-    """The engine needs a mandatory decision the script does not give (an error of the scenario)."""
-
-
 #: the steps of the Duel Masters attack procedure in their order (AT-S6a/b/c are alternatives)
 DM_STEP_ORDER = {"AT-S1": 1, "AT-S2": 2, "AT-S3": 3, "AT-S4": 4, "AT-S5": 5, "AT-S6a": 6, "AT-S6b": 6, "AT-S6c": 6,
                  "AT-S7": 7}
@@ -78,19 +78,8 @@ def _names_window(method):
     return wrapper
 
 
-class Refusal(str):
-    """A refusal reason with a code of the refusal vocabulary (``schemas/trace.schema.json``
-    ``$defs/refusal_code``): ``Refusal("the cost cannot be paid", code="cost")``. An engine's
-    ``offer``/``validate`` callback may return it instead of a plain string (which has no code)."""
-
-    def __new__(cls, text: str, code: str | None = None):
-        obj = super().__new__(cls, text)
-        obj.code = code
-        return obj
-
-
 class ScriptDriver:
-    """Answers an engine's decisions from a scenario script.
+    """Answers an engine's decisions from a scenario script (a :class:`duelspec.decisions.Decider`).
 
     ``outcomes`` collects ``{"index", "outcome", "code"?, "reason"?}`` per step (trace schema).
 
