@@ -26,7 +26,7 @@ from typing import Callable
 
 from duelspec.decisions import MissingDecision, Refusal
 
-__all__ = ["Adapter", "MissingDecision", "Refusal", "ScriptDriver", "Simulator", "Skip"]
+__all__ = ["Adapter", "CannotStart", "MissingDecision", "Refusal", "ScriptDriver", "Simulator", "Skip"]
 
 
 class Adapter:
@@ -47,6 +47,13 @@ class Adapter:
 
     def stop(self) -> None:
         pass
+
+
+class CannotStart(Exception):
+    """Raised by an adapter's ``start``/``implementation`` when it cannot run any scenario with
+    what it was given (e.g. another engine's card scripts): the run stops before the first
+    scenario with this message (:func:`duelspec.adapters.protocol_server.serve` writes it on
+    stderr and exits with status 3; in-process, the runner reports it as the start-up error)."""
 
 
 #: the steps of the Duel Masters attack procedure in their order (AT-S6a/b/c are alternatives)
