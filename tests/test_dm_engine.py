@@ -398,6 +398,20 @@ def test_ability_kinds_are_the_requires_tags_and_every_ability_has_code():
     assert set(scripts.SCRIPTS) <= {e["id"] for e in cat}
 
 
+def test_each_card_script_is_a_function_named_for_its_card():
+    """One decorated function per card (reference_engine/dm/cards.py): its docstring names the card as
+    the catalogue does, in English and (where the catalogue has it) Japanese."""
+    from duelspec.catalogue import cards as catalogue
+    from duelspec.reference_engine.dm import abilities
+    cat = catalogue("dm")
+    assert set(abilities.WRITTEN_BY) == set(abilities.SCRIPTS)
+    for cid, fn in abilities.WRITTEN_BY.items():
+        name = cat[cid]["name"]
+        assert fn.__module__.endswith(".dm.cards") and fn.__doc__.startswith(name["en"]), (cid, fn.__doc__)
+        if name.get("ja"):
+            assert f"({name['ja']})" in fn.__doc__, (cid, fn.__doc__)
+
+
 def test_cannot_choose_is_a_step_that_must_be_refused():
     # AT-X1 (Joe's Toolkit cannot destroy Brawler Zyler): the DM grammar's `cannot choose` is a `legal: false` choice
     from duelspec import compiler

@@ -10,7 +10,8 @@ Abilities come from two places and nowhere else:
   attacker, shield trigger, slayer, "cannot attack players", "cannot be attacked",
   "wins all battles", ninja strike, revolution change, invasion, revolution 0 trigger,
   evolution, speed attacker);
-- per-card ability code for the card's text (:mod:`.cards`), keyed by catalogue id.
+- per-card ability code for the card's text (:mod:`.cards`, one registered function per card;
+  the shapes in :mod:`.abilities`), keyed by catalogue id.
 A card whose text has an ability without code makes the scenario :class:`Unplayable`.
 
 Trace events (``schemas/trace.schema.json``): ``step`` when a step AT-S1..AT-S7 begins;
@@ -27,6 +28,8 @@ from dataclasses import dataclass, field
 from ...catalogue import cards as card_catalogue
 from ...decisions import MissingDecision, Refusal
 from ..common import GameOver, Unplayable, deck_order, opponent
+from . import abilities
+from . import cards as card_scripts  # noqa: F401  (importing the cards registers their scripts)
 
 UNSUPPORTED: tuple = ()
 
@@ -117,8 +120,7 @@ class Declared:
 
 class Game:
     def __init__(self, setup: dict, driver):
-        from . import cards as scripts
-        self.scripts = scripts
+        self.scripts = abilities
         self.driver = driver
         self.cat = card_catalogue("dm")
         self.ap = setup["turn_player"]
@@ -145,7 +147,7 @@ class Game:
                 self.cards[c["id"]].under = top.id
                 top.sources.append(c["id"])
         for c in self.cards.values():
-            missing = scripts.missing_code(c.entry)
+            missing = abilities.missing_code(c.entry)
             if missing:
                 raise Unplayable(f"card {c.entry['id']} ({c.name}): no ability code yet for: {missing}")
         self.shown_power = {c.id: self.power(c) for c in self.creatures()}
