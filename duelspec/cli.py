@@ -1113,11 +1113,14 @@ def steps(game):
 @main.command()
 @click.option("--results", "results", multiple=True, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="A result stream (duelspec run --out FILE); repeatable, one per engine run. Several runs of one engine make its history.")
-@click.option("--out", "out", required=True, type=click.Path(file_okay=False, path_type=Path), help="The folder to write the site into.")
+@click.option("--out", "out", required=True, type=click.Path(file_okay=False, path_type=Path), help="The folder to write the site into: a new or empty one, or one an earlier `duelspec site` wrote "
+                   "(only its files are replaced; a stream inside it is refused).")
 def site(results, out):
     """Write the spec as a static website: the engines × rulings matrix, a page per ruling with
     its scenarios as Gherkin and every engine's verdicts, a page per failure, each engine's history
-    and badge. The pages work from file:// and need no network."""
+    and badge. The pages work from file:// and need no network. Runs of another suite than the
+    installed one are named on every page. Exit status 2 for bad input (a stream that is not one,
+    more than 200 streams or 512 MiB of them, a --out with files the site did not write)."""
     from .errors import InputError
     from .text import plain
     from .site import build
@@ -1127,7 +1130,10 @@ def site(results, out):
         _input_error(exc)
     for name, c in info["engines"].items():
         click.echo(f"{plain(name, limit=200)}: " + ", ".join(f"{n} {o}" for o, n in c.items() if n))
-    click.echo(f"wrote {info['pages']} pages to {out}/index.html")
+    for rel in info.get("kept", []):
+        click.echo(f"notice: {plain(str(out / rel), limit=500)} was written by an earlier build and changed since: left as it is",
+                   err=True)
+    click.echo(f"wrote {info['pages']} pages to {plain(str(out / 'index.html'), limit=1000)}")
 
 
 @main.command(name="cards", context_settings={"ignore_unknown_options": True})
