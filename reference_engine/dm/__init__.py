@@ -12,6 +12,9 @@ Rulings implemented (ruling IDs of ``features/rulings/dm-attack.json``): the att
 steps AT-S1..AT-S7 as explicit steps, AT-D1 (AP's abilities first, each player orders
 their own), AT-D2 (interruption), AT-D3 (legality only at declaration), AT-D4 (split
 creatures: the attacking side chooses), battle AT-B1..B5, breaking AT-P1..P5.
+The general rules the page assumes (``features/general_rules/dm.json``): DM-GEN-TURN-PLAYER-FIRST
+and DM-GEN-WAITING (``Game.run_timing``), DM-GEN-WHO-DECIDES (``Game.take``), summoning sickness,
+shield triggers, blockers, the attack steps; ``grep -rn DM-GEN- reference_engine/dm/``.
 """
 from .engine import UNSUPPORTED, Unplayable, play
 

@@ -388,6 +388,8 @@ class _NegatesTheLinkItRespondsTo(Effect):
             duel.move(self.card, "graveyard", "cost")
 
     def resolve(self, duel, link):
+        """Negate the link responded to (the page's table of interferences, ND-TAB;
+        YGO-GEN-NEGATION)."""
         duel.negate(link.data["target"], self.negates, self.card)
         self.after(duel, link.data["target"])
         return True
@@ -476,8 +478,9 @@ class SolemnStrike(_NegatesTheLinkItRespondsTo):
 class InfiniteImpermanence(Effect):
     """Infinite Impermanence (無限泡影), Normal Trap: "Target 1 face-up monster your opponent
     controls; negate its effects (until the end of this turn) ..." Negating a monster's effects
-    also negates its activated effect still on the chain while it is face-up on the field.
-    (The column clause and the activation from the hand are not modelled.)"""
+    also negates its activated effect still on the chain while it is face-up on the field
+    (ND-TAB's "effect negated"; YGO-GEN-NEGATION). (The column clause and the activation from
+    the hand are not modelled.)"""
     kind, speed, locations, face_up, label = "card", 2, ("spell-trap",), False, "1"
 
     def target(self, duel, link, step):
@@ -487,6 +490,7 @@ class InfiniteImpermanence(Effect):
         link.targets = [(t[0], t[0].incarnation)]
 
     def resolve(self, duel, link):
+        """Negate the target's effects, and its activated effect on the chain (ND-TAB; YGO-GEN-NEGATION)."""
         card, inc = link.targets[0]
         if not card.face_up_on_field() or card.incarnation != inc:
             return False
@@ -500,7 +504,8 @@ class InfiniteImpermanence(Effect):
 @model("24508238")
 class DDCrow(Effect):
     """D.D. Crow (Ｄ．Ｄ．クロウ): "(Quick Effect): You can discard this card to the GY, then
-    target 1 card in your opponent's GY; banish that target.\""""
+    target 1 card in your opponent's GY; banish that target.\"" Banishing a replacement's
+    resource makes it fizzle (ND-TAB, ND-C3, ND-E3)."""
     kind, speed, locations, label = "quick", 2, ("hand",), "1"
     categories = frozenset({fx.BANISH})
 
@@ -512,6 +517,7 @@ class DDCrow(Effect):
         link.targets = [(t[0], t[0].incarnation)]
 
     def resolve(self, duel, link):
+        """Banish the target (a replacement's resource: it fizzles, ND-C3, ND-E3)."""
         card, inc = link.targets[0]
         if card.zone != "graveyard" or card.incarnation != inc:
             return False
@@ -522,7 +528,8 @@ class DDCrow(Effect):
 @model("05318639")
 class MysticalSpaceTyphoon(Effect):
     """Mystical Space Typhoon (サイクロン), Quick-Play Spell: "Target 1 Spell/Trap on the field;
-    destroy that target.\""""
+    destroy that target.\"" Destroying a continuous card whose replacement is on the chain:
+    ND-E4."""
     kind, speed, locations, face_up, label = "card", 2, ("hand", "spell-trap"), False, "1"
     categories = frozenset({fx.DESTROY})
 
@@ -533,6 +540,7 @@ class MysticalSpaceTyphoon(Effect):
         link.targets = [(t[0], t[0].incarnation)]
 
     def resolve(self, duel, link):
+        """Destroy the target Spell/Trap (a continuous card whose replacement is on the chain: ND-E4)."""
         card, inc = link.targets[0]
         if card.zone not in ("spell-trap", "field") or card.incarnation != inc:
             return False
@@ -581,6 +589,7 @@ class HeartOfTheUnderdog(Effect):
         duel.emit("reveal", card=card.uid, player=link.player)
 
     def triggered_by(self, duel, ev):
+        """Any draw of its controller in the Draw Phase that drew a Normal Monster (ND-04)."""
         if ev["event"] != "draw" or duel.phase != "draw" or not self.card.face_up_on_field():
             return False
         return ev["player"] == self.card.controller and any(duel.cards[u].is_normal_monster() for u in ev["cards"])
@@ -615,7 +624,8 @@ class DiabolosKingOfTheAbyss(Effect):
     """Diabolos, King of the Abyss (魔王ディアボロス): "Once per turn, during your opponent's Draw
     Phase, before their normal draw: Look at the top card of your opponent's Deck, and if you
     do, place that card on either the top or bottom of their Deck." OCG: 「…相手ドローフェイズ
-    のドロー前に発動する」 — mandatory. The OCG text has no "once per turn" (the TCG text's)."""
+    のドロー前に発動する」 — mandatory, listed by the page among the other "before the draw" cards
+    (ND-L-BEFORE); no replacement. The OCG text has no "once per turn" (the TCG text's)."""
     kind, mandatory, whose_turn, label = "before-draw", True, "opponent", "2"
 
     def condition(self, duel, player):
@@ -636,7 +646,8 @@ class DiabolosKingOfTheAbyss(Effect):
 @model("95856586")
 class ZexalField(_Search):
     """Zexal Field (ゼアル・フィールド), Field Spell: "During your Draw Phase, before you draw: You
-    can place 1 "Shining Draw" from your Deck on top of your Deck.\""""
+    can place 1 "Shining Draw" from your Deck on top of your Deck.\"" Listed among the other
+    "before the draw" cards (ND-L-BEFORE); no replacement."""
     kind, locations, label, to_top = "before-draw", ("field",), "3", True
     categories = frozenset()
 
@@ -649,8 +660,9 @@ class WhiteRoseCloister(Effect):
     """White Rose Cloister (白薔薇の回廊), Field Spell: "During your Draw Phase, before you draw:
     You can declare 1 card type (Monster, Spell, or Trap); reveal the top card of your Deck,
     and if it is the declared card type, apply this effect for the rest of this turn ...
-    ● Level 7 or higher Synchro Monsters you control gain 1000 ATK." (The ATK gain is
-    recorded, not shown: no scenario has a Synchro Monster.)"""
+    ● Level 7 or higher Synchro Monsters you control gain 1000 ATK." Listed among the other
+    "before the draw" cards (ND-L-BEFORE); no replacement. (The ATK gain is recorded, not
+    shown: no scenario has a Synchro Monster.)"""
     kind, locations, label = "before-draw", ("field",), "2"
     TYPES = {"Monster": "monster", "Spell": "spell", "Trap": "trap"}
 
@@ -674,12 +686,14 @@ class WhiteRoseCloister(Effect):
 
 class _LooksAtNormalDraw:
     """A lingering effect that looks at the card(s) drawn by ``player``'s normal draw of turn
-    ``turn``; it ends with that turn's Draw Phase."""
+    ``turn`` (Gravekeeper's Trap, ND-L-BEFORE; a card drawn for the normal draw, ND-L-TRIGGER);
+    it ends with that turn's Draw Phase."""
 
     def __init__(self, player, source, act, turn):
         self.player, self.source, self.act, self.turn = player, source, act, turn
 
     def after_draw(self, duel, drawn, normal):
+        """It sees only the normal draw (ND-L-TRIGGER, ND-L-BEFORE)."""
         if normal:
             duel.watches.remove(self)
             self.act(duel, drawn)
@@ -692,7 +706,8 @@ class GravekeepersTrap(Effect):
     at the card(s) drawn for their normal draw, and if it was the declared card, send it to the
     GY." OCG ③: 「このカードが表側表示で存在する場合、相手ドローフェイズのドロー前に、カード名を１つ
     宣言して発動する。」 — mandatory (the game activates it; its controller declares the name), once
-    per turn by name (「このカード名の②③の効果はそれぞれ１ターンに１度」); a Trap's effect: spell speed 2."""
+    per turn by name (「このカード名の②③の効果はそれぞれ１ターンに１度」); a Trap's effect: spell speed 2.
+    Listed among the other "before the draw" cards (ND-L-BEFORE); no replacement."""
     kind, locations, whose_turn, once_per_turn = "before-draw", ("spell-trap",), "opponent", "name"
     mandatory, speed, label = True, 2, "3"
 
@@ -731,6 +746,7 @@ class _DrawnForTheNormalDraw(Effect):
         return None
 
     def drawn(self, duel, player, normal):
+        """Its owner drew it: revealable only when ``normal`` (drawn for the normal draw, ND-L-TRIGGER)."""
         card = self.card
 
         def applies(step):
@@ -1188,7 +1204,8 @@ class TiltedTryEffectDraw(_TiltedTry):
 
 class _AfterTheOpponentsNormalDraw(Effect):
     """A Trap Card activated 「相手のドローフェイズ時に、相手が通常のドローをした時」: right after the
-    opponent's normal draw, before anything else happens."""
+    opponent's normal draw, before anything else happens (「時」: it misses the timing as soon as
+    something else happened, YGO-GEN-MISSING-TIMING)."""
     kind, speed, locations, face_up, label = "card", 2, ("spell-trap",), False, ""
 
     def condition(self, duel, player):
