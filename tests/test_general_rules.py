@@ -107,9 +107,9 @@ def test_each_general_rule_is_named_where_the_engine_decides_it(rid):
 def _mutant_decision_points():
     """(mutant, owner, attr) for every attribute a rule mutant patches: recorded by applying each
     mutant's patch to a recording Patcher, then undone."""
-    from duelspec.mutation import Patcher, registry
+    from duelspec.mutation import Patcher, general, registry
     out = []
-    for m in registry().values():
+    for m in list(registry().values()) + list(general.mutants()):
         p = Patcher()
         try:
             m.patch(p)
@@ -222,3 +222,42 @@ def test_a_name_once_per_turn_limits_the_player_not_the_opponent():
     other = duel.add("g3", cat["27979109"], "A", "spell-trap", "face-up")
     duel.use_opt(mine, eff_mine)
     assert duel.opt_used(other, other.effects[0])                 # the player's other copy: used up
+
+
+# ------------------------------------------------- scenarios that depend on a general rule cite it
+@pytest.fixture(scope="module")
+def general_kills():
+    """{mutant name: (mutant, [ids of the scenarios it kills])} for every general-rule mutant over
+    every scenario of its game (hand-written and generated)."""
+    from duelspec.compiler import compile_paths
+    from duelspec.generated import scenarios as generated
+    from duelspec.mutation import general
+    from duelspec.mutation.matrix import run_matrix
+    scenarios = compile_paths().scenarios + list(generated())
+    mx = run_matrix(scenarios, list(general.mutants()))
+    return {run.mutant.name: (run.mutant, run.killers(mx.baseline)) for run in mx.runs}, {s["id"]: s for s in scenarios}
+
+
+def test_every_scenario_whose_outcome_depends_on_a_general_rule_cites_it(general_kills):
+    """A scenario that passes on the reference engine and fails on a mutant breaking general rule R
+    depends on R: it cites R, or it is tagged with a ruling of the page that states R in part
+    (R's `stated_by`)."""
+    kills, by_id = general_kills
+    g = general_rules()
+    uncited = []
+    for name, (m, killed) in kills.items():
+        for rid in m.rulings:
+            for sid in killed:
+                s = by_id[sid]
+                if rid not in cited_rules(s) and not set(g[rid].stated_by) & set(s["rulings"]):
+                    uncited.append(f"{sid} ({name}: {rid})")
+    assert not uncited, f"scenarios that depend on a general rule without citing it: {uncited}"
+
+
+def test_the_general_rule_mutants_kill_something_in_both_games(general_kills):
+    """The dependency check above could fail: each game has a general-rule mutant that changes the
+    outcome of some scenario (the same-timing order, summoning sickness)."""
+    kills, _ = general_kills
+    assert kills["ygo.general.segoc.opponent-first"][1]
+    assert kills["dm.general.summoning-sickness.ignored"][1]
+    assert any(sid.startswith("ygo.normal-draw.same-timing.") for sid in kills["ygo.general.segoc.opponent-first"][1])

@@ -672,7 +672,7 @@ class Duel:
             first = False
             self.decider.open({"window": "trigger"})
             waiting, self.pending = self.pending, []
-            players = (self.turn_player, opponent(self.turn_player))
+            players = self.same_timing_order()
             # SEGOC: the turn player's mandatory, the opponent's mandatory, the turn player's
             # optional, the opponent's optional trigger effects
             for player in players:
@@ -698,6 +698,11 @@ class Duel:
             self.decider.close("trigger")
             if self.chain:
                 self.chain_window(opponent(self.chain[-1].player))
+
+    def same_timing_order(self) -> tuple:
+        """The players in the order their effects of one timing go on the chain, each kind
+        (mandatory, then optional) in turn: the turn player's first (YGO-GEN-SEGOC)."""
+        return (self.turn_player, opponent(self.turn_player))
 
     def open_state(self) -> None:
         """An open game state: triggers, then chains of quick effects, until both players pass."""
@@ -734,9 +739,9 @@ class Duel:
         timing, then the optional ones, on one chain (YGO-GEN-SEGOC); Quick Effects respond to it."""
         self.timing = "before-draw"
         self.decider.open({"window": "before-draw"})
-        for p in (self.turn_player, opponent(self.turn_player)):
+        for p in self.same_timing_order():
             self.place_mandatory_before_draw_effects(p)
-        for p in (self.turn_player, opponent(self.turn_player)):
+        for p in self.same_timing_order():
             self.place_before_draw_effects(p)
         if self.chain:                   # Quick Effects respond; they cannot start a chain at this timing
             self.chain_window(opponent(self.chain[-1].player))
