@@ -178,22 +178,31 @@ def test_a_rule_tag_becomes_a_general_rule_cite(tmp_path):
 @pytest.mark.parametrize("tag, why", [
     ("@rule:YGO-GEN-NO-SUCH", "general-rule ID of the ygo catalogue"),
     ("@rule:DM-GEN-BLOCKER", "general-rule ID of the ygo catalogue"),
-    ("@rule:DM-GEN-ATTACKER-LEAVES", "general-rule ID of the ygo catalogue"),
 ])
 def test_a_rule_that_is_unknown_of_the_other_game_or_undecided_is_refused(tmp_path, tag, why):
     out = _compile(FEATURE.format(ftags="", stags=tag, comment=""), tmp_path)
     assert out.errors and why in str(out.errors[0].error) and "/cites/0/ref" in str(out.errors[0].error)
 
 
-def test_an_undecided_rule_cannot_be_cited():
-    """A JSON scenario citing DM-GEN-ATTACKER-LEAVES (undecided) is refused at load."""
+def test_an_undecided_rule_cannot_be_cited(tmp_path):
+    """A scenario citing a rule the catalogue marks `undecided` is refused at load."""
     import copy
     from duelspec.compiler import compile_paths, validate
-    doc = copy.deepcopy(next(s for s in compile_paths().scenarios if s["game"] == "dm"))
-    validate(doc)
-    doc["cites"] = doc.get("cites", []) + [{"kind": "general-rule", "ref": "DM-GEN-ATTACKER-LEAVES"}]
-    with pytest.raises(InputError, match="undecided"):
-        validate(doc)
+    doc = json.loads((ROOT / "features/general_rules/dm.json").read_text(encoding="utf-8"))
+    doc["rules"][0]["status"], doc["rules"][0]["undecided"] = "undecided", "for the test"
+    (tmp_path / "dm.json").write_text(json.dumps(doc), encoding="utf-8")
+    (tmp_path / "ygo.json").write_text((ROOT / "features/general_rules/ygo.json").read_text(encoding="utf-8"), encoding="utf-8")
+    scen = copy.deepcopy(next(s for s in compile_paths().scenarios if s["game"] == "dm"))
+    scen["cites"] = scen.get("cites", []) + [{"kind": "general-rule", "ref": doc["rules"][0]["id"]}]
+    validate(scen)                                        # decided in the real catalogue
+    import duelspec.catalogue as catalogue
+    real = catalogue.general_rules
+    catalogue.general_rules = lambda root=None: real(str(tmp_path))
+    try:
+        with pytest.raises(InputError, match="undecided"):
+            validate(scen)
+    finally:
+        catalogue.general_rules = real
 
 
 def test_duelspec_list_shows_the_general_rules_a_scenario_rests_on():

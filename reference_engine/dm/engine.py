@@ -527,7 +527,7 @@ class Game:
 
     def interrupted(self) -> bool:
         """AT-D2: the attacker, the target or the blocker has left the battle zone (checked after
-        AT-S3 and AT-S5 only: DM-GEN-ATTACKER-LEAVES is undecided for AT-S6)."""
+        AT-S3 and AT-S5 only: one that leaves during AT-S6 still reaches AT-S7, DM-GEN-ATTACKER-LEAVES)."""
         a = self.attack
         if not self.in_battle(a.attacker):
             return True
@@ -629,19 +629,11 @@ class Game:
 
     def end_step(self, a: Attack) -> None:
         """AT-S7 the attack ends: "while attacking" effects end, "after attacking" abilities resolve.
-<<<<<<< HEAD
-        AT-S6a and AT-S6b both end with "Then step AT-S7": a creature that left the battle zone
-        during AT-S6 (the loser of the battle, an attacker bounced by a shield trigger) does not
-        skip AT-S7; AT-D2's interruption skips the steps after AT-S3 and AT-S5. DM-GEN-ATTACKER-LEAVES:
-        whether an attacker that left during AT-S6 still reaches AT-S7 is undecided (no scenario
-        asserts it)."""
-=======
         DM-GEN-ATTACKER-LEAVES: AT-S6a and AT-S6b both end with "Then step AT-S7", and the rules
         wiki's 攻撃終了ステップ says the attack's end comes even when the attacking creature was
         removed: a creature that left the battle zone during AT-S6 (the loser of the battle, an
         attacker destroyed or bounced by a shield trigger) does not skip AT-S7; AT-D2's
         interruption skips the steps after AT-S3 and AT-S5."""
->>>>>>> main
         self.step("AT-S7")
         a.active = False
         self.update_powers()
