@@ -222,19 +222,21 @@ class Engine:
         return self.streams[-1]
 
 
-def build(result_files: list, out: str | Path) -> dict:
-    """Write the site for ``result_files`` into ``out``. Returns ``{"engines": {name: counts of its
-    latest stream}, "pages": n, "kept": [files of an earlier build that were changed since, left]}``.
+def build(result_files: list, out: str | Path, arguments=None) -> dict:
+    """Write the site for ``result_files`` into ``out``. ``arguments``: an arguments file of
+    :mod:`duelspec.consensus` (the verdicts shown on ``consensus.html``). Returns ``{"engines":
+    {name: counts of its latest stream}, "pages": n, "kept": [files of an earlier build that were
+    changed since, left]}``.
 
     ``out`` is a new or empty folder, or one an earlier build wrote (it lists what it wrote in
-    :data:`MARKER`): only those files are ever replaced or removed, every other file stays. A
-    result stream inside ``out``, or a folder with other files and no marker, is refused
-    (:class:`InputError`) before anything is written. The pages are rendered into a fresh folder
-    beside ``out`` and moved into place when all of them are written."""
+    :data:`MARKER`): only those files are ever replaced or removed, every other file stays. An
+    input (a stream, the arguments file) inside ``out``, or a folder with other files and no
+    marker, is refused (:class:`InputError`) before anything is written. The pages are rendered
+    into a fresh folder beside ``out`` and moved into place when all of them are written."""
     import tempfile
     from .render import Site
     out = Path(out)
-    earlier = _check_out(result_files, out)
+    earlier = _check_out(list(result_files) + ([arguments] if arguments else []), out)
     streams = read_runs(result_files)
     engines: dict[str, Engine] = {}
     for st in sorted(streams, key=lambda s: s.started):
@@ -255,7 +257,9 @@ def build(result_files: list, out: str | Path) -> dict:
     except OSError as exc:
         raise InputError(str(out), "", "a folder that can be created and written", exc.strerror) from None
     try:
-        pages = Site(list(engines.values()), stage).write()
+        site = Site(list(engines.values()), stage)
+        site.consensus_inputs = (list(result_files), arguments)
+        pages = site.write()
         kept = _move_into(stage, out, earlier)
     finally:
         shutil.rmtree(stage, ignore_errors=True)
@@ -274,8 +278,8 @@ def _check_out(result_files: list, out: Path) -> dict:
     empty folder); :class:`InputError` for an input inside ``out`` or a folder that is not a site's."""
     for f in result_files:
         if _inside(Path(f), out):
-            raise InputError(str(f), "", f"a result stream outside the site's folder {out} (the site replaces "
-                             f"what it wrote there)", "a stream inside it")
+            raise InputError(str(f), "", f"an input outside the site's folder {out} (the site replaces "
+                             f"what it wrote there)", "a file inside it")
     if out.exists() and not out.is_dir():
         raise InputError(str(out), "", "a folder for the site", "a file")
     if not out.exists():
