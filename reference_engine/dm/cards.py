@@ -23,6 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from ..common import Unplayable, opponent
+
 
 def _always(g, src, ctx):
     return True
@@ -49,7 +51,7 @@ SUMMONING_ONLY = "summoning-only"
 
 class NotModelled:
     """An ability of a card's text the engine does not play yet: triggering it makes the
-    scenario a visible skip (:class:`~.engine.Unplayable`)."""
+    scenario a visible skip (:class:`~..common.Unplayable`)."""
 
     def __init__(self, timing: str, what: str):
         self.timing, self.what = timing, what
@@ -58,7 +60,6 @@ class NotModelled:
         return True
 
     def effect(self, g, src, ctx):
-        from .engine import Unplayable
         raise Unplayable(f"{src.entry['id']} ({src.name}): the ability '{self.what}' is not modelled yet")
 
 
@@ -93,11 +94,11 @@ def choose_and(do, who="opponent", minimum=1, where=lambda g, src, c: True, prom
     controller) and apply ``do`` to it; ``chooser``: ``self`` (the controller) or ``opponent``
     (「相手は…選ぶ」)."""
     def eff(g, src, ctx):
-        pool = g.creatures(g.other(src.owner) if who == "opponent" else src.owner if who == "own" else None)
+        pool = g.creatures(opponent(src.owner) if who == "opponent" else src.owner if who == "own" else None)
         cands = [c.id for c in pool if where(g, src, c)]
         if not cands:
             return
-        player = src.owner if chooser == "self" else g.other(src.owner)
+        player = src.owner if chooser == "self" else opponent(src.owner)
         picked = g.driver.choose(player, cands, min(minimum, len(cands)), 1, f"{src.id}: {prompt}")
         for cid in picked:
             do(g, src, g.cards[cid])
@@ -153,7 +154,7 @@ def may_top_card_to_mana(g, src, ctx):
 
 def opponent_burns_mana(g, src, ctx):
     """「相手は自身のマナゾーンのカードを1枚選び、墓地に置く」: the opponent chooses one of their mana cards."""
-    foe = g.other(src.owner)
+    foe = opponent(src.owner)
     mana = [c.id for c in g.zone(foe, "mana")]
     if mana:
         picked = g.driver.choose(foe, mana, 1, 1, f"{src.id}: choose a card in your mana zone to put into your graveyard")
@@ -175,12 +176,12 @@ def _own_mana_at_least(n):
 
 
 def tap_all_opponents(g, src, ctx):
-    for c in g.creatures(g.other(src.owner)):
+    for c in g.creatures(opponent(src.owner)):
         g.tap(c)
 
 
 def destroy_highest_power(g, src, ctx):
-    foes = g.creatures(g.other(src.owner))
+    foes = g.creatures(opponent(src.owner))
     if foes:
         top = max(g.power(c) for c in foes)
         g.destroy([c for c in foes if g.power(c) == top])

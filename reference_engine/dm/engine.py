@@ -24,8 +24,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from duelspec.adapters.kit import MissingDecision, Refusal
-from duelspec.catalogue import cards as card_catalogue
+from ...catalogue import cards as card_catalogue
+from ...decisions import MissingDecision, Refusal
+from ..common import GameOver, Unplayable, deck_order, opponent
 
 UNSUPPORTED: tuple = ()
 
@@ -34,7 +35,7 @@ CIVS = ("light", "water", "darkness", "fire", "nature", "zero")
 
 
 #: refusal codes (``trace.schema.json#/$defs/refusal_code``) of the engine's reasons, first match
-_CODES = (
+REFUSAL_REASONS = (
     ("summoning sickness", "summoning-sickness"),
     ("a tapped creature cannot attack", "tapped"),
     ("a tapped creature cannot block", "tapped"),
@@ -56,15 +57,7 @@ _CODES = (
 
 def refusal_code(reason: str) -> str:
     """The refusal code of one of the engine's reasons (``condition`` when none fits)."""
-    return next((code for words, code in _CODES if words in reason), "condition")
-
-
-class Unplayable(Exception):
-    """The engine cannot play this scenario (a card ability without code): a visible skip."""
-
-
-class GameOver(Exception):
-    """Raised internally when a player has won; unwinds the attack."""
+    return next((code for words, code in REFUSAL_REASONS if words in reason), "condition")
 
 
 @dataclass
@@ -129,7 +122,7 @@ class Game:
         self.driver = driver
         self.cat = card_catalogue("dm")
         self.ap = setup["turn_player"]
-        self.nap = "B" if self.ap == "A" else "A"
+        self.nap = opponent(self.ap)
         self.phase = setup["phase"]
         self.events: list[dict] = []
         self.cards: dict[str, Card] = {}
@@ -140,12 +133,10 @@ class Game:
         self.used_once: set = set()
         self.window: str | None = None        # the step of the attack whose window is open
         self.attack_no = 0                    # the attacks of this attack phase, counted
-        for i, c in enumerate(setup["cards"]):
-            entry = self.cat[c["card"]]
-            o = c.get("order")
-            order = -1 if o == "top" else 10**6 if o == "bottom" else (o if isinstance(o, int) else 1000 + i)
-            self.cards[c["id"]] = Card(c["id"], entry, c["owner"], c["zone"], bool(c.get("tapped")),
-                                       bool(c.get("summoning_sick")), order=order)
+        rank = {id(c): n for n, c in enumerate(deck_order(setup["cards"]))}   # a zone's order, top first
+        for c in setup["cards"]:
+            self.cards[c["id"]] = Card(c["id"], self.cat[c["card"]], c["owner"], c["zone"], bool(c.get("tapped")),
+                                       bool(c.get("summoning_sick")), order=rank[id(c)])
         for c in setup["cards"]:
             if c.get("under"):
                 top = self.cards[c["under"]]
@@ -162,9 +153,6 @@ class Game:
         ev = {"event": event, **{k: v for k, v in fields.items() if v is not None}}
         self.events.append(ev)
         self.driver.event(ev)
-
-    def other(self, player: str) -> str:
-        return "B" if player == "A" else "A"
 
     def creatures(self, player: str | None = None) -> list[Card]:
         """The creatures in the battle zone (top cards of stacks), optionally of one player."""
