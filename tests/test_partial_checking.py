@@ -259,3 +259,20 @@ def test_the_site_shows_partial_verdicts(tmp_path):
     assert "failed (partly checked:" in failure and "does not count for AT-S6a" in failure
     # the scenarios are not in the suite: the ruling page lists them from the stream
     assert "passed (partly checked: 10 of 16)" in page
+
+
+def test_the_kit_and_the_reference_engine_report_the_questions_they_ask():
+    from duelspec.adapters.kit import ScriptDriver
+    from duelspec.adapters.reference import ReferenceAdapter
+    from duelspec.compiler import compile_paths
+    d = ScriptDriver([], format=2)
+    assert d.ask("B", "block", ["x"]) == {"event": "ask", "player": "B", "question": "block", "cards": ["x"]}
+    with pytest.raises(ValueError):
+        d.ask("B", "pass")
+    # the reference engine: whether to block when a blocker can block (and only then)
+    docs = {s["id"]: s for s in compile_paths().scenarios}
+    r = ReferenceAdapter().run(docs["dm.attack.blocking.blocker-tapped"])
+    asks = [e for e in r["trace"]["events"] if e["event"] == "ask"]
+    assert asks == [{"event": "ask", "player": "B", "question": "block", "cards": ["seamine"]}]
+    r = ReferenceAdapter().run(docs["dm.attack.declaration.tapped-creature"])     # no blocker: no question
+    assert not [e for e in r["trace"]["events"] if e["event"] == "ask"]

@@ -66,7 +66,7 @@ class NotModelled:
 # ---- effect building blocks ---------------------------------------------------------------
 def draw(n=1, optional=False):
     def eff(g, src, ctx):
-        if optional and not g.driver.yes_no(src.owner, f"{src.id}: draw {n}?"):
+        if optional and not g.yes_no(src.owner, f"{src.id}: draw {n}?"):
             return
         g.draw(src.owner, n)
     return eff
@@ -99,7 +99,7 @@ def choose_and(do, who="opponent", minimum=1, where=lambda g, src, c: True, prom
         if not cands:
             return
         player = src.owner if chooser == "self" else opponent(src.owner)
-        picked = g.driver.choose(player, cands, min(minimum, len(cands)), 1, f"{src.id}: {prompt}")
+        picked = g.choose(player, cands, min(minimum, len(cands)), 1, f"{src.id}: {prompt}")
         for cid in picked:
             do(g, src, g.cards[cid])
     return eff
@@ -142,13 +142,13 @@ def _has_dragon_race(entry):
 
 
 def may_untap_self(g, src, ctx):
-    if g.in_battle(src.id) and src.tapped and g.driver.yes_no(src.owner, f"{src.id}: untap this creature?"):
+    if g.in_battle(src.id) and src.tapped and g.yes_no(src.owner, f"{src.id}: untap this creature?"):
         g.untap(src)
 
 
 def may_top_card_to_mana(g, src, ctx):
     deck = g.zone(src.owner, "deck")
-    if deck and g.driver.yes_no(src.owner, f"{src.id}: put the top card of your deck into your mana zone?"):
+    if deck and g.yes_no(src.owner, f"{src.id}: put the top card of your deck into your mana zone?"):
         g.move(deck[0], "mana", "effect")
 
 
@@ -157,7 +157,7 @@ def opponent_burns_mana(g, src, ctx):
     foe = opponent(src.owner)
     mana = [c.id for c in g.zone(foe, "mana")]
     if mana:
-        picked = g.driver.choose(foe, mana, 1, 1, f"{src.id}: choose a card in your mana zone to put into your graveyard")
+        picked = g.choose(foe, mana, 1, 1, f"{src.id}: choose a card in your mana zone to put into your graveyard")
         g.move(g.cards[picked[0]], "graveyard", "effect")
 
 
@@ -195,7 +195,7 @@ def return_blocker(g, src, ctx):
 
 def bounce_attacker(g, src, ctx):
     a = g.cards.get(ctx.get("attacker", ""))
-    if a is not None and g.in_battle(a.id) and g.driver.yes_no(src.owner, f"{src.id}: return {a.id}?"):
+    if a is not None and g.in_battle(a.id) and g.yes_no(src.owner, f"{src.id}: return {a.id}?"):
         g.leave_battle(a, "hand", "effect")
 
 
@@ -206,7 +206,7 @@ def return_self_to_hand(g, src, ctx):
 
 def flametropus(g, src, ctx):
     mana = [c.id for c in g.zone(src.owner, "mana")]
-    picked = g.driver.choose(src.owner, mana, 0, 1, f"{src.id}: put a mana card into the graveyard?")
+    picked = g.choose(src.owner, mana, 0, 1, f"{src.id}: put a mana card into the graveyard?")
     if picked:
         c = g.cards[picked[0]]
         g.move(c, "graveyard", "effect")
