@@ -91,10 +91,11 @@ def compile_error_result(err) -> dict:
 def skip_reason(scenario: dict, impl: dict, protocol: int | None = None) -> str | None:
     """Why an adapter with implementation ``impl`` (speaking ``protocol``, default 2) skips
     ``scenario`` up front, or None: its game, an unsupported mechanic, a format-2 scenario for
-    a protocol-1 adapter, or a script the adapter cannot play (a window or a ``when.after`` event
-    kind it does not observe: :func:`duelspec.coverage.unplayable`). Expectations on what it does
-    not observe are no reason: they are left out of the check (:func:`duelspec.coverage.plan`,
-    which skips a scenario only when nothing that carries its rulings is left)."""
+    a protocol-1 adapter, a format-2.1 one for a protocol-2 adapter (naming its words), or a script
+    the adapter cannot play (a window or a ``when.after`` event kind it does not observe:
+    :func:`duelspec.coverage.unplayable`). Expectations on what it does not observe are no reason:
+    they are left out of the check (:func:`duelspec.coverage.plan`, which skips a scenario only
+    when nothing that carries its rulings is left)."""
     games = impl.get("games")
     if games is not None and scenario["game"] not in games:
         return f"game {scenario['game']!r} is not supported by {impl.get('name', 'the adapter')}"
@@ -104,7 +105,8 @@ def skip_reason(scenario: dict, impl: dict, protocol: int | None = None) -> str 
     if (protocol or 2) < 2 and scenario.get("format", 1) >= 2:
         return ("a format-2 scenario: the adapter speaks adapter protocol 1, which carries format-1 scenarios only "
                 "(steps with `when` need protocol 2)")
-    return coverage.unplayable(scenario, impl.get("observes"))
+    from .words import skip_reason as minor_skip
+    return minor_skip(scenario, protocol) or coverage.unplayable(scenario, impl.get("observes"))
 
 
 def needs(scenario: dict) -> dict:

@@ -367,6 +367,9 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
                 raise InputError(where, f"{at}/final/cards/{k}", "a local card id of the setup", k)
         _check_carries(doc, expect, at, where)
     _check_dates(doc, where, known_rulings)
+    if doc.get("format") == 2:
+        from .. import words
+        words.check(doc, where)
 
 
 def _check_carries(doc: dict, expect: dict, at: str, where: str) -> None:

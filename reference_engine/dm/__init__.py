@@ -23,9 +23,12 @@ AT-S2, AT-X1              :meth:`.engine.Game.while_attacking_step` (before AT-S
 AT-S3, AT-X2              :meth:`.engine.Game.attack_trigger_step` (after the declaration)
 AT-S4                     :meth:`.engine.Game.block_step`, :meth:`.engine.Game.validate_block`
 AT-S5                     :meth:`.engine.Game.block_trigger_step`
-AT-S6a, AT-S6b, AT-S6c    :meth:`.engine.Game.battle_or_break_step`: :meth:`.engine.Game.battle_step`,
-                          :meth:`.engine.Game.break_step`, the direct attack
-AT-S7                     :meth:`.engine.Game.end_step`
+AT-S6a, AT-S6b, AT-S6c    :meth:`.engine.Game.battle_or_break_step`: :meth:`.engine.Game.battle_step`
+                          (:meth:`.engine.Game.fix_battle`: 「バトルする時」 effects apply once the battle
+                          is fixed), :meth:`.engine.Game.break_step` (:meth:`.engine.Game.shields_still_broken`:
+                          「シールドがブレイクされる時」 effects before the break; 「ブレイクした時」
+                          abilities trigger at the break, resolve after the shield triggers), the direct attack
+AT-S7                     :meth:`.engine.Game.end_step` (also after an attacker that left in AT-S6a/AT-S6b)
 AT-B1..AT-B5              :meth:`.engine.Game.battle_result` (power, "wins all battles"),
                           :meth:`.engine.Game.battle_outcome`, :meth:`.engine.Game.after_battle`
 AT-P1                     :meth:`.engine.Game.battle_or_break_step` (no shields: the direct attack)

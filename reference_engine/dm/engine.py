@@ -10,7 +10,8 @@ Abilities come from two places and nowhere else:
   attacker, shield trigger, slayer, "cannot attack players", "cannot be attacked",
   "wins all battles", ninja strike, revolution change, invasion, revolution 0 trigger,
   evolution, speed attacker);
-- per-card ability code for the card's text (:mod:`.cards`), keyed by catalogue id.
+- per-card ability code for the card's text (:mod:`.cards`, one registered function per card;
+  the shapes in :mod:`.abilities`), keyed by catalogue id.
 A card whose text has an ability without code makes the scenario :class:`Unplayable`.
 
 Trace events (``schemas/trace.schema.json``): ``step`` when a step AT-S1..AT-S7 begins;
@@ -31,6 +32,8 @@ from dataclasses import dataclass, field
 from ...catalogue import cards as card_catalogue
 from ...decisions import MissingDecision, Refusal, ask
 from ..common import GameOver, Unplayable, deck_order, opponent
+from . import abilities
+from . import cards as card_scripts  # noqa: F401  (importing the cards registers their scripts)
 
 UNSUPPORTED: tuple = ()
 
@@ -121,8 +124,7 @@ class Declared:
 
 class Game:
     def __init__(self, setup: dict, driver):
-        from . import cards as scripts
-        self.scripts = scripts
+        self.scripts = abilities
         self.driver = driver
         self.cat = card_catalogue("dm")
         self.ap = setup["turn_player"]
@@ -135,6 +137,8 @@ class Game:
         self.queue: list[Pending] = []
         self.order_pref: dict[str, list] = {}
         self.used_once: set = set()
+        self.battling: tuple | None = None    # the two creatures of the battle fixed in AT-S6a, while it lasts
+        self.end_of_turn: list = []           # delayed abilities for the end of the turn (never reached: one attack phase)
         self.window: str | None = None        # the step of the attack whose window is open
         self.attack_no = 0                    # the attacks of this attack phase, counted
         rank = {id(c): n for n, c in enumerate(deck_order(setup["cards"]))}   # a zone's order, top first
@@ -147,7 +151,7 @@ class Game:
                 self.cards[c["id"]].under = top.id
                 top.sources.append(c["id"])
         for c in self.cards.values():
-            missing = scripts.missing_code(c.entry)
+            missing = abilities.missing_code(c.entry)
             if missing:
                 raise Unplayable(f"card {c.entry['id']} ({c.name}): no ability code yet for: {missing}")
         self.shown_power = {c.id: self.power(c) for c in self.creatures()}
@@ -500,6 +504,8 @@ class Game:
             return "summoning sickness: the creature was put into the battle zone this turn"
         if self.has(c, "cannot-attack"):
             return "the creature cannot attack"
+        for cost in self.scripts.attack_cost_not_modelled(c.entry):
+            raise Unplayable(f"{c.entry['id']} ({c.name}): the attack cost '{cost.what}' is not modelled yet")
         t = s.get("target")
         if t == "player":
             if self.has(c, "cannot-attack-players"):
@@ -629,9 +635,11 @@ class Game:
 
     def end_step(self, a: Attack) -> None:
         """AT-S7 the attack ends: "while attacking" effects end, "after attacking" abilities resolve.
-        AT-S6a and AT-S6b both end with "Then step AT-S7": a creature that left the battle zone
-        during AT-S6 (the loser of the battle, an attacker bounced by a shield trigger) does not
-        skip AT-S7; AT-D2's interruption skips the steps after AT-S3 and AT-S5."""
+        DM-GEN-ATTACKER-LEAVES: AT-S6a and AT-S6b both end with "Then step AT-S7", and the rules
+        wiki's 攻撃終了ステップ says the attack's end comes even when the attacking creature was
+        removed: a creature that left the battle zone during AT-S6 (the loser of the battle, an
+        attacker destroyed or bounced by a shield trigger) does not skip AT-S7; AT-D2's
+        interruption skips the steps after AT-S3 and AT-S5."""
         self.step("AT-S7")
         a.active = False
         self.update_powers()
@@ -652,10 +660,13 @@ class Game:
         return None
 
     def battle_step(self) -> None:
-        """AT-S6a: battle (バトル); the loser is destroyed (AT-B1..B5); then the abilities."""
+        """AT-S6a: the battle and its two creatures are fixed and the "when battling" effects apply
+        (「バトルする時〜」関連の効果が適用される); the battle (バトル): the loser is destroyed (AT-B1..B5);
+        then the abilities. The "when battling" effects last until the battle's abilities resolved."""
         self.step("AT-S6a")
         a = self.attack
         att, dfn = self.cards[a.attacker], self.cards[a.blocker or a.target]
+        self.fix_battle(att, dfn)
         pa, pd = self.power(att), self.power(dfn)
         winner, losers = self.battle_result(att, dfn, pa, pd)
         a.battled = (att.id, dfn.id)
@@ -664,6 +675,14 @@ class Game:
         slayers = [(me, foe) for me, foe in ((att, dfn), (dfn, att)) if self.has(me, "slayer")]
         self.battle_outcome(att, dfn, winner, losers)
         self.after_battle(att, dfn, slayers)
+        self.battling = None
+        self.update_powers()
+
+    def fix_battle(self, att: Card, dfn: Card) -> None:
+        """AT-S6a: the battle and its two creatures are fixed; "when battling" effects (a power
+        bonus 「〜とバトルする時、このクリーチャーのパワーは+N」) apply from now, before the battle."""
+        self.battling = (att.id, dfn.id)
+        self.update_powers()
 
     def battle_outcome(self, att: Card, dfn: Card, winner: str, losers: list) -> None:
         """AT-S6a: "when wins / loses a battle" trigger, the losers are destroyed (AT-B3), and the
@@ -721,33 +740,87 @@ class Game:
         shields = self.zone(self.nap, "shield")
         n = a.break_count = min(self.breaker_count(att), len(shields))   # fixed from now on
         chosen = self.choose_shields(n, [s.id for s in shields])
-        self.emit("break", shields=list(chosen), player=self.nap, by=att.id)
+        chosen = self.shields_still_broken(chosen)
+        if chosen:
+            self.emit("break", shields=list(chosen), player=self.nap, by=att.id)
         broken = [self.cards[x] for x in chosen]
         for x in broken:   # AT-P3: broken shields go to the hand together
             self.move(x, "hand", "break")
-        # the opponent may use the shield triggers among the broken shields
+        if broken:         # 「ブレイクした時」: triggers at the break, resolves after the shield triggers were used
+            self.trigger("when-breaks", att, {"shields": list(chosen)})
+        self.play_broken_shields(broken)
+        self.run_timing()
+
+    def play_broken_shields(self, broken: list) -> None:
+        """AT-S6b: 「ブレイクしたシールドのS・トリガー、S・バックなど、プレイできるカードがあればそれをプレイしてもよい」:
+        NAP may use the shield triggers among the ``broken`` shields (S・トリガー: cast or summoned for
+        no cost) and the S-backs in their hand (S・バック-<civ>: discard a broken card of that
+        civilization, then this card is summoned or cast for no cost), one after the other."""
         used: set = set()
         while True:
             usable = [x.id for x in broken if x.zone == "hand" and x.id not in used and self.has(x, "shield-trigger")]
-            if not usable:
+            if not usable and not self.s_back_discards(broken, used):
                 break
-            self.ask(self.nap, "shield-trigger", usable)
-            st = self.take(self.nap, ("use-shield-trigger", "decline"),
-                           lambda s: None if s["do"] == "decline" or s.get("card") in usable
-                           else "only an unused shield trigger among the shields broken now can be used")
+            backs = [c.id for c in self.zone(self.nap, "hand") if c.id not in used and self.kw_value(c, "s-back")
+                     and self.s_back_discards(broken, used, c)]
+            self.ask(self.nap, "shield-trigger", usable + backs)
+            st = self.take(self.nap, ("use-shield-trigger", "s-back", "decline"),
+                           lambda s: self.broken_shield_play_problem(s, usable, broken, used))
             if st is None or st["do"] == "decline":
                 break
             c = self.cards[st["card"]]
             used.add(c.id)
-            self.emit("shield-trigger", card=c.id, player=self.nap)
+            if st["do"] == "s-back":
+                self.emit("declare", card=c.id, ability="s-back", player=self.nap)
+                options = self.s_back_discards(broken, used, c)
+                picked = options if len(options) == 1 else \
+                    self.choose(self.nap, options, 1, 1, f"{c.id}: S-back: discard a broken card")
+                self.move(self.cards[picked[0]], "graveyard", "cost")
+                used.add(picked[0])
+            else:
+                self.emit("shield-trigger", card=c.id, player=self.nap)
             if c.entry["card_type"] == "spell":
                 self.cast(c)
             else:
-                self.summon(c, "shield-trigger")
+                self.summon(c, "shield-trigger" if st["do"] == "use-shield-trigger" else "s-back")
             if self.winner:
                 raise GameOver
-        self.trigger("when-breaks", att, {"shields": list(chosen)})
-        self.run_timing()
+
+    def s_back_discards(self, broken: list, used: set, card: Card | None = None) -> list:
+        """The broken cards NAP could discard for an S-back in their hand (``card``'s, or any):
+        a broken card still in the hand, not used, of the S-back's civilization."""
+        backs = [card] if card else [c for c in self.zone(self.nap, "hand") if c.id not in used and self.kw_value(c, "s-back")]
+        civs = {civ for b in backs for civ in self.kw_value(b, "s-back")}
+        return [x.id for x in broken if x.zone == "hand" and x.id not in used and x not in backs
+                and civs & set(x.entry.get("civilizations", []))]
+
+    def broken_shield_play_problem(self, st: dict, usable: list, broken: list, used: set) -> str | None:
+        """Why NAP cannot play this broken shield / S-back now (``None``: they can)."""
+        if st["do"] == "decline":
+            return None
+        if st["do"] == "use-shield-trigger":
+            return None if st.get("card") in usable else "only an unused shield trigger among the shields broken now can be used"
+        c = self.cards.get(st.get("card", ""))
+        if c is None or c.owner != self.nap or c.zone != "hand" or not self.kw_value(c, "s-back"):
+            return "the S-back card must be in the declaring player's hand"
+        if not self.s_back_discards(broken, used, c):
+            return "S-back: no broken card of its civilization to discard (a shield broken now)"
+        return None
+
+    def shields_still_broken(self, chosen: list) -> list:
+        """AT-S6b: 「シールドがブレイクされる時〜」 effects apply for each chosen shield, before they are
+        broken together: a replacement (「かわりに…」) of one of NAP's creatures may stop one shield's
+        break. Returns the shields that are still broken."""
+        kept = []
+        for x in chosen:
+            replaced = False
+            for holder in self.creatures(self.nap):
+                for st in self.scripts.shield_break_replacements(holder.entry):
+                    if not replaced and self.in_battle(holder.id) and st.effect(self, holder):
+                        replaced = True
+            if not replaced:
+                kept.append(x)
+        return kept
 
     def choose_shields(self, n: int, ids: list) -> list:
         """AT-P2, AT-P4: AP chooses ``n`` of the shields ``ids`` (forced when there are only ``n``: no
