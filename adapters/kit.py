@@ -62,7 +62,7 @@ DM_STEP_ORDER = {"AT-S1": 1, "AT-S2": 2, "AT-S3": 3, "AT-S4": 4, "AT-S5": 5, "AT
 YGO_PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 CHAIN_WINDOWS = ("response", "resolution", "activation")
 #: fields of a step's ``when`` that say how the step uses its window, not which window it is
-NOT_WINDOW_FIELDS = ("window", "after", "every")
+NOT_WINDOW_FIELDS = ("window", "after", "every", "opens")
 
 
 def _names_window(method):
@@ -112,7 +112,10 @@ class ScriptDriver:
     ``legal: false`` step with ``when.every`` is used as above at its window's first occurrence,
     then stays *standing* (:attr:`standing`): at every later occurrence of its window in its turn it
     is tried again at each decision of its kind of its player, before the pending step; applied
-    there, its outcome becomes ``applied``.
+    there, its outcome becomes ``applied``. A step with ``when.opens: false`` is used as any step
+    (its window must not open: the checker passes it only as ``not-reached``). The window
+    ``after-before-draw`` is opened by the engine between the timing before the draw and the
+    normal draw.
 
     **Format 1** (no ``when``, ``pass`` steps): the next scripted step answers its player's next
     decision (the behaviour of format 1; windows are ignored).
@@ -330,7 +333,7 @@ class ScriptDriver:
             return True
         if turn is not None and self.turn != turn:
             return False
-        if kind == "before-draw" and self.phase not in (None, "draw"):
+        if kind in ("before-draw", "after-before-draw") and self.phase not in (None, "draw"):
             return True
         if kind == "open" and self.phase in YGO_PHASES and when.get("phase") in YGO_PHASES \
                 and YGO_PHASES.index(self.phase) > YGO_PHASES.index(when["phase"]):

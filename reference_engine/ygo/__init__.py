@@ -13,7 +13,8 @@ modelled here, or when a card with effects that are not modelled is face-up on t
 the start: its effects could change what happens, so the trace would be silently wrong (the
 Duel Masters engine refuses such cards up front too).
 
-Where each ruling is decided (``grep -n <ID> reference_engine/ygo/*.py``):
+Where each ruling is decided (``grep -rn <ID> reference_engine/ygo/``; the cards are in the
+families of :mod:`.cards`):
 
 ========================  ================================================================
 ND-01, ND-02              :meth:`.duel.Duel.normal_draw_right`, ``conduct_normal_draw``
@@ -37,7 +38,9 @@ ND-H1, ND-H2, ND-H3       the page's answers of 2019-03-17, played with ``as_of`
                           ND-H1's cards lose the draw when their effect is negated, a pledge;
                           ND-H2 and ND-H3 change no classification), :meth:`.duel.Duel.settle_right`
 ND-L-COST, ND-L-EFFECT,
-ND-L-TRIGGER, ND-L-BEFORE the card classes in :mod:`.cards`, one per listed card
+ND-L-TRIGGER, ND-L-BEFORE the card classes in :mod:`.cards`, one per listed card; ND-L-BEFORE also
+                          :meth:`.duel.Duel.new_chain_before_the_draw` (no new chain between the
+                          timing before the draw and the normal draw)
 ND-L-RELATED              the card classes in :mod:`.cards` (normal draw count, triggers on it,
                           the Draw Phase skipped); Knightmare Unicorn face-up is a visible skip
 ========================  ================================================================
