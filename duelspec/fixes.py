@@ -23,6 +23,9 @@ Edits, all on the file's lines at the named commit (1-based), applied together:
 * ``after = n``, ``copy = [a, b]``: the original lines a..b, inserted after line n (0: at the top);
 * ``after = n``, ``text = "..."``: our lines, inserted after line n.
 
+A fix that is only right once another is made (``requires = ["B"]``) is applied on top of that
+one, and measured against that one's run (what it adds to it).
+
 A line that does not hold what the edit expects stops the experiment (the checkout is not at the
 commit the cause names). ``python -m duelspec.fixes`` applies them to a scratch clone, builds a
 patched core (``build-core.sh`` / ``build.sh``), runs the suite on it and summarises, for each
@@ -53,6 +56,7 @@ class Fix:
     description: str
     edits: list = field(default_factory=list)
     scripts_subdir: str = ""          # where the edited script files live in a scripts checkout (e.g. "official")
+    requires: list = field(default_factory=list)   # fixes applied first (their run is this one's baseline)
 
 
 def load_fixes(path) -> dict:
@@ -79,7 +83,11 @@ def load_fixes(path) -> dict:
         edits = f.get("edit", [])
         for i, e in enumerate(edits):
             _check_edit(path, f"{where}.edit[{i}]", e)
-        out[key] = Fix(key, f["component"], f["description"], edits, f.get("scripts_subdir", ""))
+        out[key] = Fix(key, f["component"], f["description"], edits, f.get("scripts_subdir", ""), list(f.get("requires", [])))
+    for key, f in out.items():
+        for r in f.requires:
+            if r not in out or out[r].component != f.component:
+                raise InputError(str(path), f"causes.{key}.fix.requires", "fixes of the same component in this file", r)
     return out
 
 
@@ -202,7 +210,7 @@ def _clone(src: Path, dst: Path, old_mtime: bool = False) -> Path:
 
 def experiment(fix: Fix, engine: Engine, work: Path, scripts: Path, core_checkout: Path | None = None,
                glue: Path | None = None, baseline_build: Path | None = None, core_build: Path | None = None,
-               run_args: tuple = (), log=print) -> Path:
+               run_args: tuple = (), log=print, fixes: dict | None = None) -> Path:
     """Run one fix experiment: clone the component, apply the fix, build (a core fix), run the
     suite; returns the result stream ``work/<key>/run.jsonl``. ``core_build``: the (unpatched)
     core a script fix runs on (default: the adapter's own)."""
@@ -216,8 +224,11 @@ def experiment(fix: Fix, engine: Engine, work: Path, scripts: Path, core_checkou
         if core_checkout is None:
             raise InputError("--core-checkout", "", "the core checkout the cause's lines are read at", "none given")
         checkout = _clone(core_checkout, here / Path(core_checkout).name, old_mtime=baseline_build is not None)
-    changed = apply_fix(fix, checkout)
-    log(f"{fix.key}: changed {', '.join(changed)} in {checkout}")
+    changed = []
+    for req in fix.requires:            # the fixes this one is made on top of, first
+        changed += apply_fix((fixes or {})[req], checkout)
+    changed += apply_fix(fix, checkout)
+    log(f"{fix.key}: changed {', '.join(sorted(set(changed)))} in {checkout}")
     (here / "patch.diff").write_text(subprocess.run(["git", "-C", str(checkout), "diff"], capture_output=True, text=True).stdout,
                                      encoding="utf-8")
     if fix.component == "core":
@@ -283,7 +294,8 @@ def sentence(key: str, m: dict) -> str:
     """ "fixing this alone: N pass, M then fail for causes X (n), Y (n); breaks nothing" for cause ``key``."""
     own = m["by_cause"].get(key, {"failures": 0, "pass": 0, "still": {}})
     still = sum(own["still"].values())
-    s = f"fixing {key} alone: {own['pass']:,} of its {own['failures']:,} pass"
+    alone = f"on top of {', '.join(m['on_top_of'])}" if m.get("on_top_of") else "alone"
+    s = f"fixing {key} {alone}: {own['pass']:,} of its {own['failures']:,} pass"
     if still:
         s += f", {still:,} then fail for " + ", ".join(f"{k} ({n:,})" for k, n in own["still"].items())
     others = {k: v["pass"] for k, v in m["by_cause"].items() if k != key and v["pass"]}
@@ -333,7 +345,7 @@ def main(argv=None) -> int:
             experiment(fixes[key], ENGINES[o.engine], Path(o.work), Path(o.scripts),
                        Path(o.core_checkout) if o.core_checkout else None, Path(o.glue) if o.glue else None,
                        Path(o.baseline_build) if o.baseline_build else None, Path(o.core_build) if o.core_build else None,
-                       ("--jobs", o.jobs))
+                       ("--jobs", o.jobs), fixes=fixes)
         return 0
     from .causes import load_causes
     causes = load_causes(o.causes)
@@ -344,7 +356,15 @@ def main(argv=None) -> int:
         runs[k].append(p)
     out = {"baseline": {"streams": o.baseline, "run": dict(Counter(r.get("outcome") for r in base.values()))}, "fixes": {}}
     for k, paths in runs.items():
-        meas = measure(base, _outcomes(paths), causes)
+        reqs = fixes[k].requires if k in fixes else []
+        if any(r not in runs for r in reqs):
+            print(f"{k}: measured on top of {', '.join(reqs)}: give their runs too (--run)", file=sys.stderr)
+            return 2
+        against = base
+        for r in reqs:                  # what this fix adds to the ones it is made on top of
+            against = _outcomes(runs[r])
+        meas = measure(against, _outcomes(paths), causes)
+        meas["on_top_of"] = reqs
         meas["description"] = fixes[k].description if k in fixes else ""
         meas["component"] = fixes[k].component if k in fixes else ""
         meas["sentence"] = sentence(k, meas)
