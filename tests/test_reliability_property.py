@@ -168,12 +168,15 @@ def test_the_property_test_can_see_a_leftover_process(tmp_path):
     its environment is reported by the jail, then ended."""
     report = tmp_path / "left.json"
     leaver = ("import os\n"
+              "r, w = os.pipe()\n"                     # close-on-exec: EOF once the helper runs `sleep`
               "if os.fork() == 0:\n"
               "    os.setsid()\n"
               "    if os.fork() == 0:\n"
               "        os.execve('/bin/sleep', ['sleep', '300'], {})\n"
               "    os._exit(0)\n"
-              "os.wait()\n")
+              "os.close(w)\n"
+              "os.wait()\n"
+              "os.read(r, 1)\n")
     p = subprocess.run([sys.executable, str(JAIL), str(report), "--", sys.executable, "-c", leaver], timeout=60)
     assert p.returncode == 0
     left = json.loads(report.read_text())
