@@ -137,3 +137,10 @@ def test_causes_on_a_fifo_does_not_block_and_a_malformed_cause_file_is_a_clear_e
         r = cli("summary", out, "--by-cause", "--causes", bad)
         assert r.exit_code == 2 and str(bad) in r.output and words in r.output, (text, r.output)
         assert "Traceback" not in r.output
+
+
+def test_the_cause_file_schema_names_every_signature_key():
+    from duelspec.causes import SIGNATURE_KEYS
+    from duelspec.validation import schema
+    rule = schema("causes")["properties"]["causes"]["additionalProperties"]["properties"]["match"]["items"]
+    assert sorted(rule["properties"]) == sorted(SIGNATURE_KEYS)

@@ -10,13 +10,9 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup, escape
 
-<<<<<<< HEAD
-from . import OUTCOMES, clip, page_name, script_json, slug
-=======
 from ..coverage import describe, unchecked_text
 from ..report import partly, ruling_outcome
-from . import OUTCOMES, clip, script_json, slug
->>>>>>> main
+from . import OUTCOMES, clip, page_name, script_json, slug
 
 BAD = ("failed", "errored", "timed-out", "xpassed")
 KEYWORDS = re.compile(r"^(\s*)(Feature|Background|Scenario Outline|Scenario|Examples|Rule|Given|When|Then|And|But|\*)(:?)(?=\s|$)")
