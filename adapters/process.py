@@ -226,7 +226,7 @@ class ProcessAdapter:
             raise AdapterStartError(f"cannot run the adapter command {self.command!r}: [Errno {word[1]}] {word[2]}: "
                                     f"{self.argv[0]!r}")
         raise AdapterStartError(f"cannot run the adapter command {self.command!r}: its keeper process "
-                                f"(duelspec/adapters/reaper.py) did not start it", self._evidence())
+                                f"(adapters/reaper.py) did not start it", self._evidence())
 
     def _kill(self) -> None:
         """Kill the program, its process group and every process it started (in any session:
