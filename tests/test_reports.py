@@ -97,6 +97,18 @@ def test_junit_xml(saved_run):
     assert cases["t.ok.1"].get("classname") == "ygo.ND-01"
 
 
+def test_junit_file_names_the_repository_file_wherever_duelspec_is_installed(tmp_path, monkeypatch):
+    """Issue 21 §5: `file=` pointed into site-packages (or the checkout's absolute path); a CI's test
+    report links it to the repository's file, `features/...`."""
+    from duelspec.junit import to_junit
+    monkeypatch.chdir(tmp_path)                      # not a checkout: the installed features exist elsewhere
+    r = CliRunner().invoke(main, ["run", "--ruling", "ND-02", "--out", str(tmp_path / "r.jsonl")])
+    assert r.exit_code == 0, r.output
+    lines = [json.loads(x) for x in (tmp_path / "r.jsonl").read_text().splitlines()]
+    files = {c.get("file") for c in ET.fromstring(to_junit(lines[0], lines[1:-1], lines[-1])).iter("testcase")}
+    assert files == {"features/ygo/normal_draw/basics.feature"}, files
+
+
 def test_markdown_summary(saved_run):
     _, _, md = saved_run
     text = md.read_text()

@@ -10,7 +10,7 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup, escape
 
-from . import OUTCOMES, clip, script_json, slug
+from . import OUTCOMES, abbreviate, clip, script_json, slug
 
 BAD = ("failed", "errored", "timed-out", "xpassed")
 KEYWORDS = re.compile(r"^(\s*)(Feature|Background|Scenario Outline|Scenario|Examples|Rule|Given|When|Then|And|But|\*)(:?)(?=\s|$)")
@@ -41,6 +41,7 @@ class Site:
                                finalize=_finalize)
         self.env.filters["clip"] = clip
         self.env.filters["slug"] = slug
+        self.env.filters["abbreviate"] = abbreviate
         self.env.filters["pretty"] = lambda o: clip(json.dumps(o, ensure_ascii=False, indent=1)) if not isinstance(o, str) else clip(o)
         self.env.filters["cardname"] = self.card_markup
         self.env.filters["compact"] = lambda o: clip(json.dumps(o, ensure_ascii=False))
