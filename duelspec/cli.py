@@ -214,6 +214,9 @@ def _input_error(exc) -> None:
               help="TOML file of known failures (keyed by scenario id): they become xfailed; a listed pass is xpassed.")
 @click.option("--write-expect-fail", "write_expect_fail", type=click.Path(dir_okay=False, path_type=Path),
               help="Write an expect-fail file listing this run's failures (keeps reasons of --expect-fail).")
+@click.option("--keep-traces", "keep_traces", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
+              help="Keep every reply of the adapter, whole (its trace, or its skip or error), as DIR/<scenario id>.json "
+                   "with the scenario it played: for debugging an adapter beyond the events around a failure.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress: a bar when stdout is a terminal (and --format table), else a line on stderr every "
                    "--progress-every seconds (default: on).")
@@ -232,7 +235,7 @@ def _input_error(exc) -> None:
               help="Judge by the answers in force on this date (default: today): a superseded answer's expectations "
                    "in its period; not yet ruled or under review then: skipped. The adapter plays as of it too.")
 def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, run_id, adapter_spec, timeout, startup_timeout, max_restarts,
-        fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress, progress_every, as_of):
+        fmt, out, junit_out, md_out, expect_fail, write_expect_fail, keep_traces, progress, progress_every, as_of):
     """Run the scenarios against an adapter and report by ruling.
 
     Exit status 0 when every executed scenario passed (or xfailed) and at least one was
@@ -249,14 +252,15 @@ def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, run_
     stopper.install()
     try:
         _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, shard, adapter_spec, timeout, startup_timeout,
-             max_restarts, fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress, as_of, run_id, progress_every)
+             max_restarts, fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress, as_of, run_id, progress_every,
+             keep_traces)
     finally:
         stopper.uninstall()
 
 
 def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, shard, adapter_spec, timeout, startup_timeout,
          max_restarts, fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress, as_of=None, run_id=None,
-         progress_every=None):
+         progress_every=None, keep_traces=None):
     from .console import Progress, console as make_console, is_terminal
     from .asof import today
     from rich.text import Text
@@ -310,6 +314,7 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
     phase = " before the adapter was started"
     interrupted: str | None = None
     scenarios, errors, adapter, out_fh, runner, impl = [], [], None, None, None, {}
+    keeper = None                                        # --keep-traces
     results: list[dict] = []
     streams: list = []
     head: dict | None = None
@@ -356,7 +361,13 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
         if hasattr(adapter, "adopt_orphans"):
             adapter.adopt_orphans = True                 # every child of this process is the adapter's
         selected = len(scenarios) + len(errors)
-        runner = Run(adapter, expect_fail=xf, as_of=day)
+        if keep_traces is not None:
+            from .runner import TraceKeeper
+            try:
+                keeper = TraceKeeper(keep_traces)
+            except OSError as exc:
+                _input_error(f"--keep-traces {keep_traces}: expected a folder that can be written, got {exc.strerror or exc}")
+        runner = Run(adapter, expect_fail=xf, as_of=day, keep=keeper)
         phase = " while the adapter was starting"
         impl = runner.start()
         if not isinstance(impl, dict):
@@ -402,6 +413,8 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
                 if s.fh is out_fh and s.failed is None:
                     s.failed = exc
     unwritten = [f"{s.name}: {s.failed}" for s in streams if s.failed is not None and not _reader_gone(s)]
+    if keeper is not None and keeper.failed:
+        unwritten.append(keeper.failed)
     for path, render, append in ((junit_out, lambda: __import__("duelspec.junit", fromlist=["to_junit"]).to_junit(head, results, foot), False),
                                  (md_out, lambda: render_markdown(head, results, foot),
                                   _same_file(md_out, os.environ.get("GITHUB_STEP_SUMMARY"))),

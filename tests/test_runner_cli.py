@@ -209,3 +209,20 @@ def test_a_long_run_prints_progress_lines_outside_a_terminal(ci_environment):
     assert lines and all(" passed, " in ln and ln.endswith(" s)") for ln in lines), r.stderr
     r = _stuck_in_2019("--progress-every", "0.001", "--no-progress")
     assert not [ln for ln in r.stderr.splitlines() if " scenarios, " in ln]
+
+
+def test_keep_traces_keeps_every_reply_whole(tmp_path):
+    """Issue 21 §4: debugging an adapter relied on the window of events around a failure."""
+    out = tmp_path / "traces"
+    r = _stuck_in_2019("--keep-traces", str(out))
+    assert r.returncode == 1
+    kept = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in out.glob("*.json")}
+    assert "ygo.normal-draw.faq1.skull-flame.json" in kept and len(kept) == 11
+    doc = kept["ygo.normal-draw.faq1.skull-flame.json"]
+    assert doc["id"] == "ygo.normal-draw.faq1.skull-flame" and "expect" not in doc["scenario"]
+    events = doc["reply"]["trace"]["events"]
+    assert len(events) > 8 and events[0]["event"] in ("turn", "phase")     # the whole trace, from its start
+    bad = tmp_path / "a-file"
+    bad.write_text("")
+    r = _stuck_in_2019("--keep-traces", str(bad))
+    assert r.returncode == 2 and "--keep-traces" in r.stderr

@@ -93,3 +93,25 @@ def test_a_misspelt_word_fails_the_trace_schema():
     trace = {"format": 2, "events": [{"event": "win", "player": "A", "reason": "direct attack"}], "steps": [], "final": {}}
     with pytest.raises(InputError, match="direct-attack"):
         validation.check(trace, "trace", "trace")
+
+
+def test_the_guide_says_which_driver_call_reads_each_step_kind():
+    """docs/adapters.md's table names every step kind of the scenario schema, and the call the kit's
+    message names for it (ScriptDriver.READ_BY) is the one the table gives."""
+    import re
+    from pathlib import Path
+    from duelspec.adapters.kit import ScriptDriver
+    from duelspec.validation import schema
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "adapters.md").read_text(encoding="utf-8")
+    table = guide[guide.index("### Which driver call reads which step"):guide.index("### The cards of a scenario")]
+    rows = {kind: row for row in table.splitlines() if row.startswith("| ") for kind in re.findall(r"`([a-z0-9-]+)`", row.split("|")[2])}
+    defs = schema("scenario")["$defs"]
+    kinds = set(defs["ygo_step"]["properties"]["do"]["enum"]) | set(defs["dm_step"]["properties"]["do"]["enum"])
+    assert kinds <= set(rows), sorted(kinds - set(rows))
+    for kind, call in ScriptDriver.READ_BY.items():
+        if kind in kinds and kind not in ("ninja-strike", "revolution-change", "invasion", "revolution-0-trigger"):
+            assert call.split("(")[0] in rows[kind], (kind, call)
+    keywords = schema("cards")["$defs"]["dm_card"]["properties"]["keywords"]["items"]["pattern"]
+    for word in re.findall(r"[a-z0-9-]+", keywords.split("(", 1)[1]):
+        if word not in ("0-9", "light", "water", "darkness", "fire", "nature"):
+            assert f"`{word}" in guide, f"docs/adapters.md does not list the card keyword {word}"
