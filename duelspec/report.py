@@ -456,6 +456,7 @@ def read_stream(path, keep=None) -> Stream:
     ``keep(result) -> result``: what of each result to keep (default: all of it), applied as
     each line is read (``duelspec site`` keeps little of runs it shows only in a history)."""
     from .errors import InputError
+    from .files import json_loads
     path = str(path)
     lines, complete_last = stream_lines(path)
     header, results, footer, cut = None, [], None, None
@@ -464,7 +465,7 @@ def read_stream(path, keep=None) -> Stream:
             continue
         is_last = n == len(lines) or (n == len(lines) - 1 and complete_last)
         try:
-            obj = json.loads(line)
+            obj = json_loads(line)
         except (ValueError, RecursionError) as exc:
             if is_last and not complete_last:
                 cut = f"line {n} is incomplete (the run was killed while writing it)"

@@ -34,11 +34,11 @@ def load_json(path: str) -> object:
     ``expect`` would silently replace the first: an error at its JSON pointer). Raises
     :class:`duelspec.errors.InputError`."""
     from .errors import InputError
-    from .files import SCENARIO_BYTES, read_bytes
+    from .files import SCENARIO_BYTES, json_loads, read_bytes
     raw = read_bytes(path, "a JSON document", SCENARIO_BYTES)
     dups: list = []
     try:
-        doc = json.loads(raw.decode("utf-8-sig"), object_pairs_hook=lambda pairs: _unique(pairs, dups))
+        doc = json_loads(raw.decode("utf-8-sig"), object_pairs_hook=lambda pairs: _unique(pairs, dups))
     except UnicodeDecodeError as exc:
         raise InputError(path, f"byte {exc.start}", "UTF-8 text", raw[exc.start:exc.start + 8]) from None
     except json.JSONDecodeError as exc:

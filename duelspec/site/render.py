@@ -12,7 +12,7 @@ from markupsafe import Markup, escape
 
 from ..coverage import describe, unchecked_text
 from ..report import partly, ruling_outcome
-from . import OUTCOMES, clip, page_name, script_json, slug
+from . import OUTCOMES, abbreviate, clip, page_name, script_json, slug
 
 BAD = ("failed", "errored", "timed-out", "xpassed")
 KEYWORDS = re.compile(r"^(\s*)(Feature|Background|Scenario Outline|Scenario|Examples|Rule|Given|When|Then|And|But|\*)(:?)(?=\s|$)")
@@ -55,6 +55,7 @@ class Site:
         self.env.filters["clip"] = clip
         self.env.filters["slug"] = slug
         self.env.filters["page"] = page_name
+        self.env.filters["abbreviate"] = abbreviate
         self.env.filters["pretty"] = lambda o: clip(json.dumps(o, ensure_ascii=False, indent=1)) if not isinstance(o, str) else clip(o)
         self.env.filters["cardname"] = self.card_markup
         self.env.filters["compact"] = lambda o: clip(json.dumps(o, ensure_ascii=False))
