@@ -71,6 +71,9 @@ def selection_options(f):
 @click.version_option(package_name="duelspec")
 def main():
     """duelspec: rulings as executable scenarios; check a simulator against them."""
+    if click.get_current_context().invoked_subcommand != "run":
+        from .start import release
+        release()                           # signals held since start-up (duelspec.start) act as they came
     for name in ("stdout", "stderr"):       # started with a closed stdout/stderr (`>&-`): write nowhere
         if getattr(sys, name) is None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
@@ -244,12 +247,13 @@ def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, run_
     expect-fail file, a bad option, a path that is not a scenario file or folder) or an
     output that could not be written.
 
-    SIGINT (Ctrl-C), SIGTERM and SIGHUP stop the run at any moment, also while the adapter
-    starts: the adapter and every process it started are ended, the footer (``stopped_early``,
+    SIGINT (Ctrl-C), SIGTERM and SIGHUP stop the run at any moment, also while the command and
+    the adapter start (one before the stream is open is acted on once it is): the adapter and every process it started are ended, the footer (``stopped_early``,
     the reason, how many scenarios were selected) and the reports are written. A second
     signal while stopping ends the adapter at once instead of waiting for it."""
     stopper = _Stopper()
     stopper.install()
+    stopper.hold()                  # until the stream is open: then a signal stops the run, and the stream says so
     try:
         _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, shard, adapter_spec, timeout, startup_timeout,
              max_restarts, fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress, as_of, run_id, progress_every,
@@ -271,44 +275,42 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
     from .runner import Run
     from .text import terminal
 
-    try:
-        xf = {}
-        if expect_fail:
-            try:
-                xf = expectfail.load(expect_fail)
-            except InputError as exc:
-                _input_error(exc)
-        _check_outputs(inputs={"--expect-fail": expect_fail, **{f"scenario file {p}": p for p in paths if p.is_file()}},
-                       keep={(expect_fail, write_expect_fail)} if expect_fail and write_expect_fail else set(),
-                       out=out, junit=junit_out, markdown=md_out, write_expect_fail=write_expect_fail)
-        _check_paths(paths)
-        _check_requires(requires)
-        if not adapter_spec.strip():
-            _input_error("--adapter is empty: name your engine's adapter (`cmd:<command line>` or `module:Class`); "
-                         "`--adapter reference` is duelspec's own engine")
-        if jobs > 1 and not adapter_spec.startswith("cmd:"):
-            _input_error(f"--jobs {jobs} runs several adapter processes: it needs a cmd: adapter "
-                         "(the reference engine as one: --adapter cmd:duelspec-reference-adapter)")
-        shard_sel = _parse_shard(shard) if shard is not None else None
-        if shard_sel is not None:
-            from .ci import shard_run
-            try:
-                shard_sel["run"], as_of = shard_run(run_id, as_of)
-            except ValueError as exc:
-                _input_error(exc)
-        elif run_id is not None:
-            _input_error("--run-id names the run a shard belongs to: it goes with --shard K/N")
-        from .report import stale_install_warning
-        stale = None if paths else stale_install_warning()
-        if stale:
-            click.echo(f"warning: {stale}", err=True)
-        console = make_console()   # a terminal's width; outside one, lines that are never hard-wrapped
-        bar = progress is not False and fmt == "table" and is_terminal(sys.stdout)
-        every = progress_every if progress is not False and not bar else None
-        tally = Tally()
-    except KeyboardInterrupt:
-        click.echo(f"{stopper.reason()} before the run started: nothing was run", err=True)
-        sys.exit(1)
+    # signals are held (stopper.hold()) until the stream is open: see begin() below
+    xf = {}
+    if expect_fail:
+        try:
+            xf = expectfail.load(expect_fail)
+        except InputError as exc:
+            _input_error(exc)
+    _check_outputs(inputs={"--expect-fail": expect_fail, **_scenario_inputs(paths)},
+                   keep={(expect_fail, write_expect_fail)} if expect_fail and write_expect_fail else set(),
+                   folders={"keep_traces": keep_traces},
+                   out=out, junit=junit_out, markdown=md_out, write_expect_fail=write_expect_fail)
+    _check_paths(paths)
+    _check_requires(requires)
+    if not adapter_spec.strip():
+        _input_error("--adapter is empty: name your engine's adapter (`cmd:<command line>` or `module:Class`); "
+                     "`--adapter reference` is duelspec's own engine")
+    if jobs > 1 and not adapter_spec.startswith("cmd:"):
+        _input_error(f"--jobs {jobs} runs several adapter processes: it needs a cmd: adapter "
+                     "(the reference engine as one: --adapter cmd:duelspec-reference-adapter)")
+    shard_sel = _parse_shard(shard) if shard is not None else None
+    if shard_sel is not None:
+        from .ci import shard_run
+        try:
+            shard_sel["run"], as_of = shard_run(run_id, as_of)
+        except ValueError as exc:
+            _input_error(exc)
+    elif run_id is not None:
+        _input_error("--run-id names the run a shard belongs to: it goes with --shard K/N")
+    from .report import stale_install_warning
+    stale = None if paths else stale_install_warning()
+    if stale:
+        click.echo(f"warning: {stale}", err=True)
+    console = make_console()   # a terminal's width; outside one, lines that are never hard-wrapped
+    bar = progress is not False and fmt == "table" and is_terminal(sys.stdout)
+    every = progress_every if progress is not False and not bar else None
+    tally = Tally()
     # From the lock on, whatever happens (a signal at any moment, an adapter fault) the stream gets
     # its header and footer; only bad input (exit 2) or an empty selection leaves --out untouched.
     phase = " before the adapter was started"
@@ -341,6 +343,7 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
     try:
         with stopper.critical():                         # a signal while opening is acted on once out_fh is set
             out_fh = _open_locked(out) if out else None  # before anything starts; emptied when the header is written
+        stopper.begin()                                  # a signal held until now (also since start-up) stops the run here
         try:
             scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
             if shard_sel is not None:
@@ -494,7 +497,7 @@ class _Stopper:
 
     def __init__(self):
         self.received: list[str] = []
-        self.depth = 0
+        self.depth = 0               # > 0: inside critical sections (or held until :meth:`begin`)
         self.pending = False
         self.done = False            # the stop has begun: signals no longer raise
         self.adapter = None
@@ -509,6 +512,12 @@ class _Stopper:
                     self.old[sig] = signal.signal(sig, self._handle)
                 except (ValueError, OSError):   # not the main thread: leave the defaults
                     pass
+        from .start import take
+        held, old = take()           # received since the command started (duelspec.start)
+        self.old.update(old)         # the handlers from before it held them
+        if held:
+            self.received += held
+            self.pending = True
 
     def uninstall(self) -> None:
         import signal
@@ -541,11 +550,22 @@ class _Stopper:
             try:
                 yield
             finally:
-                self.depth -= 1
-                if not self.depth and self.pending and not self.done:
-                    self.pending, self.done = False, True
-                    raise KeyboardInterrupt
+                self._leave()
         return section()
+
+    def hold(self) -> None:
+        """Act on no signal until :meth:`begin` (the run's checks, until its stream is open)."""
+        self.depth += 1
+
+    def begin(self) -> None:
+        """The end of :meth:`hold`: from here the first signal stops the run (one held so far, at once)."""
+        self._leave()
+
+    def _leave(self) -> None:
+        self.depth -= 1
+        if not self.depth and self.pending and not self.done:
+            self.pending, self.done = False, True
+            raise KeyboardInterrupt
 
     def stopping(self, adapter) -> None:
         self.adapter, self.done = adapter, True
@@ -676,11 +696,16 @@ def _check_paths(paths) -> None:
                          f"{ {'fifo': 'FIFO', 'device': 'device file', 'socket': 'socket'}.get(k, k) }")
 
 
-def _check_outputs(inputs: dict | None = None, keep: set = frozenset(), **paths) -> None:
+def _check_outputs(inputs: dict | None = None, keep: set = frozenset(), folders: dict | None = None, **paths) -> None:
     """Exit 2 before anything runs when an output file cannot be written (its folder is missing
-    or not writable), names a folder, is the same file as another output, or is an input of
-    the run (``keep``: pairs allowed to be one file, e.g. updating an expect-fail file in place),
-    so that no run's results or inputs are lost."""
+    or not writable), names a folder, is the same file as another output, is an input of the
+    command (``keep``: pairs allowed to be one file, e.g. updating an expect-fail file in place)
+    or lies in an input folder (a stream written into a folder of scenarios would be read as a
+    scenario of the same run); an output folder (``folders``: ``--keep-traces``, ``export --out``)
+    may neither lie in an input folder nor hold an input. So no command's results or inputs are lost.
+
+    ``inputs``: what each input is called (``"results file x.jsonl"``) -> its path, a file or a folder."""
+    from .files import inside, same_file
     given = [(f"--{what.replace('_', '-')}", path) for what, path in paths.items() if path is not None]
     for opt, path in given:
         folder = Path(path).resolve().parent
@@ -690,14 +715,29 @@ def _check_outputs(inputs: dict | None = None, keep: set = frozenset(), **paths)
             _input_error(f"{opt} {path}: expected a file in an existing folder ({folder} does not exist)")
         if not os.access(folder, os.W_OK):
             _input_error(f"{opt} {path}: expected a writable folder ({folder} is not writable)")
-    from .files import same_file
+    sources = [(what, Path(src)) for what, src in (inputs or {}).items() if src is not None]
     for i, (opt, path) in enumerate(given):
         for opt2, path2 in given[i + 1:]:
             if same_file(path, path2):
                 _input_error(f"{opt} {path} and {opt2} {path2}: expected different files (one would overwrite the other)")
-        for what, src in (inputs or {}).items():
-            if src is not None and (src, path) not in keep and same_file(src, path):
-                _input_error(f"{opt} {path}: expected a file that is not an input of the run (it is the {what})")
+        for what, src in sources:
+            if src.is_dir() and inside(path, src):
+                _input_error(f"{opt} {path}: expected a file outside the {what} (a file in it is read as one of its "
+                             f"documents)")
+            if (src, path) not in keep and same_file(src, path):
+                _input_error(f"{opt} {path}: expected a file that is not an input of the command (it is the {what})")
+    for what, out in ((f"--{w.replace('_', '-')}", p) for w, p in (folders or {}).items() if p is not None):
+        for name, src in sources:
+            if src.is_dir() and inside(out, src):
+                _input_error(f"{what} {out}: expected a folder outside the {name} (what is written there is read as "
+                             f"one of its documents)")
+            if inside(src, out):
+                _input_error(f"{what} {out}: expected a folder that holds no input of the command (the {name} is in it)")
+
+
+def _scenario_inputs(paths) -> dict:
+    """The scenario paths of a command as :func:`_check_outputs` inputs: files and folders."""
+    return {f"scenario {'folder' if p.is_dir() else 'file'} {p}": p for p in paths if p.exists()}
 
 
 def _check_requires(requires) -> None:
@@ -767,7 +807,9 @@ def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario
     from .console import console as make_console
     from .errors import InputError
     from .report import combine, read_stream, render_failures, render_follows, render_partial, render_skips, render_markdown, render_table
-    _check_outputs(inputs={f"results file {f}": f for f in results_files}, out=out)
+    _check_outputs(inputs={**{f"results file {f}": f for f in results_files}, "--causes file": causes_file,
+                           "--unordered stream": unordered_stream, **_scenario_inputs(scenario_paths)},
+                   out=out, write_expect_fail=expect_out)
     try:
         st = combine([read_stream(f) for f in results_files])
     except InputError as exc:
@@ -875,6 +917,8 @@ def consensus(streams, arguments_path, scenario_paths, markdown_out, fmt):
     (duelspec.consensus). Give every stream of every engine (streams of one engine are merged)."""
     from . import consensus as cs
     from .errors import InputError
+    _check_outputs(inputs={**{f"stream {f}": f for f in streams}, "--arguments file": arguments_path,
+                           **_scenario_inputs(scenario_paths)}, markdown=markdown_out)
     try:
         c = cs.run(streams, arguments_path, scenario_paths)
     except InputError as exc:
@@ -935,6 +979,7 @@ def export(paths, games, rulings, ids, tags, requires, out, generated):
     """Write every scenario as a JSON document (<id>.json), validated against the schema."""
     from .errors import InputError
     _check_paths(paths)
+    _check_outputs(inputs=_scenario_inputs(paths), folders={"out": out})
     try:
         scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
         out.mkdir(parents=True, exist_ok=True)

@@ -8,7 +8,8 @@ writing over an input or over another output of the same run.
   Text is UTF-8 with an optional byte-order mark.
 - :func:`open_output`: a FIFO without a reader is an error, not a hang; a regular file is
   truncated only when opened (and never when locking fails).
-- :func:`same_file`: two paths that name one file (also through links).
+- :func:`same_file`: two paths that name one file (also through links); :func:`inside`: a path
+  in a folder (a file written there is read by whatever reads the folder).
 - :func:`json_loads`: JSON with one nesting limit on every Python (:data:`JSON_DEPTH`).
 
 Errors are :class:`duelspec.errors.InputError` naming the file and what was expected.
@@ -216,6 +217,16 @@ def write_whole(path, text: str) -> str | None:
             pass
         return f"{path}: {exc.strerror or exc}"
     return None
+
+
+def inside(path, folder) -> bool:
+    """True when ``path`` is ``folder`` or lies somewhere under it (both resolved: links and
+    ``..`` followed), e.g. an output written into a folder of scenarios that is read recursively."""
+    try:
+        p, f = Path(path).resolve(), Path(folder).resolve()
+    except (OSError, RuntimeError):
+        return False
+    return p == f or f in p.parents
 
 
 def same_file(a, b) -> bool:

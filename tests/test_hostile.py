@@ -316,7 +316,7 @@ def test_an_output_that_is_another_output_or_an_input_is_refused(tmp_path):
     for args in (["--out", tmp_path / "x", "--junit", tmp_path / "x"], ["--out", xf, "--expect-fail", xf],
                  ["--junit", xf, "--expect-fail", xf], ["--markdown", paths[0]]):
         r = cli("run", *paths, "--adapter", "cmd:" + faulty_cmd(), *args)
-        assert r.exit_code == 2 and ("expected different files" in r.output or "input of the run" in r.output), r.output
+        assert r.exit_code == 2 and ("expected different files" in r.output or "not an input of the command" in r.output), r.output
     assert xf.read_text() == before
     r = cli("run", *paths, "--adapter", "cmd:" + faulty_cmd(), "--expect-fail", xf, "--write-expect-fail",
             tmp_path / "sub" / ".." / xf.name)          # another spelling of the same file
