@@ -410,7 +410,7 @@ def by_id(ids, paths=()) -> dict:
     """The scenario documents of ``ids``: the built-in features and generated chains, and the
     JSON documents in ``paths`` (files or folders, as ``duelspec run`` reads them)."""
     from pathlib import Path
-    from .cli import load
+    from .selection import load
     wanted = set(ids)
     scenarios, _ = load((), (), (), (), (), (), generated=any(i.startswith("ygo.generated") for i in wanted))
     out = {s["id"]: s for s in scenarios if s["id"] in wanted}
@@ -418,6 +418,41 @@ def by_id(ids, paths=()) -> dict:
         extra, _ = load(tuple(Path(p) for p in paths), (), (), (), (), ())
         out.update({s["id"]: s for s in extra if s["id"] in wanted})
     return out
+
+
+def report_by_cause(st, fmt, fh, causes_file=None, expect_out=None, scenario_paths=(), unordered_stream=None) -> None:
+    """`duelspec summary --by-cause`: the failures of the stream ``st`` grouped by cause, rendered as
+    ``fmt`` (``table`` / ``markdown``) on ``fh`` (``None``: stdout), with the causes of ``causes_file``, the
+    causes the ``unordered_stream`` reveals, and an expect-fail file ``expect_out``. Raises
+    :class:`duelspec.errors.InputError` for a cause file or stream that cannot be read and
+    :class:`duelspec.errors.UsageError` for an expect-fail file that cannot be written."""
+    import sys
+    from rich.console import Console
+    from .errors import InputError, UsageError
+    from .files import open_output
+    from .report import read_stream
+    causes = load_causes(causes_file) if causes_file else []
+    hidden = hidden_causes(read_stream(unordered_stream).results, scenario_paths, causes) if unordered_stream else {}
+    bad = [r for r in st.results if r.get("outcome") in ("failed", "xfailed")]
+    groups = group(bad, by_id((r["id"] for r in bad), scenario_paths), causes)
+    if fmt == "markdown":
+        (fh or sys.stdout).write(render_markdown(groups) + "\n" + (render_hidden(groups, hidden) + "\n" if unordered_stream else ""))
+    else:
+        console = Console(file=fh) if fh else Console()
+        console.print(f"{len(bad)} failures by cause ({len(groups)} groups)", style="bold", highlight=False)
+        render_text(groups, console)
+        if unordered_stream:
+            console.print(render_hidden(groups, hidden), highlight=False, markup=False)
+    if expect_out:
+        impl = st.header.get("adapter", {}).get("implementation", {}) or {}
+        try:
+            with open_output(expect_out) as f:
+                f.write(expect_fail_toml(groups, [
+                    f"duelspec expected failures of {impl.get('name', '?')} ({impl.get('version', '')}),",
+                    f"one per failing scenario, with its cause (duelspec summary --by-cause --causes {causes_file}).",
+                    "A listed scenario that passes is `xpassed` and fails the run: then remove its entry."], hidden))
+        except InputError as exc:
+            raise UsageError(f"--write-expect-fail {expect_out}: expected a file that can be written, got {exc.got}") from None
 
 
 def counts_by_signature(groups) -> dict:

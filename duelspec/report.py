@@ -120,6 +120,11 @@ class Tally:
         """True when nothing failed or errored and at least one scenario was executed."""
         return self.executed > 0 and not any(self.counts[o] for o in BAD)
 
+    def passed(self, footer: dict) -> bool:
+        """The verdict of a run with this tally and ``footer``: everything executed passed (or
+        xfailed), it completed, and no adapter fault was found after a result had been given."""
+        return self.ok() and not footer.get("stopped_early") and not footer.get("late_faults")
+
     def footer(self, stopped_early: bool = False, reason: str | None = None, duration_s: float | None = None,
                selected: int | None = None, late_faults: list | None = None) -> dict:
         """The footer line: counts by outcome, ``stopped_early`` and its ``reason``, ``selected``

@@ -91,7 +91,7 @@ def test_a_signal_while_stopping_aborts_the_adapter_instead_of_raising(tmp_path,
     """The stop wait is cut short by :meth:`ProcessAdapter.abort` (what the second signal calls):
     a program that ignores `stop` is killed long before a 60 s grace ends."""
     import threading
-    from duelspec.cli import _Stopper
+    from duelspec.stopping import Stopper as _Stopper
     helpers = tmp_path / "helpers"
     monkeypatch.setenv("FAULTY_PIDFILE", str(helpers))
     a = ProcessAdapter(faulty_cmd(), timeout=0.5, startup_timeout=20)

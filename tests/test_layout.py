@@ -70,6 +70,27 @@ def test_no_module_of_the_reference_engines_imports_from_the_adapters():
     assert not bad, "reference_engine/ imports adapters/:\n" + "\n".join(bad)
 
 
+def _entry_points() -> set:
+    """The modules pyproject.toml names as console scripts (``duelspec = "duelspec.cli:main"``)."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:          # Python 3.10
+        import tomli as tomllib
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    return {target.partition(":")[0] for target in scripts.values()}
+
+
+def test_no_module_imports_the_cli_but_the_entry_points():
+    """The commands call the library (selection, adapters, stopping, files, session); nothing calls
+    the commands: the pytest plugins, duelspec.causes and ``python -m duelspec.mutation`` included."""
+    entry = _entry_points()
+    assert "duelspec.cli" in entry
+    bad = [f"{p.relative_to(ROOT)}:{line}: {mod}" for name, p in modules().items() if name not in entry
+           for line, mod, names in imports(name, p)
+           if _under(mod, "duelspec.cli") or (mod == "duelspec" and "cli" in names)]
+    assert not bad, "modules importing the command line:\n" + "\n".join(bad)
+
+
 def test_the_decisions_module_is_a_leaf():
     mods = modules()
     found = [mod for _, mod, _ in imports("duelspec.decisions", mods["duelspec.decisions"])]

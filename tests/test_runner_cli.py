@@ -6,7 +6,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from duelspec.cli import main, select
+from duelspec.cli import main
+from duelspec.selection import select
 from duelspec.expectfail import load as load_expect_fail
 from duelspec.errors import InputError
 from fault_adapters.helpers import faulty_cmd, hang_guard, scenario, write_scenarios as write  # noqa: F401

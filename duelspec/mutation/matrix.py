@@ -198,3 +198,43 @@ def render_markdown(mx: Matrix, command: str = "duelspec mutants --markdown docs
             cells.append(f"{r}: {len(k)}" + (f" (`{k[0]}`{' …' if len(k) > 1 else ''})" if k else " **survives**"))
         out.append(f"| `{m.name}` | {', '.join(m.rulings)} | {esc(m.summary)} | {'; '.join(cells)} |")
     return "\n".join(out) + "\n"
+
+
+def json_lines(mx: Matrix) -> list:
+    """``duelspec mutants --format json``: one JSON line per mutant (its rulings, the scenarios that
+    kill it per ruling and untagged), then a footer with the kill rate and the survivors."""
+    import json
+    killed, total = mx.kill_rate()
+    lines = [json.dumps({"type": "mutant", **run.mutant.as_dict(),
+                         "killers": {r: run.killers(mx.baseline, r, mx.tags) for r in run.mutant.rulings},
+                         "killers_untagged": run.killers(mx.baseline)}, ensure_ascii=False) for run in mx.runs]
+    lines.append(json.dumps({"type": "footer", "mutants": len(mx.runs), "pairs": total, "killed": killed,
+                             "survivors": [list(x) for x in mx.survivors()]}))
+    return lines
+
+
+def render_table(mx: Matrix, console, protocol: bool = False) -> None:
+    """The terminal report of ``duelspec mutants``: a table by ruling, each survivor, the kill rate."""
+    from rich.markup import escape
+    from rich.table import Table
+    killed, total = mx.kill_rate()
+    table = Table(title="duelspec: rule mutants by ruling")
+    for col, just in (("ruling", "left"), ("mutants", "right"), ("killed", "right"), ("survivors", "left")):
+        table.add_column(col, justify=just)
+    per: dict = {}
+    for r, run, k in mx.pairs():
+        per.setdefault(r, []).append((run, k))
+    for r, entries in per.items():
+        left = [run.mutant.name for run, k in entries if not k]
+        table.add_row(r, str(len(entries)), str(sum(1 for _, k in entries if k)), escape(", ".join(left)) or "—")
+    console.print(table)
+    runs = {run.mutant.name: run for run in mx.runs}
+    for r, name in mx.survivors():
+        elsewhere = runs[name].killers(mx.baseline)
+        note = (f"; killed only by scenarios not tagged {r}: {', '.join(elsewhere[:3])}" if elsewhere
+                else "" if mx.all_scenarios else "")
+        console.print(f"[red]SURVIVES[/] {escape(name)} for {r}: {escape(runs[name].mutant.summary)}{escape(note)}",
+                      highlight=False)
+    console.print(f"[bold]{len(mx.runs)} mutants, {killed}/{total} (ruling, mutant) pairs killed "
+                  f"({100 * killed / total:.1f}%)[/]" + (" through the adapter protocol" if protocol else ""),
+                  highlight=False)
