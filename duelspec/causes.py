@@ -111,7 +111,7 @@ def _card_name(code) -> str | None:
 _INTF = {i.code: i for i in C.INTERFERERS}
 
 
-class _Roles:
+class Roles:
     """Who is who in a scenario: the replacements of player A, B's interferers and what they
     answer, the resources of each replacement."""
 
@@ -183,7 +183,7 @@ class _Roles:
         return self.links[-1] if self.links else (next(iter(self.repl), None))
 
 
-def _describe(pattern: dict, roles: _Roles) -> str:
+def _describe(pattern: dict, roles: Roles) -> str:
     if not isinstance(pattern, dict):
         return "?"
     kind = pattern.get("event", "?")
@@ -211,7 +211,7 @@ def _cards_of(pattern) -> list:
 
 def signature(result: dict, scenario: dict) -> dict:
     """The signature of a failed result (see the module docstring)."""
-    roles = _Roles(scenario)
+    roles = Roles(scenario)
     fails = result.get("failures") or [{}]
     # a step the engine refused or allowed against the script comes first: the expectations that
     # fail after it are its consequences (the checker lists the script's failures last)
@@ -299,12 +299,6 @@ def group(results: list, scenarios: dict, causes: list[Cause]) -> "OrderedDict[s
     return OrderedDict((k, g) for k, g in groups.items() if g.ids)
 
 
-def _md(text) -> str:
-    """Text from an adapter or a scenario, safe in a Markdown table cell (bounded)."""
-    from .text import markdown
-    return markdown(str(text), limit=2000)
-
-
 #: the signature keys a report shows per cause (the last replacement and the chain only split the counts)
 SHOWN = SIGNATURE_KEYS[:5]
 
@@ -319,29 +313,20 @@ def _shown(g: "Group") -> list:
 
 def render_markdown(groups, hand_written=lambda i: not i.startswith("ygo.generated"), width: int = 10) -> str:
     """A Markdown section: per cause its count (hand-written + generated), who, an example, the
-    evidence and its signatures with their counts."""
-    lines = ["| cause | failures | hand-written | generated | who | example |", "|---|---:|---:|---:|---|---|"]
+    evidence and its signatures with their counts (the template ``duelspec/templates/by-cause.md``)."""
+    from .markdown import render
+    shown = []
     for key, g in groups.items():
         hw = sum(1 for i in g.ids if hand_written(i))
-        title = g.cause.title if g.cause else "no cause of the cause file matches"
-        lines.append(f"| **{_md(key)}** {_md(title)} | {len(g.ids):,} | {hw:,} | {len(g.ids) - hw:,} | "
-                     f"{_md(g.cause.who if g.cause else '')} | `{_md(g.ids[0])}` |")
-    lines.append("")
-    for key, g in groups.items():
-        lines.append(f"**{_md(key)}** — {_md(g.cause.title if g.cause else 'unclassified')} ({len(g.ids):,})")
-        if g.cause and g.cause.evidence:
-            lines.append("")
-            lines.append(_md(g.cause.evidence))
-        lines.append("")
-        lines.append("| first failing expectation | card | kind | interference | interferer | n |")
-        lines.append("|---|---|---|---|---|---:|")
         sigs = _shown(g)
-        for sig, n in sigs[:width]:
-            lines.append("| " + " | ".join(_md(x) for x in sig) + f" | {n:,} |")
-        if len(sigs) > width:
-            lines.append(f"| … {len(sigs) - width} more | | | | | {sum(n for _, n in sigs[width:]):,} |")
-        lines.append("")
-    return "\n".join(lines)
+        shown.append({"key": key, "title": g.cause.title if g.cause else "no cause of the cause file matches",
+                      "label": g.cause.title if g.cause else "unclassified", "n": f"{len(g.ids):,}", "hand": f"{hw:,}",
+                      "generated": f"{len(g.ids) - hw:,}", "who": g.cause.who if g.cause else "", "example": g.ids[0],
+                      "evidence": g.cause.evidence if g.cause else None,
+                      "signatures": [(sig, f"{n:,}") for sig, n in sigs[:width]],
+                      "more": len(sigs) - width if len(sigs) > width else 0,
+                      "more_n": f"{sum(n for _, n in sigs[width:]):,}"})
+    return render("by-cause.md", groups=shown).removesuffix("\n")
 
 
 def render_text(groups, console, width: int = 6) -> None:
@@ -366,15 +351,16 @@ def render_text(groups, console, width: int = 6) -> None:
 def render_hidden(groups, hidden: dict) -> str:
     """Markdown: per cause, how many of its failures pass when their negations are not ordered
     and what the others fail for then (``hidden``: :func:`hidden_causes`)."""
-    lines = ["| cause | failures | pass with the negations not ordered | still fail, by cause |", "|---|---:|---:|---|"]
+    from .markdown import render
+    rows = []
     for key, g in groups.items():
         rerun = [i for i in g.ids if i in hidden]
         if not rerun:
             continue
         hid = [hidden[i][0] for i in rerun if hidden[i]]
         by = ", ".join(f"{k} {n:,}" for k, n in sorted(Counter(hid).items(), key=lambda kv: -kv[1])) or "none"
-        lines.append(f"| **{_md(key)}** | {len(g.ids):,} | {len(rerun) - len(hid):,} | {by} |")
-    return "\n".join(lines)
+        rows.append({"key": key, "n": f"{len(g.ids):,}", "passing": f"{len(rerun) - len(hid):,}", "by": by})
+    return render("hidden-causes.md", rows=rows).removesuffix("\n")
 
 
 def expect_fail_toml(groups, header_lines: list[str], hidden: dict | None = None) -> str:

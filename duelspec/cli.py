@@ -433,31 +433,9 @@ def migrate(inputs, out):
     """Rewrite format-1 scenario documents (files or folders of .json) as format 2: each step gets
     the window the reference engine used it in, `pass` steps are dropped; a notice on stderr says
     what was guessed. Exit status 1 when a document could not be migrated."""
-    from .migrate import MigrationError, migrate as migrate_doc
-    from .text import plain
-    from .resources import load_json
-    from .errors import InputError
-    files = [p for i in inputs for p in (sorted(i.rglob("*.json")) if i.is_dir() else [i])]
-    out.mkdir(parents=True, exist_ok=True)
-    failed, written = 0, {}
-    for f in files:
-        try:
-            doc, notes = migrate_doc(load_json(str(f)), str(f))
-        except (MigrationError, InputError) as exc:
-            failed += 1
-            click.echo(f"error: {plain(str(exc), limit=2000)}", err=True)
-            continue
-        if doc["id"] in written:
-            # two documents of one id would be one file: the second used to overwrite the first
-            failed += 1
-            click.echo(f"error: {plain(str(f), limit=500)}:/id: expected an id no other input has, got "
-                       f"{plain(doc['id'], limit=500)!r} (also {plain(str(written[doc['id']]), limit=500)})", err=True)
-            continue
-        written[doc["id"]] = f
-        for n in notes:
-            click.echo(f"notice: {plain(str(f), limit=500)}: {plain(n, limit=1000)}", err=True)
-        (out / f"{doc['id']}.json").write_text(json.dumps(doc, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    click.echo(f"{len(files) - failed} migrated to format 2, {failed} not", err=True)
+    from .migrate import migrate_files
+    migrated, failed = migrate_files(inputs, out, say=lambda line: click.echo(line, err=True))
+    click.echo(f"{migrated} migrated to format 2, {failed} not", err=True)
     sys.exit(1 if failed else 0)
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 
-from .report import _detail_text
+from .report import detail_text
 from .text import MESSAGE_CHARS, xml
 
 
@@ -67,10 +67,10 @@ def to_junit(header: dict, results: list[dict], footer: dict) -> str:
             summary = _clean((r.get("failures") or [{}])[0].get("message") or r.get("message") or o, 500)
             if o in ("failed", "xpassed"):
                 n["failures"] += 1
-                ET.SubElement(case, "failure", message=summary, type=o).text = _clean(_detail_text(r), None)
+                ET.SubElement(case, "failure", message=summary, type=o).text = _clean(detail_text(r), None)
             elif o in ("errored", "timed-out"):
                 n["errors"] += 1
-                ET.SubElement(case, "error", message=summary, type=o).text = _clean(_detail_text(r), None)
+                ET.SubElement(case, "error", message=summary, type=o).text = _clean(detail_text(r), None)
             elif o == "skipped":
                 n["skipped"] += 1
                 ET.SubElement(case, "skipped", message=_clean(r.get("reason", "")))
