@@ -179,3 +179,11 @@ def test_a_folder_of_the_spec_plays_its_features_not_its_catalogues():
     results = [x for x in lines if x["type"] == "result"]
     assert r.exit_code == 0, r.output[-2000:]
     assert results and all(x["outcome"] == "passed" for x in results)
+
+
+def test_written_expect_fail_files_read_back(tmp_path):
+    from duelspec import expectfail
+    results_ = [{"id": "a.b", "outcome": "errored", "message": "said \x7f and \x85 and \ud800"},
+                {"id": "a.b", "outcome": "errored", "message": "again"}]
+    (tmp_path / "x.toml").write_text(expectfail.dump(results_), encoding="utf-8")
+    assert list(expectfail.load(tmp_path / "x.toml")) == ["a.b"]
