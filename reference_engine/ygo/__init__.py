@@ -38,7 +38,9 @@ ND-H1, ND-H2, ND-H3       the page's answers of 2019-03-17, played with ``as_of`
                           ND-H1's cards lose the draw when their effect is negated, a pledge;
                           ND-H2 and ND-H3 change no classification), :meth:`.duel.Duel.settle_right`
 ND-L-COST, ND-L-EFFECT,
-ND-L-TRIGGER, ND-L-BEFORE the card classes in :mod:`.cards`, one per listed card
+ND-L-TRIGGER, ND-L-BEFORE the card classes in :mod:`.cards`, one per listed card; ND-L-BEFORE also
+                          :meth:`.duel.Duel.new_chain_before_the_draw` (no new chain between the
+                          timing before the draw and the normal draw)
 ND-L-RELATED              the card classes in :mod:`.cards` (normal draw count, triggers on it,
                           the Draw Phase skipped); Knightmare Unicorn face-up is a visible skip
 ========================  ================================================================
