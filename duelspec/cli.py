@@ -165,12 +165,6 @@ def _show_run(outcome, request, fmt: str, console) -> None:
     sys.exit(0 if outcome.passed() else 1)
 
 
-def _passed(tally, foot) -> bool:
-    """The run's verdict: everything executed passed (or xfailed), it completed, and no adapter
-    fault was found after a result had been given."""
-    return tally.ok() and not foot.get("stopped_early") and not foot.get("late_faults")
-
-
 def _date_option(value):
     """``--as-of``: an ISO date, or a usage error (exit 2)."""
     if value is None:
@@ -193,6 +187,19 @@ def _results_table(tally, console, games, rulings, adapter_text) -> None:
     render_follows(tally, console)
     render_failures(tally, console)
     console.print(Text(tally.summary_line(), style="bold") + "  (adapter: " + adapter_text + ")", highlight=False)
+
+
+def _summary_table(st, console) -> None:
+    """``duelspec summary`` on the terminal: the tables of a saved stream, the verdict's reasons."""
+    from .text import terminal
+    impl = st.header.get("adapter", {}).get("implementation", {}) or {}
+    as_of = (st.header.get("selection") or {}).get("as_of")
+    tally = st.tally()
+    _results_table(tally, console, {r.get("game") for r in st.results if r.get("game")} or None, None,
+                   terminal(f"{impl.get('name', st.header['adapter'].get('spec'))} {impl.get('version', '')}, "
+                            f"started {st.header.get('started')}" + (f", as of {as_of}" if as_of else ""), limit=600))
+    for line in _verdict_lines(tally, st.footer):
+        console.print(line, highlight=False, soft_wrap=True)
 
 
 def _verdict_lines(tally, foot) -> list:
@@ -273,12 +280,11 @@ def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario
     from .causes import report_by_cause
     from .errors import InputError, UsageError
     from .files import check_outputs, is_epipe, open_output, quiet_stdout
-    from .report import merge_streams, read_stream, render_markdown
+    from .report import read_streams, render_stream
     from .text import terminal
     try:
         check_outputs(inputs={f"results file {f}": f for f in results_files}, out=out)
-        streams = [read_stream(f) for f in results_files]
-        st = streams[0] if len(streams) == 1 else merge_streams(streams)
+        st = read_streams(results_files)
     except (InputError, UsageError) as exc:
         _input_error(exc)
     tally = st.tally()
@@ -297,24 +303,9 @@ def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario
             except (InputError, UsageError) as exc:
                 _input_error(exc)
         elif fmt == "table":
-            console = Console(file=fh) if fh else Console()
-            impl = st.header.get("adapter", {}).get("implementation", {}) or {}
-            as_of = (st.header.get("selection") or {}).get("as_of")
-            _results_table(tally, console, {r.get("game") for r in st.results if r.get("game")} or None, None,
-                           terminal(f"{impl.get('name', st.header['adapter'].get('spec'))} {impl.get('version', '')}, "
-                                    f"started {st.header.get('started')}" + (f", as of {as_of}" if as_of else ""), limit=600))
-            for line in _verdict_lines(tally, st.footer):
-                console.print(line, highlight=False, soft_wrap=True)
+            _summary_table(st, Console(file=fh) if fh else Console())
         else:
-            if fmt == "markdown":
-                text = render_markdown(st.header, st.results, st.footer)
-            elif fmt == "json":
-                from .report import json_line
-                text = "".join(json_line(x) + "\n" for x in (st.header, *st.results, st.footer))
-            else:
-                from .junit import to_junit
-                text = to_junit(st.header, st.results, st.footer)
-            (fh or sys.stdout).write(text)
+            (fh or sys.stdout).write(render_stream(st, fmt))
         (fh or sys.stdout).flush()
         if fh:
             fh.close()

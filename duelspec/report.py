@@ -425,6 +425,26 @@ def shard_of(scenario_id: str, count: int) -> int:
     return int(hashlib.sha256(scenario_id.encode("utf-8")).hexdigest(), 16) % count + 1
 
 
+def read_streams(paths) -> Stream:
+    """The saved stream of ``paths``: one file, or the files of one run (its shards, several
+    selections of one engine) merged (:func:`merge_streams`). Raises :class:`InputError`."""
+    streams = [read_stream(p) for p in paths]
+    return streams[0] if len(streams) == 1 else merge_streams(streams)
+
+
+def render_stream(st: Stream, fmt: str) -> str:
+    """A saved stream as ``markdown`` (:func:`render_markdown`), ``junit`` (JUnit XML) or ``json``
+    (the JSON-lines stream, merged)."""
+    if fmt == "markdown":
+        return render_markdown(st.header, st.results, st.footer)
+    if fmt == "json":
+        return "".join(json_line(x) + "\n" for x in (st.header, *st.results, st.footer))
+    if fmt == "junit":
+        from .junit import to_junit
+        return to_junit(st.header, st.results, st.footer)
+    raise ValueError(f"no rendering {fmt!r} of a result stream (markdown, junit, json)")
+
+
 def merge_streams(streams: list) -> Stream:
     """One :class:`Stream` from the streams of one run split into shards (``--shard K/N``), or
     of several selections of one engine. Raises :class:`duelspec.errors.InputError` when they

@@ -242,7 +242,9 @@ def test_a_clean_exit_between_scenarios_is_not_the_next_scenarios_fault():
     cmd = f"cmd:{sys.executable} {HERE / 'bad_adapters' / 'oneshot.py'}"
     r = run("run", "--ruling", "ND-02", "--adapter", cmd, "--max-restarts", "20", "--format", "json")
     res = results(r.stdout)
-    assert len(res) >= 3 and all(x["outcome"] == "passed" for x in res.values()), r.output[-1500:]
+    # a format-2.1 scenario is skipped up front for this protocol-2 adapter, never sent to it
+    assert len(res) >= 3 and all(x["outcome"] == "passed" or (x["outcome"] == "skipped" and "format-2.1" in x["reason"])
+                                 for x in res.values()), r.output[-1500:]
 
 
 def test_two_runs_cannot_write_the_same_stream(tmp_path):
