@@ -82,12 +82,16 @@ def _input_error(exc) -> None:
 @click.option("--jobs", "jobs", type=click.IntRange(min=1, max=64), default=1, show_default=True,
               help="Adapter processes playing in parallel (cmd: adapters); results keep the scenarios' order.")
 @click.option("--shard", "shard", default=None, metavar="K/N",
-              help="Play only shard K of N (a deterministic partition by scenario id, for CI matrix jobs); merge the shards' streams with `duelspec summary`.")
+              help="Play only shard K of N (a deterministic partition by scenario id, for CI matrix jobs); merge the shards' streams with `duelspec summary`. "
+                   "Every shard of a run names the run (--run-id) and is judged as of one date (--as-of).")
+@click.option("--run-id", "run_id", default=None, metavar="ID",
+              help="With --shard: the id of the run the shard belongs to, the same for every shard (default: the pipeline's "
+                   "id on GitHub Actions, GITHUB_RUN_ID, and GitLab CI, CI_PIPELINE_ID). Only the shards of one run add up.")
 @click.option("--as-of", "as_of", metavar="YYYY-MM-DD", callback=lambda ctx, p, v: _date_option(v),
               help="Judge by the answers in force on this date (default: today): a superseded answer's expectations "
                    "in its period; not yet ruled or under review then: skipped. The adapter plays as of it too.")
-def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, adapter_spec, timeout, startup_timeout, max_restarts, fmt, out,
-        junit_out, md_out, expect_fail, write_expect_fail, progress, as_of):
+def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, run_id, adapter_spec, timeout, startup_timeout, max_restarts,
+        fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress, as_of):
     """Run the scenarios against an adapter and report by ruling.
 
     Exit status 0 when every executed scenario passed (or xfailed) and at least one was
@@ -108,7 +112,7 @@ def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, adap
     show = progress if progress is not None else (fmt == "table" and sys.stdout is not None and sys.stdout.isatty())
     request = RunRequest(paths=paths, games=games, rulings=rulings, ids=ids, tags=tags, requires=requires,
                          generated=generated, adapter_spec=adapter_spec, timeout=timeout, startup_timeout=startup_timeout,
-                         max_restarts=max_restarts, jobs=jobs, shard=shard, as_of=as_of, out=out, junit=junit_out,
+                         max_restarts=max_restarts, jobs=jobs, shard=shard, run_id=run_id, as_of=as_of, out=out, junit=junit_out,
                          markdown=md_out, expect_fail=expect_fail, write_expect_fail=write_expect_fail,
                          stream_to_stdout=fmt == "json")
     stopper = Stopper()
@@ -146,7 +150,7 @@ def _show_run(outcome, request, fmt: str, console) -> None:
             _results_table(tally, console, set(request.games) or {s["game"] for s in outcome.scenarios} or None,
                            request.rulings or None,
                            terminal(f"{impl.get('name', request.adapter_spec)} {impl.get('version', '')}".strip(), limit=400)
-                           + (f"; as of {request.as_of}" if request.as_of else ""))
+                           + (f"; as of {outcome.as_of}" if outcome.as_of else ""))
             sys.stdout.flush()
     except OSError as exc:
         if is_epipe(exc):             # `duelspec run | head`: the reader is gone
@@ -267,8 +271,9 @@ class _progress:
 def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario_paths, unordered_stream):
     """Re-render saved JSON-lines result streams (from `run --out`) as a table, Markdown, JUnit
     XML or one merged stream (`json`). Several files are merged into one report: the shards of
-    one run (`run --shard K/N`), or several selections of one engine; a missing shard makes the
-    merged run stopped early. With --by-cause: the failures grouped by cause (a thousand results
+    one run (`run --shard K/N`), or several selections of one engine; a missing shard (also the
+    other shards of a lone shard's run) makes the merged run stopped early, and streams of
+    different suites, engine versions, dates or runs are refused. With --by-cause: the failures grouped by cause (a thousand results
     read as a few causes, each with its count, an example and the engine's file:line from the
     cause file).
 

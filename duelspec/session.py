@@ -45,6 +45,7 @@ class RunRequest:
     max_restarts: int = 5
     jobs: int = 1
     shard: str | None = None
+    run_id: str | None = None               # with a shard: the run it belongs to (duelspec.ci.shard_run)
     as_of: str | None = None
     out: Path | None = None
     junit: Path | None = None
@@ -66,6 +67,7 @@ class RunOutcome:
     scenarios: list
     expect_fail: dict
     shard: dict | None
+    as_of: str | None                       # the date judged by when one was given (or a shard's run fixed it)
     unwritten: list = field(default_factory=list)
     stdout_gone: bool = False               # stdout's reader went away (``| head``)
 
@@ -94,6 +96,7 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
     from .report import JsonLines, Tally, header, stale_install_warning
     from .runner import Run
     r = request
+    as_of = r.as_of
     try:
         xf = expectfail.load(r.expect_fail) if r.expect_fail else {}
         check_outputs(inputs={"--expect-fail": r.expect_fail, **{f"scenario file {p}": p for p in r.paths if p.is_file()}},
@@ -101,8 +104,19 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
                       out=r.out, junit=r.junit, markdown=r.markdown, write_expect_fail=r.write_expect_fail)
         check_paths(r.paths)
         check_requires(r.requires)
+        if not r.adapter_spec.strip():
+            raise UsageError("--adapter is empty: name your engine's adapter (`cmd:<command line>` or `module:Class`); "
+                             "`--adapter reference` is duelspec's own engine")
         check_jobs(r.adapter_spec, r.jobs)
         shard = parse_shard(r.shard) if r.shard is not None else None
+        if shard is not None:
+            from .ci import shard_run
+            try:
+                shard["run"], as_of = shard_run(r.run_id, as_of)
+            except ValueError as exc:
+                raise UsageError(str(exc)) from None
+        elif r.run_id is not None:
+            raise UsageError("--run-id names the run a shard belongs to: it goes with --shard K/N")
         stale = None if r.paths else stale_install_warning()
         if stale:
             warn(stale)
@@ -118,7 +132,7 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
     streams: list = []
     head: dict | None = None
     selected: int | None = None                          # unknown until the scenarios are loaded and selected
-    day = r.as_of or today()                             # the date whose answers the run judges by (issue 16)
+    day = as_of or today()                               # the date whose answers the run judges by (issue 16)
     t0 = time.perf_counter()
 
     def begin_stream() -> dict:
@@ -202,7 +216,7 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
     stdout_gone = any(s.failed is not None and s.name == "stdout" for s in streams)
     if stdout_gone:
         quiet_stdout()               # e.g. `| head`: the reader is gone; the run and its files are complete
-    return RunOutcome(head, results, foot, tally, impl, scenarios, xf, shard, unwritten, stdout_gone)
+    return RunOutcome(head, results, foot, tally, impl, scenarios, xf, shard, as_of, unwritten, stdout_gone)
 
 
 def _write_reports(r: RunRequest, head: dict, results: list, foot: dict, xf: dict, impl: dict) -> list:

@@ -445,6 +445,7 @@ def test_s_back_discards_a_broken_card_of_its_civilization_and_summons_for_free(
     assert steps[1]["outcome"] != "applied" and final["cards"]["crawler"]["zone"] == "hand"
 
 
+@pytest.mark.usefixtures("ci_environment")   # as in the CLI test file it came from (issue 21 §1)
 def test_a_dm_attack_outside_the_attack_phase_is_refused():
     out = compiler.compile_paths()
     d = copy.deepcopy(next(s for s in out.scenarios if s["id"] == "dm.attack.declaration.player"))

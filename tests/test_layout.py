@@ -70,14 +70,22 @@ def test_no_module_of_the_reference_engines_imports_from_the_adapters():
     assert not bad, "reference_engine/ imports adapters/:\n" + "\n".join(bad)
 
 
+#: programs run as ``python -m <module>`` by a file of the repository, which may run a command
+#: with its arguments: the GitHub Action's run step (action.yml) runs ``duelspec run``
+PYTHON_M_ENTRY_POINTS = {"duelspec.github_action": "action.yml"}
+
+
 def _entry_points() -> set:
-    """The modules pyproject.toml names as console scripts (``duelspec = "duelspec.cli:main"``)."""
+    """The modules pyproject.toml names as console scripts (``duelspec = "duelspec.cli:main"``), and
+    those a file of the repository runs with ``python -m`` (checked: the file says so)."""
     try:
         import tomllib
     except ModuleNotFoundError:          # Python 3.10
         import tomli as tomllib
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
-    return {target.partition(":")[0] for target in scripts.values()}
+    for module, runner in PYTHON_M_ENTRY_POINTS.items():
+        assert f"python -m {module}" in (ROOT / runner).read_text(encoding="utf-8"), (module, runner)
+    return {target.partition(":")[0] for target in scripts.values()} | set(PYTHON_M_ENTRY_POINTS)
 
 
 def test_no_module_imports_the_cli_but_the_entry_points():

@@ -20,7 +20,8 @@ from duelspec.errors import InputError
 from duelspec.report import JsonLines, read_stream
 from fault_adapters.helpers import faulty_cmd, hang_guard, scenario  # noqa: F401
 
-pytestmark = pytest.mark.usefixtures("hang_guard")
+# each test runs in a developer's shell, on GitHub Actions and on GitLab CI (tests/ci_environments.py, issue 21 §1)
+pytestmark = pytest.mark.usefixtures("hang_guard", "ci_environment")
 IDS = ["t.ok.1", "t.fail.1", "t.skip.1", "t.hang.1", "t.exit.1", "t.ok.2"]
 EXPECTED = {"t.ok.1": "passed", "t.fail.1": "failed", "t.skip.1": "skipped", "t.hang.1": "timed-out",
             "t.exit.1": "errored", "t.ok.2": "passed"}
@@ -289,13 +290,14 @@ def test_a_stream_whose_reader_left_stops_writing_without_an_exception():
 def test_summary_shards_of_different_selections_are_not_one_run(tmp_path):
     r = CliRunner()
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    assert r.invoke(main, ["run", "--ruling", "ND-E1", "--shard", "1/2", "--out", str(a)]).exit_code in (0, 1)
-    assert r.invoke(main, ["run", "--ruling", "ND-C1", "--shard", "2/2", "--out", str(b)]).exit_code in (0, 1)
+    one = ["--run-id", "r1", "--as-of", "2024-06-01"]
+    assert r.invoke(main, ["run", "--ruling", "ND-E1", "--shard", "1/2", *one, "--out", str(a)]).exit_code in (0, 1)
+    assert r.invoke(main, ["run", "--ruling", "ND-C1", "--shard", "2/2", *one, "--out", str(b)]).exit_code in (0, 1)
     res = r.invoke(main, ["summary", str(a), str(b)])
     assert res.exit_code == 1, res.output
     assert "different selections" in res.output
     # the shards of one selection still merge into one passing run
     c = tmp_path / "c.jsonl"
-    assert r.invoke(main, ["run", "--ruling", "ND-E1", "--shard", "2/2", "--out", str(c)]).exit_code in (0, 1)
+    assert r.invoke(main, ["run", "--ruling", "ND-E1", "--shard", "2/2", *one, "--out", str(c)]).exit_code in (0, 1)
     res = r.invoke(main, ["summary", str(a), str(c)])
     assert res.exit_code == 0, res.output
