@@ -339,6 +339,7 @@ def consensus(streams, arguments_path, scenario_paths, markdown_out, fmt):
     (duelspec.consensus). Give every stream of every engine (streams of one engine are merged)."""
     from . import consensus as cs
     from .errors import InputError
+    from .files import write_output
     try:
         c = cs.run(streams, arguments_path, scenario_paths)
     except InputError as exc:
@@ -346,7 +347,7 @@ def consensus(streams, arguments_path, scenario_paths, markdown_out, fmt):
     if markdown_out:
         argv = " ".join(["duelspec consensus", *(str(p) for p in streams)]
                         + ([f"--arguments {arguments_path}"] if arguments_path else []) + [f"--markdown {markdown_out}"])
-        err = _write_output(markdown_out, cs.render_markdown(c, argv))
+        err = write_output(markdown_out, cs.render_markdown(c, argv))
         if err:
             _input_error(f"--markdown {markdown_out}: expected a file that can be written, got {err}")
     if fmt == "json":

@@ -24,13 +24,13 @@ __all__ = ["render", "cell", "environment"]
 
 
 def cell(s) -> str:
-    """The project's own text in a Markdown table cell (``|`` escaped, one line); text from an
-    adapter or a scenario is escaped by the default of :func:`render` instead.
+    """The project's own text in a Markdown table cell (``|`` escaped, one line: runs of white space
+    are one space); text from an adapter or a scenario is escaped by the default of :func:`render`.
 
-    >>> cell("a | b\\nc")
+    >>> cell("a | b\\n  c")
     'a \\\\| b c'
     """
-    return str(s).replace("|", "\\|").replace("\n", " ")
+    return " ".join(str(s).split()).replace("|", "\\|")
 
 
 def _finalize(value):
