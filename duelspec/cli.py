@@ -185,9 +185,10 @@ def _results_table(tally, console, games, rulings, adapter_text) -> None:
     summary line naming the adapter (``adapter_text``, already made safe for a terminal)."""
     from rich.text import Text
     from .catalogue import rulings as ruling_catalogue
-    from .report import render_failures, render_follows, render_skips, render_table
+    from .report import render_failures, render_follows, render_partial, render_skips, render_table
     render_table(tally, ruling_catalogue(), console, games=games, rulings=rulings)
     render_skips(tally, console)
+    render_partial(tally, console)
     render_follows(tally, console)
     render_failures(tally, console)
     console.print(Text(tally.summary_line(), style="bold") + "  (adapter: " + adapter_text + ")", highlight=False)
