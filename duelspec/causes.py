@@ -444,7 +444,7 @@ def report_by_cause(st, fmt, fh, causes_file=None, expect_out=None, scenario_pat
     :class:`duelspec.errors.InputError` for a cause file or stream that cannot be read and
     :class:`duelspec.errors.UsageError` for an expect-fail file that cannot be written."""
     import sys
-    from rich.console import Console
+    from .console import console as make_console
     from .errors import InputError, UsageError
     from .files import open_output
     from .report import read_stream
@@ -455,7 +455,7 @@ def report_by_cause(st, fmt, fh, causes_file=None, expect_out=None, scenario_pat
     if fmt == "markdown":
         (fh or sys.stdout).write(render_markdown(groups) + "\n" + (render_hidden(groups, hidden) + "\n" if unordered_stream else ""))
     else:
-        console = Console(file=fh) if fh else Console()
+        console = make_console(fh)
         console.print(f"{len(bad)} failures by cause ({len(groups)} groups)", style="bold", highlight=False)
         render_text(groups, console)
         if unordered_stream:

@@ -76,8 +76,14 @@ def _input_error(exc) -> None:
               help="TOML file of known failures (keyed by scenario id): they become xfailed; a listed pass is xpassed.")
 @click.option("--write-expect-fail", "write_expect_fail", type=click.Path(dir_okay=False, path_type=Path),
               help="Write an expect-fail file listing this run's failures (keeps reasons of --expect-fail).")
+@click.option("--keep-traces", "keep_traces", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
+              help="Keep every reply of the adapter, whole (its trace, or its skip or error), as DIR/<scenario id>.json "
+                   "with the scenario it played: for debugging an adapter beyond the events around a failure.")
 @click.option("--progress/--no-progress", default=None,
-              help="Progress bar on the terminal (default: only when stdout is a terminal and --format table).")
+              help="Progress: a bar when stdout is a terminal (and --format table), else a line on stderr every "
+                   "--progress-every seconds (default: on).")
+@click.option("--progress-every", "progress_every", type=click.FloatRange(min=0, min_open=True), default=30.0,
+              show_default=True, metavar="SECONDS", help="Outside a terminal (a CI log): seconds between two progress lines.")
 @click.option("--generated", is_flag=True, help="Also the generated scenarios (duelspec.generated: every normal-draw replacement chain up to length 4).")
 @click.option("--jobs", "jobs", type=click.IntRange(min=1, max=64), default=1, show_default=True,
               help="Adapter processes playing in parallel (cmd: adapters); results keep the scenarios' order.")
@@ -91,7 +97,7 @@ def _input_error(exc) -> None:
               help="Judge by the answers in force on this date (default: today): a superseded answer's expectations "
                    "in its period; not yet ruled or under review then: skipped. The adapter plays as of it too.")
 def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, run_id, adapter_spec, timeout, startup_timeout, max_restarts,
-        fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress, as_of):
+        fmt, out, junit_out, md_out, expect_fail, write_expect_fail, keep_traces, progress, progress_every, as_of):
     """Run the scenarios against an adapter and report by ruling.
 
     Exit status 0 when every executed scenario passed (or xfailed) and at least one was
@@ -107,20 +113,21 @@ def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, run_
     from .errors import InputError, NotRun, UsageError
     from .session import RunRequest, run as run_session
     from .stopping import Stopper
-    from rich.console import Console
-    console = Console()   # the terminal's width (COLUMNS when not a terminal): the table fits it
-    show = progress if progress is not None else (fmt == "table" and sys.stdout is not None and sys.stdout.isatty())
+    from .console import Progress, console as make_console, is_terminal
+    console = make_console()   # a terminal's width; outside one, lines that are never hard-wrapped
+    bar = progress is not False and fmt == "table" and is_terminal(sys.stdout)
+    every = progress_every if progress is not False and not bar else None
     request = RunRequest(paths=paths, games=games, rulings=rulings, ids=ids, tags=tags, requires=requires,
                          generated=generated, adapter_spec=adapter_spec, timeout=timeout, startup_timeout=startup_timeout,
                          max_restarts=max_restarts, jobs=jobs, shard=shard, run_id=run_id, as_of=as_of, out=out, junit=junit_out,
                          markdown=md_out, expect_fail=expect_fail, write_expect_fail=write_expect_fail,
-                         stream_to_stdout=fmt == "json")
+                         keep_traces=keep_traces, stream_to_stdout=fmt == "json")
     stopper = Stopper()
     stopper.install()
     try:
         try:
             outcome = run_session(request, stopper, warn=lambda message: click.echo(f"warning: {message}", err=True),
-                                  progress=lambda total: _progress(console, show, total))
+                                  progress=lambda total: Progress(console, bar, total, every))
         except (InputError, UsageError) as exc:
             _input_error(exc)
         except NotRun as exc:
@@ -134,12 +141,12 @@ def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, run_
 def _show_run(outcome, request, fmt: str, console) -> None:
     """The end of ``duelspec run`` on the terminal: warnings, the table (``fmt`` table), what could
     not be written (exit 2), why the run did not pass; the exit status."""
-    from rich.console import Console
     from rich.text import Text
+    from .console import console as make_console
     from .files import is_epipe, quiet_stdout
     from .text import terminal
     tally, impl, unwritten = outcome.tally, outcome.impl, list(outcome.unwritten)
-    err_console = Console(stderr=True)
+    err_console = make_console(stderr=True)
     stale = sorted(set(outcome.expect_fail) - {r["id"] for r in outcome.results})
     try:
         if stale:
@@ -225,34 +232,6 @@ def _verdict_lines(tally, foot) -> list:
     return lines
 
 
-class _progress:
-    """A rich progress bar with outcome counts; a no-op when not shown."""
-
-    def __init__(self, console, show: bool, total: int):
-        self.console, self.show, self.total = console, show, total
-
-    def __enter__(self):
-        if not self.show:
-            return lambda tally: None
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-        self.p = Progress(TextColumn("[bold]duelspec"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                          TextColumn("{task.description}"), console=self.console, transient=True)
-        self.p.__enter__()
-        task = self.p.add_task("", total=self.total)
-
-        def advance(tally):
-            c = tally.counts
-            self.p.update(task, advance=1, description=(
-                f"[green]{c['passed']} passed[/] [red]{c['failed']} failed[/] [yellow]{c['skipped']} skipped[/] "
-                f"[magenta]{c['errored'] + c['timed-out']} errored[/]"))
-        return advance
-
-    def __exit__(self, *exc):
-        if self.show:
-            self.p.__exit__(*exc)
-        return False
-
-
 @main.command()
 @click.argument("results_files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(["table", "markdown", "junit", "json"]), default="table", show_default=True)
@@ -281,9 +260,9 @@ def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario
     A stream cut off by a killed run is accepted and reported as stopped early. Exit status:
     0 when the saved run passed, 1 when it did not (or stopped early), 2 when a file is not
     a result stream (the error names the line and JSON pointer) or the files are not of one run."""
-    from rich.console import Console
     from rich.text import Text
     from .causes import report_by_cause
+    from .console import console as make_console
     from .errors import InputError, UsageError
     from .files import check_outputs, is_epipe, open_output, quiet_stdout
     from .report import read_streams, render_stream
@@ -309,7 +288,7 @@ def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario
             except (InputError, UsageError) as exc:
                 _input_error(exc)
         elif fmt == "table":
-            _summary_table(st, Console(file=fh) if fh else Console())
+            _summary_table(st, make_console(fh))
         else:
             (fh or sys.stdout).write(render_stream(st, fmt))
         (fh or sys.stdout).flush()
@@ -318,7 +297,7 @@ def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario
     except OSError as exc:
         quiet_stdout()
         if not (fh is None and is_epipe(exc)):
-            Console(stderr=True).print(Text("error:", style="red") + " could not write "
+            make_console(stderr=True).print(Text("error:", style="red") + " could not write "
                                        + terminal(f"{out or 'stdout'}: {exc.strerror or exc}"), highlight=False)
             sys.exit(2)
     sys.exit(0 if tally.passed(st.footer) else 1)
@@ -365,11 +344,11 @@ def smoke_(adapter_spec, timeout, startup_timeout, max_restarts):
     """Protocol smoke test of an adapter: handshake, two runs (seq 1, 2), stop (exit status 0).
 
     Exit status 0 when every check passed, 1 otherwise. Scenario outcomes are shown, not judged."""
-    from rich.console import Console
     from .adapters import make_adapter
+    from .console import console as make_console
     from .smoke import smoke
     from .stopping import Stopper, stop_adapter
-    console = Console()
+    console = make_console()
     try:
         adapter = make_adapter(adapter_spec, timeout, startup_timeout, 0)
     except (ValueError, ImportError, AttributeError) as exc:

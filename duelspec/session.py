@@ -52,6 +52,7 @@ class RunRequest:
     markdown: Path | None = None
     expect_fail: Path | None = None
     write_expect_fail: Path | None = None
+    keep_traces: Path | None = None         # every reply kept whole in this folder (runner.TraceKeeper)
     stream_to_stdout: bool = False          # the result stream on stdout too (``--format json``)
 
 
@@ -128,6 +129,7 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
     phase = " before the adapter was started"
     interrupted: str | None = None
     scenarios, errors, adapter, out_fh, runner, impl = [], [], None, None, None, {}
+    keeper = None                                        # --keep-traces
     results: list[dict] = []
     streams: list = []
     head: dict | None = None
@@ -166,7 +168,14 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
         if hasattr(adapter, "adopt_orphans"):
             adapter.adopt_orphans = True                 # every child of this process is the adapter's
         selected = len(scenarios) + len(errors)
-        runner = Run(adapter, expect_fail=xf, as_of=day)
+        if r.keep_traces is not None:
+            from .runner import TraceKeeper
+            try:
+                keeper = TraceKeeper(r.keep_traces)
+            except OSError as exc:
+                raise UsageError(f"--keep-traces {r.keep_traces}: expected a folder that can be written, "
+                                 f"got {exc.strerror or exc}") from None
+        runner = Run(adapter, expect_fail=xf, as_of=day, keep=keeper)
         phase = " while the adapter was starting"
         impl = runner.start()
         if not isinstance(impl, dict):
@@ -212,6 +221,8 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
                 if s.fh is out_fh and s.failed is None:
                     s.failed = exc
     unwritten = [f"{s.name}: {s.failed}" for s in streams if s.failed is not None and not _reader_gone(s)]
+    if keeper is not None and keeper.failed:
+        unwritten.append(keeper.failed)
     unwritten += _write_reports(r, head, results, foot, xf, impl)
     stdout_gone = any(s.failed is not None and s.name == "stdout" for s in streams)
     if stdout_gone:

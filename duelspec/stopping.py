@@ -91,8 +91,8 @@ def stop_adapter(adapter) -> None:
     try:
         adapter.stop()
     except Exception as exc:
-        from rich.console import Console
         from rich.text import Text
+        from .console import console as make_console
         from .text import terminal
-        Console(stderr=True).print(Text("warning:", style="yellow") + " the adapter's stop() failed: "
+        make_console(stderr=True).print(Text("warning:", style="yellow") + " the adapter's stop() failed: "
                                    + terminal(f"{type(exc).__name__}: {exc}"), highlight=False)

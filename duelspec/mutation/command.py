@@ -29,7 +29,7 @@ def mutants(games, rulings, names, tagged_only, protocol, generated, md_out, fmt
     with that ruling passes on the reference engine and fails on the mutant. Reports, per
     ruling, the mutants no scenario tagged with it kills. Exit status 0 when every selected
     mutant is killed for every ruling it names, 1 otherwise, 2 for bad input."""
-    from rich.console import Console
+    from ..console import console as make_console
     from . import select
     from .matrix import json_lines, render_markdown, render_table, run_matrix
     chosen = select(games, rulings, names)
@@ -54,7 +54,8 @@ def mutants(games, rulings, names, tagged_only, protocol, generated, md_out, fmt
         click.echo(f"error: {e.error}", err=True)
     if errors:
         sys.exit(2)
-    console = Console(width=max(Console().width, 120), stderr=fmt == "json")
+    console = make_console(stderr=fmt == "json")
+    console.width = max(console.width, 120)
 
     def progress(done, total, m):
         if fmt == "table" and sys.stderr.isatty():
