@@ -10,9 +10,15 @@ writing over an input or over another output of the same run.
   truncated only when opened (and never when locking fails).
 - :func:`same_file`: two paths that name one file (also through links); :func:`inside`: a path
   in a folder (a file written there is read by whatever reads the folder).
+- The outputs of a command: :func:`check_outputs` (before anything runs: every output can be
+  written, none is another output or an input, none lies in a folder it reads), :func:`open_locked`
+  (the result stream, one run at a time), :func:`write_output` (a report; what went wrong is
+  returned, nothing computed is lost), :func:`is_epipe` / :func:`quiet_stdout` (a reader of stdout
+  that went away).
 - :func:`json_loads`: JSON with one nesting limit on every Python (:data:`JSON_DEPTH`).
 
-Errors are :class:`duelspec.errors.InputError` naming the file and what was expected.
+Errors are :class:`duelspec.errors.InputError` naming the file and what was expected, or
+:class:`duelspec.errors.UsageError` naming the option.
 """
 from __future__ import annotations
 
@@ -20,10 +26,11 @@ import errno
 import os
 import selectors
 import stat
+import sys
 import time
 from pathlib import Path
 
-from .errors import InputError
+from .errors import InputError, UsageError
 
 MiB = 1 << 20
 SCENARIO_BYTES = 8 * MiB       # a scenario document or a feature file
@@ -236,3 +243,98 @@ def same_file(a, b) -> bool:
         return os.path.samefile(a, b)
     except OSError:
         return Path(a).resolve() == Path(b).resolve()
+
+
+def is_epipe(exc: BaseException) -> bool:
+    """A write failed because the reader of the pipe went away (``duelspec run | head``)."""
+    return isinstance(exc, BrokenPipeError) or getattr(exc, "errno", None) == errno.EPIPE
+
+
+def write_output(path, text: str, append: bool = False) -> str | None:
+    """Write a report; returns what went wrong (``"<path>: <why>"``) or None."""
+    try:
+        fh = open_output(path, append=append)
+    except InputError as exc:
+        return f"{path}: {exc.got or exc.expected}"
+    try:
+        with fh:
+            fh.write(text)
+    except OSError as exc:
+        return f"{path}: {exc.strerror or exc}"
+    return None
+
+
+def open_locked(path):
+    """Open ``path`` for the result stream (not emptied yet: :func:`truncate_regular`), refusing
+    (:class:`UsageError`) when another run is writing it or it is a FIFO nobody reads."""
+    import fcntl
+    try:
+        fh = open_output(path, append=True)
+    except InputError as exc:
+        raise UsageError(f"--out {path}: expected a file that can be written, got {exc.got}") from None
+    try:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        fh.close()
+        raise UsageError(f"--out {path}: another duelspec run is writing this file") from None
+    return fh
+
+
+def truncate_regular(fh) -> None:
+    """Empty ``fh`` when it is a regular file (a FIFO or device is left as it is)."""
+    if stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+        fh.seek(0)
+        fh.truncate()
+
+
+def quiet_stdout() -> None:
+    """Point stdout at /dev/null (after its reader went away) so nothing fails at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def check_outputs(inputs: dict | None = None, keep: set = frozenset(), folders: dict | None = None, **paths) -> None:
+    """:class:`UsageError` before anything runs when an output file cannot be written (its folder
+    is missing or not writable), names a folder, is the same file as another output, is an input
+    of the command (``keep``: pairs allowed to be one file, e.g. updating an expect-fail file in
+    place) or lies in an input folder (a stream written into a folder of scenarios would be read as
+    a scenario of the same run); an output folder (``folders``: ``--keep-traces``, ``export --out``)
+    may neither lie in an input folder nor hold an input. So no command's results or inputs are lost.
+
+    ``inputs``: what each input is called (``"results file x.jsonl"``) -> its path, a file or a folder."""
+    given = [(f"--{what.replace('_', '-')}", path) for what, path in paths.items() if path is not None]
+    for opt, path in given:
+        folder = Path(path).resolve().parent
+        if Path(path).is_dir():
+            raise UsageError(f"{opt} {path}: expected a file path, got a folder")
+        if not folder.is_dir():
+            raise UsageError(f"{opt} {path}: expected a file in an existing folder ({folder} does not exist)")
+        if not os.access(folder, os.W_OK):
+            raise UsageError(f"{opt} {path}: expected a writable folder ({folder} is not writable)")
+    sources = [(what, Path(src)) for what, src in (inputs or {}).items() if src is not None]
+    for i, (opt, path) in enumerate(given):
+        for opt2, path2 in given[i + 1:]:
+            if same_file(path, path2):
+                raise UsageError(f"{opt} {path} and {opt2} {path2}: expected different files (one would overwrite the other)")
+        for what, src in sources:
+            if src.is_dir() and inside(path, src):
+                raise UsageError(f"{opt} {path}: expected a file outside the {what} (a file in it is read as one of "
+                                 f"its documents)")
+            if (src, path) not in keep and same_file(src, path):
+                raise UsageError(f"{opt} {path}: expected a file that is not an input of the command (it is the {what})")
+    for what, out in ((f"--{w.replace('_', '-')}", p) for w, p in (folders or {}).items() if p is not None):
+        for name, src in sources:
+            if src.is_dir() and inside(out, src):
+                raise UsageError(f"{what} {out}: expected a folder outside the {name} (what is written there is read "
+                                 f"as one of its documents)")
+            if inside(src, out):
+                raise UsageError(f"{what} {out}: expected a folder that holds no input of the command (the {name} is "
+                                 f"in it)")
+
+
+def scenario_inputs(paths) -> dict:
+    """Scenario paths (files and folders) as :func:`check_outputs` inputs."""
+    return {f"scenario {'folder' if Path(p).is_dir() else 'file'} {p}": Path(p) for p in paths if Path(p).exists()}
