@@ -126,7 +126,7 @@ def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, run_
                          markdown=md_out, expect_fail=expect_fail, write_expect_fail=write_expect_fail,
                          keep_traces=keep_traces, stream_to_stdout=fmt == "json")
     stopper = Stopper()
-    stopper.install()
+    stopper.install(hold=True)      # held until the stream is open (session.run), then a signal stops the run
     try:
         try:
             outcome = run_session(request, stopper, warn=lambda message: click.echo(f"warning: {message}", err=True),

@@ -91,6 +91,7 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
     before the run starts, ``progress(total)`` a context that yields ``advance(tally)``, called
     after each result. Raises :class:`UsageError` / :class:`InputError` (bad input: nothing runs,
     ``--out`` is left as it was) and :class:`NotRun` (nothing selected, interrupted before the start)."""
+    stopper.hold()                  # (if the caller did not) until the stream is open: then a signal stops the run
     from . import expectfail
     from .adapters import check_jobs, make_adapter
     from .asof import today
@@ -98,7 +99,6 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
     from .runner import Run
     r = request
     as_of = r.as_of
-    stopper.hold()                  # until the stream is open: then a signal (also one since start-up) stops the run
     try:
         xf = expectfail.load(r.expect_fail) if r.expect_fail else {}
         check_outputs(inputs={"--expect-fail": r.expect_fail, **scenario_inputs(r.paths)},

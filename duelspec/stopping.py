@@ -30,9 +30,13 @@ class Stopper:
         self.done = False            # the stop has begun: signals no longer raise
         self.adapter = None
         self.old: dict = {}
+        self.held = False            # :meth:`hold` until :meth:`begin`
 
-    def install(self) -> None:
+    def install(self, hold: bool = False) -> None:
+        """The handlers; with ``hold``, held (:meth:`hold`) from before the first one is installed."""
         import signal
+        if hold:
+            self.hold()
         for name in self.SIGNALS:
             sig = getattr(signal, name, None)
             if sig is not None:
@@ -82,12 +86,16 @@ class Stopper:
         return section()
 
     def hold(self) -> None:
-        """Act on no signal until :meth:`begin` (a run's checks, until its stream is open)."""
-        self.depth += 1
+        """Act on no signal until :meth:`begin` (a run's checks, until its stream is open); once."""
+        if not self.held:
+            self.held = True
+            self.depth += 1
 
     def begin(self) -> None:
         """The end of :meth:`hold`: from here the first signal stops the run (one held so far, at once)."""
-        self._leave()
+        if self.held:
+            self.held = False
+            self._leave()
 
     def _leave(self) -> None:
         self.depth -= 1

@@ -64,3 +64,27 @@ def test_other_commands_get_a_held_signal_back_as_it_came(tmp_path):
     """SIGTERM's default action: the process ends by it (it is not swallowed by the holding)."""
     code, err = signal_while_importing([*ENTRY, "list"], signal.SIGTERM)
     assert code == -signal.SIGTERM, err
+
+
+def test_a_run_holds_signals_from_before_its_first_handler():
+    """The property test's case: a SIGTERM after `run` installed its handlers but before it held them
+    (while the session's modules were imported) was a KeyboardInterrupt outside the run: click printed
+    "Aborted!" and there was no stream. Held from before the first handler, it stops the run once
+    the stream is open (:meth:`Stopper.begin`)."""
+    import os
+    import time
+    from duelspec.stopping import Stopper
+    stopper = Stopper()
+    stopper.install(hold=True)
+    try:
+        os.kill(os.getpid(), signal.SIGTERM)
+        end = time.monotonic() + 10
+        while not stopper.received and time.monotonic() < end:
+            time.sleep(0.01)                 # the handler runs here, and raises nothing
+        assert stopper.received == ["SIGTERM"]
+        stopper.hold()                       # the session holds too (a library caller's stopper): still once
+        with pytest.raises(KeyboardInterrupt):
+            stopper.begin()
+        stopper.begin()                      # nothing held any more: nothing to act on
+    finally:
+        stopper.uninstall()
