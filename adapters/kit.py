@@ -202,10 +202,15 @@ class ScriptDriver:
         """The innermost open window."""
         return self.stack[-1] if self.stack else None
 
+    def _turn_now(self) -> int | None:
+        """The turn a window opening now belongs to: before turn 1 (the opening hands of a setup
+        before the duel, turn 0) the moments count as turn 1's, the first a ``when`` can name."""
+        return max(self.turn, 1) if isinstance(self.turn, int) else self.turn
+
     def trigger_window(self) -> dict:
         """The ``trigger`` window after the events seen since the previous one (for a decision an
         engine asks right after an event, e.g. revealing a card as it is drawn)."""
-        return {"window": "trigger", "turn": self.turn, "events": list(self.armed)}
+        return {"window": "trigger", "turn": self._turn_now(), "events": list(self.armed)}
 
     def matches(self, when: dict, window: dict | None) -> bool:
         """Does a step's ``when`` (with defaults) name ``window``?"""
@@ -227,7 +232,7 @@ class ScriptDriver:
         """A window opens (the engine is at that moment); returns the window as recorded."""
         w = dict(window)
         if "turn" not in w and self.turn is not None and not w["window"].startswith("AT-"):
-            w["turn"] = self.turn
+            w["turn"] = self._turn_now()
         if w["window"] == "trigger":
             w["events"], self.armed = list(self.armed), []
         else:
@@ -288,7 +293,7 @@ class ScriptDriver:
         if step is None:
             return
         when = self.when_of(step)
-        if when.get("window") == "trigger" and not self._opened and self.turn == when.get("turn", self.turn):
+        if when.get("window") == "trigger" and not self._opened and self._turn_now() == when.get("turn", self._turn_now()):
             from duelspec.checker import matches as pattern_matches
             if pattern_matches(when["after"], ev):
                 self._opened = True
@@ -314,7 +319,7 @@ class ScriptDriver:
         when = self.when_of(step)
         if any(self.matches(when, x) for x in self.stack):
             self._opened = True
-        elif when.get("window") == "trigger" and self.turn == when.get("turn"):
+        elif when.get("window") == "trigger" and self._turn_now() == when.get("turn"):
             from duelspec.checker import matches as pattern_matches
             self._opened = any(pattern_matches(when["after"], ev) for ev in self.armed)
         if not self._opened:                     # the game may already be past its window

@@ -17,6 +17,8 @@ WORDS = {
     "every": "a `cannot` step that holds at every occurrence of its window in its turn (`when.every`)",
     "opens": "a window that must not open (`when.opens: false`)",
     "after-before-draw": "the window between the timing before the draw and the normal draw (`after-before-draw`)",
+    "includes": "an event pattern whose list field includes items, not only equals them (`{\"includes\": [...]}`)",
+    "opening": "the draw of an opening hand (`opening` on a draw event pattern)",
 }
 
 
@@ -59,6 +61,12 @@ def uses(doc: dict) -> list[tuple[str, str]]:
                 out.append((f"/script/{i}/when/{key}", key))
         if w.get("window") == "after-before-draw":
             out.append((f"/script/{i}/when/window", "after-before-draw"))
+    for ptr, p in _patterns(doc):
+        for k, v in p.items():
+            if isinstance(v, dict) and "includes" in v:
+                out.append((f"{ptr}/{k}", "includes"))
+        if "opening" in p:
+            out.append((f"{ptr}/opening", "opening"))
     return out
 
 

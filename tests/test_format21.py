@@ -284,3 +284,84 @@ def test_a_step_of_that_window_expires_when_the_draw_phase_ends():
                        "legal": False}], setup=SETUP)
     d.event({"event": "phase", "phase": "standby", "turn": 2})
     assert d.outcomes[0]["outcome"] == "not-reached"
+
+
+# ------------------------------------------------------------------ 4. "x is drawn by the normal draw" with a 2-card normal draw
+TWO_CARDS = "ygo.normal-draw.list.trigger-two-card-draw"
+
+
+def test_is_drawn_by_means_among_the_cards_drawn_and_draws_exactly_keeps_the_20_list():
+    s = suite()[TWO_CARDS]
+    assert s["script"][0]["when"]["after"] == {"event": "draw", "cards": {"includes": ["shining-draw"]}, "normal": True}
+    assert ("/script/0/when/after/cards", "includes") in words.uses(s)
+    # the scenarios that meant one card say so and stay format 2.0 (the same documents as before)
+    for sid, after in (("ygo.normal-draw.list.trigger.shining-draw", {"event": "draw", "cards": ["drawn"], "normal": True}),
+                       ("ygo.normal-draw.list.trigger-other-draw.shining-draw", {"event": "draw", "cards": ["drawn"], "normal": False})):
+        doc = suite()[sid]
+        assert "format_minor" not in doc and any(st["when"].get("after") == after for st in doc["script"]), sid
+
+
+def test_includes_matches_a_list_that_contains_the_items():
+    from duelspec.checker import matches
+    ev = {"event": "draw", "player": "A", "cards": ["a", "x"], "normal": True}
+    assert matches({"event": "draw", "cards": {"includes": ["x"]}}, ev)
+    assert not matches({"event": "draw", "cards": ["x"]}, ev)                    # 2.0: the exact list
+    assert not matches({"event": "draw", "cards": {"includes": ["x", "x"]}}, ev)  # a multiset
+    assert not matches({"event": "draw", "cards": {"includes": ["y"]}}, ev)
+
+
+@pytest.mark.parametrize("value, pointer", [({"includes": ["nobody"]}, "/includes/0"), ({"includes": []}, "/includes"),
+                                            ({"includes": ["top"], "x": 1}, "")])
+def test_a_bad_includes_is_an_error_with_its_pointer(value, pointer):
+    doc = json.loads(json.dumps(suite()[TWO_CARDS]))
+    doc["script"][0]["when"]["after"]["cards"] = value
+    with pytest.raises(InputError) as exc:
+        validate(doc, "x.json")
+    assert exc.value.location.startswith("/script/0/when/after/cards" + pointer)
+
+
+def test_the_two_card_normal_draw_is_reached_only_with_includes():
+    """Format 2.0's exact list never matches a normal draw of 2 cards: the step is `not-reached`
+    and the scenario fails on a correct engine; with `includes` it passes, and it fails on an
+    engine that recognises a card drawn for the normal draw only in a 1-card normal draw."""
+    s = suite()[TWO_CARDS]
+    assert outcome(s)["outcome"] == "passed"
+    as_20 = json.loads(json.dumps(s))
+    del as_20["format_minor"]
+    as_20["script"][0]["when"]["after"]["cards"] = ["shining-draw"]
+    r = outcome(as_20)
+    assert r["outcome"] == "failed" and any(f["pointer"] == "/script/0" and f["actual"]["outcome"] == "not-reached"
+                                            for f in r["failures"])
+    assert outcome(s, "ygo.drawn-card.one-card-normal-draw-only")["outcome"] == "failed"
+
+
+# ------------------------------------------------------------------ 5. the opening hand
+OPENING = "ygo.normal-draw.basics.opening-hand-not-drawn-for-the-normal-draw"
+
+
+def test_the_opening_hand_has_its_own_moment():
+    from duelspec.checker import matches
+    s = suite()[OPENING]
+    after = s["script"][0]["when"]["after"]
+    assert after == {"event": "draw", "player": "B", "opening": True} and s["format_minor"] == 1
+    opening = {"event": "draw", "player": "B", "cards": ["a"], "normal": False, "opening": True}
+    effect = {"event": "draw", "player": "B", "cards": ["b"], "normal": False, "phase": "main1"}
+    borrowed = {"event": "draw", "player": "B", "normal": False}        # "after player B draws by a card effect"
+    assert matches(borrowed, opening) and matches(borrowed, effect)     # it matched the opening hand by accident
+    assert matches(after, opening) and not matches(after, effect)
+
+
+def test_the_reference_engine_reports_the_opening_hands_draw():
+    from duelspec.reference_engine import ygo
+    s = suite()[OPENING]
+    events, _ = ygo.play(s["setup"], ScriptDriver.for_scenario(s))
+    draws = [e for e in events if e["event"] == "draw"]
+    assert [(e["player"], e.get("opening")) for e in draws[:2]] == [("B", True), ("A", True)]
+    assert all("opening" not in e for e in draws[2:])
+
+
+def test_a_card_of_the_opening_hand_counted_as_drawn_for_the_normal_draw_is_caught():
+    s = suite()[OPENING]
+    assert outcome(s)["outcome"] == "passed"
+    r = outcome(s, "ygo.opening-hand.drawn-for-the-normal-draw")
+    assert r["outcome"] == "failed" and any(f["pointer"] == "/script/0" for f in r["failures"])
