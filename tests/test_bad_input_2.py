@@ -13,6 +13,9 @@ from duelspec.cli import main
 from duelspec.errors import InputError
 from duelspec.report import JsonLines
 
+# each test runs in a developer's shell, on GitHub Actions and on GitLab CI (tests/ci_environments.py, issue 21 §1)
+pytestmark = pytest.mark.usefixtures("ci_environment")
+
 HERE = Path(__file__).parent
 
 
