@@ -123,8 +123,7 @@ def needs(scenario: dict) -> dict:
         w = st.get("when")
         if w:
             windows.add(w["window"])
-            if "after" in w:
-                pats.append(w["after"])
+            pats += [w[k] for k in ("after", "before") if k in w]
     final = set()
     f = expect.get("final", {})
     for state in f.get("cards", {}).values():
