@@ -52,7 +52,7 @@ def _patterns(doc: dict):
 
 
 def uses(doc: dict) -> list[tuple[str, str]]:
-    """``(JSON pointer, word)`` for every format-2.1 word ``doc`` uses, in document order."""
+    """``(JSON pointer, word)`` for every use of a format-2.1 word in ``doc``: the script's, then its patterns'."""
     out = []
     setup = doc.get("setup") if isinstance(doc, dict) else None
     if isinstance(setup, dict) and doc.get("game") == "dm" and isinstance(setup.get("stop"), dict):
