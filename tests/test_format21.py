@@ -498,3 +498,12 @@ def test_a_stop_before_the_end_of_the_setups_attack_phase_is_an_error():
                        '    Given it is turn 3, player A\'s attack phase\n'
                        '    And the game goes on until turn 3\'s main step\n    Then no attack happens\n', "t.feature")
     assert out.errors and "a step after the attack phase of the setup's turn (3)" in str(out.errors[0].error)
+
+
+def test_a_before_step_on_an_event_kind_the_adapter_does_not_observe_is_skipped_up_front():
+    """The Go driver does not observe `trigger` events: a step `before any ability resolves` could
+    never see its moment end there, so the scenario is skipped up front, never misjudged."""
+    from duelspec.coverage import unplayable
+    s = suite()[BEFORE]
+    reason = unplayable(s, {"events": ["attack", "break", "move"], "windows": ["AT-S1", "AT-S3"]})
+    assert reason and "event kinds trigger (a step's `after` or `before`)" in reason
