@@ -1,4 +1,4 @@
-"""Issue 23, bad input: a clear error naming the file and the place, and nothing else is lost."""
+"""Issue 23: bad input is a clear error naming the file and the place, and nothing else is lost."""
 from __future__ import annotations
 
 import json
