@@ -249,7 +249,8 @@ def signature(result: dict, scenario: dict) -> dict:
         step = scenario["script"][i]
         who, card = step.get("player"), step.get("card")
         when = step.get("when") or {}
-        what = f"{who} {step.get('do')}s {roles.role(card) if card else ''}".strip()
+        do = str(step.get("do"))
+        what = f"{who} {do if do.endswith('s') else do + 's'} {roles.role(card) if card else ''}".strip()
         if not card and "option" in step:
             what += f" ({step['option']})"
         if card in roles.intf:
