@@ -65,6 +65,7 @@ class Cause:
     same_fix: str = ""        # the key of the cause whose fix experiment is this cause's too (one defect)
     shared: str = ""          # "<engine>:<key>": the same defect of a common code base in another engine's report
     counterpart: str = ""     # "<engine>:<key>": the same behaviour written separately in another engine
+    examples: list = field(default_factory=list)   # scenario ids a report's run must classify as this cause
 
     def matches(self, sig: dict) -> bool:
         for rule in self.match:
@@ -102,7 +103,7 @@ def load_causes(path) -> list[Cause]:
                 raise InputError(str(path), f"causes.{key}.match[{i}]", f"keys among {', '.join(SIGNATURE_KEYS)}", sorted(bad))
         out.append(Cause(key, c["title"], c.get("who", ""), c.get("evidence", ""), list(c.get("rulings", [])),
                          list(c.get("match", [])), c.get("superseded", ""), c.get("same_fix", ""),
-                         c.get("shared", ""), c.get("counterpart", "")))
+                         c.get("shared", ""), c.get("counterpart", ""), list(c.get("examples", []))))
     return out
 
 

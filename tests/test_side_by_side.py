@@ -42,8 +42,27 @@ def test_the_page_gives_each_cause_its_component_extent_fix_and_reproduction_and
     assert "[`ygo.normal-draw.x`](repro/edopro/ygo.normal-draw.x.lua)" in shared
     own = page.split("## EDOPro only")[1].split("##")[0]
     assert "fixing A alone: 1 of its 1 pass; breaks nothing" in own
-    assert "turns green 1 of M (the fix of B)" in own            # M is measured by B's fix: one defect
-    assert "no fix experiment (the cause file says why)" in page.split("## The same behaviour")[1]
+    assert r"turns green 1 of M \(the fix of B\)" in own         # M is measured by B's fix: one defect
+    assert "no fix experiment \\(the cause file says why\\)" in page.split("## The same behaviour")[1]
     retracted = page.split("## Retracted by the suite")[1]
     assert "[the consensus view](consensus.md)" in retracted
     assert "**a hand trigger scripted first**" in retracted and "the rule is on the engines' side" in retracted
+
+
+def test_the_site_shows_the_same_page_with_its_text_escaped(tmp_path):
+    from pathlib import Path
+    from duelspec.site import build
+    root = Path(__file__).resolve().parents[1]
+    conf = root / "docs" / "conformance"
+    causes = tmp_path / "causes.toml"
+    causes.write_text((root / "adapters" / "edopro" / "causes.toml").read_text(encoding="utf-8").replace(
+        'title = "a free-chain effect is not offered as the first response to the before-the-draw chain"',
+        'title = "<script>alert(1)</script> no free-chain response"'), encoding="utf-8")
+    build([str(conf / "edopro.jsonl"), str(conf / "ygopro.jsonl")], tmp_path / "site", None,
+          [f"edopro={causes}", f"ygopro={root / 'adapters' / 'ygopro' / 'causes.toml'}"])
+    page = (tmp_path / "site" / "causes.html").read_text(encoding="utf-8")
+    assert "<h2>Shared: one defect of the common code base</h2>" in page and "only</h2>" in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; no free-chain response" in page and "<script>alert(1)" not in page
+    assert 'href="causes.html"' in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    build([str(conf / "ygopro.jsonl")], tmp_path / "none")
+    assert not (tmp_path / "none" / "causes.html").exists()
