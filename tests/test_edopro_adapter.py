@@ -649,3 +649,22 @@ def test_the_cause_file_is_well_formed_and_cites_its_evidence():
     for c in causes:
         assert c.title and c.who and c.match, c.key
         assert ".cpp:" in c.evidence or ".lua:" in c.evidence, c.key     # file:line at the commits of the report
+
+
+def test_the_packages_core_is_the_commit_range_the_readme_states():
+    # README "Check a fix with your own core build": a30e6b7 (64-bit categories) .. 693b406 (a face-down
+    # card on the field under EFFECT_PUBLIC is not public: cdf55b5 made it public)
+    js = """
+import { loadCore } from "./lib/core.mjs";
+const core = await loadCore({});
+let said = [];
+const h = core.createDuel({ seed: [1n, 2n, 3n, 4n], flags: 0x10n, team1: {}, team2: {}, cardReader: (code) => ({ code, type: 0x2 }),
+  scriptReader: () => null, log: (t, x) => { if (t === 1) said.push(x); } });
+core.loadScript(h, "p.lua", `local c=Debug.AddCard(5318639,0,0,0x08,0,0x0a)
+local e=Effect.CreateEffect(c) e:SetType(0x1) e:SetCode(160) c:RegisterEffect(e)
+local f=Effect.CreateEffect(c) f:SetCategory(0x300000000) Debug.Message(tostring(f:GetCategory()))`);
+const raw = core.queryRaw(h, { flags: 0x100000, controller: 0, location: 0x08, sequence: 0 });
+process.stdout.write(JSON.stringify({ category: said.join(" "), isPublic: raw[8] }));
+"""
+    got = node_eval(js)
+    assert got == {"category": "12884901888", "isPublic": 0}, got

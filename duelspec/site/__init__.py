@@ -238,9 +238,11 @@ class Engine:
         return self.streams[-1]
 
 
-def build(result_files: list, out: str | Path, arguments=None) -> dict:
+def build(result_files: list, out: str | Path, arguments=None, causes=()) -> dict:
     """Write the site for ``result_files`` into ``out``. ``arguments``: an arguments file of
-    :mod:`duelspec.consensus` (the verdicts shown on ``consensus.html``). Returns ``{"engines":
+    :mod:`duelspec.consensus` (the verdicts shown on ``consensus.html``); ``causes``:
+    ``NAME=CAUSES[,FIXES[,REPRO_DIR]]`` specs of :mod:`duelspec.sidebyside` (NAME: a word of an
+    engine's name), the engines' causes side by side on ``causes.html``. Returns ``{"engines":
     {name: counts of its latest stream}, "pages": n, "kept": [files of an earlier build that were
     changed since, left]}``.
 
@@ -252,7 +254,8 @@ def build(result_files: list, out: str | Path, arguments=None) -> dict:
     import tempfile
     from .render import Site
     out = Path(out)
-    earlier = _check_out(list(result_files) + ([arguments] if arguments else []), out)
+    cause_files = [f for spec in causes for f in str(spec).partition("=")[2].split(",") if f]
+    earlier = _check_out(list(result_files) + ([arguments] if arguments else []) + cause_files, out)
     streams = read_runs(result_files)
     engines: dict[str, Engine] = {}
     for st in sorted(streams, key=lambda s: s.started):
@@ -275,6 +278,7 @@ def build(result_files: list, out: str | Path, arguments=None) -> dict:
     try:
         site = Site(list(engines.values()), stage)
         site.consensus_inputs = (list(result_files), arguments)
+        site.causes_specs = list(causes)
         pages = site.write()
         kept = _move_into(stage, out, earlier)
     finally:
