@@ -357,6 +357,12 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
         if not isinstance(impl, dict):
             _input_error(f"the adapter's start() must return its implementation description (a dict), "
                          f"got {type(impl).__name__}")
+        if any(s.get("format") == 1 for s in scenarios):   # format-1 documents: migrated on load (issue 27 §5)
+            from .migrate import for_adapter
+            from .text import visible
+            scenarios, notices = for_adapter(scenarios, getattr(adapter, "protocol", None))
+            for n in notices:
+                click.echo("notice: " + visible(n, limit=2000), err=True)
         phase = ""
         with stopper.critical():                         # a signal here is acted on after the header is whole
             head = begin_stream()
