@@ -93,6 +93,32 @@ def test_the_committed_report_the_stream_and_the_expected_failures_agree():
     assert header["protocol"] == 2
 
 
+def test_every_deviation_of_the_report_is_the_first_failure_of_a_scenario():
+    """Issue 27: the report's deviations get verdicts, not prose. Each `### Dn.` of
+    docs/conformance/duel-masters-go.md is the cause named by the expected failure of at least one
+    failed scenario whose reason names that scenario's first failure (the stream's first pointer);
+    every expected failure names one of the report's deviations, and every failed scenario's reason
+    names its first failure."""
+    import re
+    from duelspec import expectfail
+    report = (ROOT / "docs" / "conformance" / "duel-masters-go.md").read_text(encoding="utf-8")
+    deviations = set(re.findall(r"^### (D\d+)\. ", report, flags=re.M))
+    assert deviations, "the report names no deviation"
+    results = {r["id"]: r for r in (json.loads(x) for x in
+               (ROOT / "docs" / "conformance" / "duel-masters-go.jsonl").read_text().splitlines()) if r["type"] == "result"}
+    xfail = expectfail.load(ADAPTER / "expected-failures.toml")
+    shown = set()
+    for sid, entry in xfail.items():
+        reason = entry["reason"]
+        cause = re.match(r"Engine (D\d+) ", reason)
+        assert cause and cause.group(1) in deviations, f"{sid}: its reason names no deviation of the report"
+        if results[sid]["outcome"] == "failed":
+            first = results[sid]["failures"][0]["pointer"]
+            assert re.search(rf"[Ff]irst failure {re.escape(first)}\b", reason), f"{sid}: the reason does not name its first failure {first}"
+            shown.add(cause.group(1))
+    assert shown == deviations, f"deviations that are no scenario's first failure: {sorted(deviations - shown)}"
+
+
 # --- the Go port of the script driver ------------------------------------------------------
 
 def go_toolchain() -> str | None:
