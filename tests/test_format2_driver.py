@@ -146,3 +146,26 @@ def test_format_1_scripts_keep_format_1_semantics():
     assert d.priority("A", lambda s: None) is False             # the pass
     assert d.priority("A", lambda s: None) is True
     assert [o["outcome"] for o in d.finish()] == ["applied", "applied"]
+
+
+def test_format_2_refuses_a_step_the_engine_filter_does_not_take_and_never_tries_it():
+    """Issue 25 §2: the engine's own filter of what a decision takes (``applies``: e.g. only the
+    effects of the timing before the draw) holds for format-2 steps too; before, format 2 asked
+    for activations without it, so a scripted Quick Effect started the chain before the draw."""
+    d = ScriptDriver([step("B", {"window": "before-draw"}, card="mst", legal=False),
+                      step("A", {"window": "before-draw"}, card="gearbreed")], setup=SETUP)
+    d.open({"window": "before-draw"})
+    assert d.priority("B", lambda s: pytest.fail("tried past the engine's filter"),
+                      applies=lambda s: s["card"] != "mst") is False
+    assert d.priority("A", lambda s: None, applies=lambda s: s["card"] != "mst") is True
+    d.close("before-draw")
+    assert d.finish() == [
+        {"index": 0, "outcome": "refused", "code": "not-offered", "reason": "the engine does not offer this at that decision"},
+        {"index": 1, "outcome": "applied"}]
+
+
+def test_format_1_keeps_a_step_the_filter_does_not_take_for_a_later_decision():
+    d = ScriptDriver([{"player": "B", "do": "activate", "card": "mst"}], format=1)
+    assert d.priority("B", lambda s: pytest.fail("not this decision"), applies=lambda s: False) is False
+    assert d.priority("B", lambda s: None) is True
+    assert d.finish() == [{"index": 0, "outcome": "applied"}]

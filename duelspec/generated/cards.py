@@ -72,8 +72,10 @@ class Replacement:
 
     @property
     def gen_kind(self) -> str:
-        """The generator's kind: the model kind, ``-mandatory`` when the game activates it."""
-        return self.kind + ("-mandatory" if self.mandatory else "")
+        """The generator's kind: the model kind, ``-mandatory`` when the game activates it,
+        ``-hand`` when it is activated from the hand (a 手札誘発, placed after the others of its
+        timing: YGO-GEN-HAND-TRIGGER)."""
+        return self.kind + ("-mandatory" if self.mandatory else "") + ("-hand" if self.zone == "hand" else "")
 
 
 def _c(**kw) -> Replacement:

@@ -3,10 +3,14 @@ expectations of the ruling model (:mod:`.model`).
 
 Enumeration (:func:`combinations`): chains of attempted activations by player A of the kinds
 ``cost``, ``cost-mandatory`` (a cost-type the game activates itself: Sylvan Waterslide),
-``effect``, ``effect-continuous``, ``af2``, mandatory ones first (the order of effects that
-activate at the same time), extended only while every attempt is legal (model: ND-C4, ND-E6,
-ND-AF4). An attempt the model refuses ends the chain and becomes
-a *refusal case* (its script step has ``"legal": false``, no interference). For every legal
+``effect``, ``effect-hand`` (an effect-type activated from the hand: Black Luster Soldier -
+Legendary Swordsman), ``effect-continuous``, ``af2``, mandatory ones first (the order of effects
+that activate at the same time), extended only while every attempt is legal (model: ND-C4,
+ND-E6, ND-AF4). A sequence with an attempt the model refuses is not extended: it becomes a
+*refusal case* (the refused steps have ``"legal": false``, no interference). Usually the last
+attempt is the refused one; an attempt from the hand followed by another effect of the timing
+is refused itself and the other one is placed (YGO-GEN-HAND-TRIGGER), so no chain scripts the
+effect from the hand before a public one except as that refusal. For every legal
 chain, every interference per link: ``none``, ``negate-activation``, ``negate-effect``,
 ``fizzle``, and ``leaves-field`` for continuous cards (Continuous Spells/Traps and Field Spells, cost-type or
 effect-type). Cases the model leaves undecided get
@@ -34,7 +38,7 @@ shows its effect (``never`` for the others); the normal draw (``{"event": "draw"
 tributed, ND-T2) Sangan's activation right after the chain or after the normal draw (ND-T1).
 
 Ids: ``ygo.generated.chain.<kinds>.<interferences>.<n>``, kinds ``c``/``cm`` (mandatory)/``e``/
-``k`` (continuous)/``af``, interferences ``n``/``na``/``ne``/``fz``/``lf`` or ``refused``; ``n`` is
+``h`` (effect-type from the hand)/``k`` (continuous)/``af``, interferences ``n``/``na``/``ne``/``fz``/``lf`` or ``refused``; ``n`` is
 the variant (1).
 """
 from __future__ import annotations
@@ -47,16 +51,18 @@ from . import cards as C
 from .model import Link, rule
 
 MAX_LEN = 4
-KIND_CODE = {"cost": "c", "cost-mandatory": "cm", "effect": "e", "effect-continuous": "k", "af2": "af"}
+KIND_CODE = {"cost": "c", "cost-mandatory": "cm", "effect": "e", "effect-hand": "h", "effect-continuous": "k", "af2": "af"}
 INTF_CODE = {"none": "n", "negate-activation": "na", "negate-effect": "ne", "fizzle": "fz", "leaves-field": "lf"}
 INTERFERENCES_OF = {
     "cost": ("none", "negate-activation", "negate-effect", "fizzle", "leaves-field"),
     "cost-mandatory": ("none", "negate-activation", "negate-effect", "fizzle", "leaves-field"),
     "effect": ("none", "negate-activation", "negate-effect", "fizzle"),
+    "effect-hand": ("none", "negate-activation", "negate-effect", "fizzle"),
     "effect-continuous": ("none", "negate-activation", "negate-effect", "fizzle", "leaves-field"),
     "af2": ("none", "negate-activation", "negate-effect", "fizzle"),
 }
-KIND_WORD = {"cost": "cost-type", "cost-mandatory": "cost-type, mandatory", "effect": "effect-type", "effect-continuous": "effect-type (continuous card)",
+KIND_WORD = {"cost": "cost-type", "cost-mandatory": "cost-type, mandatory", "effect": "effect-type",
+             "effect-hand": "effect-type, from the hand", "effect-continuous": "effect-type (continuous card)",
              "af2": "Astral Force (2)"}
 INTF_WORD = {"none": "", "negate-activation": "activation negated", "negate-effect": "effect negated",
              "fizzle": "fizzles", "leaves-field": "leaves the field"}
@@ -78,9 +84,11 @@ class Case:
 
 
 def links(kinds, interferences=None) -> list:
-    """The model's :class:`Link` s for generator kinds (``cost-mandatory`` -> a mandatory ``cost``)."""
+    """The model's :class:`Link` s for generator kinds (``cost-mandatory`` -> a mandatory ``cost``,
+    ``effect-hand`` -> an ``effect`` activated from the hand)."""
     interferences = interferences or ("none",) * len(kinds)
-    return [Link(k.removesuffix("-mandatory"), i, k.endswith("-mandatory")) for k, i in zip(kinds, interferences)]
+    return [Link(k.removesuffix("-hand").removesuffix("-mandatory"), i, "-mandatory" in k, k.endswith("-hand"))
+            for k, i in zip(kinds, interferences)]
 
 
 def _kind_sequences():
@@ -98,7 +106,7 @@ def _kind_sequences():
                 r = rule(links(kinds))
                 if r.undecided:
                     yield kinds, "undecided", r
-                elif not r.legal[-1]:
+                elif not all(r.legal):
                     yield kinds, "refused", r
                 else:
                     yield kinds, "legal", r
@@ -165,7 +173,8 @@ def _instantiate(case: Case, catalogue, rot: int | None = None):
     ``rot`` rotates the candidate cards (default: a stable hash of the case id)."""
     rot = zlib.crc32(case.id.encode()) if rot is None else rot
     n = len(case.kinds)
-    top = n - 2 if case.refused else n - 1
+    legal = rule(links(case.kinds)).legal if case.refused else [True] * n
+    top = max((i for i in range(n) if legal[i]), default=-1)      # the last of A's links
     options = []
     for i, (kind, intf) in enumerate(zip(case.kinds, case.interferences)):
         cands = [c for c in C.BY_KIND[kind] if intf == "none" or C.interferers_for(c, intf, i == top)]

@@ -9,6 +9,8 @@ decision point                         rulings decided there
 ``Duel.conduct_normal_draw``, ``draw`` ND-01 (what the normal draw is), ND-L-RELATED
 ``Duel.start_duel``                    ND-03 (the opening hand)
 ``Duel.before_draw_timing[_problem]``  ND-05, ND-C2, ND-E2, ND-E10 (the timing before the draw)
+``Duel.starts_chain_before_draw``      ND-L-BEFORE (only that timing's effects start its chain)
+``Duel.hand_trigger_order_problem``    ND-05 with YGO-GEN-HAND-TRIGGER (from the hand after the public ones)
 ``Duel.right_problem``                 ND-C4, ND-E5, ND-E6, ND-AF4 (the right at activation)
 ``Duel.bind_right_at_activation``      ND-C1, ND-C5, ND-AF1 (cost paid / pledge bound)
 ``Duel.link_outcome``                  ND-E1, ND-C1, ND-E4 (negated, continuous card left)
@@ -221,6 +223,23 @@ def _timing_patches():
                  "an effect of the \"before the draw\" timing can be activated at any time", timing_unchecked)
     yield Mutant("ygo.replacement.any-time", "ygo", ("ND-05", "ND-C2", "ND-E2", "ND-E10"),
                  "a replacement can be activated at any time, whatever the state of the normal draw right", any_time)
+
+
+def _chain_building_patches():
+    """The general rules of building the chain of the timing before the draw that the page's
+    rulings lean on (issue 25): the effects of that timing alone start it (ND-L-BEFORE), and
+    those activated from the hand come after the public ones (YGO-GEN-HAND-TRIGGER, on the chain
+    of ND-05)."""
+    duel, _, _ = _engine()
+    D = duel.Duel
+
+    yield Mutant("ygo.before-draw.quick-effect-starts-the-chain", "ygo", ("ND-L-BEFORE",),
+                 "a Quick Effect (Mystical Space Typhoon, D.D. Crow, a Set Infinite Impermanence) can start the chain at "
+                 "the timing before the draw", lambda p: p.set(D, "starts_chain_before_draw", lambda self, eff: True))
+    yield Mutant("ygo.hand-trigger.before-the-public-ones", "ygo", ("ND-05",),
+                 "an effect of the timing before the draw activated from the hand can be placed before the public ones "
+                 "(the TCG order of simultaneous effects)",
+                 lambda p: p.set(D, "hand_trigger_order_problem", lambda self, card, eff: None))
 
 
 def _right_patches():
@@ -540,6 +559,7 @@ def mutants():
     yield from _draw_phase_patches()
     yield from _underdog_patches()
     yield from _timing_patches()
+    yield from _chain_building_patches()
     yield from _right_patches()
     yield from _resolution_patches()
     yield from _trigger_patches()

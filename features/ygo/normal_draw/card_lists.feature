@@ -72,7 +72,9 @@ Feature: The card lists of the page, one row per listed card
   @id:ygo.normal-draw.list.effect-chained @ruling:ND-L-EFFECT @ruling:ND-E5 @ruling:ND-E7
   Scenario Outline: ND-L-EFFECT: <card> is an effect-type replacement; another one can be chained after it, and only the last one is applied
     # ND-E5: any number of effect-type replacements on one chain (a cost-type would forbid the second, ND-E6);
-    # ND-E7: the last one activated resolves first and spends the right; <card> fizzles
+    # ND-E7: the last one activated resolves first and spends the right; <card> fizzles.
+    # Black Luster Soldier - Legendary Swordsman, activated from the hand, can only come after the
+    # public one (same_timing.feature, YGO-GEN-HAND-TRIGGER): its row is there
     Given player A has "<card>" as "replacement" <place>
     And player A's deck holds <deck>, in this order from the top
     And player A has "<gy>" as "support" in the graveyard
@@ -91,7 +93,6 @@ Feature: The card lists of the page, one row per listed card
       | freed               | Freed the Matchless General                | face-up in attack position       | "Celtic Guardian"           | Mystical Elf       | celtic-guardian          | Meteor Flare  |
       | skull-flame         | Skull Flame                                | face-up in attack position       | "Celtic Guardian"           | Burning Skull Head | support                  | Meteor Flare  |
       | dark-general-freed  | Dark General Freed                         | face-up in attack position       | "Dark Blade"                | Mystical Elf       | dark-blade               | Meteor Flare  |
-      | legendary-swordsman | Black Luster Soldier - Legendary Swordsman | in hand                          | "Chaos Form"                | Mystical Elf       | chaos-form               | Meteor Flare  |
       | legacy              | Legacy of the Duelist                      | face-up in the spell & trap zone | "Celtic Guardian"           | Mystical Elf       | support                  | Meteor Flare  |
       | iron-core           | Iron Core of Koa'ki Meiru                  | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | replacement              | Meteor Flare  |
       | spirit-burner       | Spirit Burner                              | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | replacement              | Meteor Flare  |
