@@ -24,6 +24,10 @@ from __future__ import annotations
 
 from typing import Callable
 
+from duelspec.decisions import MissingDecision, Refusal
+
+__all__ = ["Adapter", "MissingDecision", "Refusal", "ScriptDriver", "Simulator", "Skip"]
+
 
 class Adapter:
     """Base class of in-process adapters. ``protocol``: the adapter-protocol version whose
@@ -43,10 +47,6 @@ class Adapter:
 
     def stop(self) -> None:
         pass
-
-
-class MissingDecision(Exception):
-    """The engine needs a mandatory decision the script does not give (an error of the scenario)."""
 
 
 #: the steps of the Duel Masters attack procedure in their order (AT-S6a/b/c are alternatives)
@@ -71,19 +71,8 @@ def _names_window(method):
     return wrapper
 
 
-class Refusal(str):
-    """A refusal reason with a code of the refusal vocabulary (``schemas/trace.schema.json``
-    ``$defs/refusal_code``): ``Refusal("the cost cannot be paid", code="cost")``. An engine's
-    ``offer``/``validate`` callback may return it instead of a plain string (which has no code)."""
-
-    def __new__(cls, text: str, code: str | None = None):
-        obj = super().__new__(cls, text)
-        obj.code = code
-        return obj
-
-
 class ScriptDriver:
-    """Answers an engine's decisions from a scenario script.
+    """Answers an engine's decisions from a scenario script (a :class:`duelspec.decisions.Decider`).
 
     ``outcomes`` collects ``{"index", "outcome", "code"?, "reason"?}`` per step (trace schema).
 

@@ -288,13 +288,14 @@ def test_a_bad_date_is_a_usage_error(tmp_path):
 
 
 def _readme_block(marker):
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "dates.md").read_text(encoding="utf-8")
     block = text.split(marker, 1)[1].split("```", 2)[1]
     return [line for line in block.splitlines()[1:] if line.strip() and not line.startswith(("$", "   ("))]
 
 
 def test_the_readme_follows_example_is_real_output():
-    """(The --as-of sample run is checked with the README's other samples, tests/test_readme.py.)"""
+    """The example in docs/dates.md (its --as-of sample run is checked with the guides' other samples,
+    tests/test_readme.py)."""
     from click.testing import CliRunner
     from duelspec.cli import main
     res = CliRunner().invoke(main, ["run", "--ruling", "ND-FAQ1", "--adapter", "bad_adapters.dated:StuckIn2019"],

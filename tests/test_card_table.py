@@ -24,6 +24,7 @@ from duelspec.catalogue import rulings
 from duelspec.reference_engine.ygo import cards as C
 from duelspec.reference_engine.ygo.cards import MODELS
 from duelspec.resources import features_dir
+from card_tables import assert_drift_reported
 
 TABLE = features_dir() / "cards" / "ygo-effects.json"
 OPTIONAL = re.compile("でき(る|ます)")
@@ -208,12 +209,8 @@ MUTATIONS = [
 def test_a_row_that_drifts_from_its_text_is_reported(name, key, value, says):
     """The check can fail: one fact changed in the table (the engine unchanged) is reported twice,
     against the wording and against the engine."""
-    table = copy.deepcopy(load_table())
-    row = next(r for r in table["effects"] if r["name"] == name)
-    row[key] = value
-    found = problems(table, catalogue("ygo"), MODELS)
-    assert any(says in p and name in p for p in found), found
-    assert any("the engine says" in p and name in p for p in found), found
+    assert_drift_reported(load_table(), "effects", name, key, value, says,
+                          lambda table: problems(table, catalogue("ygo"), MODELS))
 
 
 def test_an_engine_class_that_drifts_is_reported():

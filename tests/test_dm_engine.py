@@ -245,12 +245,102 @@ def test_joes_toolkit_sees_the_power_attacker_bonus():
     assert final["cards"]["att"]["zone"] == "battle"
 
 
-def test_daidalos_destroys_itself_when_it_is_its_owners_only_creature():
+def test_daidalos_attack_cost_is_a_visible_skip():
+    # 憤怒の猛将ダイダロス: 「自分の他のクリーチャー1体を自分の墓地に置かなければ、このクリーチャーは攻撃することが
+    # できない」 — an attack cost (Japanese text), not the English "when attacks, destroy one of your creatures"
+    # trigger the engine used to play: attacking with it is Unplayable, naming the cost
     s = setup(("att", "DM-06 S5/110", "A", "battle"), ("s1", VANILLA, "B", "shield"))
-    events, final, _ = play(s, [attack("player")])
+    with pytest.raises(dm.Unplayable, match="attack cost"):
+        play(s, [attack("player")])
+
+
+def test_joes_toolkit_destroys_the_attacker_in_s3_and_the_attack_is_interrupted():
+    # AT-D2: the attacker left the battle zone in AT-S3 (ジョーのツールキット 「攻撃された時、相手のパワー2000以下の
+    # クリーチャーを1体破壊してもよい」): no block, no battle, the attack ends interrupted
+    s = setup(("att", "DM-01 91/110", "A", "battle"), ("joe", "DM-13 47/55", "B", "battle", {"tapped": True}))
+    events, final, _ = play(s, [attack("joe"), choose("B", "att")])
     assert final["cards"]["att"]["zone"] == "graveyard"
     assert kinds(events, "attack-end") == [{"event": "attack-end", "interrupted": True, "attacker": "att"}]
-    assert kinds(events, "break") == []
+    assert kinds(events, "battle") == []
+
+
+def test_bone_spider_is_destroyed_after_the_battle_not_when_it_wins():
+    # 捕らえる者ボーン・スパイダー 「このクリーチャーがバトルする時、バトルの後、このクリーチャーを破壊する」 (AT-S6a):
+    # Cetibols' 「破壊された時」 (NAP) resolves first, then the after-the-battle destruction; the English text
+    # ("when this creature wins a battle") would resolve AP's ability first
+    s = setup(("att", "DM-01 48/110", "A", "battle"), ("ceti", "DM-07 19/55", "B", "battle", {"tapped": True}),
+              ("d1", VANILLA, "B", "deck"))
+    events, final, _ = play(s, [attack("ceti"), yes("B")])
+    trig = [(e["card"], e["ability"]) for e in kinds(events, "trigger")]
+    assert trig == [("ceti", "when-destroyed"), ("att", "after-battle")]
+    assert final["cards"]["att"]["zone"] == "graveyard" and final["cards"]["d1"]["zone"] == "hand"
+
+
+def test_crash_lizard_wins_and_its_ability_resolves_before_the_nap_when_destroyed():
+    # クラッシュ・リザード 「バトルに勝った時、相手のマナゾーンからカードを1枚選び、持ち主の墓地に置く」: waits with
+    # Cetibols' 「破壊された時」; AP's first (AT-S6a, AT-D1)
+    s = setup(("att", "DM-14 95/110", "A", "battle"), ("ceti", "DM-07 19/55", "B", "battle", {"tapped": True}),
+              ("m1", VANILLA, "B", "mana"), ("d1", VANILLA, "B", "deck"))
+    events, final, _ = play(s, [attack("ceti"), choose("A", "m1"), yes("B")])
+    assert [e["card"] for e in kinds(events, "trigger")] == ["att", "ceti"]
+    assert final["cards"]["m1"]["zone"] == "graveyard" and final["cards"]["d1"]["zone"] == "hand"
+
+
+def test_crash_lizard_tie_no_win_ability():
+    # AT-B4: both lose a tie; nobody wins, the 「バトルに勝った時」 ability does not trigger
+    s = setup(("att", "DM-14 95/110", "A", "battle"), ("fang", "DM-01 95/110", "B", "battle", {"tapped": True}),
+              ("m1", VANILLA, "B", "mana"))
+    events, final, _ = play(s, [attack("fang")])
+    assert kinds(events, "trigger") == [] and final["cards"]["m1"]["zone"] == "mana"
+
+
+def test_stained_glass_may_return_its_controllers_own_fire_creature():
+    # ステンドグラス 「バトルゾーンにある火または自然のクリーチャーを1体選び、持ち主の手札に戻してよい」: any
+    # player's creature (the English text says "one of your opponent's")
+    s = setup(("att", "DM-02 21/55", "A", "battle"), ("mane", "DM-01 91/110", "A", "battle"), ("s1", VANILLA, "B", "shield"))
+    events, final, _ = play(s, [attack("player"), choose("A", "mane"), {"player": "A", "do": "break-shields", "cards": ["s1"]}])
+    assert final["cards"]["mane"]["zone"] == "hand"
+
+
+def test_metalwing_must_destroy_a_blocker():
+    # メタルウィング・ワイバーン 「相手の「ブロッカー」を持つクリーチャーを1体選び、持ち主の墓地に置く」: mandatory
+    # (no 「てもよい」); the English text says "you may"
+    s = setup(("att", "DM-02 42/55", "A", "battle"), ("sea", "DM-01 39/110", "B", "battle"), ("s1", VANILLA, "B", "shield"))
+    events, final, steps = play(s, [attack("player"), dict(choose("A"), legal=False), choose("A", "sea")])
+    assert steps[1]["outcome"] != "applied"
+    assert final["cards"]["sea"]["zone"] == "graveyard"
+
+
+def test_tajimal_gets_its_bonus_while_battling_a_fire_creature():
+    # 電脳聖者タージマル 「火のクリーチャーとバトルする時、このクリーチャーのパワーは+4000される」 (AT-S6a: the "when
+    # battling" effects apply once the battle is fixed, before the powers are compared)
+    s = setup(("att", "DM-01 69/110", "A", "battle"), ("taj", "DM-10 98/110", "B", "battle"), ("s1", VANILLA, "B", "shield"))
+    events, final, _ = play(s, [attack("player"), {"player": "B", "do": "block", "card": "taj"}])
+    (battle,) = kinds(events, "battle")
+    assert (battle["attacker_power"], battle["defender_power"], battle["winner"]) == (6000, 8000, "taj")
+    assert final["cards"]["taj"]["power"] == 4000           # the bonus ended with the battle
+
+
+def test_pulsar_tree_is_destroyed_instead_of_a_shield():
+    # 光封樹 「自分のシールドが1枚ブレイクされる時、かわりにこのクリーチャーを破壊してもよい」 (AT-S6b: applied for each
+    # chosen shield before they are broken): a W-breaker's two shields, one replaced
+    s = setup(("att", "DM-01 S5/110", "A", "battle"), ("tree", "DM-07 12/55", "B", "battle"),
+              *[(f"s{i}", VANILLA, "B", "shield") for i in range(3)])
+    events, final, _ = play(s, [attack("player"), {"player": "A", "do": "break-shields", "cards": ["s0", "s1"]}, yes("B")])
+    names = [e["event"] for e in events]
+    assert names.index("destroy") < names.index("break")
+    assert kinds(events, "break")[0]["shields"] == ["s1"]
+    assert final["players"]["B"]["counts"]["shield"] == 2 and final["cards"]["tree"]["zone"] == "graveyard"
+
+
+def test_hazard_hopper_when_breaks_resolves_after_the_shield_trigger_and_before_its_cip():
+    # AT-S6b: shield triggers first; then 「ブレイクした時」 (AP's) and the summoned creature's cip (NAP's), AP first
+    s = setup(("att", "DM-11 42/55", "A", "battle"), ("surfer", "DM-05 16/55", "B", "shield"))
+    events, final, _ = play(s, [attack("player"), {"player": "B", "do": "use-shield-trigger", "card": "surfer"},
+                                choose("B", "att")])
+    names = [(e["event"], e.get("card")) for e in events]
+    assert names.index(("shield-trigger", "surfer")) < names.index(("trigger", "att")) < names.index(("trigger", "surfer"))
+    assert final["cards"]["att"]["zone"] == "hand"
 
 
 def test_stained_glass_returns_soul_phoenix_which_splits():

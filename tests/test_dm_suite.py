@@ -23,7 +23,7 @@ def test_dm_features_compile_without_errors():
 
 
 # The DM scenarios that use an invented test card (issue 10 part 7: every other one uses a real card whose text
-# gives the ability); each is tagged `requires: test-card`, so a real engine skips it up front. docs/dm.md lists them.
+# gives the ability); each is tagged `requires: test-card`, so a real engine skips it up front. docs/coverage.md lists them.
 DM_EXCEPTIONS = {
     "dm.attack.triggers.revolution-0-trigger": "every real revolution 0 trigger card reveals cards from the top of the "
                                                "deck and none could be catalogued with a verified collector number",

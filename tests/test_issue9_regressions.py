@@ -10,6 +10,7 @@ import pytest
 
 from duelspec import compiler
 from duelspec.adapters.reference import ReferenceAdapter
+from duelspec.reference_engine.common import opponent
 from duelspec.mutation import Mutant, applied
 from duelspec.reference_engine.ygo import cards as C
 from duelspec.reference_engine.ygo import duel as D
@@ -33,7 +34,7 @@ def _patch_segoc_turn_player_first(p):
 def _patch_opening_hand_in_draw_phase(p):
     def start(f, self):
         self.phase = "draw"
-        for pl in (self.first_player, D.OTHER[self.first_player]):
+        for pl in (self.first_player, opponent(self.first_player)):
             self.draw(pl, 5, normal=False)
     p.wrap(D.Duel, "start_duel", start)
 

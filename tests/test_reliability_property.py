@@ -1,5 +1,5 @@
 """The run's invariants under random adapter misbehaviour and random signals (issue 14; the
-README's "Reliability" section states them):
+"Reliability" section of docs/adapters.md states them):
 
 1. every selected scenario is reported at most once, in order;
 2. the stream ends with a footer that says whether the run completed (and how many were selected);

@@ -5,7 +5,7 @@ Public API:
 - :func:`compile_text` for one feature given as text;
 - :func:`validate` a scenario dict against ``schemas/scenario.schema.json``.
 
-Conventions of a feature file (see ``features/README.md``):
+Conventions of a feature file (``docs/spec.md``, "How a scenario reads"):
 - the Feature has a tag ``@game:ygo`` or ``@game:dm``;
 - every Scenario has a permanent id tag ``@id:<dotted.id>``; a Scenario Outline's
   Examples table has an ``id`` column whose value is appended (``<id>.<row id>``);

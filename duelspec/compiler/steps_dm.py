@@ -29,7 +29,7 @@ ZONE_RE = "|".join(ZONES)
 ABILITY_KINDS = ("when-attacks", "ally-attacks", "opponent-attacks", "when-attacked", "when-blocks", "when-blocked",
                  "when-not-blocked", "when-wins-battle", "when-destroyed", "ally-destroyed", "after-battle",
                  "after-attacking", "when-breaks", "cip", "ally-enters", "spell", "while-attacking", "while-blocking",
-                 "while-tapped", "static", "replacement", "cost")
+                 "while-battling", "while-tapped", "static", "replacement", "cost")
 # the filler card of `player X has N shields / cards in the deck / in the mana zone`: a real card with no
 # ability (Aqua Vehicle, DM-01 26/110), so a filler never needs a card an engine lacks
 FILLER = "DM-01 26/110"

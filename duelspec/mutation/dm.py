@@ -5,7 +5,9 @@ Each mutant patches one decision point of :mod:`duelspec.reference_engine.dm.eng
 ``attack_trigger_step`` AT-S3, ``block_step`` AT-S4, ``block_trigger_step`` AT-S5,
 ``battle_or_break_step`` / ``battle_step`` / ``break_step`` AT-S6, ``end_step`` AT-S7),
 ``validate_attack`` / ``attackable_problem`` (AT-01, AT-02, AT-S1, AT-P5),
-``battle_result`` / ``battle_outcome`` / ``after_battle`` (AT-B1..B5, AT-S6a),
+``fix_battle`` / ``battle_result`` / ``battle_outcome`` / ``after_battle`` (AT-B1..B5, AT-S6a),
+``shields_still_broken`` (AT-S6b: 「シールドがブレイクされる時」 effects), ``player_turn`` (who may
+declare what while abilities wait, AT-S3),
 ``breaker_count`` / ``choose_shields`` / ``shield_choice_problem`` (AT-P2..P4, AT-S6b),
 ``resolution_order`` / ``pick`` (AT-D1), ``interrupted`` / ``end_attack`` (AT-D2),
 ``rebind_split`` (AT-D4), or the engine's generic ``trigger`` / ``has`` / ``move`` / ``emit``
@@ -245,6 +247,34 @@ def _step_patches():
             return f(self, declarations)
         p.wrap(G, "run_timing", timing)
 
+    def ninja_only_first(p):
+        """NAP's ninja strike only before NAP has resolved one of its own abilities at this timing."""
+        def timing(f, self, declarations=None):
+            self._mut_resolved = set()
+            return f(self, declarations)
+
+        def turn(f, self, player, kinds):
+            if player in getattr(self, "_mut_resolved", ()):
+                kinds = tuple(k for k in kinds if k != "ninja-strike")
+            n = len(self.events)
+            acted = f(self, player, kinds)
+            if any(e["event"] == "trigger" and e.get("player") == player for e in self.events[n:]):
+                self.__dict__.setdefault("_mut_resolved", set()).add(player)
+            return acted
+        p.wrap(G, "run_timing", timing)
+        p.wrap(G, "player_turn", turn)
+
+    def ninja_only_when_nothing_waits(p):
+        def turn(f, self, player, kinds):
+            if any(x.player == player for x in self.queue):
+                kinds = tuple(k for k in kinds if k != "ninja-strike")
+            return f(self, player, kinds)
+        p.wrap(G, "player_turn", turn)
+
+    yield Mutant("dm.s3.ninja-strike-only-before-own-abilities", "dm", ("AT-S3",),
+                 "NAP can declare ninja strike only before any of its own \"when attacked\" abilities resolved", ninja_only_first)
+    yield Mutant("dm.s3.ninja-strike-only-after-own-abilities", "dm", ("AT-S3",),
+                 "NAP can declare ninja strike only when none of its own abilities waits to resolve", ninja_only_when_nothing_waits)
     yield Mutant("dm.while-attacking.never", "dm", ("AT-S2",),
                  "\"while attacking\" static abilities (power attacker) never apply", statics_off)
     yield Mutant("dm.while-attacking.after-s3", "dm", ("AT-S2", "AT-X1"),
@@ -365,6 +395,16 @@ def _battle_patches():
             return f(self, att, dfn, winner, losers)
         p.wrap(G, "battle_outcome", outcome)
 
+    def when_battling_not_applied(p):
+        def fix(f, self, att, dfn):
+            f(self, att, dfn)
+            self.battling = None
+            self.update_powers()
+        p.wrap(G, "fix_battle", fix)
+
+    yield Mutant("dm.s6a.when-battling-not-applied", "dm", ("AT-S6a",),
+                 "the \"when battling\" effects (「バトルする時」) are not applied to the battle: the powers are compared without them",
+                 when_battling_not_applied)
     yield Mutant("dm.battle.lower-power-wins", "dm", ("AT-B1",), "the lower power wins the battle", result(lower_wins))
     yield Mutant("dm.battle.attacker-always-wins", "dm", ("AT-B1", "AT-B4"),
                  "the attacking creature wins every battle", result(attacker_wins))
@@ -493,6 +533,37 @@ def _shield_patches():
             return f(self, a)
         p.wrap(G, "battle_or_break_step", outcome)
 
+    def would_be_broken_ignored(p):
+        p.set(G, "shields_still_broken", lambda self, chosen: list(chosen))
+
+    def when_breaks_at_once(p):
+        def trigger(f, self, timing, source, ctx):
+            f(self, timing, source, ctx)
+            if timing == "when-breaks":
+                self.run_timing()
+        p.wrap(G, "trigger", trigger)
+
+    def attacker_left_skips_s7(p):
+        def outcome(f, self, a):
+            f(self, a)
+            if not self.in_battle(a.attacker):
+                a.mutant_skip_s7 = True
+
+        def end(f, self, a):
+            if getattr(a, "mutant_skip_s7", False):
+                return self.end_attack(True)
+            return f(self, a)
+        p.wrap(G, "battle_or_break_step", outcome)
+        p.wrap(G, "end_step", end)
+
+    yield Mutant("dm.s6b.would-be-broken-ignored", "dm", ("AT-S6b",),
+                 "「シールドがブレイクされる時」 effects are not applied: every chosen shield is broken", would_be_broken_ignored)
+    yield Mutant("dm.s6b.when-breaks-before-shield-triggers", "dm", ("AT-S6b",),
+                 "「ブレイクした時」 abilities resolve at the break, before the shield triggers are used", when_breaks_at_once)
+    yield Mutant("dm.s6.attacker-left-skips-s7", "dm", ("AT-S6a", "AT-S6b"),
+                 "an attacker that left the battle zone in AT-S6a/AT-S6b ends the attack there, interrupted: no AT-S7 "
+                 "(DM-GEN-ATTACKER-LEAVES)",
+                 attacker_left_skips_s7)
     yield Mutant("dm.breakers.fixed-at-declaration", "dm", ("AT-S6b",),
                  "the number of shields to break is fixed when the attack is declared (too early)", fixed_early)
     yield Mutant("dm.shields.chosen-at-declaration", "dm", ("AT-S6b", "AT-P2"),

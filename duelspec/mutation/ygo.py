@@ -34,9 +34,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ..reference_engine.common import opponent
 from . import Mutant
-
-OTHER = {"A": "B", "B": "A"}
 
 
 def _engine():
@@ -104,7 +103,7 @@ def _draw_phase_patches():
         p.wrap(D, "draw", lambda f, self, player, n, normal=False: f(self, player, n + 1 if normal else n, normal))
 
     def opponent_draws(p):
-        p.wrap(D, "draw", lambda f, self, player, n, normal=False: f(self, OTHER[player] if normal else player, n, normal))
+        p.wrap(D, "draw", lambda f, self, player, n, normal=False: f(self, opponent(player) if normal else player, n, normal))
 
     def card_stays_in_deck(p):
         def draw(f, self, player, n, normal=False):

@@ -1,7 +1,9 @@
-"""Per-card ability code (card scripts), keyed by catalogue id, written from each card's text
-in ``features/cards/dm.json`` (the English card text; the Japanese wording where the
-catalogue notes a difference). Keywords are not here: the engine reads them from the
-catalogue. Test cards (``test:<name>``) have their one generic ability here too.
+"""Per-card ability code (card scripts), keyed by catalogue id, written from each card's Japanese
+text (``text_ja`` in ``features/cards/dm.json``: the rulings are Japanese, so the Japanese wording
+decides an ability's timing and whether it is optional; ``features/cards/dm-abilities.json`` quotes,
+for every ability here, the words that decide both, and ``tests/test_dm_card_table.py`` checks that
+table against the texts and against this module). Keywords are not here: the engine reads them from
+the catalogue. Test cards (``test:<name>``) have their one generic ability here too (English text).
 
 Ability shapes:
 - :class:`Triggered` ``(timing, effect)``: timings ``when-attacks`` (this creature attacks),
@@ -11,9 +13,19 @@ Ability shapes:
   ``when-breaks``, ``cip`` (put into the battle zone), ``ally-enters``, and ``spell`` (what a
   spell does when cast). ``effect(game, source, ctx)``.
   ``ally-destroyed`` (another of your creatures is destroyed) and ``when-not-blocked``.
-- :class:`Static` ``power`` (``delta(game, holder, card)``), ``grant-keyword`` (``applies``,
-  ``value``) or ``destroy-replacement`` (``value``: the zone the creature goes to instead of
-  the graveyard when it would be destroyed).
+- :class:`Static` ``power`` (``delta(game, holder, card)``; ``when`` names the condition of the
+  text; a bonus "while battling" reads ``game.battling``, the two creatures of the battle fixed in
+  AT-S6a), ``grant-keyword``
+  (``applies``, ``value``), ``destroy-replacement`` (``value``: the zone the creature goes to
+  instead of the graveyard when it would be destroyed) or ``shield-break-replacement``
+  (「シールドがブレイクされる時、かわりに…」: applied for each shield chosen in AT-S6b before
+  they are broken; ``effect(game, holder)`` returns True when it replaced the break).
+- :class:`NotModelled` ``cost`` (an attack cost the engine does not pay yet): declaring an attack
+  with the card makes the scenario a visible skip.
+
+Optional (「〜てもよい」/「〜てよい」): an ability whose effect lets its controller decline is marked
+by the builder of that effect (``draw(optional=True)``, ``choose_and(minimum=0)``, the ``may_*``
+effects); :attr:`Triggered.optional` reads that mark.
 - markers: ``ONLY_TOP_LEAVES`` (vortex evolution), ``CAN_ATTACK_UNTAPPED``, ``UNBLOCKABLE``,
   ``SUMMONING_ONLY`` (an ability that only changes what summoning costs: nothing to play in an
   attack).
@@ -22,6 +34,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Callable
+
+from ..common import Unplayable, opponent
 
 
 def _always(g, src, ctx):
@@ -34,13 +48,32 @@ class Triggered:
     effect: Callable
     condition: Callable = _always
 
+    @property
+    def optional(self) -> bool:
+        """Does the effect let its controller decline (「〜てもよい」)? Read from the effect's code."""
+        return bool(getattr(self.effect, "optional", False))
+
+
+def optional(eff: Callable) -> Callable:
+    """Mark ``eff`` as an effect its controller may decline (「〜てもよい」)."""
+    eff.optional = True
+    return eff
+
 
 @dataclass
 class Static:
-    kind: str                      # "power" | "grant-keyword" | "destroy-replacement"
+    kind: str                      # "power" | "grant-keyword" | "destroy-replacement" | "shield-break-replacement"
     delta: Callable = None         # power: (game, holder, card) -> int
     applies: Callable = None       # grant-keyword: (game, holder, card) -> bool
     value: str = ""
+    effect: Callable = None        # shield-break-replacement: (game, holder) -> bool (replaced)
+    when: str = ""                 # the condition the text names (while-attacking 攻撃中, while-tapped, while-blocking
+                                   # ブロック中, while-battling 「バトルする時」, metamorph メタモーフ; "" always)
+
+    @property
+    def optional(self) -> bool:
+        """May its controller decline to apply it (「〜てもよい」)? Read from the effect's code."""
+        return bool(getattr(self.effect, "optional", False))
 
 
 ONLY_TOP_LEAVES, CAN_ATTACK_UNTAPPED, UNBLOCKABLE = "only-top-leaves", "can-attack-untapped", "unblockable"
@@ -49,7 +82,7 @@ SUMMONING_ONLY = "summoning-only"
 
 class NotModelled:
     """An ability of a card's text the engine does not play yet: triggering it makes the
-    scenario a visible skip (:class:`~.engine.Unplayable`)."""
+    scenario a visible skip (:class:`~..common.Unplayable`)."""
 
     def __init__(self, timing: str, what: str):
         self.timing, self.what = timing, what
@@ -58,7 +91,6 @@ class NotModelled:
         return True
 
     def effect(self, g, src, ctx):
-        from .engine import Unplayable
         raise Unplayable(f"{src.entry['id']} ({src.name}): the ability '{self.what}' is not modelled yet")
 
 
@@ -68,6 +100,7 @@ def draw(n=1, optional=False):
         if optional and not g.driver.yes_no(src.owner, f"{src.id}: draw {n}?"):
             return
         g.draw(src.owner, n)
+    eff.optional = optional
     return eff
 
 
@@ -93,14 +126,15 @@ def choose_and(do, who="opponent", minimum=1, where=lambda g, src, c: True, prom
     controller) and apply ``do`` to it; ``chooser``: ``self`` (the controller) or ``opponent``
     (「相手は…選ぶ」)."""
     def eff(g, src, ctx):
-        pool = g.creatures(g.other(src.owner) if who == "opponent" else src.owner if who == "own" else None)
+        pool = g.creatures(opponent(src.owner) if who == "opponent" else src.owner if who == "own" else None)
         cands = [c.id for c in pool if where(g, src, c)]
         if not cands:
             return
-        player = src.owner if chooser == "self" else g.other(src.owner)
+        player = src.owner if chooser == "self" else opponent(src.owner)
         picked = g.driver.choose(player, cands, min(minimum, len(cands)), 1, f"{src.id}: {prompt}")
         for cid in picked:
             do(g, src, g.cards[cid])
+    eff.optional = minimum == 0
     return eff
 
 
@@ -140,11 +174,13 @@ def _has_dragon_race(entry):
     return any("Dragon" in r for r in entry.get("races", []))
 
 
+@optional
 def may_untap_self(g, src, ctx):
     if g.in_battle(src.id) and src.tapped and g.driver.yes_no(src.owner, f"{src.id}: untap this creature?"):
         g.untap(src)
 
 
+@optional
 def may_top_card_to_mana(g, src, ctx):
     deck = g.zone(src.owner, "deck")
     if deck and g.driver.yes_no(src.owner, f"{src.id}: put the top card of your deck into your mana zone?"):
@@ -153,7 +189,7 @@ def may_top_card_to_mana(g, src, ctx):
 
 def opponent_burns_mana(g, src, ctx):
     """「相手は自身のマナゾーンのカードを1枚選び、墓地に置く」: the opponent chooses one of their mana cards."""
-    foe = g.other(src.owner)
+    foe = opponent(src.owner)
     mana = [c.id for c in g.zone(foe, "mana")]
     if mana:
         picked = g.driver.choose(foe, mana, 1, 1, f"{src.id}: choose a card in your mana zone to put into your graveyard")
@@ -174,13 +210,37 @@ def _own_mana_at_least(n):
     return lambda g, holder, c: c is holder and g.in_battle(holder.id) and len(g.zone(holder.owner, "mana")) >= n
 
 
+def burn_opponents_mana(g, src, ctx):
+    """「相手のマナゾーンからカードを1枚選び、持ち主の墓地に置く」: the controller chooses."""
+    mana = [c.id for c in g.zone(opponent(src.owner), "mana")]
+    if mana:
+        picked = g.driver.choose(src.owner, mana, 1, 1, f"{src.id}: choose a card in your opponent's mana zone")
+        g.move(g.cards[picked[0]], "graveyard", "effect")
+
+
+def return_self_at_end_of_turn(g, src, ctx):
+    """「そのターンの終わりにこのクリーチャーを…手札に戻す」: a delayed ability for the end of the
+    turn (recorded in ``g.end_of_turn``). The engine plays one attack phase and stops before the
+    end of the turn, so it never comes due in a scenario; no scenario expects the return."""
+    g.end_of_turn.append((src.id, "return-to-hand"))
+
+
+@optional
+def destroy_self_instead(g, holder):
+    """「かわりにこのクリーチャーを破壊してもよい」: the holder's controller may destroy it instead."""
+    if g.in_battle(holder.id) and g.driver.yes_no(holder.owner, f"{holder.id}: destroy this creature instead of the shield?"):
+        g.destroy([holder])
+        return True
+    return False
+
+
 def tap_all_opponents(g, src, ctx):
-    for c in g.creatures(g.other(src.owner)):
+    for c in g.creatures(opponent(src.owner)):
         g.tap(c)
 
 
 def destroy_highest_power(g, src, ctx):
-    foes = g.creatures(g.other(src.owner))
+    foes = g.creatures(opponent(src.owner))
     if foes:
         top = max(g.power(c) for c in foes)
         g.destroy([c for c in foes if g.power(c) == top])
@@ -192,6 +252,7 @@ def return_blocker(g, src, ctx):
         g.leave_battle(b, "hand", "effect")
 
 
+@optional
 def bounce_attacker(g, src, ctx):
     a = g.cards.get(ctx.get("attacker", ""))
     if a is not None and g.in_battle(a.id) and g.driver.yes_no(src.owner, f"{src.id}: return {a.id}?"):
@@ -203,6 +264,7 @@ def return_self_to_hand(g, src, ctx):
         g.leave_battle(src, "hand", "effect")
 
 
+@optional
 def flametropus(g, src, ctx):
     mana = [c.id for c in g.zone(src.owner, "mana")]
     picked = g.driver.choose(src.owner, mana, 0, 1, f"{src.id}: put a mana card into the graveyard?")
@@ -259,8 +321,8 @@ def _attacking(g, holder):
     return g.attack is not None and g.attack.active and g.attack.attacker == holder.id
 
 
-def _self_bonus(cond, n):
-    return Static("power", delta=lambda g, holder, c: n if c is holder and cond(g, holder) else 0)
+def _self_bonus(cond, n, when):
+    return Static("power", delta=lambda g, holder, c: n if c is holder and cond(g, holder) else 0, when=when)
 
 
 def _blocked_this_attack(g, src, ctx):
@@ -273,6 +335,13 @@ def _attacked_player(g, src, ctx):
 
 def _has_blocker(g, src, c):
     return g.has(c, "blocker")
+
+
+def _battling_fire(g, holder):
+    """Is ``holder`` battling a fire creature (the battle fixed in AT-S6a)?"""
+    pair = g.battling or ()
+    return holder.id in pair and any(x != holder.id and "fire" in g.cards[x].entry.get("civilizations", [])
+                                     for x in pair)
 
 
 def _dark_or_fire(g, src, c):
@@ -291,28 +360,28 @@ SCRIPTS: dict[str, list] = {
     "DM-01 6/110": [Triggered("spell", tap_all_opponents)],                                                     # Holy Awe
     "DM-01 63/110": [Triggered("spell", choose_and(_destroy, prompt="destroy one of the opponent's creatures"))],  # Terror Pit
     "DM-01 99/110": [Triggered("spell", choose_and(_to_mana, prompt="put a creature into the mana zone"))],      # Natural Snare
-    "DM-01 48/110": [Triggered("when-wins-battle", destroy_self)],                                               # Bone Spider
-    "DM-01 50/110": [Triggered("when-wins-battle", destroy_self)],                                               # Dark Clown
+    "DM-01 48/110": [Triggered("after-battle", destroy_self)],                                                   # Bone Spider
+    "DM-01 50/110": [Triggered("after-battle", destroy_self)],                                                   # Dark Clown
     "DM-01 69/110": [Static("power", delta=lambda g, h, c: 1000 * len([x for x in g.zone(h.owner, "graveyard")
                                                                       if "fire" in x.entry.get("civilizations", [])])
-                            if c is h and _attacking(g, h) else 0)],                                          # Bolshack Dragon
+                            if c is h and _attacking(g, h) else 0, when="while-attacking")],                  # Bolshack Dragon
     "DM-01 79/110": [CAN_ATTACK_UNTAPPED],                                                                      # Gatling Skyterror
-    "DM-02 21/55": [Triggered("when-attacks", choose_and(_bounce, minimum=0, where=_fire_or_nature,
+    "DM-02 21/55": [Triggered("when-attacks", choose_and(_bounce, who="any", minimum=0, where=_fire_or_nature,
                                                          prompt="return a fire or nature creature"))],          # Stained Glass
     "DM-02 10/55": [Triggered("after-battle", untap_self, _blocked_this_attack)],                               # Spiral Grass
     "DM-02 15/55": [UNBLOCKABLE],                                                                               # Crystal Lancer
     "DM-02 16/55": [Triggered("when-attacks", draw(1, optional=True))],                                         # Hypersquid Walter
     "DM-02 30/55": [NotModelled("when-attacks", "your opponent discards a card at random")],                    # Horrid Worm
     "DM-02 32/55": [Triggered("after-attacking", destroy_self, _attacked_player)],                              # Marrow Ooze
-    "DM-02 42/55": [Triggered("when-attacks", choose_and(_destroy, minimum=0, where=_has_blocker,
+    "DM-02 42/55": [Triggered("when-attacks", choose_and(_destroy, where=_has_blocker,
                                                          prompt="destroy a creature that has blocker"))],      # Metalwing Skyterror
     "DM-02 45/55": [Static("power", delta=lambda g, h, c: 2000 if c is not h and c.owner == h.owner and _tapped(g, h)
-                           and "Beast Folk" in c.entry.get("races", []) else 0)],                               # Barkwhip
+                           and "Beast Folk" in c.entry.get("races", []) else 0, when="while-tapped")],          # Barkwhip
     "DM-03 39/55": [Triggered("when-attacks", flametropus)],                                                    # Flametropus
     "DM-05 12/55": [Triggered("when-attacks", choose_and(_tap, who="any", minimum=0, where=_dark_or_fire,
                                                          prompt="tap a darkness or fire creature"))],          # Le Quist
     "DM-05 16/55": [Triggered("cip", choose_and(_bounce, who="any", minimum=0, prompt="return a creature"))],    # Aqua Surfer
-    "DM-06 S5/110": [Triggered("when-attacks", choose_and(_destroy, who="own", prompt="destroy one of your creatures"))],  # Daidalos
+    "DM-06 S5/110": [NotModelled("cost", "it can't attack unless you put one of your other creatures into your graveyard")],  # Daidalos
     "DM-08 15/55": [Triggered("ally-attacks", choose_and(_tap, minimum=0, prompt="tap one of the opponent's creatures"))],  # Thrumiss
     "DM-08 48/55": [Triggered("when-blocked", may_top_card_to_mana)],                                          # Coliseum Shell
     "DM-09 40/55": [Triggered("when-not-blocked", opponent_burns_mana, _attacked_player)],                      # Quakesaur
@@ -321,14 +390,20 @@ SCRIPTS: dict[str, list] = {
     "DM-13 47/55": [Triggered("when-attacked", choose_and(_destroy, minimum=0, where=_power_at_most(2000),
                                                           prompt="destroy a creature that has power 2000 or less"))],  # Joe's Toolkit
     "DM-13 S3/55": [SUMMONING_ONLY, Static("destroy-replacement", value="shield")],                            # Asylum
-    "DM-14 72/110": [_self_bonus(_blocking, 3000)],                                                             # Rentia
+    "DM-14 72/110": [_self_bonus(_blocking, 3000, "while-blocking")],                                                             # Rentia
     "DM-14 80/110": [Triggered("opponent-attacks", draw(1, optional=True), _fire_or_nature_attacker)],          # Dolunka
-    "DM-14 98/110": [Static("grant-keyword", applies=_own_mana_at_least(7), value="cannot-be-attacked"),
-                     Static("grant-keyword", applies=_own_mana_at_least(7), value="power-attacker:3000")],     # Rugeeza (metamorph)
+    "DM-14 98/110": [Static("grant-keyword", applies=_own_mana_at_least(7), value="cannot-be-attacked", when="metamorph"),
+                     Static("grant-keyword", applies=_own_mana_at_least(7), value="power-attacker:3000",
+                            when="metamorph")],                                                                 # Rugeeza (metamorph)
     "Promo P0/Y3": [Triggered("ally-attacks", choose_and(_to_mana, minimum=0, where=_power_at_most(5000),
                                                          prompt="put a creature that has power 5000 or less into its owner's mana zone"),
                               _other_dragon_attacks)],                                                         # Dolzark
     "Promo-Y1 L14/20": [Triggered("ally-destroyed", may_untap_self)],                                           # Olgate
+    "DM-14 95/110": [Triggered("when-wins-battle", burn_opponents_mana)],                                       # Crash Lizard
+    "DM-10 98/110": [Static("power", delta=lambda g, h, c: 4000 if c is h and _battling_fire(g, h) else 0,
+                            when="while-battling")],                                                           # Tajimal
+    "DM-07 12/55": [Static("shield-break-replacement", effect=destroy_self_instead)],                           # Pulsar Tree
+    "DM-11 42/55": [Triggered("when-breaks", return_self_at_end_of_turn)],                                      # Hazard Hopper
     "DM-06 60/110": [],   # Grinning Axe: its one ability is the slayer keyword (engine: SLAYER)
     "DM-06 74/110": [NotModelled("when-blocked", "no battle happens")],                                         # Badlands Lizard
     "DM-06 S7/110": [NotModelled("when-breaks", "broken shields go to the graveyard instead")],                 # Bolmeteus
@@ -355,7 +430,7 @@ SCRIPTS: dict[str, list] = {
     "test:power-check-3000": [Triggered("when-attacks", power_at_least_draw(5000))],
     "test:attacked-untap-2000": [Triggered("when-attacked", untap_self)],
     "test:attacked-untouchable-2000": [Triggered("when-attacked", gain_self("cannot-be-attacked"))],
-    "test:blocker-guard-2000": [_self_bonus(_blocking, 4000)],
+    "test:blocker-guard-2000": [_self_bonus(_blocking, 4000, "while-blocking")],
     "test:blocked-draw-5000": [Triggered("when-blocked", draw(1))],
     "test:blocker-draw-3000": [Triggered("when-blocks", draw(1))],
     "test:not-blocked-draw-3000": [Triggered("when-not-blocked", draw(1))],
@@ -377,6 +452,15 @@ def statics(entry: dict) -> list:
 
 def only_top_leaves(entry: dict) -> bool:
     return ONLY_TOP_LEAVES in SCRIPTS.get(entry["id"], [])
+
+
+def shield_break_replacements(entry: dict) -> list:
+    return [st for st in statics(entry) if st.kind == "shield-break-replacement"]
+
+
+def attack_cost_not_modelled(entry: dict) -> list:
+    """The attack costs of a card's text the engine does not pay yet (``NotModelled("cost", …)``)."""
+    return [a for a in SCRIPTS.get(entry["id"], []) if isinstance(a, NotModelled) and a.timing == "cost"]
 
 
 def destroy_replacement(entry: dict) -> str | None:

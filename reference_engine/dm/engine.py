@@ -24,8 +24,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from duelspec.adapters.kit import MissingDecision, Refusal
-from duelspec.catalogue import cards as card_catalogue
+from ...catalogue import cards as card_catalogue
+from ...decisions import MissingDecision, Refusal
+from ..common import GameOver, Unplayable, deck_order, opponent
 
 UNSUPPORTED: tuple = ()
 
@@ -34,7 +35,7 @@ CIVS = ("light", "water", "darkness", "fire", "nature", "zero")
 
 
 #: refusal codes (``trace.schema.json#/$defs/refusal_code``) of the engine's reasons, first match
-_CODES = (
+REFUSAL_REASONS = (
     ("summoning sickness", "summoning-sickness"),
     ("a tapped creature cannot attack", "tapped"),
     ("a tapped creature cannot block", "tapped"),
@@ -56,15 +57,7 @@ _CODES = (
 
 def refusal_code(reason: str) -> str:
     """The refusal code of one of the engine's reasons (``condition`` when none fits)."""
-    return next((code for words, code in _CODES if words in reason), "condition")
-
-
-class Unplayable(Exception):
-    """The engine cannot play this scenario (a card ability without code): a visible skip."""
-
-
-class GameOver(Exception):
-    """Raised internally when a player has won; unwinds the attack."""
+    return next((code for words, code in REFUSAL_REASONS if words in reason), "condition")
 
 
 @dataclass
@@ -129,7 +122,7 @@ class Game:
         self.driver = driver
         self.cat = card_catalogue("dm")
         self.ap = setup["turn_player"]
-        self.nap = "B" if self.ap == "A" else "A"
+        self.nap = opponent(self.ap)
         self.phase = setup["phase"]
         self.events: list[dict] = []
         self.cards: dict[str, Card] = {}
@@ -138,14 +131,14 @@ class Game:
         self.queue: list[Pending] = []
         self.order_pref: dict[str, list] = {}
         self.used_once: set = set()
+        self.battling: tuple | None = None    # the two creatures of the battle fixed in AT-S6a, while it lasts
+        self.end_of_turn: list = []           # delayed abilities for the end of the turn (never reached: one attack phase)
         self.window: str | None = None        # the step of the attack whose window is open
         self.attack_no = 0                    # the attacks of this attack phase, counted
-        for i, c in enumerate(setup["cards"]):
-            entry = self.cat[c["card"]]
-            o = c.get("order")
-            order = -1 if o == "top" else 10**6 if o == "bottom" else (o if isinstance(o, int) else 1000 + i)
-            self.cards[c["id"]] = Card(c["id"], entry, c["owner"], c["zone"], bool(c.get("tapped")),
-                                       bool(c.get("summoning_sick")), order=order)
+        rank = {id(c): n for n, c in enumerate(deck_order(setup["cards"]))}   # a zone's order, top first
+        for c in setup["cards"]:
+            self.cards[c["id"]] = Card(c["id"], self.cat[c["card"]], c["owner"], c["zone"], bool(c.get("tapped")),
+                                       bool(c.get("summoning_sick")), order=rank[id(c)])
         for c in setup["cards"]:
             if c.get("under"):
                 top = self.cards[c["under"]]
@@ -162,9 +155,6 @@ class Game:
         ev = {"event": event, **{k: v for k, v in fields.items() if v is not None}}
         self.events.append(ev)
         self.driver.event(ev)
-
-    def other(self, player: str) -> str:
-        return "B" if player == "A" else "A"
 
     def creatures(self, player: str | None = None) -> list[Card]:
         """The creatures in the battle zone (top cards of stacks), optionally of one player."""
@@ -487,6 +477,8 @@ class Game:
             return "summoning sickness: the creature was put into the battle zone this turn"
         if self.has(c, "cannot-attack"):
             return "the creature cannot attack"
+        for cost in self.scripts.attack_cost_not_modelled(c.entry):
+            raise Unplayable(f"{c.entry['id']} ({c.name}): the attack cost '{cost.what}' is not modelled yet")
         t = s.get("target")
         if t == "player":
             if self.has(c, "cannot-attack-players"):
@@ -615,9 +607,11 @@ class Game:
 
     def end_step(self, a: Attack) -> None:
         """AT-S7 the attack ends: "while attacking" effects end, "after attacking" abilities resolve.
-        AT-S6a and AT-S6b both end with "Then step AT-S7": a creature that left the battle zone
-        during AT-S6 (the loser of the battle, an attacker bounced by a shield trigger) does not
-        skip AT-S7; AT-D2's interruption skips the steps after AT-S3 and AT-S5."""
+        DM-GEN-ATTACKER-LEAVES: AT-S6a and AT-S6b both end with "Then step AT-S7", and the rules
+        wiki's 攻撃終了ステップ says the attack's end comes even when the attacking creature was
+        removed: a creature that left the battle zone during AT-S6 (the loser of the battle, an
+        attacker destroyed or bounced by a shield trigger) does not skip AT-S7; AT-D2's
+        interruption skips the steps after AT-S3 and AT-S5."""
         self.step("AT-S7")
         a.active = False
         self.update_powers()
@@ -638,10 +632,13 @@ class Game:
         return None
 
     def battle_step(self) -> None:
-        """AT-S6a: battle (バトル); the loser is destroyed (AT-B1..B5); then the abilities."""
+        """AT-S6a: the battle and its two creatures are fixed and the "when battling" effects apply
+        (「バトルする時〜」関連の効果が適用される); the battle (バトル): the loser is destroyed (AT-B1..B5);
+        then the abilities. The "when battling" effects last until the battle's abilities resolved."""
         self.step("AT-S6a")
         a = self.attack
         att, dfn = self.cards[a.attacker], self.cards[a.blocker or a.target]
+        self.fix_battle(att, dfn)
         pa, pd = self.power(att), self.power(dfn)
         winner, losers = self.battle_result(att, dfn, pa, pd)
         a.battled = (att.id, dfn.id)
@@ -650,6 +647,14 @@ class Game:
         slayers = [(me, foe) for me, foe in ((att, dfn), (dfn, att)) if self.has(me, "slayer")]
         self.battle_outcome(att, dfn, winner, losers)
         self.after_battle(att, dfn, slayers)
+        self.battling = None
+        self.update_powers()
+
+    def fix_battle(self, att: Card, dfn: Card) -> None:
+        """AT-S6a: the battle and its two creatures are fixed; "when battling" effects (a power
+        bonus 「〜とバトルする時、このクリーチャーのパワーは+N」) apply from now, before the battle."""
+        self.battling = (att.id, dfn.id)
+        self.update_powers()
 
     def battle_outcome(self, att: Card, dfn: Card, winner: str, losers: list) -> None:
         """AT-S6a: "when wins / loses a battle" trigger, the losers are destroyed (AT-B3), and the
@@ -706,10 +711,14 @@ class Game:
         shields = self.zone(self.nap, "shield")
         n = a.break_count = min(self.breaker_count(att), len(shields))   # fixed from now on
         chosen = self.choose_shields(n, [s.id for s in shields])
-        self.emit("break", shields=list(chosen), player=self.nap, by=att.id)
+        chosen = self.shields_still_broken(chosen)
+        if chosen:
+            self.emit("break", shields=list(chosen), player=self.nap, by=att.id)
         broken = [self.cards[x] for x in chosen]
         for x in broken:   # AT-P3: broken shields go to the hand together
             self.move(x, "hand", "break")
+        if broken:         # 「ブレイクした時」: triggers at the break, resolves after the shield triggers were used
+            self.trigger("when-breaks", att, {"shields": list(chosen)})
         # the opponent may use the shield triggers among the broken shields
         used: set = set()
         while True:
@@ -730,8 +739,22 @@ class Game:
                 self.summon(c, "shield-trigger")
             if self.winner:
                 raise GameOver
-        self.trigger("when-breaks", att, {"shields": list(chosen)})
         self.run_timing()
+
+    def shields_still_broken(self, chosen: list) -> list:
+        """AT-S6b: 「シールドがブレイクされる時〜」 effects apply for each chosen shield, before they are
+        broken together: a replacement (「かわりに…」) of one of NAP's creatures may stop one shield's
+        break. Returns the shields that are still broken."""
+        kept = []
+        for x in chosen:
+            replaced = False
+            for holder in self.creatures(self.nap):
+                for st in self.scripts.shield_break_replacements(holder.entry):
+                    if not replaced and self.in_battle(holder.id) and st.effect(self, holder):
+                        replaced = True
+            if not replaced:
+                kept.append(x)
+        return kept
 
     def choose_shields(self, n: int, ids: list) -> list:
         """AT-P2, AT-P4: AP chooses ``n`` of the shields ``ids`` (forced when there are only ``n``)."""

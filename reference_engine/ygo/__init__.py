@@ -5,9 +5,9 @@ Public API::
     events, final = play(setup, decider, as_of=None)
 
 ``setup`` is a scenario's ``setup`` (schema ``scenario.schema.json#/$defs/ygo_setup``);
-``decider`` answers the engine's questions (``priority``, ``choose``, ``yes_no``; see
-:class:`duelspec.adapters.kit.ScriptDriver`). ``events`` are canonical trace events and
-``final`` the final state (schema ``trace.schema.json``). Raises :class:`Unplayable` (a
+``decider`` answers the engine's questions (``priority``, ``choose``, ``yes_no``; a
+:class:`duelspec.decisions.Decider`, e.g. the kit's ``ScriptDriver``). ``events`` are canonical
+trace events and ``final`` the final state (schema ``trace.schema.json``). Raises :class:`Unplayable` (a
 visible skip naming the card) when the scenario activates a card whose effects are not
 modelled here, or when a card with effects that are not modelled is face-up on the field at
 the start: its effects could change what happens, so the trace would be silently wrong (the
@@ -53,9 +53,10 @@ from __future__ import annotations
 
 from ...catalogue import cards as card_catalogue
 from .cards import MODELS
-from .duel import OTHER, PHASE_ORDER, Duel, GameOver, StopReached, Unplayable
+from ..common import PLAYERS, GameOver, Unplayable, deck_order
+from .duel import Duel, StopReached
 
-__all__ = ["play", "Duel", "Unplayable", "UNSUPPORTED"]
+__all__ = ["play", "new_duel", "Duel", "Unplayable", "UNSUPPORTED"]
 
 #: how many turns after the starting one the engine plays (a scenario's ``stop`` beyond it is a skip)
 MAX_TURNS = 4
@@ -67,18 +68,7 @@ UNSUPPORTED: tuple = ()
 def play(setup: dict, decider, as_of: str | None = None) -> tuple[list, dict]:
     """Play a scenario ``setup`` with ``decider`` as of the date ``as_of`` (ISO; ``None``: today);
     returns ``(events, final)``."""
-    cat = card_catalogue("ygo")
-    duel = Duel(cat, decider, seed=setup.get("seed", 0), as_of=as_of)
-    duel.random = [dict(r) for r in setup.get("random", [])]    # format 2: the random results, in order
-    duel.first_player = setup["first_player"]
-    duel.turn, duel.turn_player = setup["turn"], setup["turn_player"]
-    duel.lp = {p: setup["players"][p].get("lp", 8000) for p in ("A", "B")}
-    _place_cards(duel, setup["cards"], cat)
-    _check_face_up(duel)
-    _check_modelled(duel, getattr(decider, "script", []))
-    if "stop" in setup:
-        duel.stop_at = (setup["stop"]["turn"], setup["stop"]["phase"])
-    duel.stop_when_idle = "stop" not in setup
+    duel = new_duel(setup, decider, as_of)
     start_phase, step = setup["phase"], setup.get("step")
     try:
         if start_phase == "start-of-duel":
@@ -103,22 +93,33 @@ def play(setup: dict, decider, as_of: str | None = None) -> tuple[list, dict]:
         duel.close()
 
 
+def new_duel(setup: dict, decider, as_of: str | None = None) -> Duel:
+    """The duel a scenario ``setup`` starts from (its cards placed, the deck in the order of
+    :func:`~duelspec.reference_engine.common.deck_order`), not yet played. Raises :class:`Unplayable`
+    when a card it needs is not modelled."""
+    cat = card_catalogue("ygo")
+    duel = Duel(cat, decider, seed=setup.get("seed", 0), as_of=as_of)
+    duel.random = [dict(r) for r in setup.get("random", [])]    # format 2: the random results, in order
+    duel.first_player = setup["first_player"]
+    duel.turn, duel.turn_player = setup["turn"], setup["turn_player"]
+    duel.lp = {p: setup["players"][p].get("lp", 8000) for p in PLAYERS}
+    _place_cards(duel, setup["cards"], cat)
+    _check_face_up(duel)
+    _check_modelled(duel, getattr(decider, "script", []))
+    if "stop" in setup:
+        duel.stop_at = (setup["stop"]["turn"], setup["stop"]["phase"])
+    duel.stop_when_idle = "stop" not in setup
+    return duel
+
+
 def _place_cards(duel: Duel, cards: list, cat) -> None:
-    decks: dict[str, list] = {"A": [], "B": []}
-    for i, c in enumerate(cards):
-        data = cat[c["card"]]
-        if c["zone"] == "deck":
-            decks[c["owner"]].append((c, i))
-            continue
-        duel.add(c["id"], data, c["owner"], c["zone"], c.get("position"), c.get("attached_to"),
-                 c.get("properly_summoned", True))
-    for player, entries in decks.items():
-        def key(e):
-            c, i = e
-            o = c.get("order")
-            return (0, 0, i) if o == "top" else (2, 0, i) if o == "bottom" else (1, o, i) if isinstance(o, int) else (1, 10**6, i)
-        for c, _ in sorted(entries, key=key):
-            duel.add(c["id"], cat[c["card"]], c["owner"], "deck")
+    for c in cards:
+        if c["zone"] != "deck":
+            duel.add(c["id"], cat[c["card"]], c["owner"], c["zone"], c.get("position"), c.get("attached_to"),
+                     c.get("properly_summoned", True))
+    for player in PLAYERS:
+        for c in deck_order([c for c in cards if c["zone"] == "deck" and c["owner"] == player]):
+            duel.add(c["id"], cat[c["card"]], player, "deck")
 
 
 def _check_face_up(duel: Duel) -> None:

@@ -8,6 +8,7 @@ that activates it is refused, and one that *needs* its effect is marked unplayab
 """
 from __future__ import annotations
 
+from ..common import opponent
 from . import effects as fx
 from .effects import Effect
 
@@ -619,10 +620,10 @@ class DiabolosKingOfTheAbyss(Effect):
     kind, mandatory, whose_turn, label = "before-draw", True, "opponent", "2"
 
     def condition(self, duel, player):
-        return None if duel.zone(OPP[player], "deck") else "the opponent's Deck is empty"
+        return None if duel.zone(opponent(player), "deck") else "the opponent's Deck is empty"
 
     def resolve(self, duel, link):
-        deck = duel.zone(OPP[link.player], "deck")
+        deck = duel.zone(opponent(link.player), "deck")
         if not self.card.face_up_on_field() or not deck:
             return False
         top = deck[0]
@@ -715,7 +716,7 @@ class GravekeepersTrap(Effect):
             for c in drawn:
                 if c.data["name"]["en"] == name and c.zone == "hand":
                     d.move(c, "graveyard", "effect")
-        duel.watches.append(_LooksAtNormalDraw(OPP[link.player], self.card, act, duel.turn))   # this turn's normal draw
+        duel.watches.append(_LooksAtNormalDraw(opponent(link.player), self.card, act, duel.turn))   # this turn's normal draw
         return True
 
 
@@ -771,7 +772,7 @@ class SymbolOfFriendship(_DrawnForTheNormalDraw):
     cards, reveal it, ...\""""
 
     def extra_condition(self, duel, player):
-        if len(duel.zone(OPP[player], "monster")) < 3:
+        if len(duel.zone(opponent(player), "monster")) < 3:
             return "the opponent controls fewer than 3 monsters"
         if any(duel.zone(player, z) for z in ("monster", "spell-trap", "field")):
             return "you control a card"
@@ -810,7 +811,7 @@ class Afterglow(Effect):
             for c in drawn:
                 d.emit("reveal", card=c.uid, player=p)
                 if c.data["name"]["en"] == "Afterglow":
-                    d.damage(OPP[p], 4000)
+                    d.damage(opponent(p), 4000)
         next_own = duel.turn + (2 if duel.turn_player == p else 1)     # "during your next Draw Phase"
         duel.watches.append(_LooksAtNormalDraw(p, self.card, act, next_own))
         return True
@@ -925,7 +926,7 @@ class FlowerCardianLightshowerBurn(Effect):
             and self.card.zone == "monster" and self.card.face_up_on_field()
 
     def resolve(self, duel, link):
-        duel.damage(OPP[link.player], 1500)
+        duel.damage(opponent(link.player), 1500)
         return True
 
 
@@ -1018,7 +1019,7 @@ class CosmosChannellingDraw(Effect):
         drawn = [duel.cards[u] for u in (link.data.get("event") or {}).get("cards", [])]
         drawn = [c for c in drawn if c.zone == "hand"]
         for c in drawn:
-            duel.emit("reveal", card=c.uid, player=OPP[link.player])
+            duel.emit("reveal", card=c.uid, player=opponent(link.player))
         if drawn and any(c.card_type == link.data["declared"] for c in drawn):
             if self.card.zone != "spell-trap" or self.card.incarnation != link.incarnation:
                 return False
@@ -1214,7 +1215,7 @@ class DropOff(_AfterTheOpponentsNormalDraw):
         drawn = self.still_drawn(link)
         if not drawn:
             return False
-        c = _pick(duel, OPP[link.player], drawn, f"{self.card.uid}: the drawn card to discard")[0]
+        c = _pick(duel, opponent(link.player), drawn, f"{self.card.uid}: the drawn card to discard")[0]
         duel.move(c, "graveyard", "effect")
         return True
 
@@ -1231,11 +1232,11 @@ class CommanderOfSwords(_AfterTheOpponentsNormalDraw):
         if not drawn:
             return False
         for c in drawn:
-            duel.emit("reveal", card=c.uid, player=OPP[link.player])
+            duel.emit("reveal", card=c.uid, player=opponent(link.player))
         spells_traps = [c for c in drawn if c.card_type in ("spell", "trap")]
         if not spells_traps:
             return True
-        opp = OPP[link.player]
+        opp = opponent(link.player)
         on_field = [c for z in ("spell-trap", "field") for c in duel.zone(opp, z) if not duel.protected(c, "destroy", link.player)]
         options = ["discard"] + (["destroy"] if on_field else [])
         if duel.decider.choose_option(link.player, options, f"{self.card.uid}: the effect to apply") == "discard":
@@ -1303,5 +1304,3 @@ class Jinzo(_Continuous):
 
 
 FIELD = ("monster", "spell-trap", "field")
-
-OPP = {"A": "B", "B": "A"}

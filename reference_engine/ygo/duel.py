@@ -22,16 +22,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from ...decisions import Refusal
+from ..common import GameOver, Unplayable, opponent
 from . import effects as fx
-from ...adapters.kit import Refusal
 
 FIELD_ZONES = ("monster", "spell-trap", "field")
-OTHER = {"A": "B", "B": "A"}
 PHASE_ORDER = ("draw", "standby", "main1", "battle", "main2", "end")
-
-
-class Unplayable(Exception):
-    """The scenario needs something this engine does not model (a visible skip)."""
 
 
 class Card:
@@ -246,7 +242,7 @@ class Duel:
         Deck loses."""
         deck = self.zone(player, "deck")
         if len(deck) < n:
-            self.win(OTHER[player], "deck-out")
+            self.win(opponent(player), "deck-out")
             return []
         drawn = deck[:n]
         for c in drawn:
@@ -304,7 +300,7 @@ class Duel:
         self.lp[player] = max(0, self.lp[player] - amount)
         self.emit("lp", player=player, lp=self.lp[player], change=-amount)
         if self.lp[player] == 0:
-            self.win(OTHER[player], "life-points")
+            self.win(opponent(player), "life-points")
 
     def win(self, player: str, reason: str) -> None:
         if self.winner is None:
@@ -474,7 +470,7 @@ class Duel:
 
     def try_activate(self, player: str, step: dict) -> str | None:
         """Perform a scripted ``activate`` step; ``None`` when done, else why it is refused (a
-        :class:`~duelspec.adapters.kit.Refusal` with the code of the refusal vocabulary)."""
+        :class:`~duelspec.decisions.Refusal` with the code of the refusal vocabulary)."""
         card = self.cards.get(step["card"])
         if card is None:
             return Refusal(f"no card {step['card']!r}", code="not-offered")
@@ -675,12 +671,12 @@ class Duel:
                 self.decider.open({"window": "response", "link": responding})
             acted = self.decider.priority(p, lambda step, p=p: self.try_activate(p, step), applies=self._answers_priority)
             if acted:
-                built, passes, p = True, 0, OTHER[p]
+                built, passes, p = True, 0, opponent(p)
                 continue
             passes += 1
             if passes >= 2:
                 break
-            p = OTHER[p]
+            p = opponent(p)
         if responding is not None:
             self.decider.close("response")
         if self.chain:
@@ -729,12 +725,12 @@ class Duel:
             self._place_triggers([w for w in waiting if w not in public])
             self.decider.close("trigger")
             if self.chain:
-                self.chain_window(OTHER[self.chain[-1].player])
+                self.chain_window(opponent(self.chain[-1].player))
 
     def _place_triggers(self, waiting: list) -> None:
         """SEGOC (YGO-GEN-SEGOC): the turn player's mandatory, the opponent's mandatory, the turn
         player's optional, the opponent's optional trigger effects of ``waiting`` go on the chain."""
-        players = (self.turn_player, OTHER[self.turn_player])
+        players = (self.turn_player, opponent(self.turn_player))
         for player in players:
             for eff, ev in [(e, ev) for e, p, ev in waiting if p == player and e.mandatory]:
                 if self._can_trigger(eff, player):
@@ -794,12 +790,12 @@ class Duel:
         self.timing = "before-draw"
         self.decider.open({"window": "before-draw"})
         for stage in ("public", "hand"):           # YGO-GEN-HAND-TRIGGER: those from the hand after the public ones
-            for p in (self.turn_player, OTHER[self.turn_player]):
+            for p in (self.turn_player, opponent(self.turn_player)):
                 self.place_mandatory_before_draw_effects(p, stage)
-            for p in (self.turn_player, OTHER[self.turn_player]):
+            for p in (self.turn_player, opponent(self.turn_player)):
                 self.place_before_draw_effects(p, stage)
         if self.chain:                   # Quick Effects respond; they cannot start a chain at this timing
-            self.chain_window(OTHER[self.chain[-1].player])
+            self.chain_window(opponent(self.chain[-1].player))
         self.timing = "open"
         # how many cards the normal draw will take is settled before the draw (a choice such as
         # Mystical Cards of Light's 「２枚ドローする事ができる」 is made here)
@@ -863,7 +859,7 @@ class Duel:
 
     def next_turn(self) -> None:
         self.turn += 1
-        self.turn_player = OTHER[self.turn_player]
+        self.turn_player = opponent(self.turn_player)
         self.used = set()
         self.decider.close("open")
         self.emit("turn", turn=self.turn, player=self.turn_player)
@@ -872,7 +868,7 @@ class Duel:
         """Both players shuffle and draw 5 cards: the opening hand, not a normal draw, drawn
         before the first turn, in no phase: no Draw Phase effect sees it (ND-03)."""
         self.phase = None
-        for p in (self.first_player, OTHER[self.first_player]):
+        for p in (self.first_player, opponent(self.first_player)):
             self.draw(p, 5, normal=False)
 
     def close(self) -> None:
@@ -900,7 +896,7 @@ class Duel:
 
 
 #: refusal codes (``trace.schema.json#/$defs/refusal_code``) of the reasons :meth:`Duel.activatable` gives
-_CODES = (
+REFUSAL_REASONS = (
     ("the same effect of the same card cannot be activated twice", "chain-limit"),
     ("cannot be chained to an effect of another timing", "chain-limit"),
     ("placed together on the chain", "chain-limit"),
@@ -930,16 +926,12 @@ def refusal_code(reason: str, on_a_chain: bool = False) -> str:
     condition). The normal draw right spent or bound by a link of the chain being built is a
     ``chain-limit`` (ND-C4, ND-E6, ND-AF4: it cannot go on that chain), otherwise
     ``no-normal-draw-right``."""
-    for words, code in _CODES:
+    for words, code in REFUSAL_REASONS:
         if words in reason:
             if code == "no-normal-draw-right" and on_a_chain:
                 return "chain-limit"
             return code
     return "condition"
-
-
-class GameOver(Exception):
-    """The duel ended (a ``win`` event was emitted)."""
 
 
 class StopReached(Exception):

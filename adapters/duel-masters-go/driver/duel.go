@@ -371,7 +371,7 @@ func relocate(p *match.Player, card *match.Card, zone string) {
 }
 
 // deckOrder: `order: "top"` first, then integer orders ascending, then cards without one
-// as listed, then `"bottom"` (README, "Deck order in setup.cards").
+// as listed, then `"bottom"` (docs/adapters.md, "Deck order in setup.cards").
 func deckOrder(cs []SetupCard) []SetupCard {
 	rank := func(c SetupCard) (int, float64) {
 		switch v := c.Order.(type) {

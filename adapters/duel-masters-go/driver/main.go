@@ -1,6 +1,6 @@
 // Command duelspec-dm-driver plays duelspec's Duel Masters scenarios on the Go engine of
 // sindreslungaard/duel-masters and speaks duelspec's adapter protocol (JSON lines on
-// stdin/stdout; README.md "Writing an adapter", docs/design/adapter-protocol.md).
+// stdin/stdout; docs/adapters.md, docs/design/adapter-protocol.md).
 //
 // It is written for duelspec and compiled INTO the user's own checkout of the engine
 // (module "duel-masters") through `go build -overlay` by ../build.sh: no file of the engine

@@ -37,19 +37,20 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
 
   @id:dm.attack.battle.equal-power-no-win-trigger @ruling:AT-B4 @ruling:AT-S6a
   Scenario: Both lose a tie: a "when this creature wins a battle" ability does not trigger
-    # Dark Clown: "When this creature wins a battle, destroy it." — nobody wins a tie (AT-B4)
-    # cites: card-text | Dark Clown (DM-01 50/110): destroy this creature (Japanese text: it is put into its owner's graveyard after the battle even if it wins)
-    Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
-    And player B has "Dark Clown" as "clown" in the battle zone
-    And player B has 2 shields
-    When in step AT-S1, player A attacks player B with "bolshack"
-    And in step AT-S4, player B blocks with "clown"
-    Then "clown" blocks "bolshack"
-    And "bolshack" (6000) battles "clown" (6000), both lose
-    And no ability of "clown" resolves
-    And "bolshack" ends in the graveyard
-    And "clown" ends in the graveyard
-    And player B ends with 2 shields
+    # Crash Lizard (3000): 「このクリーチャーがバトルに勝った時、相手のマナゾーンからカードを1枚選び、持ち主の墓地に置く。」
+    # Nobody wins a tie (AT-B4: 「両方とも『負け』の扱いになり」). Earlier this scenario used Dark Clown, whose
+    # English text says "When this creature wins a battle, destroy it" but whose Japanese text is an after-the-battle
+    # ability (「このクリーチャーがバトルする時、バトルの後、このクリーチャーを破壊する。」), not a win trigger
+    # cites: card-text | Crash Lizard (DM-14 95/110) 「このクリーチャーがバトルに勝った時、相手のマナゾーンからカードを1枚選び、持ち主の墓地に置く。」
+    Given player A has "Crash Lizard" as "lizard" in the battle zone
+    And player B has "Fear Fang" as "fang" in the battle zone, tapped
+    And player B has 1 card in the mana zone
+    When in step AT-S1, player A attacks "fang" with "lizard"
+    Then "lizard" (3000) battles "fang" (3000), both lose
+    And no ability of "lizard" resolves
+    And "lizard" ends in the graveyard
+    And "fang" ends in the graveyard
+    And player B ends with 1 card in the mana zone
 
   @id:dm.attack.battle.wins-all-battles @ruling:AT-B2 @ruling:AT-B3
   Scenario Outline: "Wins all battles" decides the battle instead of the power (<case>)
@@ -92,7 +93,7 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
   @id:dm.attack.battle.while-tapped @ruling:AT-S2
   Scenario: A "while tapped" static applies as soon as the attacker is tapped: Barkwhip gives Fear Fang +2000
     # Barkwhip, the Smasher: "While this creature is tapped, each of your other Beast Folk in the battle zone gets +2000 power."
-    # cites: card-text | Barkwhip, the Smasher (DM-02 45/55): each of your other Beast Folk in the battle zone gets +2000 power
+    # cites: card-text | Barkwhip, the Smasher (DM-02 45/55) 「このクリーチャーがバトルゾーンにあり、タップされていれば、バトルゾーンにある自分の他のビーストフォークすべてのパワーは+2000される。」
     Given player A has "Barkwhip, the Smasher" as "barkwhip" in the battle zone
     And player A has "Burning Mane" as "source" under "barkwhip"
     And player A has "Fear Fang" as "fang" in the battle zone
@@ -110,7 +111,7 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     # Joe's Toolkit: "Whenever this creature is attacked, you may destroy one of your opponent's creatures that has
     # power 2000 or less." Brawler Zyler: 1000, "Power attacker +2000". AT-X1: the bonus applies in AT-S2, before
     # the "when attacked" ability resolves in AT-S3, so Zyler (3000) is not a creature it can destroy
-    # cites: card-text | Joe's Toolkit (DM-13 47/55): you may destroy one of your opponent's creatures that has power 2000 or less
+    # cites: card-text | Joe's Toolkit (DM-13 47/55) 「このクリーチャーが攻撃された時、相手のパワー2000以下のクリーチャーを1体破壊してもよい。」
     Given player A has "Brawler Zyler" as "zyler" in the battle zone
     And player B has "Joe's Toolkit" as "joe" in the battle zone, tapped
     When in step AT-S1, player A attacks "joe" with "zyler"
@@ -125,8 +126,8 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
   Scenario: "When destroyed" resolves before "after the battle": Necrodragon Giland beats Cetibols
     # Cetibols: "When this creature is destroyed, you may draw a card." (waits, resolves)
     # Necrodragon Giland: "When this creature battles, destroy it after the battle." (after the battle)
-    # cites: card-text | Cetibols (DM-07 19/55): you may draw a card
-    # cites: card-text | Necrodragon Giland (DM-08 33/55): destroy this creature whenever it battled (Japanese text: put into its owner's graveyard after the battle even if it wins)
+    # cites: card-text | Cetibols (DM-07 19/55) 「このクリーチャーが破壊された時、カードを1枚引いてもよい。」
+    # cites: card-text | Necrodragon Giland (DM-08 33/55) 「このクリーチャーはバトルに勝っても、バトルの後持ち主の墓地に置かれる。」
     Given player A has "Necrodragon Giland" as "giland" in the battle zone
     And player B has "Cetibols" as "cetibols" in the battle zone, tapped
     And player B has 1 card in the deck
@@ -142,9 +143,35 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
 
   @id:dm.attack.battle.win-trigger-ap-first @ruling:AT-S6a @ruling:AT-D1
   Scenario: "When wins a battle" (AP) and "when destroyed" (NAP) wait together and resolve AP first
-    # Bone Spider: "When this creature wins a battle, destroy it."
-    # cites: card-text | Bone Spider (DM-01 48/110): destroy this creature (Japanese text: it is put into its owner's graveyard after the battle even if it wins)
-    # cites: card-text | Cetibols (DM-07 19/55): you may draw a card
+    # Crash Lizard: 「このクリーチャーがバトルに勝った時、相手のマナゾーンからカードを1枚選び、持ち主の墓地に置く。」
+    # Cetibols: 「このクリーチャーが破壊された時、カードを1枚引いてもよい。」 AT-S6a: both wait (「解決待ちとなる」), and
+    # AT-D1 resolves AP's first. Earlier this scenario used Bone Spider, whose Japanese text is an after-the-battle
+    # ability (「このクリーチャーがバトルする時、バトルの後、このクリーチャーを破壊する。」): see after-the-battle-destroy
+    # cites: card-text | Crash Lizard (DM-14 95/110) 「このクリーチャーがバトルに勝った時、相手のマナゾーンからカードを1枚選び、持ち主の墓地に置く。」
+    # cites: card-text | Cetibols (DM-07 19/55) 「このクリーチャーが破壊された時、カードを1枚引いてもよい。」
+    Given player A has "Crash Lizard" as "lizard" in the battle zone
+    And player B has "Cetibols" as "cetibols" in the battle zone, tapped
+    And player B has "Aqua Vehicle" as "mana" in the mana zone
+    And player B has 1 card in the deck
+    When in step AT-S1, player A attacks "cetibols" with "lizard"
+    And in step AT-S6a, player A chooses "mana"
+    And in step AT-S6a, player B chooses yes
+    Then "lizard" (3000) battles "cetibols" (2000) and wins
+    And "cetibols" is destroyed
+    And the "when-wins-battle" ability of "lizard" resolves
+    And "mana" is put into player B's graveyard
+    And the "when-destroyed" ability of "cetibols" resolves
+    And player B draws a card
+    And "lizard" ends in the battle zone, tapped
+
+  @id:dm.attack.battle.after-the-battle-destroy @ruling:AT-S6a @ruling:AT-D1
+  Scenario: 「バトルする時、バトルの後」: Bone Spider wins, and is destroyed after NAP's "when destroyed" resolved
+    # Bone Spider: 「このクリーチャーがバトルする時、バトルの後、このクリーチャーを破壊する。」 (Japanese text; the English
+    # text reads "When this creature wins a battle, destroy it"). AT-S6a: 「それらの効果を解決したのち、「バトルの後で〜」関連の
+    # 能力が誘発・解決する」: Cetibols' "when destroyed" (NAP) first, then the after-the-battle destruction (AP's), which
+    # a "when wins a battle" reading would resolve first (AT-D1)
+    # cites: card-text | Bone Spider (DM-01 48/110) 「このクリーチャーがバトルする時、バトルの後、このクリーチャーを破壊する。」
+    # cites: card-text | Cetibols (DM-07 19/55) 「このクリーチャーが破壊された時、カードを1枚引いてもよい。」
     Given player A has "Bone Spider" as "spider" in the battle zone
     And player B has "Cetibols" as "cetibols" in the battle zone, tapped
     And player B has 1 card in the deck
@@ -152,10 +179,33 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     And in step AT-S6a, player B chooses yes
     Then "spider" (5000) battles "cetibols" (2000) and wins
     And "cetibols" is destroyed
-    And the "when-wins-battle" ability of "spider" resolves
-    And "spider" is destroyed
     And the "when-destroyed" ability of "cetibols" resolves
     And player B draws a card
+    And the "after-battle" ability of "spider" resolves
+    And "spider" is destroyed
+    And "spider" ends in the graveyard
+
+  @id:dm.attack.battle.when-battling-bonus @ruling:AT-S6a
+  Scenario: 「バトルする時」: Tajimal's bonus applies once the battle is fixed, before the powers are compared
+    # Tajimal, Vizier of Aqua (4000): 「火のクリーチャーとバトルする時、このクリーチャーのパワーは+4000される。」 AT-S6a:
+    # 「バトルが行われることとバトルの相手が確定し、「バトルする時〜」関連の効果が適用される。バトルが行われ、負けたクリーチャーは
+    # 破壊される。」 It blocks the fire Bolshack Dragon (6000 while attacking, no fire card in the graveyard) and battles
+    # it at 8000; after the battle it is 4000 again
+    # cites: card-text | Tajimal, Vizier of Aqua (DM-10 98/110) 「火のクリーチャーとバトルする時、このクリーチャーのパワーは+4000される。」
+    Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
+    And player B has "Tajimal, Vizier of Aqua" as "tajimal" in the battle zone
+    And player B has 1 shield
+    When in step AT-S1, player A attacks player B with "bolshack"
+    And in step AT-S4, player B blocks with "tajimal"
+    Then "tajimal" blocks "bolshack"
+    And step AT-S6a begins
+    And "tajimal" has power 8000
+    And "bolshack" (6000) battles "tajimal" (8000) and loses
+    And "bolshack" is destroyed
+    And "tajimal" is not destroyed
+    And "tajimal" ends in the battle zone, tapped
+    And "tajimal" ends with power 4000
+    And player B ends with 1 shield
 
   @id:dm.attack.battle.slayer @ruling:AT-S6a @ruling:AT-B3
   Scenario: Slayer: the creature that beat Grinning Axe is destroyed after the battle

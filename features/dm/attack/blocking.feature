@@ -35,7 +35,7 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
   @id:dm.attack.blocking.while-blocking @ruling:AT-S4
   Scenario: A "while blocking" static applies once the block is made
     # Rentia, the Explorer: "Blocker ... While blocking, this creature gets +3000 power."
-    # cites: card-text | Rentia, the Explorer (DM-14 72/110): this creature gets +3000 power
+    # cites: card-text | Rentia, the Explorer (DM-14 72/110) 「ブロック中、このクリーチャーのパワーは+3000される。」
     Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone
     And player B has "Rentia, the Explorer" as "rentia" in the battle zone
     And player B has 1 shield
@@ -49,7 +49,7 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
   Scenario: The block stands even if the blocker leaves before the battle: no battle, no shield broken
     # Emperor Maroll: "Whenever this creature becomes blocked, return the blocking creature to its owner's hand.
     # (This creature stays tapped.)"
-    # cites: card-text | Emperor Maroll (DM-09 17/55): whenever you put another creature into the battle zone, return this creature to your hand; return the blocking creature to its owner's hand (Japanese text: no battle happens); this creature stays tapped
+    # cites: card-text | Emperor Maroll (DM-09 17/55) 「このクリーチャーがブロックされたとき、バトルは行われない。ブロックしたクリーチャーを持ち主の手札に戻す。」「このクリーチャーがバトルゾーンにある間、自分の他のクリーチャーがバトルゾーンに出たとき、このクリーチャーを自分の手札に戻す。」
     Given player A has "Emperor Maroll" as "maroll" in the battle zone
     And player A has "Hypersquid Walter" as "walter" under "maroll"
     And player B has "Seamine" as "seamine" in the battle zone
@@ -72,8 +72,8 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     # Coliseum Shell: "Whenever this creature becomes blocked, you may put the top card of your deck into your mana
     # zone." Tropic Crawler: "Blocker. Whenever this creature blocks, your opponent chooses one of his creatures in
     # the battle zone, and returns it to his hand."
-    # cites: card-text | Coliseum Shell (DM-08 48/55): you may put the top card of your deck into your mana zone
-    # cites: card-text | Tropic Crawler (DM-12 40/55): your opponent chooses one of his creatures in the battle zone and returns it to his hand
+    # cites: card-text | Coliseum Shell (DM-08 48/55) 「このクリーチャーがブロックされたとき、自分の山札の上から1枚目を自分のマナゾーンに加えてもよい。」
+    # cites: card-text | Tropic Crawler (DM-12 40/55) 「このクリーチャーがブロックした時、相手はバトルゾーンから自分自身のクリーチャーを1体選び、持ち主の手札に戻す。」
     Given player A has "Coliseum Shell" as "shell" in the battle zone
     And player A has "Burning Mane" as "mane" in the battle zone
     And player A has "Aqua Vehicle" as "top" in the deck
@@ -94,7 +94,7 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
   Scenario: "When not blocked" triggers in AT-S5 when NAP does not block
     # Quakesaur: "Whenever this creature is attacking your opponent and isn't blocked, your opponent chooses a card
     # in his mana zone and puts it into his graveyard."
-    # cites: card-text | Quakesaur (DM-09 40/55): whenever this creature is attacking your opponent and isn't blocked, your opponent chooses a card in his mana zone and puts it into his graveyard
+    # cites: card-text | Quakesaur (DM-09 40/55) 「このクリーチャーが相手プレイヤーを攻撃してブロックされなかったとき、相手は自分自身のマナゾーンからカードを1枚選び、持ち主の墓地に置く。」
     Given player A has "Quakesaur" as "quakesaur" in the battle zone
     And player B has "Seamine" as "seamine" in the battle zone
     And player B has "Aqua Vehicle" as "mana" in the mana zone
@@ -113,8 +113,8 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     # Raiden: "Ninja Strike 1 (When an opponent's creature attacks or blocks, ...)"; cip: tap one of the opponent's
     # creatures. Tropic Crawler: "Whenever this creature blocks, your opponent chooses one of his creatures in the
     # battle zone, and returns it to his hand." (player A chooses Raiden)
-    # cites: card-text | Raiden, Light Fang Ninja (DM-30 22/55): choose one of your opponent's creatures in the battle zone and tap it
-    # cites: card-text | Tropic Crawler (DM-12 40/55): your opponent chooses one of his creatures in the battle zone and returns it to his hand
+    # cites: card-text | Raiden, Light Fang Ninja (DM-30 22/55) 「このクリーチャーをバトルゾーンに出した時、バトルゾーンにある相手のクリーチャーを1体選び、タップする。」
+    # cites: card-text | Tropic Crawler (DM-12 40/55) 「このクリーチャーがブロックした時、相手はバトルゾーンから自分自身のクリーチャーを1体選び、持ち主の手札に戻す。」
     Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone
     And player A has "Raiden, Light Fang Ninja" as "raiden" in hand
     And player A has 1 card in the mana zone

@@ -10,7 +10,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
   @id:dm.attack.declaration.player @ruling:AT-01 @ruling:AT-03 @ruling:AT-S1 @ruling:AT-X2
   Scenario: Attacking the opponent: the creature is tapped and the opponent is declared as the target
     # Hypersquid Walter: "Whenever this creature attacks, you may draw a card."
-    # cites: card-text | Hypersquid Walter (DM-02 16/55): you may draw a card
+    # cites: card-text | Hypersquid Walter (DM-02 16/55) 「このクリーチャーが攻撃するとき、カードを1枚引いてよい。」
     Given player A has "Hypersquid Walter" as "walter" in the battle zone
     And player A has 1 card in the deck
     And player B has shields "s1" and "s2"
@@ -62,7 +62,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
   @id:dm.attack.declaration.untapped-creature-by-text @ruling:AT-02
   Scenario: "Unless a card says otherwise": Gatling Skyterror can attack an untapped creature
     # Gatling Skyterror: "This creature can attack untapped creatures."
-    # cites: card-text | Gatling Skyterror (DM-01 79/110): this creature can attack untapped creatures
+    # cites: card-text | Gatling Skyterror (DM-01 79/110) 「このクリーチャーは、タップされていないクリーチャーを攻撃できる。」
     Given player A has "Gatling Skyterror" as "gatling" in the battle zone
     And player B has "Fear Fang" as "fang" in the battle zone
     When in step AT-S1, player A attacks "fang" with "gatling"
@@ -127,7 +127,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     # Metalwing Skyterror: "Whenever this creature attacks, you may destroy one of your opponent's creatures that
     # has "blocker."" Olgate, Nightmare Samurai: "Whenever one of your creatures is destroyed, you may untap this
     # creature." AT-D3: the target became untapped in AT-S3; legality was checked at the declaration only
-    # cites: card-text | Olgate, Nightmare Samurai (Promo-Y1 L14/20): whenever one of your creatures is destroyed, you may untap this creature
+    # cites: card-text | Olgate, Nightmare Samurai (Promo-Y1 L14/20): whenever one of your creatures is destroyed, you may untap this creature (English text: no Japanese printing found)
     Given player A has "Metalwing Skyterror" as "metalwing" in the battle zone
     And player B has "Olgate, Nightmare Samurai" as "olgate" in the battle zone, tapped
     And player B has "Seamine" as "seamine" in the battle zone
@@ -148,8 +148,8 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     # his mana zone." Rugeeza, Assault Soldier: "Metamorph (If you have 7 or more cards in your mana zone ...):
     # This creature can't be attacked." Fear Fang going to B's mana zone makes 7 cards: Rugeeza can't be attacked
     # from then on, but AT-D3 checks the target only at the declaration
-    # cites: card-text | Super Dragon Machine Dolzark (Promo P0/Y3): whenever one of your other creatures that has Dragon in its race attacks, you may put one of your opponent's creatures in the battle zone that has power 5000 or less into his mana zone
-    # cites: card-text | Rugeeza, Assault Soldier (DM-14 98/110): metamorph - while you have 7 or more cards in your mana zone, this creature can't be attacked and has power attacker +3000
+    # cites: card-text | Super Dragon Machine Dolzark (Promo P0/Y3): whenever one of your other creatures that has Dragon in its race attacks, you may put one of your opponent's creatures in the battle zone that has power 5000 or less into his mana zone (English text: no Japanese printing found)
+    # cites: card-text | Rugeeza, Assault Soldier (DM-14 98/110) 「このクリーチャーは攻撃されない。」「このクリーチャーは｢パワーアタッカー+3000｣を得る。」
     Given player A has "Terradragon Regarion" as "regarion" in the battle zone
     And player A has "Super Dragon Machine Dolzark" as "dolzark" in the battle zone
     And player B has "Rugeeza, Assault Soldier" as "rugeeza" in the battle zone, tapped
@@ -167,7 +167,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
   @id:dm.attack.declaration.rugeeza-with-seven-mana-refused @ruling:AT-02
   Scenario: Rugeeza with 7 cards in its owner's mana zone "can't be attacked": the declaration is refused
     # the counterpart of the scenario above: the same creature, its metamorph applying at the declaration
-    # cites: card-text | Rugeeza, Assault Soldier (DM-14 98/110): metamorph - while you have 7 or more cards in your mana zone, this creature can't be attacked and has power attacker +3000
+    # cites: card-text | Rugeeza, Assault Soldier (DM-14 98/110) 「このクリーチャーは攻撃されない。」「このクリーチャーは｢パワーアタッカー+3000｣を得る。」
     Given player A has "Terradragon Regarion" as "regarion" in the battle zone
     And player B has "Rugeeza, Assault Soldier" as "rugeeza" in the battle zone, tapped
     And player B has 7 cards in the mana zone
@@ -178,7 +178,7 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
   @id:dm.attack.declaration.attacker-untapped @ruling:AT-D3 @ruling:AT-S3
   Scenario: The attacker untapped by its own attack trigger goes on attacking (Dogiragon's Revolution 0)
     # Dogiragon, Flaming Revolution: "Revolution 0—Whenever this creature attacks, if you have no shields, untap this creature."
-    # cites: card-text | Dogiragon, Flaming Revolution (DMR-17 L1/L2): Revolution 2 - if you have 2 or fewer shields, until the start of your next turn you can't lose the game and your opponent can't win; Revolution 0 - if you have no shields, untap this creature
+    # cites: card-text | Dogiragon, Flaming Revolution (DMR-17 L1/L2) 「革命2:このクリーチャーが出た時、自分のシールドが2つ以下なら、次の自分のターンのはじめまで、自分はゲームに負けない。」「革命0:このクリーチャーが攻撃する時、自分のシールドが1つもなければ、このクリーチャーをアンタップする。」
     Given player A has "Dogiragon, Flaming Revolution" as "dogiragon" in the battle zone
     And player A has "Brawler Zyler" as "source" under "dogiragon"
     And player B has shields "s1", "s2" and "s3"

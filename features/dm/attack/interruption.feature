@@ -9,7 +9,7 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
   @id:dm.attack.interruption.target-leaves @ruling:AT-D2
   Scenario: The target leaves the battle zone in AT-S3: the attack is interrupted, no block step, no battle
     # Metalwing Skyterror: "Whenever this creature attacks, you may destroy one of your opponent's creatures that has "blocker.""
-    # cites: card-text | Metalwing Skyterror (DM-02 42/55): you may destroy one of your opponent's creatures that has blocker (before the opponent can block)
+    # cites: card-text | Metalwing Skyterror (DM-02 42/55) 「このクリーチャーが攻撃するとき、相手がブロックする前に、バトルゾーンにある相手の「ブロッカー」を持つクリーチャーを1体選び、持ち主の墓地に置く。」
     Given player A has "Metalwing Skyterror" as "metalwing" in the battle zone
     And player B has "Dark Clown" as "clown" in the battle zone, tapped
     And player B has "Seamine" as "seamine" in the battle zone
@@ -51,7 +51,7 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
   Scenario: The attack is interrupted only when no ability waits: NAP's waiting ability still resolves
     # Metalwing Skyterror destroys the attacked Dark Clown (a blocker); Olgate, Nightmare Samurai: "Whenever one
     # of your creatures is destroyed, you may untap this creature." (NAP's ability, waiting when the target left)
-    # cites: card-text | Olgate, Nightmare Samurai (Promo-Y1 L14/20): whenever one of your creatures is destroyed, you may untap this creature
+    # cites: card-text | Olgate, Nightmare Samurai (Promo-Y1 L14/20): whenever one of your creatures is destroyed, you may untap this creature (English text: no Japanese printing found)
     Given player A has "Metalwing Skyterror" as "metalwing" in the battle zone
     And player B has "Dark Clown" as "clown" in the battle zone, tapped
     And player B has "Olgate, Nightmare Samurai" as "olgate" in the battle zone, tapped
@@ -65,22 +65,25 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     And no battle happens
 
   @id:dm.attack.interruption.attacker-leaves @ruling:AT-D2 @ruling:AT-S3
-  Scenario: The attacker leaves the battle zone in AT-S3: no block step, no break, no AT-S7
-    # Daidalos, General of Fury: "Whenever this creature attacks, destroy one of your creatures." It is player A's
-    # only creature, so it destroys itself
-    # cites: card-text | Daidalos, General of Fury (DM-06 S5/110): destroy one of your creatures
-    Given player A has "Daidalos, General of Fury" as "daidalos" in the battle zone
+  Scenario: The attacker leaves the battle zone in AT-S3: no block step, no battle, no AT-S7
+    # Joe's Toolkit: 「このクリーチャーが攻撃された時、相手のパワー2000以下のクリーチャーを1体破壊してもよい。」 It destroys
+    # the attacking Burning Mane (2000). Earlier this scenario used Daidalos, General of Fury, whose English text is a
+    # "when attacks, destroy one of your creatures" trigger but whose Japanese text is an attack cost
+    # (「自分の他のクリーチャー1体を自分の墓地に置かなければ、このクリーチャーは攻撃することができない。」)
+    # cites: card-text | Joe's Toolkit (DM-13 47/55) 「このクリーチャーが攻撃された時、相手のパワー2000以下のクリーチャーを1体破壊してもよい。」
+    Given player A has "Burning Mane" as "mane" in the battle zone
+    And player B has "Joe's Toolkit" as "joe" in the battle zone, tapped
     And player B has "Seamine" as "seamine" in the battle zone
-    And player B has 2 shields
-    When in step AT-S1, player A attacks player B with "daidalos"
-    Then "daidalos" attacks player B
-    And the "when-attacks" ability of "daidalos" resolves
-    And "daidalos" is destroyed
+    When in step AT-S1, player A attacks "joe" with "mane"
+    And in step AT-S3, player B chooses "mane"
+    Then "mane" attacks "joe"
+    And the "when-attacked" ability of "joe" resolves
+    And "mane" is destroyed
     And the attack is interrupted
     And step AT-S4 never begins
-    And no shield is broken
+    And no battle happens
     And step AT-S7 never begins
-    And player B ends with 2 shields
+    And "joe" ends in the battle zone, tapped
 
   @id:dm.attack.interruption.split-target @ruling:AT-D4 @ruling:AT-D3
   Scenario Outline: The attacked evolution creature splits into two creatures: the attacking side chooses which one battles (<case>)
@@ -88,8 +91,8 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     # leave the battle zone, only the top card leaves the battle zone instead (Separate the other cards into 2 creatures)."
     # Stained Glass: "Whenever this creature attacks, you may choose one of your opponent's fire or nature creatures in
     # the battle zone and return it to its owner's hand."
-    # cites: card-text | Soul Phoenix, Avatar of Unity (DM-12 5/55): only the top card leaves the battle zone; the two cards under it stay as 2 separate creatures (applies to any way of leaving the battle zone)
-    # cites: card-text | Stained Glass (DM-02 21/55): you may return one of your opponent's fire or nature creatures in the battle zone to its owner's hand
+    # cites: card-text | Soul Phoenix, Avatar of Unity (DM-12 5/55) 「このクリーチャーがバトルゾーンを離れる時、一番上のカードだけがバトルゾーンから離れる。」
+    # cites: card-text | Stained Glass (DM-02 21/55) 「このクリーチャーが攻撃するとき、相手がブロックする前に、バトルゾーンにある火または自然のクリーチャーを1体選び、持ち主の手札に戻してよい。」
     Given player A has "Stained Glass" as "glass" in the battle zone
     And player B has "Soul Phoenix, Avatar of Unity" as "phoenix" in the battle zone, tapped
     And player B has "Kooc Pollon" as "kooc" under "phoenix"
@@ -110,8 +113,8 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
   @id:dm.attack.interruption.split-attacker @ruling:AT-D4 @ruling:AT-S7
   Scenario Outline: The attacking evolution creature splits: the attacking side chooses which one goes on attacking (<case>)
     # Soul Phoenix destroyed by Terror Pit used as a shield trigger: only the top card leaves
-    # cites: card-text | Soul Phoenix, Avatar of Unity (DM-12 5/55): only the top card leaves the battle zone; the two cards under it stay as 2 separate creatures (applies to any way of leaving the battle zone)
-    # cites: card-text | Terror Pit (DM-01 63/110): destroy one of your opponent's creatures
+    # cites: card-text | Soul Phoenix, Avatar of Unity (DM-12 5/55) 「このクリーチャーがバトルゾーンを離れる時、一番上のカードだけがバトルゾーンから離れる。」
+    # cites: card-text | Terror Pit (DM-01 63/110) 「相手のクリーチャーを1体破壊する。」
     Given player A has "Soul Phoenix, Avatar of Unity" as "phoenix" in the battle zone
     And player A has "Kooc Pollon" as "kooc" under "phoenix"
     And player A has "Terradragon Regarion" as "regarion" under "phoenix"
@@ -136,7 +139,7 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
   @id:dm.attack.end.after-attacking @ruling:AT-S7
   Scenario: "After attacking" abilities resolve in AT-S7: Marrow Ooze is destroyed after attacking a player
     # Marrow Ooze: "When this creature attacks a player, destroy it after the attack."
-    # cites: card-text | Marrow Ooze, the Twister (DM-02 32/55): when this creature attacks a player, destroy it after the attack
+    # cites: card-text | Marrow Ooze, the Twister (DM-02 32/55) 「このクリーチャーは相手プレイヤーを攻撃したあと、持ち主の墓地に置かれる。」
     Given player A has "Marrow Ooze, the Twister" as "ooze" in the battle zone
     And player B has shields "s1" and "s2"
     When in step AT-S1, player A attacks player B with "ooze"
@@ -148,13 +151,15 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     And the attack ends
     And "ooze" ends in the graveyard
 
-  @id:dm.attack.end.after-attacking-not-on-creature @ruling:AT-S7
-  Scenario: Marrow Ooze attacking a creature: its "after attacking a player" ability does not trigger
-    # Marshias, Spirit of the Sun: "This creature wins all battles."
+  @id:dm.attack.end.after-attacking-not-on-creature @ruling:AT-S7 @ruling:AT-S6a
+  Scenario: Marrow Ooze attacking a creature: its "after attacking a player" ability does not trigger; the attack still ends
+    # Marshias, Spirit of the Sun: 「このクリーチャーはすべてのバトルに勝つ。」
+    # DM-GEN-ATTACKER-LEAVES: the attacker was destroyed in the battle (AT-S6a); 「全ての処理が終わったら、7.に進む」 and the
+    # rules wiki (攻撃終了ステップ: 「攻撃中のクリーチャーが除去…されたりしても訪れる」): the attack still ends in AT-S7
     Given player A has "Marrow Ooze, the Twister" as "ooze" in the battle zone
     And player B has "Marshias, Spirit of the Sun" as "wall" in the battle zone, tapped
     When in step AT-S1, player A attacks "wall" with "ooze"
-    # Whether AT-S7 still begins once the attacker was destroyed in the battle is not decided by
-    # the page (AT-S6a: "then step 7"; AT-D2: every later step vanishes): not expected either way.
     Then "ooze" battles "wall" and loses
+    And step AT-S7 begins
+    And the attack ends
     And no ability of "ooze" resolves

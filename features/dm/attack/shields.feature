@@ -52,7 +52,7 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
   Scenario: The number of shields is fixed when AT-S6b begins: double breaker gained in AT-S3 counts
     # Flametropus: "Whenever this creature attacks, you may put a card from your mana zone into your graveyard.
     # If you do, this creature gets "power attacker +3000" and "double breaker" until the end of the turn."
-    # cites: card-text | Flametropus (DM-03 39/55): you may put a card from your mana zone into your graveyard; if you do, this creature gets "power attacker +3000" and "double breaker" until the end of the turn
+    # cites: card-text | Flametropus (DM-03 39/55) 「このクリーチャーが攻撃するとき、自分のマナゾーンからカードを1枚選び、自分の墓地に置いてよい。そうしたなら、このターン、このクリーチャーは「パワーアタッカー+3000」と「W(ダブル)・ブレイカー」を得る。」
     Given player A has "Flametropus" as "flametropus" in the battle zone
     And player A has 1 card in the mana zone
     And player B has shields "s1", "s2" and "s3"
@@ -69,7 +69,7 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
   @id:dm.attack.shields.shield-trigger-spell @ruling:AT-S6b @ruling:AT-P3
   Scenario: A shield trigger among the broken shields is used after they are all in the hand: Terror Pit destroys the attacker
     # Terror Pit: "Shield trigger ... Destroy 1 of your opponent's creatures."
-    # cites: card-text | Terror Pit (DM-01 63/110): destroy one of your opponent's creatures
+    # cites: card-text | Terror Pit (DM-01 63/110) 「相手のクリーチャーを1体破壊する。」
     Given player A has "Deathliger, Lion of Chaos" as "deathliger" in the battle zone
     And player B has "Terror Pit" as "pit" in the shield zone
     And player B has shields "s2" and "s3"
@@ -83,6 +83,10 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     And "pit" is used as a shield trigger
     And "deathliger" is destroyed
     And "pit" is put into player B's graveyard
+    # DM-GEN-ATTACKER-LEAVES: the attacker left the battle zone in AT-S6b; 「全ての処理が終わったら、7.に進む」 (AT-S6b)
+    # and the rules wiki (攻撃終了ステップ: 「攻撃中のクリーチャーが除去…されたりしても訪れる」): the attack still ends in AT-S7
+    And step AT-S7 begins
+    And the attack ends
     And "deathliger" ends in the graveyard
     And player B ends with 1 shield
     And player B ends with 1 card in hand
@@ -101,7 +105,7 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
   Scenario: Creature shield triggers are summoned first; their cip resolves after all triggers are used
     # Aqua Surfer: "Shield trigger ... When you put this creature into the battle zone, you may choose a creature
     # in the battle zone and return it to its owner's hand." Gregorian Worm: shield trigger creature.
-    # cites: card-text | Aqua Surfer (DM-05 16/55): you may return a creature in the battle zone to its owner's hand
+    # cites: card-text | Aqua Surfer (DM-05 16/55) 「このクリーチャーをバトルゾーンに出した時、バトルゾーンにあるクリーチャーを1体選び、持ち主の手札に戻してもよい。」
     Given player A has "Deathliger, Lion of Chaos" as "deathliger" in the battle zone
     And player B has "Aqua Surfer" as "surfer" in the shield zone
     And player B has "Gregorian Worm" as "worm" in the shield zone
@@ -118,6 +122,48 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     And "surfer" ends in the battle zone
     And "worm" ends in the battle zone
     And "deathliger" ends in player A's hand
+
+  @id:dm.attack.shields.would-be-broken-replacement @ruling:AT-S6b
+  Scenario: 「シールドがブレイクされる時」 effects apply before the shields are broken: Pulsar Tree is destroyed instead of one
+    # Pulsar Tree: 「自分のシールドが1枚ブレイクされる時、かわりにこのクリーチャーを破壊してもよい。」 AT-S6b: 「「シールドがブレイク
+    # される時〜」関係の効果をその枚数分適用した後、それらのシールドを同時にブレイクする。」 A W-breaker chose two shields;
+    # player B destroys Pulsar Tree instead of breaking one of them: one shield is broken. Which of the two is kept is
+    # player B's to say, in an order the page does not give: not expected
+    # cites: card-text | Pulsar Tree (DM-07 12/55) 「自分のシールドが1枚ブレイクされる時、かわりにこのクリーチャーを破壊してもよい。」
+    Given player A has "Deathliger, Lion of Chaos" as "deathliger" in the battle zone
+    And player B has "Pulsar Tree" as "tree" in the battle zone
+    And player B has shields "s1", "s2" and "s3"
+    When in step AT-S1, player A attacks player B with "deathliger"
+    And in step AT-S6b, player A breaks "s1" and "s2"
+    And in step AT-S6b, player B chooses yes
+    Then step AT-S6b begins
+    And "tree" is destroyed
+    And "s3" ends in the shield zone
+    And "tree" ends in the graveyard
+    And player B ends with 2 shields
+    And player B ends with 1 card in hand
+
+  @id:dm.attack.shields.when-breaks-after-shield-triggers @ruling:AT-S6b @ruling:AT-D1
+  Scenario: 「ブレイクした時」 resolves after the shield triggers were used, AP's before the summoned creature's cip
+    # Hazard Hopper: 「このクリーチャーがシールドをブレイクした時、そのターンの終わりにこのクリーチャーをバトルゾーンから自分の
+    # 手札に戻す。」 (the English text is an end-of-turn trigger instead). Aqua Surfer: shield trigger creature, 「このクリーチャーを
+    # バトルゾーンに出した時、バトルゾーンにあるクリーチャーを1体選び、持ち主の手札に戻してもよい。」 AT-S6b: 「その後、ブレイクした
+    # シールドのS・トリガー…をプレイしてもよい。その後、「ブレイクした時」やS・トリガーで召喚されたクリーチャーのcipなどが誘発して
+    # いれば、それらを解決する。」; AT-D1: AP's first. (What Hazard Hopper does at the end of the turn is past the attack phase.)
+    # cites: card-text | Hazard Hopper (DM-11 42/55) 「このクリーチャーがシールドをブレイクした時、そのターンの終わりにこのクリーチャーをバトルゾーンから自分の手札に戻す。」
+    # cites: card-text | Aqua Surfer (DM-05 16/55) 「このクリーチャーをバトルゾーンに出した時、バトルゾーンにあるクリーチャーを1体選び、持ち主の手札に戻してもよい。」
+    Given player A has "Hazard Hopper" as "hopper" in the battle zone
+    And player B has "Aqua Surfer" as "surfer" in the shield zone
+    When in step AT-S1, player A attacks player B with "hopper"
+    And in step AT-S6b, player B uses the shield trigger of "surfer"
+    And in step AT-S6b, player B chooses "hopper"
+    Then "surfer" is broken
+    And "surfer" is used as a shield trigger
+    And "surfer" is summoned
+    And the "when-breaks" ability of "hopper" resolves
+    And the "cip" ability of "surfer" resolves
+    And "hopper" is put into player A's hand
+    And "surfer" ends in the battle zone
 
   @id:dm.attack.shields.direct-attack @ruling:AT-P1 @ruling:AT-S6c
   Scenario: No shields left: the attack is a direct attack and the attacking player wins

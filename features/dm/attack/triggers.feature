@@ -12,8 +12,8 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
   Scenario: AP's "when attacks" resolves before NAP's "when attacked"
     # Hypersquid Walter: "whenever this creature attacks, you may draw a card";
     # Scalpel Spider: "Whenever this creature is attacked, it gets "slayer" until the end of the turn."
-    # cites: card-text | Hypersquid Walter (DM-02 16/55): you may draw a card
-    # cites: card-text | Scalpel Spider (DM-07 32/55): this creature gets "slayer" until the end of the turn
+    # cites: card-text | Hypersquid Walter (DM-02 16/55) 「このクリーチャーが攻撃するとき、カードを1枚引いてよい。」
+    # cites: card-text | Scalpel Spider (DM-07 32/55) 「攻撃を受けたとき、このクリーチャーはこのターンが終わるまで「スレイヤー」を得る。」
     Given player A has "Hypersquid Walter" as "walter" in the battle zone
     And player A has 1 card in the deck
     And player B has "Scalpel Spider" as "spider" in the battle zone, tapped
@@ -33,9 +33,9 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     # Thrumiss, Zephyr Guardian: "Whenever any of your creatures attacks, you may choose one of your opponent's
     # creatures in the battle zone and tap it." Dolunka: "Whenever one of your opponent's fire or nature creatures
     # attacks, you may draw a card." Nobody takes the optional effects: only the order is observed
-    # cites: card-text | Flametropus (DM-03 39/55): you may put a card from your mana zone into your graveyard; if you do, this creature gets "power attacker +3000" and "double breaker" until the end of the turn
-    # cites: card-text | Thrumiss, Zephyr Guardian (DM-08 15/55): whenever any of your creatures attacks, you may tap one of your opponent's creatures in the battle zone
-    # cites: card-text | Dolunka (DM-14 80/110): whenever one of your opponent's fire or nature creatures attacks, you may draw a card
+    # cites: card-text | Flametropus (DM-03 39/55) 「このクリーチャーが攻撃するとき、自分のマナゾーンからカードを1枚選び、自分の墓地に置いてよい。そうしたなら、このターン、このクリーチャーは「パワーアタッカー+3000」と「W(ダブル)・ブレイカー」を得る。」
+    # cites: card-text | Thrumiss, Zephyr Guardian (DM-08 15/55) 「このクリーチャーがバトルゾーンにある間、自分のクリーチャーが攻撃するとき、バトルゾーンにある相手のクリーチャーを1体選び、タップしてもよい。」
+    # cites: card-text | Dolunka (DM-14 80/110) 「相手の火または自然のクリーチャーが攻撃する時、カードを1枚引いてもよい。」
     Given player A has "Flametropus" as "flametropus" in the battle zone
     And player A has "Thrumiss, Zephyr Guardian" as "thrumiss" in the battle zone
     And player B has "Dolunka" as "d1" in the battle zone
@@ -60,7 +60,7 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     # Red Zone: "Invasion—fire Command (When one of your fire Commands attacks, you may put this creature from your hand
     # on top of it.) Triple breaker. When you put this creature into the battle zone, destroy all of your opponent's
     # creatures that have the highest power." Asylum, the Dragon Paladin: a light and fire Angel Command.
-    # cites: card-text | Red Zone, Roaring Invasion (DMR-17 L2/L2): destroy all of your opponent's creatures that have the highest power
+    # cites: card-text | Red Zone, Roaring Invasion (DMR-17 L2/L2) 「このクリーチャーがバトルゾーンに出た時、一番パワーが大きい相手のクリーチャーをすべて破壊する。」
     Given player A has "Asylum, the Dragon Paladin" as "command" in the battle zone
     And player A has "Red Zone, Roaring Invasion" as "redzone" in hand
     And player B has "Tri-horn Shepherd" as "shepherd" in the battle zone
@@ -86,7 +86,7 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     # Dogiragon Buster: "Revolution Change—fire or nature Dragon that costs 5 or more (... you may switch that creature
     # with this creature from your hand.) Triple breaker". The page gives no order for the two moves of the switch:
     # they happen in any order.
-    # cites: card-text | Dogiragon Buster, Blue Leader (DMR-21 L1/L2): each of your multicolored creatures gets "speed attacker"; Final Revolution - when put into the battle zone by Revolution Change, if no other Final Revolution was used this turn, put any number of non-evolution multicolored creatures with total cost 6 or less from your mana zone and/or hand into the battle zone
+    # cites: card-text | Dogiragon Buster, Blue Leader (DMR-21 L1/L2) 「自分の多色クリーチャーすべてに「スピードアタッカー」を与える。」「ファイナル革命:このクリーチャーが「革命チェンジ」によって出た時、そのターン中に他の「ファイナル革命」をまだ使っていなければ、コストの合計が6以下になるよう、進化ではない多色クリーチャーを好きな数、自分の手札またはマナゾーンから出す。」
     Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
     And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
     And player B has shields "s1", "s2", "s3" and "s4"
@@ -108,7 +108,7 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
   Scenario: Revolution change needs the attacking creature to match: a 2-cost fire creature does not
     # AT-S3 says when revolution change is declared; that it needs "a fire or nature Dragon that costs 5 or more"
     # is the card's text (Dogiragon Buster), not a ruling of this page
-    # cites: card-text | Dogiragon Buster, Blue Leader (蒼き団長 ドギラゴン剣): 革命チェンジ―火または自然のコスト5以上のドラゴン
+    # cites: card-text | Dogiragon Buster, Blue Leader (DMR-21 L1/L2) 「自分の多色クリーチャーすべてに「スピードアタッカー」を与える。」「ファイナル革命:このクリーチャーが「革命チェンジ」によって出た時、そのターン中に他の「ファイナル革命」をまだ使っていなければ、コストの合計が6以下になるよう、進化ではない多色クリーチャーを好きな数、自分の手札またはマナゾーンから出す。」
     Given player A has "Brawler Zyler" as "zyler" in the battle zone
     And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
     And player B has 1 shield
@@ -124,7 +124,7 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     # Thrumiss: "Whenever any of your creatures attacks, you may choose one of your opponent's creatures in the
     # battle zone and tap it."
     # cites: official-qa | Takara Tomy official Q&A (quoted by dmwiki.net 「公式Q&A 2024年4月5日更新版」): revolution change is declared before other abilities start to resolve | 2024-04-05 | https://dmwiki.net/公式Q＆A 2024年4月5日更新版
-    # cites: card-text | Thrumiss, Zephyr Guardian (DM-08 15/55): whenever any of your creatures attacks, you may tap one of your opponent's creatures in the battle zone
+    # cites: card-text | Thrumiss, Zephyr Guardian (DM-08 15/55) 「このクリーチャーがバトルゾーンにある間、自分のクリーチャーが攻撃するとき、バトルゾーンにある相手のクリーチャーを1体選び、タップしてもよい。」
     Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
     And player A has "Thrumiss, Zephyr Guardian" as "thrumiss" in the battle zone
     And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
@@ -146,7 +146,7 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     # Official Q&A 2024-04-05: the revolution change and the "when attacks" abilities each trigger and wait; their
     # controller resolves them in any order (AT-D1: a player with several chooses the order).
     # cites: official-qa | Takara Tomy official Q&A (quoted by dmwiki.net 「公式Q&A 2024年4月5日更新版」): a revolution change and "when attacks" abilities resolve in the order their controller chooses | 2024-04-05 | https://dmwiki.net/公式Q＆A 2024年4月5日更新版
-    # cites: card-text | Thrumiss, Zephyr Guardian (DM-08 15/55): whenever any of your creatures attacks, you may tap one of your opponent's creatures in the battle zone
+    # cites: card-text | Thrumiss, Zephyr Guardian (DM-08 15/55) 「このクリーチャーがバトルゾーンにある間、自分のクリーチャーが攻撃するとき、バトルゾーンにある相手のクリーチャーを1体選び、タップしてもよい。」
     Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
     And player A has "Thrumiss, Zephyr Guardian" as "thrumiss" in the battle zone
     And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
@@ -169,8 +169,8 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
   Scenario: NAP's ninja strike comes after AP's attack trigger; the ninja's cip gives blocker and it blocks
     # Hayabusamaru: "Ninja Strike 4 ... When you put this creature into the battle zone, one of your creatures in the
     # battle zone gets "blocker" until the start of your next turn."
-    # cites: card-text | Hypersquid Walter (DM-02 16/55): you may draw a card
-    # cites: card-text | Hayabusamaru, Light Fang Ninja (DM-29 37/55): until the start of your next turn, one of your creatures in the battle zone gets "blocker"
+    # cites: card-text | Hypersquid Walter (DM-02 16/55) 「このクリーチャーが攻撃するとき、カードを1枚引いてよい。」
+    # cites: card-text | Hayabusamaru, Light Fang Ninja (DM-29 37/55) 「このクリーチャーをバトルゾーンに出した時、次の自分のターンのはじめまで、バトルゾーンにある自分のクリーチャー1体は「ブロッカー」を得る。」
     Given player A has "Hypersquid Walter" as "walter" in the battle zone
     And player A has 1 card in the deck
     And player B has "Hayabusamaru, Light Fang Ninja" as "hayabusamaru" in hand
@@ -190,6 +190,58 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And "hayabusamaru" blocks "walter"
     And "walter" battles "hayabusamaru" and loses
     And no shield is broken
+
+  @id:dm.attack.triggers.ninja-strike-before-own-ability @ruling:AT-S3
+  Scenario: NAP may declare its ninja strike before its own "when attacked" ability resolves, and order the ninja's cip first
+    # AT-S3: 「非アクティブ・プレイヤー側で他の「攻撃された時」の能力がトリガーしている場合、それらの能力の解決とニンジャ・ストライクの
+    # 宣言(とcip能力の解決)の順番は任意。」 Joe's Toolkit waits; player B declares Raiden's ninja strike first, then resolves
+    # Raiden's cip (it taps Immortal Baron Vorg), then Joe's Toolkit's ability (it destroys Burning Mane, not the attacker)
+    # cites: card-text | Joe's Toolkit (DM-13 47/55) 「このクリーチャーが攻撃された時、相手のパワー2000以下のクリーチャーを1体破壊してもよい。」
+    # cites: card-text | Raiden, Light Fang Ninja (DM-30 22/55) 「このクリーチャーをバトルゾーンに出した時、バトルゾーンにある相手のクリーチャーを1体選び、タップする。」
+    Given player A has "Fear Fang" as "fang" in the battle zone
+    And player A has "Burning Mane" as "mane" in the battle zone
+    And player A has "Immortal Baron, Vorg" as "vorg" in the battle zone
+    And player B has "Joe's Toolkit" as "joe" in the battle zone, tapped
+    And player B has "Raiden, Light Fang Ninja" as "raiden" in hand
+    And player B has 1 card in the mana zone
+    When in step AT-S1, player A attacks "joe" with "fang"
+    And in step AT-S3, player B declares ninja strike with "raiden"
+    And in step AT-S3, player B orders the waiting abilities of "raiden" and "joe"
+    And in step AT-S3, player B chooses "vorg"
+    And in step AT-S3, player B chooses "mane"
+    Then "raiden" is declared for ninja strike
+    And "raiden" is summoned
+    And the "cip" ability of "raiden" resolves
+    And "vorg" is tapped
+    And the "when-attacked" ability of "joe" resolves
+    And "mane" is destroyed
+    And "fang" (3000) battles "joe" (1000) and wins
+    And "raiden" ends in the battle zone
+
+  @id:dm.attack.triggers.ninja-strike-after-own-ability @ruling:AT-S3
+  Scenario: NAP may resolve its own "when attacked" ability first and declare its ninja strike afterwards
+    # AT-S3 (the same sentence): the order is player B's. Joe's Toolkit's ability resolves first (it destroys Burning
+    # Mane), then player B declares Raiden's ninja strike, still in AT-S3, and Raiden's cip taps Immortal Baron Vorg
+    # cites: card-text | Joe's Toolkit (DM-13 47/55) 「このクリーチャーが攻撃された時、相手のパワー2000以下のクリーチャーを1体破壊してもよい。」
+    # cites: card-text | Raiden, Light Fang Ninja (DM-30 22/55) 「このクリーチャーをバトルゾーンに出した時、バトルゾーンにある相手のクリーチャーを1体選び、タップする。」
+    Given player A has "Fear Fang" as "fang" in the battle zone
+    And player A has "Burning Mane" as "mane" in the battle zone
+    And player A has "Immortal Baron, Vorg" as "vorg" in the battle zone
+    And player B has "Joe's Toolkit" as "joe" in the battle zone, tapped
+    And player B has "Raiden, Light Fang Ninja" as "raiden" in hand
+    And player B has 1 card in the mana zone
+    When in step AT-S1, player A attacks "joe" with "fang"
+    And in step AT-S3, player B chooses "mane"
+    And in step AT-S3, player B declares ninja strike with "raiden"
+    And in step AT-S3, player B chooses "vorg"
+    Then the "when-attacked" ability of "joe" resolves
+    And "mane" is destroyed
+    And "raiden" is declared for ninja strike
+    And "raiden" is summoned
+    And the "cip" ability of "raiden" resolves
+    And "vorg" is tapped
+    And step AT-S4 begins
+    And "fang" (3000) battles "joe" (1000) and wins
 
   @id:dm.attack.triggers.ninja-strike-mana-short @ruling:AT-S3
   Scenario: Ninja strike 4 with 3 cards in the mana zone can be declared; the ninja is not summoned and stays in the hand
@@ -214,7 +266,7 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     # Listed exception (a test card, `requires: test-card`): every real revolution 0 trigger card reveals cards from
     # the top of the deck (革命の鉄拳 DMR-17, 獅子王の紋章 DMR-21, ボルシャック・ドギラゴン) and no collector number
     # of them could be verified for the catalogue; the generic "Test Revolution 0 Trigger 4000" stands in.
-    # cites: card-text | Hypersquid Walter (DM-02 16/55): you may draw a card
+    # cites: card-text | Hypersquid Walter (DM-02 16/55) 「このクリーチャーが攻撃するとき、カードを1枚引いてよい。」
     Given player A has "Hypersquid Walter" as "walter" in the battle zone
     And player A has 1 card in the deck
     And player B has "Test Revolution 0 Trigger 4000" as "r0" in hand
