@@ -54,6 +54,8 @@ DM_STEP_ORDER = {"AT-S1": 1, "AT-S2": 2, "AT-S3": 3, "AT-S4": 4, "AT-S5": 5, "AT
                  "AT-S7": 7}
 YGO_PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 CHAIN_WINDOWS = ("response", "resolution", "activation")
+#: fields of a step's ``when`` that say how the step uses its window, not which window it is
+NOT_WINDOW_FIELDS = ("window", "after", "every")
 
 
 def _names_window(method):
@@ -99,6 +101,12 @@ class ScriptDriver:
     can no longer open (its turn, phase, chain or attack step is over, or the run ended) it is
     ``not-reached`` — ``refused``/``not-offered`` if the window had opened.
 
+    **Format 2.1** (``format_minor: 1``; docs/design/scenario-format.md, "Format 2.1"): a
+    ``legal: false`` step with ``when.every`` is used as above at its window's first occurrence,
+    then stays *standing* (:attr:`standing`): at every later occurrence of its window in its turn it
+    is tried again at each decision of its kind of its player, before the pending step; applied
+    there, its outcome becomes ``applied``.
+
     **Format 1** (no ``when``, ``pass`` steps): the next scripted step answers its player's next
     decision (the behaviour of format 1; windows are ignored).
     """
@@ -120,6 +128,8 @@ class ScriptDriver:
         self.declared = False                 # DM: ... and it has been declared (an `attack` event)
         self._opened = False                  # has the pending step's window opened since it became pending?
         self._bound_attack: int | None = None
+        self.standing: list[int] = []         # format 2.1: refused `every` steps, tried again at later occurrences
+        self._records: dict[int, dict] = {}   # step index -> its outcome record
         if self.format == 2:
             self._became_pending()
 
@@ -143,9 +153,12 @@ class ScriptDriver:
         if reason:
             rec["reason"] = str(reason)
         self.outcomes.append(rec)
+        self._records[self.pos] = rec
         if outcome != "not-reached":
             w = self._asking or self.current()
             self.used_in[self.pos] = dict(w) if w else None
+        if outcome == "refused" and step.get("when", {}).get("every"):
+            self.standing.append(self.pos)      # format 2.1: it holds at every later occurrence of its window too
         self.pos += 1
         if outcome == "applied" and step["do"] == "declare-attack":
             self.declared = True                # DM: the attack of the open AT-S1 window is declared
@@ -189,7 +202,7 @@ class ScriptDriver:
         if window is None or when.get("window") != window.get("window"):
             return False
         for k, v in when.items():
-            if k in ("window", "after"):
+            if k in NOT_WINDOW_FIELDS:
                 continue
             if k in window and window[k] != v:
                 return False
@@ -359,6 +372,10 @@ class ScriptDriver:
             self._asking = outer
 
     def _take(self, player, kinds, validate, window, applies):
+        if self.standing:
+            done = self._try_standing(player, kinds, validate, window, applies)
+            if done is not None:
+                return done
         while True:
             step = self.peek()
             if self.format == 2:
@@ -377,6 +394,30 @@ class ScriptDriver:
                 self._consume("applied")
                 return step
             self._consume("refused", reason)
+
+    def _try_standing(self, player: str, kinds: tuple, validate, window: dict | None, applies=None) -> dict | None:
+        """Format 2.1 (``when.every``): a `cannot` step already refused is tried again at every
+        decision of its player, of its kind, in a later occurrence of its window in its turn
+        (before the pending step). Refused again: it stays ``refused``. Applied: the engine let the
+        player do it after all; its outcome becomes ``applied`` (the scenario fails) and the step
+        is returned as the decision made. One the engine's filter (``applies``) does not take at this
+        decision is not tried: it stays ``refused``."""
+        where = window if window is not None else self.current()
+        for idx in list(self.standing):
+            step = self.script[idx]
+            if step["player"] != player or step["do"] not in kinds or not self.matches(self.when_of(step), where):
+                continue
+            if applies is not None and not applies(step):
+                continue
+            if validate(step) is None:
+                self.standing.remove(idx)
+                rec = self._records[idx]
+                rec.pop("code", None)
+                rec.update(outcome="applied", reason="refused at the first occurrence of its window, applied at a later "
+                           "occurrence of it in the same turn (`every`)")
+                self.used_in[idx] = dict(where) if where else None
+                return step
+        return None
 
     def priority(self, player: str, offer: Callable[[dict], str | None], kinds=("activate",),
                  applies: Callable[[dict], bool] | None = None, window: dict | None = None) -> bool:

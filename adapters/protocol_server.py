@@ -11,7 +11,8 @@ or, for an adapter given as ``module:attribute``::
 
     python -m duelspec.adapters.protocol_server my_package.my_module:MyAdapter
 
-Behaviour (protocol version 2, and 1 for a runner that asks for it; ``schemas/protocol.schema.json``): a ``run``
+Behaviour (the adapter's ``protocol`` attribute, default 2: up to that version, and a lower one for a runner that
+asks for it; ``schemas/protocol.schema.json``): a ``run``
 message's ``as_of`` date is handed to ``run(scenario, as_of=...)`` when the adapter's ``run`` takes it; one JSON object per line
 in and out, flushed after every line; ``stop`` or end of input ends the loop with status 0.
 While the adapter's code runs, ``sys.stdout`` is redirected to stderr, so a stray ``print``
@@ -27,7 +28,7 @@ import json
 import sys
 import traceback
 
-PROTOCOL = 2          # the highest version this server speaks; it answers a runner asking for 1 with 1
+PROTOCOL = 2          # the version an adapter without a ``protocol`` attribute speaks; a runner asking for 1 gets 1
 
 
 def _write(out, obj: dict) -> None:
@@ -44,6 +45,7 @@ def serve(adapter, stdin=None, stdout=None, stderr=None) -> int:
     out = stdout or sys.stdout
     err = stderr or sys.stderr
     started = False
+    speaks = getattr(adapter, "protocol", PROTOCOL)   # the highest version the adapter speaks
     for lineno, line in enumerate(stdin, 1):
         if not line.strip():
             continue
@@ -61,10 +63,10 @@ def serve(adapter, stdin=None, stdout=None, stderr=None) -> int:
             if cmd == "start":
                 asked = msg.get("protocol")
                 if not isinstance(asked, int) or isinstance(asked, bool) or asked < 1:
-                    print(f"<stdin>:line {lineno}: protocol {asked!r} requested; this server speaks 1 and {PROTOCOL}",
+                    print(f"<stdin>:line {lineno}: protocol {asked!r} requested; this server speaks 1 to {speaks}",
                           file=err, flush=True)
                     return 2
-                reply = {"protocol": min(asked, PROTOCOL), "implementation": adapter.start()}
+                reply = {"protocol": min(asked, speaks), "implementation": adapter.start()}
                 started = True
             elif cmd == "run" and isinstance(msg.get("seq"), int) and isinstance(msg.get("scenario"), dict):
                 if not started:

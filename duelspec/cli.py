@@ -1066,20 +1066,20 @@ def migrate(inputs, out):
 @click.option("--game", type=click.Choice(["ygo", "dm"]))
 def steps(game):
     """Print the step grammar: every step form, with an example. A When step starts with one of
-    the moments (scenario format 2), then a comma and the action: `When <moment>, <action>`."""
+    the moments (scenario format 2), then a comma and the action: `When <moment>, <action>`; a
+    phrase may stand between them (`every time this turn`). Words of format 2.1 say so."""
     from .compiler.grammar import GRAMMAR, readable
-    for m in GRAMMAR.moments:
-        if game and game not in m.games:
+    forms = [("Moment", m, f"{readable(m.pattern.pattern[:-2])}, ...", "", "When ") for m in GRAMMAR.moments]
+    forms += [("Modifier", m, f"<moment>, {readable(m.pattern.pattern[:-2])}, <action>", m.text, "When ")
+              for m in GRAMMAR.modifiers]
+    forms += [(r.keyword.title(), r, readable(r.pattern.pattern), "", "") for r in GRAMMAR.rules]
+    for label, form, shape, text, prefix in forms:
+        if game and game not in form.games:
             continue
-        click.echo(f"{'Moment':6} [{','.join(m.games)}] {readable(m.pattern.pattern[:-2])}, ...")
-        if m.example:
-            click.echo(f"{'':6}   e.g. When {m.example}")
-    for r in GRAMMAR.rules:
-        if game and game not in r.games:
-            continue
-        click.echo(f"{r.keyword.title():5} [{','.join(r.games)}] {readable(r.pattern.pattern)}")
-        if r.example:
-            click.echo(f"{'':5}   e.g. {r.example}")
+        # a word of scenario format 2.1: documents using it need adapter protocol 3
+        click.echo(f"{label:5} [{','.join(form.games)}] {shape}{' (format 2.1)' if form.minor else ''}")
+        for line in ([text] if text else []) + ([f"e.g. {prefix}{form.example}"] if form.example else []):
+            click.echo(f"{'':5}   {line}")
 
 
 @main.command()

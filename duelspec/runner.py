@@ -91,7 +91,7 @@ def compile_error_result(err) -> dict:
 def skip_reason(scenario: dict, impl: dict, protocol: int | None = None) -> str | None:
     """Why an adapter with implementation ``impl`` (speaking ``protocol``, default 2) skips
     ``scenario`` up front, or None: its game, an unsupported mechanic, a format-2 scenario for
-    a protocol-1 adapter, or something the scenario's expectations or script need that the
+    a protocol-1 adapter, a format-2.1 one for a protocol-2 adapter (naming its words), or something the scenario's expectations or script need that the
     adapter does not observe (``implementation.observes``)."""
     games = impl.get("games")
     if games is not None and scenario["game"] not in games:
@@ -102,7 +102,8 @@ def skip_reason(scenario: dict, impl: dict, protocol: int | None = None) -> str 
     if (protocol or 2) < 2 and scenario.get("format", 1) >= 2:
         return ("a format-2 scenario: the adapter speaks adapter protocol 1, which carries format-1 scenarios only "
                 "(steps with `when` need protocol 2)")
-    return unobserved(scenario, impl.get("observes"))
+    from .words import skip_reason as minor_skip
+    return minor_skip(scenario, protocol) or unobserved(scenario, impl.get("observes"))
 
 
 #: the final-state fields of ``implementation.observes.final``

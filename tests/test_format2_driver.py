@@ -169,3 +169,17 @@ def test_format_1_keeps_a_step_the_filter_does_not_take_for_a_later_decision():
     assert d.priority("B", lambda s: pytest.fail("not this decision"), applies=lambda s: False) is False
     assert d.priority("B", lambda s: None) is True
     assert d.finish() == [{"index": 0, "outcome": "applied"}]
+
+
+def test_a_standing_every_step_is_not_tried_past_the_engine_filter_at_a_later_occurrence():
+    """Format 2.1 `every` with issue 25's filter: a refused standing step is tried again at later
+    occurrences of its window only where the engine's filter takes it (never applied past it)."""
+    d = ScriptDriver([step("B", {"window": "before-draw", "every": True}, card="mst", legal=False)], setup=SETUP)
+    only_the_timing = lambda s: s["card"] != "mst"    # noqa: E731
+    d.open({"window": "before-draw"})
+    assert d.priority("B", lambda s: pytest.fail("tried past the filter"), applies=only_the_timing) is False
+    d.close("before-draw")
+    d.open({"window": "before-draw"})                                    # the timing again in the same turn
+    assert d.priority("B", lambda s: pytest.fail("tried past the filter"), applies=only_the_timing) is False
+    d.close("before-draw")
+    assert [(o["outcome"], o.get("code")) for o in d.finish()] == [("refused", "not-offered")]

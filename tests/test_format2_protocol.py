@@ -36,7 +36,7 @@ ad = ReferenceAdapter()
 for line in sys.stdin:
     m = json.loads(line)
     if m["cmd"] == "start":
-        assert m["protocol"] == 2 and m["protocols"] == [1, 2], m
+        assert m["protocol"] == 3 and m["protocols"] == [1, 2, 3], m
         print(json.dumps({"protocol": 1, "implementation": ad.start()}), flush=True)
     elif m["cmd"] == "run":
         print(json.dumps({"seq": m["seq"], **ad.run(m["scenario"])}), flush=True)
@@ -45,7 +45,7 @@ for line in sys.stdin:
 '''
 
 
-def test_the_runner_offers_both_versions_and_keeps_the_one_the_adapter_answers(tmp_path):
+def test_the_runner_offers_every_version_and_keeps_the_one_the_adapter_answers(tmp_path):
     prog = tmp_path / "one.py"
     prog.write_text(ONE)
     a = ProcessAdapter(f"{sys.executable} {prog}", timeout=30, startup_timeout=30)
@@ -59,7 +59,7 @@ def test_the_runner_offers_both_versions_and_keeps_the_one_the_adapter_answers(t
     b = ProcessAdapter(f"{sys.executable} -m duelspec.adapters.reference", timeout=30, startup_timeout=30)
     try:
         impl = b.start()
-        assert b.protocol == 2 and run_one(UNDERDOG, b, impl)["outcome"] == "passed"
+        assert b.protocol == 3 and run_one(UNDERDOG, b, impl)["outcome"] == "passed"   # format 2.1 too (issue 22)
     finally:
         b.stop()
 

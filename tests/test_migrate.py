@@ -30,8 +30,8 @@ def as_format_1(s: dict) -> dict:
 def test_format_1_documents_run_and_migrate_to_the_windows_of_the_features():
     checked = same = 0
     for s in compile_paths().scenarios:
-        if any(k in json.dumps(s["expect"]) for k in ("any_order", "together")):
-            continue
+        if any(k in json.dumps(s["expect"]) for k in ("any_order", "together")) or s.get("format_minor"):
+            continue        # groups, and the words of format 2.1, have no format-1 reading
         v1 = as_format_1(s)
         if run_one(v1, ADAPTER, IMPL)["outcome"] != "passed":
             continue        # a script whose format-1 reading differs (it needed passes): not this test's case

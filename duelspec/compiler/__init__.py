@@ -366,6 +366,9 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
             if k not in local:
                 raise InputError(where, f"{at}/final/cards/{k}", "a local card id of the setup", k)
     _check_dates(doc, where, known_rulings)
+    if doc.get("format") == 2:
+        from .. import words
+        words.check(doc, where)
 
 
 def _require_dates(doc: dict, where: str) -> None:

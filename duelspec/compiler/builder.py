@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from .. import SCENARIO_FORMAT
+from .. import SCENARIO_FORMAT, words
 from ..catalogue import cards as card_catalogue
 from .grammar import StepError
 
@@ -140,11 +140,10 @@ class ScenarioBuilder:
         return e
 
     def build(self) -> dict:
-        """The scenario document (format 2). Not validated here: see :func:`duelspec.compiler.validate`."""
-        doc = {
-            "format": SCENARIO_FORMAT, "id": self.id, "game": self.game, "title": self.title,
-            "rulings": self.rulings, "requires": sorted(self.requires),
-        }
+        """The scenario document (format 2; 2.1, ``format_minor: 1``, when it uses a word of 2.1). Not validated here: see :func:`duelspec.compiler.validate`."""
+        doc = {"format": SCENARIO_FORMAT}
+        doc.update({"id": self.id, "game": self.game, "title": self.title,
+                    "rulings": self.rulings, "requires": sorted(self.requires)})
         if self.tags:
             doc["tags"] = self.tags
         if self.origin:
@@ -158,4 +157,6 @@ class ScenarioBuilder:
             doc["in_force"] = dict(self.in_force)
         if self.superseded:
             doc["superseded"] = sorted(self.superseded, key=lambda e: (e["answered"], e["replaced"]))
+        if words.minor(doc):           # format 2.1 only when a word of it is used: every other document stays 2.0
+            doc = {"format": SCENARIO_FORMAT, "format_minor": words.minor(doc), **{k: v for k, v in doc.items() if k != "format"}}
         return doc

@@ -33,6 +33,7 @@ class Rule:
     requires: tuple
     example: str = ""
     table: bool = False          # the step takes a data table (its rows are passed as ``table``)
+    minor: int = 0               # 1: a word of scenario format 2.1 (``duelspec steps`` says so)
 
 
 @dataclass
@@ -43,6 +44,19 @@ class Moment:
     handler: Callable
     games: tuple
     example: str = ""
+    minor: int = 0               # 1: a word of scenario format 2.1
+
+
+@dataclass
+class Modifier:
+    """A phrase between a When step's moment and its action (``<moment>, <modifier>, <action>``):
+    ``handler(builder, when)`` changes the step's ``when`` (``every time this turn``)."""
+    pattern: re.Pattern
+    handler: Callable
+    games: tuple
+    example: str = ""
+    minor: int = 0
+    text: str = ""               # what it says (``duelspec steps``)
 
 
 #: what a When step must look like in format 2
@@ -56,12 +70,21 @@ REFUSAL = re.compile(r"(?P<text>.*\S) \(refused: (?P<code>[a-z0-9 -]+)\)\Z")
 class Grammar:
     rules: list = field(default_factory=list)
     moments: list = field(default_factory=list)
+    modifiers: list = field(default_factory=list)
 
-    def moment(self, pattern: str, games=("ygo", "dm"), example: str = ""):
+    def moment(self, pattern: str, games=("ygo", "dm"), example: str = "", minor: int = 0):
         """Decorator: register ``handler(builder, **groups) -> when`` for a moment phrase
         ``pattern`` that starts a When step (followed by ``, `` and the action)."""
         def deco(fn):
-            self.moments.append(Moment(re.compile(pattern + r", "), fn, tuple(games), example))
+            self.moments.append(Moment(re.compile(pattern + r", "), fn, tuple(games), example, minor))
+            return fn
+        return deco
+
+    def modifier(self, pattern: str, games=("ygo", "dm"), example: str = "", minor: int = 0, text: str = ""):
+        """Decorator: register ``handler(builder, when, **groups)`` for a phrase that may follow a
+        moment (``<moment>, <modifier>, <action>``) and changes the step's ``when``."""
+        def deco(fn):
+            self.modifiers.append(Modifier(re.compile(pattern + r", "), fn, tuple(games), example, minor, text))
             return fn
         return deco
 
@@ -72,11 +95,20 @@ class Grammar:
             if builder.game in m.games:
                 hit = m.pattern.match(text)
                 if hit:
+                    rest = text[hit.end():]
                     try:
                         when = m.handler(builder, **hit.groupdict())
+                        for mod in self.modifiers:
+                            more = mod.pattern.match(rest)
+                            if more:
+                                if builder.game not in mod.games:
+                                    raise StepError(f"`{mod.example or mod.pattern.pattern}` only in a scenario of "
+                                                    f"{' or '.join(mod.games)}")
+                                when = mod.handler(builder, when, **more.groupdict())
+                                rest = rest[more.end():]
                     except StepError as exc:
                         raise InputError(builder.file, f"line {line}" if line else "", str(exc), text) from None
-                    return when, text[hit.end():]
+                    return when, rest
         examples = [m.example for m in self.moments if builder.game in m.games and m.example]
         if re.fullmatch(r"player [AB] pass(?:es)?", text):
             raise InputError(builder.file, f"line {line}" if line else "",
@@ -85,13 +117,15 @@ class Grammar:
         raise InputError(builder.file, f"line {line}" if line else "",
                          MOMENT_FIRST + "; ".join(f"`{e}`" for e in examples[:4]), text)
 
-    def rule(self, keyword: str, pattern: str, games=("ygo", "dm"), requires=(), example: str = "", table: bool = False):
+    def rule(self, keyword: str, pattern: str, games=("ygo", "dm"), requires=(), example: str = "", table: bool = False,
+             minor: int = 0):
         """Decorator: register ``handler(builder, **groups)`` for steps matching ``pattern``
         (``table=True``: the step takes a data table, passed as ``handler(..., table=rows)``)."""
         assert keyword in KEYWORDS, keyword
 
         def deco(fn):
-            self.rules.append(Rule(keyword, re.compile(pattern + r"\Z"), fn, tuple(games), tuple(requires), example, table))
+            self.rules.append(Rule(keyword, re.compile(pattern + r"\Z"), fn, tuple(games), tuple(requires), example, table,
+                                   minor))
             return fn
         return deco
 
@@ -144,6 +178,9 @@ class Grammar:
         n = len(builder.script)
         try:
             rule.handler(builder, **{k: v for k, v in m.groupdict().items()}, **({"table": table} if rule.table else {}))
+            if when and when.get("every") and (len(builder.script) != n + 1 or builder.script[-1].get("legal", True)):
+                raise StepError("`every time this turn` only with a `cannot` step (a refusal that holds at every "
+                                "occurrence of the window this turn)")
             if keyword == "when" and refusal is not None:
                 if len(builder.script) != n + 1 or builder.script[-1].get("legal", True):
                     raise StepError("a refusal code `(refused: ...)` only at the end of a `cannot` step")

@@ -186,6 +186,17 @@ def _m_after_chain(b, turn):
     return _window(b, "trigger", turn, after={"event": "chain-end"})
 
 
+@GRAMMAR.modifier(r"every time this turn", games=Y, minor=1,
+                  example='before the draw, every time this turn, player A cannot activate "blast"',
+                  text="the `cannot` step holds at every occurrence of its window in its turn (`when.every`, format 2.1): "
+                       "an engine that opens the window again and lets the player do it there fails")
+def _every(b, when):
+    """Format 2.1 (issue 22.1): a refusal that holds at every occurrence of the window in the
+    step's turn, not only the first (a before-the-draw timing that opens a second time after a
+    fully negated chain)."""
+    return {**when, "every": True}
+
+
 # ---- When: the script ------------------------------------------------------------------------
 @GRAMMAR.rule("when", rf'player {PLAYER} (?P<verb>activates|cannot activate) {NAME}(?: ?effect \((?P<effect>\d+)\))?'
                       rf'(?:,? (?:tributing|discarding|banishing|detaching|sending|revealing|paying with) (?P<cost>{QLIST}) as cost)?'

@@ -8,7 +8,7 @@ decision point                         rulings decided there
 ``Duel.normal_draw_right``             ND-01, ND-02 (is there a normal draw this turn)
 ``Duel.conduct_normal_draw``, ``draw`` ND-01 (what the normal draw is), ND-L-RELATED
 ``Duel.start_duel``                    ND-03 (the opening hand)
-``Duel.before_draw_timing[_problem]``  ND-05, ND-C2, ND-E2, ND-E10 (the timing before the draw)
+``Duel.before_draw_timing[_problem]``  ND-05, ND-C2, ND-E2, ND-E10 (the timing before the draw, once a turn)
 ``Duel.starts_chain_before_draw``      ND-L-BEFORE (only that timing's effects start its chain)
 ``Duel.hand_trigger_order_problem``    ND-05 with YGO-GEN-HAND-TRIGGER (from the hand after the public ones)
 ``Duel.right_problem``                 ND-C4, ND-E5, ND-E6, ND-AF4 (the right at activation)
@@ -214,6 +214,19 @@ def _timing_patches():
         p.set(D, "before_draw_timing_problem", lambda self, player, eff: None)
         p.set(D, "right_problem", lambda self, eff: None)
 
+    def reopened_after_negated_chain(p):
+        def timing(f, self):
+            before = len(self.events)
+            f(self)
+            placed = [self.cards[e["card"]] for e in self.events[before:] if e["event"] == "activate" and e.get("card") in self.cards]
+            if self.draw_right == "unspent" and any(eff.replacement for c in placed for eff in c.effects):
+                f(self)          # every replacement on that chain was negated: the timing opens a second time
+        p.wrap(D, "before_draw_timing", timing)
+
+    yield Mutant("ygo.replacement.timing-reopens-after-negated-chain", "ygo", ("ND-E2", "ND-E10"),
+                 "the timing before the draw opens a second time after a chain whose replacements were all negated "
+                 "(the normal draw right still unspent): another replacement can be activated there",
+                 reopened_after_negated_chain)
     yield Mutant("ygo.replacement.neither-kind", "ygo", ("ND-05",),
                  "a replacement is neither cost-type nor effect-type: it never spends the normal draw right", no_kind)
     yield Mutant("ygo.replacement.after-the-draw", "ygo", ("ND-05",),

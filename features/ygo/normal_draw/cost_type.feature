@@ -52,6 +52,21 @@ Feature: Cost-type replacements of the normal draw (コストタイプ)
     And player A does not conduct the normal draw
     And "blast" ends in the graveyard
 
+  @id:ygo.normal-draw.cost-type.no-replacement-after-negation.every-timing @ruling:ND-C2
+  Scenario: After a negated cost-type replacement, no timing before the draw of this turn lets another replacement be activated
+    # ND-C2: "no other replacement of the normal draw can be activated this turn", at every timing
+    # before the draw of turn 2 (format 2.1, `every time this turn`, issue 22.1)
+    Given player A controls "Malefic World" as "world" face-up in the field zone
+    And player A's deck holds "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon", in this order from the top
+    And player A has "Magical Blast" as "blast" in the graveyard
+    And player B has "Ash Blossom & Joyous Spring" as "ash" in hand
+    When before the draw, player A activates "world"
+    And in response to chain link 1, player B activates "ash"
+    And before the draw, every time this turn, player A cannot activate "blast"
+    Then the effect of chain link 1 is negated
+    And player A does not conduct the normal draw
+    And "blast" ends in the graveyard
+
   @id:ygo.normal-draw.cost-type.fizzle @ruling:ND-C3
   Scenario: The effect of a cost-type replacement cannot be applied (fizzles): no normal draw
     Given player A has "Flame Tiger" as "tiger" in the graveyard

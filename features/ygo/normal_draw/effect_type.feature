@@ -48,6 +48,24 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     And player A conducts the normal draw, drawing "top"
     And "blast" ends in the graveyard
 
+  @id:ygo.normal-draw.effect-type.no-replacement-after-negation.every-timing @ruling:ND-E2
+  Scenario: After a negated effect-type replacement, no timing before the draw of this turn lets another replacement be activated
+    # ND-E2: "no other replacement of the normal draw can be activated this turn". Format 2.1
+    # (`every time this turn`): the refusal holds at every timing before the draw of turn 2, so an
+    # engine that opens that timing a second time after the negated chain (and offers Magical Blast
+    # there) fails, which a refusal used up when the first timing closes cannot show (issue 22.1)
+    Given player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
+    And player A has "Magical Blast" as "blast" in the graveyard
+    And player A's deck holds "Alien Shocktrooper", in this order from the top
+    And player B has "Ash Blossom & Joyous Spring" as "ash" in hand
+    When before the draw, player A activates "muusiki"
+    And in response to chain link 1, player B activates "ash"
+    And before the draw, every time this turn, player A cannot activate "blast"
+    Then the effect of chain link 1 is negated
+    And player A conducts the normal draw, drawing "top"
+    And "alien-shocktrooper" is never added to the hand
+    And "blast" ends in the graveyard
+
   @id:ygo.normal-draw.effect-type.fizzle @ruling:ND-E3
   Scenario: The effect of an effect-type replacement cannot be applied (fizzles): no normal draw
     Given player A has "Magical Blast" as "blast" in the graveyard
@@ -191,6 +209,29 @@ Feature: Effect-type replacements of the normal draw (効果タイプ)
     And player A conducts the normal draw, drawing "top"
     And "alien-shocktrooper" is never added to the hand
     And "seal-strategist-fur-hire" is never added to the hand
+
+  @id:ygo.normal-draw.effect-type.all-negated.every-timing @ruling:ND-E10
+  Scenario: Every effect-type on the chain is negated: the normal draw is conducted, and no timing before the draw of this turn offers another replacement
+    # ND-E10: "afterwards no other replacement can be activated this turn", at every timing before the
+    # draw of turn 2 (format 2.1, `every time this turn`): an engine that opens the timing again
+    # after the fully negated chain fails (issue 22.1)
+    Given player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
+    And player A controls "Fandora, the Flying Furtress" as "fandora" face-up in the field zone
+    And player A has "Magical Blast" as "blast" in the graveyard
+    And player A's deck holds "Alien Shocktrooper", "Seal, Strategist Fur Hire", in this order from the top
+    And player B controls "Infernoid Onuncu" as "onuncu" face-up in attack position
+    And player B controls "Mystical Elf" as "elf" face-up in attack position
+    And player B has "Infinite Impermanence" as "impermanence" set in the spell & trap zone
+    When before the draw, player A activates "muusiki"
+    And before the draw, player A activates "fandora"
+    And in response to chain link 2, player B activates "onuncu", tributing "elf" as cost
+    And in response to chain link 3, player B activates "impermanence", targeting "muusiki"
+    And before the draw, every time this turn, player A cannot activate "blast"
+    Then the activation of chain link 2 is negated
+    And player A conducts the normal draw, drawing "top"
+    And "alien-shocktrooper" is never added to the hand
+    And "seal-strategist-fur-hire" is never added to the hand
+    And "blast" ends in the graveyard
 
   @id:ygo.normal-draw.effect-type.earlier-link-negated @ruling:ND-E7
   Scenario: Negating an earlier effect-type changes nothing: the last one is applied and the right is spent

@@ -1,0 +1,92 @@
+"""Scenario format 2.1: the words format 2.0 could not say (issue 22), and which a document uses.
+
+Format 2.1 is format 2 with a few more words; a document that uses one says ``"format_minor":
+1`` (the compiler writes it only then, so every format-2.0 document compiles and runs as
+before). An adapter that plays them speaks adapter protocol 3; the runner skips a format-2.1
+document up front for an adapter speaking protocol 2 or 1, naming the words it uses
+(:func:`skip_reason`), never sends it. docs/design/scenario-format.md ("Format 2.1") is the
+contract; ``schemas/CHANGELOG.md`` records each word.
+
+:data:`WORDS` names each word and what it says; :func:`uses` finds them in a document (with the
+JSON pointer of each use).
+"""
+from __future__ import annotations
+
+#: word -> what it says (shown in skip reasons and errors)
+WORDS = {
+    "every": "a `cannot` step that holds at every occurrence of its window in its turn (`when.every`)",
+}
+
+
+def _patterns(doc: dict):
+    """``(pointer, pattern)`` of every event pattern of ``doc``: the script's ``when.after`` and
+    ``when.before``, the expectations' ``events`` (groups too) and ``never``, current and superseded."""
+    for i, st in enumerate(doc.get("script", [])):
+        w = st.get("when") if isinstance(st, dict) else None
+        if isinstance(w, dict):
+            for k in ("after", "before"):
+                if isinstance(w.get(k), dict):
+                    yield f"/script/{i}/when/{k}", w[k]
+    sets = [("/expect", doc.get("expect"))] + [(f"/superseded/{i}/expect", e.get("expect"))
+                                               for i, e in enumerate(doc.get("superseded", [])) if isinstance(e, dict)]
+    for at, expect in sets:
+        if not isinstance(expect, dict):
+            continue
+        for part in ("events", "never"):
+            for i, p in enumerate(expect.get(part, []) or []):
+                if not isinstance(p, dict):
+                    continue
+                group = next((k for k in ("any_order", "together") if k in p), None)
+                if group:
+                    for j, q in enumerate(p[group] or []):
+                        if isinstance(q, dict):
+                            yield f"{at}/{part}/{i}/{group}/{j}", q
+                else:
+                    yield f"{at}/{part}/{i}", p
+
+
+def uses(doc: dict) -> list[tuple[str, str]]:
+    """``(JSON pointer, word)`` for every format-2.1 word ``doc`` uses, in document order."""
+    out = []
+    for i, st in enumerate(doc.get("script", []) if isinstance(doc, dict) else []):
+        w = st.get("when") if isinstance(st, dict) else None
+        if not isinstance(w, dict):
+            continue
+        if "every" in w:
+            out.append((f"/script/{i}/when/every", "every"))
+    return out
+
+
+def minor(doc: dict) -> int:
+    """The format minor version ``doc`` needs: 1 when it uses a word of format 2.1, else 0."""
+    return 1 if uses(doc) else 0
+
+
+def describe(used: list[tuple[str, str]], limit: int = 4) -> str:
+    """``every (at /script/2/when/every), ...``: the words of ``used``, each once, with its first place."""
+    first: dict = {}
+    for ptr, word in used:
+        first.setdefault(word, ptr)
+    parts = [f"`{w}` ({WORDS[w].split(' (`')[0]}; at {ptr})" for w, ptr in first.items()]
+    more = len(parts) - limit
+    return ", ".join(parts[:limit]) + (f" and {more} more" if more > 0 else "")
+
+
+def skip_reason(doc: dict, protocol: int | None) -> str | None:
+    """Why an adapter speaking ``protocol`` (None: 2) cannot be given ``doc``: a format-2.1
+    document for an adapter speaking protocol 2 (format 2.0 only), else None."""
+    if (protocol or 2) >= 3 or doc.get("format") != 2 or not doc.get("format_minor"):
+        return None
+    return (f"a format-2.1 scenario: the adapter speaks adapter protocol {protocol or 2}, which carries format 2.0; "
+            f"it uses {describe(uses(doc)) or 'format_minor 1'} (protocol 3 carries format 2.1)")
+
+
+def check(doc: dict, where: str) -> None:
+    """A document that uses a word of format 2.1 says ``format_minor: 1`` (an adapter speaking
+    protocol 2 would otherwise be sent words it does not know); raises :class:`InputError`."""
+    from .errors import InputError
+    used = uses(doc)
+    if used and doc.get("format_minor", 0) < 1:
+        ptr, word = used[0]
+        raise InputError(where, "/format_minor", f"`\"format_minor\": 1`: the scenario uses a word of format 2.1, "
+                         f"`{word}` at {ptr} ({WORDS[word]})", doc.get("format_minor", "absent"))
