@@ -170,16 +170,27 @@ def problems(table: dict, cat, models: dict) -> list[str]:
                  "speed": None if cls.kind in ("on-draw", "continuous") else cls.speed}
         for k, v in facts.items():
             if row[k] != v:
-                out.append(f"{where}: the engine says {k}={v!r}, the table {row[k]!r}")
+                out.append(f"{where}: the engine says {k}={v!r}, the table {row[k]!r} ({C.file_of(cls)})")
     for code, classes in models.items():
         for cls in classes:
             if (code, cls.__name__) not in seen:
-                out.append(f"{TABLE.name}: no row for the engine's {cls.__name__} ({code})")
+                out.append(f"{TABLE.name}: no row for the engine's {cls.__name__} ({code}, {C.file_of(cls)})")
     return out
 
 
 def test_the_table_the_texts_and_the_engine_agree():
     assert problems(load_table(), catalogue("ygo"), MODELS) == []
+
+
+def test_each_card_s_classes_live_in_one_family_file():
+    """A card's model is one place to read: all its classes in one module of reference_engine/ygo/cards/."""
+    from pathlib import Path
+    root = Path(C.__file__).resolve().parents[3]
+    for code, classes in MODELS.items():
+        files = {C.file_of(cls) for cls in classes}
+        assert len(files) == 1, (code, files)
+        (f,) = files
+        assert (root / f).is_file() and f != "reference_engine/ygo/cards/shapes.py", (code, f)
 
 
 def test_every_card_has_its_ocg_text_with_a_source():
@@ -268,9 +279,9 @@ def reveal_problems(table: dict, cat, models: dict) -> list[str]:
             out.append(f"{where}: text.reveal must quote the card's text showing a card: {frag!r}")
             continue
         cls = next((c for c in models.get(row["card"], []) if c.__name__ == row["engine"]), None)
-        sources = "".join(inspect.getsource(k) for k in (cls.__mro__ if cls else ()) if k.__module__ == C.__name__)
+        sources = "".join(inspect.getsource(k) for k in (cls.__mro__ if cls else ()) if k.__module__.startswith(C.__name__ + "."))
         if '"reveal"' not in sources:
-            out.append(f"{where}: the text shows a card but {row['engine']} emits no reveal event")
+            out.append(f"{where}: the text shows a card but {row['engine']} ({C.file_of(cls)}) emits no reveal event")
         start = text.index(_norm(frag))
         spans.setdefault(row["card"], []).append((start, start + len(_norm(frag))))
     for item in table.get("not_modelled", []):

@@ -70,7 +70,7 @@ KEYWORD_WORDS = {
     "cannot-attack-players": "相手プレイヤーを攻撃できない", "cannot-attack": "攻撃することができない|攻撃できない",
     "cannot-be-attacked": "攻撃されない", "wins-all-battles": "すべてのバトルに勝つ", "ninja-strike": "ニンジャ・ストライク",
     "revolution-change": "革命チェンジ", "invasion": "侵略", "evolution": "進化", "speed-attacker": "スピードアタッカー",
-    "attacks-each-turn": "毎ターン攻撃", "revolution-0-trigger": "革命0トリガー",
+    "attacks-each-turn": "毎ターン攻撃", "revolution-0-trigger": "革命0トリガー", "s-back": "S・バック",
 }
 
 

@@ -398,6 +398,20 @@ def test_ability_kinds_are_the_requires_tags_and_every_ability_has_code():
     assert set(scripts.SCRIPTS) <= {e["id"] for e in cat}
 
 
+def test_each_card_script_is_a_function_named_for_its_card():
+    """One decorated function per card (reference_engine/dm/cards.py): its docstring names the card as
+    the catalogue does, in English and (where the catalogue has it) Japanese."""
+    from duelspec.catalogue import cards as catalogue
+    from duelspec.reference_engine.dm import abilities
+    cat = catalogue("dm")
+    assert set(abilities.WRITTEN_BY) == set(abilities.SCRIPTS)
+    for cid, fn in abilities.WRITTEN_BY.items():
+        name = cat[cid]["name"]
+        assert fn.__module__.endswith(".dm.cards") and fn.__doc__.startswith(name["en"]), (cid, fn.__doc__)
+        if name.get("ja"):
+            assert f"({name['ja']})" in fn.__doc__, (cid, fn.__doc__)
+
+
 def test_cannot_choose_is_a_step_that_must_be_refused():
     # AT-X1 (Joe's Toolkit cannot destroy Brawler Zyler): the DM grammar's `cannot choose` is a `legal: false` choice
     from duelspec import compiler
@@ -412,3 +426,17 @@ def test_cannot_choose_is_a_step_that_must_be_refused():
     (sc,) = out.scenarios
     assert sc["script"][1] == {"player": "B", "do": "choose", "when": {"window": "AT-S3"}, "cards": ["zyler"], "legal": False}
     assert "refusal" in sc["requires"] and "ability:when-attacked" in sc["requires"]
+
+
+def test_s_back_discards_a_broken_card_of_its_civilization_and_summons_for_free():
+    # クラック・クロウラー 「S・バック-水(水のカードを自分のシールドゾーンから手札に加える時、そのカードを捨ててもよい。
+    # そうした場合、コストを支払わずにこのクリーチャーを召喚する)」 (AT-S6b: S・トリガー, S・バック … after the break)
+    s = setup(("att", "DM-01 95/110", "A", "battle"), ("crawler", "DM-17 24/55", "B", "hand"),
+              ("s1", VANILLA, "B", "shield"))
+    events, final, steps = play(s, [attack("player"), {"player": "B", "do": "s-back", "card": "crawler"}])
+    assert final["cards"]["crawler"]["zone"] == "battle" and final["cards"]["s1"]["zone"] == "graveyard"
+    assert kinds(events, "declare") == [{"event": "declare", "card": "crawler", "ability": "s-back", "player": "B"}]
+    s = setup(("att", "DM-01 95/110", "A", "battle"), ("crawler", "DM-17 24/55", "B", "hand"),
+              ("s1", "DM-01 91/110", "B", "shield"))                         # Burning Mane: fire, not water
+    events, final, steps = play(s, [attack("player"), {"player": "B", "do": "s-back", "card": "crawler", "legal": False}])
+    assert steps[1]["outcome"] != "applied" and final["cards"]["crawler"]["zone"] == "hand"

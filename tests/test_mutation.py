@@ -51,10 +51,10 @@ def test_mutants_name_rulings_of_their_game():
 def _engine_attributes():
     """Every attribute of every class of the two engines, by identity."""
     import inspect
-    from duelspec.reference_engine.dm import cards as dm_cards, engine as dm_engine
+    from duelspec.reference_engine.dm import abilities as dm_abilities, cards as dm_cards, engine as dm_engine
     from duelspec.reference_engine.ygo import cards as ygo_cards, duel, effects
     out = {}
-    for mod in (duel, ygo_cards, effects, dm_engine, dm_cards):
+    for mod in (duel, ygo_cards, ygo_cards.shapes, *ygo_cards.FAMILIES, effects, dm_engine, dm_abilities, dm_cards):
         for name, obj in vars(mod).items():
             out[(mod.__name__, name)] = id(obj)
             if inspect.isclass(obj) and obj.__module__ == mod.__name__:

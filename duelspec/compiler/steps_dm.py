@@ -20,7 +20,7 @@ KEYWORD_TAGS = {"double-breaker": "w-breaker", "triple-breaker": "t-breaker", "p
                 "wins-all-battles": "wins-all-battles", "slayer": "slayer", "cannot-attack-players": "cannot-attack-players",
                 "cannot-be-attacked": "cannot-be-attacked", "evolution": "evolution", "shield-trigger": "shield-trigger",
                 "ninja-strike": "ninja-strike", "revolution-change": "revolution-change", "invasion": "invasion",
-                "revolution-0-trigger": "revolution-0-trigger", "blocker": "block"}
+                "revolution-0-trigger": "revolution-0-trigger", "s-back": "s-back", "blocker": "block"}
 ZONES = {"hand": "hand", "graveyard": "graveyard", "mana zone": "mana", "shield zone": "shield", "deck": "deck",
          "battle zone": "battle"}
 ZONE_RE = "|".join(ZONES)
@@ -33,7 +33,7 @@ ABILITY_KINDS = ("when-attacks", "ally-attacks", "opponent-attacks", "when-attac
 # the filler card of `player X has N shields / cards in the deck / in the mana zone`: a real card with no
 # ability (Aqua Vehicle, DM-01 26/110), so a filler never needs a card an engine lacks
 FILLER = "DM-01 26/110"
-DECLS = {"ninja strike": "ninja-strike", "revolution change": "revolution-change", "invasion": "invasion",
+DECLS = {"ninja strike": "ninja-strike", "revolution change": "revolution-change", "invasion": "invasion", "S-back": "s-back",
          "revolution 0 trigger": "revolution-0-trigger"}
 DECL_RE = "|".join(DECLS)
 

@@ -6,7 +6,8 @@ Each mutant patches one decision point of :mod:`duelspec.reference_engine.dm.eng
 ``battle_or_break_step`` / ``battle_step`` / ``break_step`` AT-S6, ``end_step`` AT-S7),
 ``validate_attack`` / ``attackable_problem`` (AT-01, AT-02, AT-S1, AT-P5),
 ``fix_battle`` / ``battle_result`` / ``battle_outcome`` / ``after_battle`` (AT-B1..B5, AT-S6a),
-``shields_still_broken`` (AT-S6b: 「シールドがブレイクされる時」 effects), ``player_turn`` (who may
+``shields_still_broken`` (AT-S6b: 「シールドがブレイクされる時」 effects), ``s_back_discards`` (AT-S6b:
+S・バック), ``player_turn`` (who may
 declare what while abilities wait, AT-S3),
 ``breaker_count`` / ``choose_shields`` / ``shield_choice_problem`` (AT-P2..P4, AT-S6b),
 ``resolution_order`` / ``pick`` (AT-D1), ``interrupted`` / ``end_attack`` (AT-D2),
@@ -556,6 +557,19 @@ def _shield_patches():
         p.wrap(G, "battle_or_break_step", outcome)
         p.wrap(G, "end_step", end)
 
+    def s_back_never(p):
+        p.wrap(G, "s_back_discards", lambda f, self, broken, used, card=None: [])
+
+    def s_back_any_civilization(p):
+        def discards(f, self, broken, used, card=None):
+            backs = [card] if card else [c for c in self.zone(self.nap, "hand") if self.kw_value(c, "s-back")]
+            return [x.id for x in broken if x.zone == "hand" and x.id not in used and x not in backs]
+        p.wrap(G, "s_back_discards", discards)
+
+    yield Mutant("dm.s6b.s-back-never", "dm", ("AT-S6b",),
+                 "S・バック cannot be used among the broken shields", s_back_never)
+    yield Mutant("dm.s6b.s-back-any-civilization", "dm", ("AT-S6b",),
+                 "S・バック can discard a broken card of any civilization", s_back_any_civilization)
     yield Mutant("dm.s6b.would-be-broken-ignored", "dm", ("AT-S6b",),
                  "「シールドがブレイクされる時」 effects are not applied: every chosen shield is broken", would_be_broken_ignored)
     yield Mutant("dm.s6b.when-breaks-before-shield-triggers", "dm", ("AT-S6b",),

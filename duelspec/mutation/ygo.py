@@ -481,7 +481,7 @@ def _interference_patches():
             p.set(cls, "resolve", lambda self, duel, link: False)
 
     negator_classes = [cls for _, cls in _models_by_class()
-                       if issubclass(cls, cards._NegatesTheLinkItRespondsTo) or cls is cards.InfiniteImpermanence]
+                       if issubclass(cls, cards.shapes.NegatesTheLinkItRespondsTo) or cls is cards.InfiniteImpermanence]
     negations = ("ND-TAB", "ND-C1", "ND-E1", "ND-AF1", "ND-AF2", "ND-FAQ1", "ND-FAQ2", "ND-E9", "ND-E10", "ND-C5")
     yield Mutant("ygo.interference.negators-do-nothing", "ygo", negations,
                  "a negating card's effect does nothing at all (Ash Blossom, Skull Meister, Infernoid Onuncu, "
@@ -553,8 +553,8 @@ def _reverse_negated_answer(D, cls, conducted: bool):
 
 def _drawn_card_patches():
     _, cards, _ = _engine()
-    N = cards._DrawnForTheNormalDraw
-    W = cards._LooksAtNormalDraw
+    N = cards.shapes.DrawnForTheNormalDraw
+    W = cards.shapes.LooksAtNormalDraw
 
     yield Mutant("ygo.drawn-card.any-draw", "ygo", ("ND-L-TRIGGER",),
                  "a card that must be drawn for the normal draw can be revealed when drawn by any draw",

@@ -10,7 +10,8 @@ Abilities come from two places and nowhere else:
   attacker, shield trigger, slayer, "cannot attack players", "cannot be attacked",
   "wins all battles", ninja strike, revolution change, invasion, revolution 0 trigger,
   evolution, speed attacker);
-- per-card ability code for the card's text (:mod:`.cards`), keyed by catalogue id.
+- per-card ability code for the card's text (:mod:`.cards`, one registered function per card;
+  the shapes in :mod:`.abilities`), keyed by catalogue id.
 A card whose text has an ability without code makes the scenario :class:`Unplayable`.
 
 Trace events (``schemas/trace.schema.json``): ``step`` when a step AT-S1..AT-S7 begins;
@@ -27,6 +28,8 @@ from dataclasses import dataclass, field
 from ...catalogue import cards as card_catalogue
 from ...decisions import MissingDecision, Refusal
 from ..common import GameOver, Unplayable, deck_order, opponent
+from . import abilities
+from . import cards as card_scripts  # noqa: F401  (importing the cards registers their scripts)
 
 UNSUPPORTED: tuple = ()
 
@@ -117,8 +120,7 @@ class Declared:
 
 class Game:
     def __init__(self, setup: dict, driver):
-        from . import cards as scripts
-        self.scripts = scripts
+        self.scripts = abilities
         self.driver = driver
         self.cat = card_catalogue("dm")
         self.ap = setup["turn_player"]
@@ -145,7 +147,7 @@ class Game:
                 self.cards[c["id"]].under = top.id
                 top.sources.append(c["id"])
         for c in self.cards.values():
-            missing = scripts.missing_code(c.entry)
+            missing = abilities.missing_code(c.entry)
             if missing:
                 raise Unplayable(f"card {c.entry['id']} ({c.name}): no ability code yet for: {missing}")
         self.shown_power = {c.id: self.power(c) for c in self.creatures()}
@@ -719,27 +721,61 @@ class Game:
             self.move(x, "hand", "break")
         if broken:         # 「ブレイクした時」: triggers at the break, resolves after the shield triggers were used
             self.trigger("when-breaks", att, {"shields": list(chosen)})
-        # the opponent may use the shield triggers among the broken shields
+        self.play_broken_shields(broken)
+        self.run_timing()
+
+    def play_broken_shields(self, broken: list) -> None:
+        """AT-S6b: 「ブレイクしたシールドのS・トリガー、S・バックなど、プレイできるカードがあればそれをプレイしてもよい」:
+        NAP may use the shield triggers among the ``broken`` shields (S・トリガー: cast or summoned for
+        no cost) and the S-backs in their hand (S・バック-<civ>: discard a broken card of that
+        civilization, then this card is summoned or cast for no cost), one after the other."""
         used: set = set()
         while True:
             usable = [x.id for x in broken if x.zone == "hand" and x.id not in used and self.has(x, "shield-trigger")]
-            if not usable:
+            if not usable and not self.s_back_discards(broken, used):
                 break
-            st = self.take(self.nap, ("use-shield-trigger", "decline"),
-                           lambda s: None if s["do"] == "decline" or s.get("card") in usable
-                           else "only an unused shield trigger among the shields broken now can be used")
+            st = self.take(self.nap, ("use-shield-trigger", "s-back", "decline"),
+                           lambda s: self.broken_shield_play_problem(s, usable, broken, used))
             if st is None or st["do"] == "decline":
                 break
             c = self.cards[st["card"]]
             used.add(c.id)
-            self.emit("shield-trigger", card=c.id, player=self.nap)
+            if st["do"] == "s-back":
+                self.emit("declare", card=c.id, ability="s-back", player=self.nap)
+                options = self.s_back_discards(broken, used, c)
+                picked = options if len(options) == 1 else \
+                    self.driver.choose(self.nap, options, 1, 1, f"{c.id}: S-back: discard a broken card")
+                self.move(self.cards[picked[0]], "graveyard", "cost")
+                used.add(picked[0])
+            else:
+                self.emit("shield-trigger", card=c.id, player=self.nap)
             if c.entry["card_type"] == "spell":
                 self.cast(c)
             else:
-                self.summon(c, "shield-trigger")
+                self.summon(c, "shield-trigger" if st["do"] == "use-shield-trigger" else "s-back")
             if self.winner:
                 raise GameOver
-        self.run_timing()
+
+    def s_back_discards(self, broken: list, used: set, card: Card | None = None) -> list:
+        """The broken cards NAP could discard for an S-back in their hand (``card``'s, or any):
+        a broken card still in the hand, not used, of the S-back's civilization."""
+        backs = [card] if card else [c for c in self.zone(self.nap, "hand") if c.id not in used and self.kw_value(c, "s-back")]
+        civs = {civ for b in backs for civ in self.kw_value(b, "s-back")}
+        return [x.id for x in broken if x.zone == "hand" and x.id not in used and x not in backs
+                and civs & set(x.entry.get("civilizations", []))]
+
+    def broken_shield_play_problem(self, st: dict, usable: list, broken: list, used: set) -> str | None:
+        """Why NAP cannot play this broken shield / S-back now (``None``: they can)."""
+        if st["do"] == "decline":
+            return None
+        if st["do"] == "use-shield-trigger":
+            return None if st.get("card") in usable else "only an unused shield trigger among the shields broken now can be used"
+        c = self.cards.get(st.get("card", ""))
+        if c is None or c.owner != self.nap or c.zone != "hand" or not self.kw_value(c, "s-back"):
+            return "the S-back card must be in the declaring player's hand"
+        if not self.s_back_discards(broken, used, c):
+            return "S-back: no broken card of its civilization to discard (a shield broken now)"
+        return None
 
     def shields_still_broken(self, chosen: list) -> list:
         """AT-S6b: 「シールドがブレイクされる時〜」 effects apply for each chosen shield, before they are

@@ -13,7 +13,8 @@ modelled here, or when a card with effects that are not modelled is face-up on t
 the start: its effects could change what happens, so the trace would be silently wrong (the
 Duel Masters engine refuses such cards up front too).
 
-Where each ruling is decided (``grep -n <ID> reference_engine/ygo/*.py``):
+Where each ruling is decided (``grep -rn <ID> reference_engine/ygo/``; the cards are in the
+families of :mod:`.cards`):
 
 ========================  ================================================================
 ND-01, ND-02              :meth:`.duel.Duel.normal_draw_right`, ``conduct_normal_draw``

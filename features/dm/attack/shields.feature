@@ -165,6 +165,44 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     And "hopper" is put into player A's hand
     And "surfer" ends in the battle zone
 
+  @id:dm.attack.shields.s-back @ruling:AT-S6b
+  Scenario: S・バック: a broken water card is discarded and Crack Crawler is summoned for no cost, where the shield triggers are used
+    # Crack Crawler: 「S・バック-水(水のカードを自分のシールドゾーンから手札に加える時、そのカードを捨ててもよい。そうした場合、
+    # コストを支払わずにこのクリーチャーを召喚する)」 AT-S6b: 「その後、ブレイクしたシールドのS・トリガー、S・バックなど、プレイできる
+    # カードがあればそれをプレイしてもよい。」 The broken Aqua Vehicle (water) is discarded
+    # cites: card-text | Crack Crawler (DM-17 24/55) 「S・バック-水(水のカードを自分のシールドゾーンから手札に加える時、そのカードを捨ててもよい。そうした場合、コストを支払わずにこのクリーチャーを召喚する)」
+    Given player A has "Fear Fang" as "fang" in the battle zone
+    And player B has "Crack Crawler" as "crawler" in hand
+    And player B has "Aqua Vehicle" as "vehicle" in the shield zone
+    And player B has "Aqua Vehicle" as "s2" in the shield zone
+    When in step AT-S1, player A attacks player B with "fang"
+    And in step AT-S6b, player A breaks "vehicle"
+    And in step AT-S6b, player B declares S-back with "crawler"
+    Then "vehicle" is broken
+    And "vehicle" is put into player B's hand
+    And "crawler" is declared for S-back
+    And "vehicle" is put into player B's graveyard
+    And "crawler" is summoned
+    And step AT-S7 begins
+    And "crawler" ends in the battle zone
+    And "vehicle" ends in the graveyard
+    And player B ends with 0 cards in hand
+    And player B ends with 1 shield
+
+  @id:dm.attack.shields.s-back-civilization @ruling:AT-S6b
+  Scenario: S・バック-水 needs a broken water card: with a broken fire card it cannot be used
+    # Crack Crawler: 「S・バック-水(水のカードを自分のシールドゾーンから手札に加える時、…)」: the broken Burning Mane is fire
+    # cites: card-text | Crack Crawler (DM-17 24/55) 「S・バック-水(水のカードを自分のシールドゾーンから手札に加える時、そのカードを捨ててもよい。そうした場合、コストを支払わずにこのクリーチャーを召喚する)」
+    Given player A has "Fear Fang" as "fang" in the battle zone
+    And player B has "Crack Crawler" as "crawler" in hand
+    And player B has "Burning Mane" as "mane" in the shield zone
+    When in step AT-S1, player A attacks player B with "fang"
+    And in step AT-S6b, player B cannot declare S-back with "crawler"
+    Then "mane" is broken
+    And "crawler" is never put into the battle zone
+    And "crawler" ends in player B's hand
+    And "mane" ends in player B's hand
+
   @id:dm.attack.shields.direct-attack @ruling:AT-P1 @ruling:AT-S6c
   Scenario: No shields left: the attack is a direct attack and the attacking player wins
     Given player A has "Fear Fang" as "fang" in the battle zone
