@@ -26,7 +26,7 @@ from typing import Callable
 
 from duelspec.decisions import MissingDecision, Refusal
 
-__all__ = ["Adapter", "MissingDecision", "Refusal", "ScriptDriver", "Simulator", "Skip"]
+__all__ = ["Adapter", "CannotStart", "MissingDecision", "Refusal", "ScriptDriver", "Simulator", "Skip"]
 
 
 class Adapter:
@@ -49,13 +49,20 @@ class Adapter:
         pass
 
 
+class CannotStart(Exception):
+    """Raised by an adapter's ``start``/``implementation`` when it cannot run any scenario with
+    what it was given (e.g. another engine's card scripts): the run stops before the first
+    scenario with this message (:func:`duelspec.adapters.protocol_server.serve` writes it on
+    stderr and exits with status 3; in-process, the runner reports it as the start-up error)."""
+
+
 #: the steps of the Duel Masters attack procedure in their order (AT-S6a/b/c are alternatives)
 DM_STEP_ORDER = {"AT-S1": 1, "AT-S2": 2, "AT-S3": 3, "AT-S4": 4, "AT-S5": 5, "AT-S6a": 6, "AT-S6b": 6, "AT-S6c": 6,
                  "AT-S7": 7}
 YGO_PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 CHAIN_WINDOWS = ("response", "resolution", "activation")
 #: fields of a step's ``when`` that say how the step uses its window, not which window it is
-NOT_WINDOW_FIELDS = ("window", "after", "every")
+NOT_WINDOW_FIELDS = ("window", "after", "every", "opens")
 
 
 def _names_window(method):
@@ -105,7 +112,10 @@ class ScriptDriver:
     ``legal: false`` step with ``when.every`` is used as above at its window's first occurrence,
     then stays *standing* (:attr:`standing`): at every later occurrence of its window in its turn it
     is tried again at each decision of its kind of its player, before the pending step; applied
-    there, its outcome becomes ``applied``.
+    there, its outcome becomes ``applied``. A step with ``when.opens: false`` is used as any step
+    (its window must not open: the checker passes it only as ``not-reached``). The window
+    ``after-before-draw`` is opened by the engine between the timing before the draw and the
+    normal draw.
 
     **Format 1** (no ``when``, ``pass`` steps): the next scripted step answers its player's next
     decision (the behaviour of format 1; windows are ignored).
@@ -323,7 +333,7 @@ class ScriptDriver:
             return True
         if turn is not None and self.turn != turn:
             return False
-        if kind == "before-draw" and self.phase not in (None, "draw"):
+        if kind in ("before-draw", "after-before-draw") and self.phase not in (None, "draw"):
             return True
         if kind == "open" and self.phase in YGO_PHASES and when.get("phase") in YGO_PHASES \
                 and YGO_PHASES.index(self.phase) > YGO_PHASES.index(when["phase"]):

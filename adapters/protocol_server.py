@@ -19,7 +19,9 @@ While the adapter's code runs, ``sys.stdout`` is redirected to stderr, so a stra
 in an engine cannot corrupt the protocol stream. An exception inside ``run`` becomes an
 ``errored`` reply with the traceback as ``detail``; the server keeps serving. A line that is
 not a JSON object, or an unknown ``cmd``, is reported on stderr and ends the server with
-status 2 (the runner then sees the exit and restarts it).
+status 2 (the runner then sees the exit and restarts it). An adapter whose ``start`` raises
+:class:`~duelspec.adapters.kit.CannotStart` (it cannot run anything with what it was given)
+ends the server at the ``start`` message with the reason on stderr and status 3.
 """
 from __future__ import annotations
 
@@ -27,6 +29,8 @@ import contextlib
 import json
 import sys
 import traceback
+
+from .kit import CannotStart
 
 PROTOCOL = 2          # the version an adapter without a ``protocol`` attribute speaks; a runner asking for 1 gets 1
 
@@ -39,7 +43,8 @@ def _write(out, obj: dict) -> None:
 def serve(adapter, stdin=None, stdout=None, stderr=None) -> int:
     """Answer protocol messages from ``stdin`` on ``stdout`` until ``stop`` or EOF.
 
-    Returns the exit status: 0 after ``stop``/EOF, 2 after an unreadable message. The
+    Returns the exit status: 0 after ``stop``/EOF, 2 after an unreadable message, 3 when the
+    adapter cannot start (:class:`~duelspec.adapters.kit.CannotStart`). The
     streams default to ``sys.stdin``/``sys.stdout``/``sys.stderr`` (text, line-oriented)."""
     stdin = stdin or sys.stdin
     out = stdout or sys.stdout
@@ -66,7 +71,11 @@ def serve(adapter, stdin=None, stdout=None, stderr=None) -> int:
                     print(f"<stdin>:line {lineno}: protocol {asked!r} requested; this server speaks 1 to {speaks}",
                           file=err, flush=True)
                     return 2
-                reply = {"protocol": min(asked, speaks), "implementation": adapter.start()}
+                try:
+                    reply = {"protocol": min(asked, speaks), "implementation": adapter.start()}
+                except CannotStart as exc:      # stop before the first scenario, saying why
+                    print(f"cannot start: {exc}", file=err, flush=True)
+                    return 3
                 started = True
             elif cmd == "run" and isinstance(msg.get("seq"), int) and isinstance(msg.get("scenario"), dict):
                 if not started:

@@ -18,7 +18,8 @@ same without groups and refusal codes):
   code; with ``refusal``, a code the trace gives must be that one — a trace without a code, or
   with ``not-offered``, is not failed for it); ``applied`` fails, and so does ``not-reached`` ("the window never
   opened": the scenario could not show the engine refusing it). Every other step must be
-  ``applied``.
+  ``applied``. Format 2.1: a ``legal: false`` step whose ``when`` says ``opens: false`` (its
+  window must not open) passes only as ``not-reached``.
 """
 from __future__ import annotations
 
@@ -168,6 +169,13 @@ def check(scenario: dict, trace: dict) -> list[Failure]:
         want_outcome = "refused" if illegal else "applied"
         got = outcomes.get(i)
         got_outcome = got["outcome"] if got else None
+        if illegal and step.get("when", {}).get("opens") is False:
+            # format 2.1: the window must not open at all; only `not-reached` shows that
+            if got_outcome != "not-reached":
+                out.append(Failure(f"/script/{i}", "the step's window must not open, but it opened"
+                                   + (" and the engine let the player do this there" if got_outcome == "applied" else ""),
+                                   {"step": step, "outcome": "not-reached"}, got if got else "no outcome reported"))
+            continue
         if got_outcome != want_outcome:
             what = {"refused": "the engine must not let the player do this in this window (it is illegal), "
                                "but it was applied",

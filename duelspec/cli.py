@@ -220,12 +220,16 @@ def _input_error(exc) -> None:
 @click.option("--jobs", "jobs", type=click.IntRange(min=1, max=64), default=1, show_default=True,
               help="Adapter processes playing in parallel (cmd: adapters); results keep the scenarios' order.")
 @click.option("--shard", "shard", default=None, metavar="K/N",
-              help="Play only shard K of N (a deterministic partition by scenario id, for CI matrix jobs); merge the shards' streams with `duelspec summary`.")
+              help="Play only shard K of N (a deterministic partition by scenario id, for CI matrix jobs); merge the shards' streams with `duelspec summary`. "
+                   "Every shard of a run names the run (--run-id) and is judged as of one date (--as-of).")
+@click.option("--run-id", "run_id", default=None, metavar="ID",
+              help="With --shard: the id of the run the shard belongs to, the same for every shard (default: the pipeline's "
+                   "id on GitHub Actions, GITHUB_RUN_ID, and GitLab CI, CI_PIPELINE_ID). Only the shards of one run add up.")
 @click.option("--as-of", "as_of", metavar="YYYY-MM-DD", callback=lambda ctx, p, v: _date_option(v),
               help="Judge by the answers in force on this date (default: today): a superseded answer's expectations "
                    "in its period; not yet ruled or under review then: skipped. The adapter plays as of it too.")
-def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, adapter_spec, timeout, startup_timeout, max_restarts, fmt, out,
-        junit_out, md_out, expect_fail, write_expect_fail, progress, as_of):
+def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, run_id, adapter_spec, timeout, startup_timeout, max_restarts,
+        fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress, as_of):
     """Run the scenarios against an adapter and report by ruling.
 
     Exit status 0 when every executed scenario passed (or xfailed) and at least one was
@@ -242,13 +246,13 @@ def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, adap
     stopper.install()
     try:
         _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, shard, adapter_spec, timeout, startup_timeout,
-             max_restarts, fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress, as_of)
+             max_restarts, fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress, as_of, run_id)
     finally:
         stopper.uninstall()
 
 
 def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, shard, adapter_spec, timeout, startup_timeout,
-         max_restarts, fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress, as_of=None):
+         max_restarts, fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress, as_of=None, run_id=None):
     from rich.console import Console
     from .asof import today
     from rich.text import Text
@@ -271,10 +275,21 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
                        out=out, junit=junit_out, markdown=md_out, write_expect_fail=write_expect_fail)
         _check_paths(paths)
         _check_requires(requires)
+        if not adapter_spec.strip():
+            _input_error("--adapter is empty: name your engine's adapter (`cmd:<command line>` or `module:Class`); "
+                         "`--adapter reference` is duelspec's own engine")
         if jobs > 1 and not adapter_spec.startswith("cmd:"):
             _input_error(f"--jobs {jobs} runs several adapter processes: it needs a cmd: adapter "
                          "(the reference engine as one: --adapter cmd:duelspec-reference-adapter)")
         shard_sel = _parse_shard(shard) if shard is not None else None
+        if shard_sel is not None:
+            from .ci import shard_run
+            try:
+                shard_sel["run"], as_of = shard_run(run_id, as_of)
+            except ValueError as exc:
+                _input_error(exc)
+        elif run_id is not None:
+            _input_error("--run-id names the run a shard belongs to: it goes with --shard K/N")
         from .report import stale_install_warning
         stale = None if paths else stale_install_warning()
         if stale:
@@ -749,8 +764,9 @@ class _progress:
 def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario_paths, unordered_stream):
     """Re-render saved JSON-lines result streams (from `run --out`) as a table, Markdown, JUnit
     XML or one merged stream (`json`). Several files are merged into one report: the shards of
-    one run (`run --shard K/N`), or several selections of one engine; a missing shard makes the
-    merged run stopped early. With --by-cause: the failures grouped by cause (a thousand results
+    one run (`run --shard K/N`), or several selections of one engine; a missing shard (also the
+    other shards of a lone shard's run) makes the merged run stopped early, and streams of
+    different suites, engine versions, dates or runs are refused. With --by-cause: the failures grouped by cause (a thousand results
     read as a few causes, each with its count, an example and the engine's file:line from the
     cause file).
 
@@ -759,11 +775,10 @@ def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario
     a result stream (the error names the line and JSON pointer) or the files are not of one run."""
     from rich.console import Console
     from .errors import InputError
-    from .report import merge_streams, read_stream, render_failures, render_follows, render_skips, render_markdown, render_table
+    from .report import combine, read_stream, render_failures, render_follows, render_skips, render_markdown, render_table
     _check_outputs(inputs={f"results file {f}": f for f in results_files}, out=out)
     try:
-        streams = [read_stream(f) for f in results_files]
-        st = streams[0] if len(streams) == 1 else merge_streams(streams)
+        st = combine([read_stream(f) for f in results_files])
     except InputError as exc:
         _input_error(exc)
     from rich.text import Text

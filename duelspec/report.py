@@ -13,7 +13,7 @@ from pathlib import Path
 
 from rich.text import Text
 
-from . import __version__, SCENARIO_FORMAT, PROTOCOL_VERSION
+from . import SCENARIO_FORMAT, PROTOCOL_VERSION
 from .text import DETAIL_CHARS, bound, cap, html, json_escape_hidden, markdown, terminal, visible
 
 OUTCOMES = ("passed", "failed", "skipped", "errored", "timed-out", "xfailed", "xpassed")
@@ -80,7 +80,9 @@ def header(adapter_spec: str, implementation: dict | None, selection: dict | Non
            scenarios: int | None = None, protocol: int | None = None) -> dict:
     """The first line of a result stream (schema ``result.schema.json#/$defs/header``);
     ``protocol``: the adapter-protocol version the adapter answered with (default: duelspec's)."""
-    suite = {"name": "duelspec", "version": __version__, "scenario_format": SCENARIO_FORMAT, "content_hash": spec_identity()}
+    from .release import suite_version
+    identity = spec_identity()
+    suite = {"name": "duelspec", "version": suite_version(identity), "scenario_format": SCENARIO_FORMAT, "content_hash": identity}
     if scenarios is not None:
         suite["scenarios"] = scenarios
     return {"type": "header", "format": 1,
@@ -420,30 +422,52 @@ def shard_of(scenario_id: str, count: int) -> int:
     return int(hashlib.sha256(scenario_id.encode("utf-8")).hexdigest(), 16) % count + 1
 
 
+def _identity(st) -> dict:
+    """What every stream of one report must share: the suite (its content hash and version), the engine
+    (the adapter's implementation name and version) and the date it was judged as of."""
+    suite = st.header.get("suite") or {}
+    impl = st.header.get("adapter", {}).get("implementation") or {}
+    return {"suite (content_hash)": suite.get("content_hash"), "duelspec version": suite.get("version"),
+            "engine": impl.get("name"), "engine version": impl.get("version"), "as-of date": _as_of(st.header)}
+
+
+def shard(st) -> dict | None:
+    """The ``selection.shard`` of a stream's header (``index``, ``count``, ``run``), or None."""
+    sh = (st.header.get("selection") or {}).get("shard")
+    return sh if isinstance(sh, dict) else None
+
+
 def merge_streams(streams: list) -> Stream:
     """One :class:`Stream` from the streams of one run split into shards (``--shard K/N``), or
     of several selections of one engine. Raises :class:`duelspec.errors.InputError` when they
-    ran different specs (``suite.content_hash``) or engines, were judged as of different dates
-    (``selection.as_of``), or report one scenario twice. A
-    shard missing from a sharded set, or any stream that stopped early, makes the merged run
-    stopped early with the reason."""
+    ran different suites (``suite.content_hash``, ``suite.version``) or engines (the adapter's
+    implementation name and version), were judged as of different dates (``selection.as_of``),
+    are shards of different runs (``selection.shard.run``), or report one scenario twice. A
+    shard missing from a sharded set (also when only one shard is given), or any stream that
+    stopped early, makes the merged run stopped early with the reason."""
     from .errors import InputError
     first = streams[0]
-    key = lambda st: (st.header.get("suite", {}).get("content_hash"),  # noqa: E731
-                      (st.header.get("adapter", {}).get("implementation") or {}).get("name"), _as_of(st.header))
     seen: dict = {}
     results = []
     for st in streams:
-        if key(st) != key(first):
-            raise InputError(st.path, "line 1 /suite", f"the same spec, engine and as-of date as {first.path} (content_hash, implementation name, selection.as_of)",
-                             {"content_hash": key(st)[0], "implementation": key(st)[1]})
+        ident, want = _identity(st), _identity(first)
+        diff = [k for k in want if ident[k] != want[k]]
+        if diff:
+            raise InputError(st.path, "line 1", f"a stream of the same {', '.join(diff)} as {first.path} "
+                             f"({', '.join(f'{k} {want[k]}' for k in diff)}): streams of different suites, engines "
+                             "or dates do not add up to one report", {k: ident[k] for k in diff})
+        runs = {(shard(s) or {}).get("run") for s in (first, st)}
+        if shard(first) and shard(st) and len(runs) > 1 and None not in runs:
+            raise InputError(st.path, "line 1 /selection/shard/run", f"a shard of the same run as {first.path} "
+                             f"({shard(first)['run']}): shards of different runs do not add up to one run",
+                             shard(st)["run"])
         for r in st.results:
             if r["id"] in seen:
                 raise InputError(st.path, "", "each scenario in one stream only", f"{r['id']} also in {seen[r['id']]}")
             seen[r["id"]] = st.path
             results.append(r)
     reasons = [f"{st.path}: {st.footer.get('reason', 'stopped early')}" for st in streams if st.footer.get("stopped_early")]
-    shards = [st.header.get("selection", {}).get("shard") for st in streams]
+    shards = [shard(st) for st in streams]
     if any(shards):
         counts = {sh["count"] for sh in shards if sh}
         have = {sh["index"] for sh in shards if sh}
@@ -456,6 +480,8 @@ def merge_streams(streams: list) -> Stream:
             # shards of different selections do not add up to one run, however their indexes do
             reasons.append("the streams are not the shards of one run (different selections: games, rulings, ids, "
                            "tags, requires, generated or paths)")
+        elif len(have) < len(shards):
+            reasons.append("the streams are not the shards of one run (one shard given twice)")
         elif missing:
             reasons.append(f"shard(s) {', '.join(map(str, missing))} of {n} missing")
     t = Tally()
@@ -466,8 +492,36 @@ def merge_streams(streams: list) -> Stream:
                       duration_s=sum(st.footer.get("duration_s", 0) for st in streams),
                       selected=sum(selected) if None not in selected else None,
                       late_faults=[f for st in streams for f in st.footer.get("late_faults") or []])
-    header = dict(first.header, selection={k: v for k, v in first.header.get("selection", {}).items() if k != "shard"})
+    selection = {k: v for k, v in first.header.get("selection", {}).items() if k != "shard"}
+    header = dict(first.header, selection=selection,
+                  started=min(str(st.header.get("started", "")) for st in streams) or first.header.get("started"))
     return Stream(",".join(st.path for st in streams), header, results, footer, any(st.truncated for st in streams))
+
+
+def combine(streams: list) -> Stream:
+    """The one report of ``streams``: a lone unsharded stream as it is, anything else merged
+    (:func:`merge_streams`): a lone shard is an incomplete run."""
+    if len(streams) == 1 and not shard(streams[0]):
+        return streams[0]
+    return merge_streams(streams)
+
+
+def runs(streams: list) -> list[list]:
+    """``streams`` grouped into runs, in the order their first stream comes: the shards of one run
+    (one ``selection.shard.run``, or for streams written before shards named their run, one suite,
+    engine, date, selection and shard count) are one run; every unsharded stream is a run of its own."""
+    groups: dict = {}
+    for i, st in enumerate(streams):
+        sh = shard(st)
+        if sh is None:
+            key = ("stream", i)
+        elif sh.get("run"):
+            key = ("run", sh["run"], _identity(st)["engine"])
+        else:
+            sel = {k: v for k, v in (st.header.get("selection") or {}).items() if k != "shard"}
+            key = ("shards", json_line(_identity(st)), json_line(sel), sh.get("count"))
+        groups.setdefault(key, []).append(st)
+    return list(groups.values())
 
 
 # -- Markdown ---------------------------------------------------------------------------------

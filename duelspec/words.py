@@ -15,6 +15,8 @@ from __future__ import annotations
 #: word -> what it says (shown in skip reasons and errors)
 WORDS = {
     "every": "a `cannot` step that holds at every occurrence of its window in its turn (`when.every`)",
+    "opens": "a window that must not open (`when.opens: false`)",
+    "after-before-draw": "the window between the timing before the draw and the normal draw (`after-before-draw`)",
 }
 
 
@@ -52,8 +54,11 @@ def uses(doc: dict) -> list[tuple[str, str]]:
         w = st.get("when") if isinstance(st, dict) else None
         if not isinstance(w, dict):
             continue
-        if "every" in w:
-            out.append((f"/script/{i}/when/every", "every"))
+        for key in ("every", "opens"):
+            if key in w:
+                out.append((f"/script/{i}/when/{key}", key))
+        if w.get("window") == "after-before-draw":
+            out.append((f"/script/{i}/when/window", "after-before-draw"))
     return out
 
 

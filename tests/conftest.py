@@ -31,3 +31,13 @@ def no_process_left_behind(monkeypatch):
             names[pid] = "?"
     end_processes(token, var=TEST_MARK)
     pytest.fail(f"the test left {len(left)} process(es) running (now killed): {names}", pytrace=False)
+
+
+@pytest.fixture(params=["local", "github-actions", "gitlab-ci"])
+def ci_environment(request, monkeypatch, tmp_path_factory):
+    """Run a test under the environment each CI really gives a job (tests/ci_environments.py): the CLI's
+    test files use it (``pytestmark = pytest.mark.usefixtures("ci_environment")``), so each of their tests
+    runs in a developer's shell, on GitHub Actions and on GitLab CI. Yields the environment's name."""
+    import ci_environments
+    ci_environments.apply(request.param, tmp_path_factory.mktemp(request.param), monkeypatch)
+    yield request.param

@@ -12,6 +12,9 @@ from duelspec import compiler
 from duelspec.cli import main
 from duelspec.report import printable
 
+# each test runs in a developer's shell, on GitHub Actions and on GitLab CI (tests/ci_environments.py, issue 21 §1)
+pytestmark = pytest.mark.usefixtures("ci_environment")
+
 HERE = Path(__file__).parent
 GOOD = ('@game:ygo\nFeature: f\n  @id:t.good @ruling:ND-01\n  Scenario: s\n    Given player B went first\n'
         '    And it is turn 2, player A\'s Draw Phase, before the draw\n'

@@ -13,6 +13,9 @@ from duelspec.cli import main
 from duelspec.errors import InputError
 from duelspec.report import JsonLines
 
+# each test runs in a developer's shell, on GitHub Actions and on GitLab CI (tests/ci_environments.py, issue 21 §1)
+pytestmark = pytest.mark.usefixtures("ci_environment")
+
 HERE = Path(__file__).parent
 
 
@@ -95,7 +98,9 @@ def test_a_clean_exit_between_scenarios_is_not_the_next_scenarios_fault():
     cmd = f"cmd:{sys.executable} {HERE / 'bad_adapters' / 'oneshot.py'}"
     r = run("run", "--ruling", "ND-02", "--adapter", cmd, "--max-restarts", "20", "--format", "json")
     res = results(r.stdout)
-    assert len(res) >= 3 and all(x["outcome"] == "passed" for x in res.values()), r.output[-1500:]
+    # a format-2.1 scenario is skipped up front for this protocol-2 adapter, never sent to it
+    assert len(res) >= 3 and all(x["outcome"] == "passed" or (x["outcome"] == "skipped" and "format-2.1" in x["reason"])
+                                 for x in res.values()), r.output[-1500:]
 
 
 def test_a_stream_whose_reader_left_stops_writing_without_an_exception():

@@ -79,14 +79,15 @@ def test_minimum_and_date_messages():
 def test_summary_shards_of_different_selections_are_not_one_run(tmp_path):
     r = CliRunner()
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    assert r.invoke(main, ["run", "--ruling", "ND-E1", "--shard", "1/2", "--out", str(a)]).exit_code in (0, 1)
-    assert r.invoke(main, ["run", "--ruling", "ND-C1", "--shard", "2/2", "--out", str(b)]).exit_code in (0, 1)
+    one = ["--run-id", "r1", "--as-of", "2024-06-01"]
+    assert r.invoke(main, ["run", "--ruling", "ND-E1", "--shard", "1/2", *one, "--out", str(a)]).exit_code in (0, 1)
+    assert r.invoke(main, ["run", "--ruling", "ND-C1", "--shard", "2/2", *one, "--out", str(b)]).exit_code in (0, 1)
     res = r.invoke(main, ["summary", str(a), str(b)])
     assert res.exit_code == 1, res.output
     assert "different selections" in res.output
     # the shards of one selection still merge into one passing run
     c = tmp_path / "c.jsonl"
-    assert r.invoke(main, ["run", "--ruling", "ND-E1", "--shard", "2/2", "--out", str(c)]).exit_code in (0, 1)
+    assert r.invoke(main, ["run", "--ruling", "ND-E1", "--shard", "2/2", *one, "--out", str(c)]).exit_code in (0, 1)
     res = r.invoke(main, ["summary", str(a), str(c)])
     assert res.exit_code == 0, res.output
 

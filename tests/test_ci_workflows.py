@@ -1,11 +1,13 @@
-"""The example CI workflows (docs/ci/, issue 13): parsed as YAML, and their duelspec commands run
-as the CI would run them (each matrix shard, then the merge), on the reference engine."""
+"""The example CI workflows (docs/ci/, issues 13 and 21). The GitHub workflow and the action it uses run in
+a simulated GitHub Actions run (tests/test_github_action.py); the GitLab pipeline runs here as GitLab runs
+it: each job's script lines in one shell, in a fresh folder holding the simulator's repository (a
+Makefile that builds it), in the environment a GitLab job has (tests/ci_environments.py, with
+`parallel`'s CI_NODE_INDEX/CI_NODE_TOTAL), the report job with the shard jobs' artifacts."""
 from __future__ import annotations
 
 import json
 import os
-import re
-import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -13,61 +15,83 @@ from pathlib import Path
 import pytest
 import yaml
 
+import ci_environments
+from duelspec import __version__
+
 CI = Path(__file__).resolve().parents[1] / "docs" / "ci"
 DUELSPEC = [sys.executable, "-m", "duelspec.cli"]
+PIP = f'pip install "duelspec @ git+https://github.com/OWNER/duelspec@v{__version__}"'
 
 
-def _commands(lines):
-    return [ln for ln in lines if ln.strip().startswith("duelspec ")]
+def _gitlab_job(job: dict, variables: dict, work: Path, base: Path, extra: dict) -> subprocess.CompletedProcess:
+    """One GitLab job: its script lines in one shell that stops at the first failing line. The install of
+    the pinned duelspec is checked, then stands for the duelspec under test (on PATH already)."""
+    lines = []
+    for line in job["script"]:
+        if line.startswith("pip install"):
+            assert line == PIP, line
+            continue
+        lines.append(line)
+    env = ci_environments.environment("gitlab-ci", base)
+    env.update(variables, **extra, CI_PROJECT_DIR=str(work))
+    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
+    return subprocess.run(["bash", "-eo", "pipefail", "-c", "\n".join(lines)], cwd=work, env=env, capture_output=True,
+                          text=True, timeout=1200, stdin=subprocess.DEVNULL)
 
 
-def _run(cmd: str, env: dict, cwd: Path) -> subprocess.CompletedProcess:
-    cmd = re.sub(r"\$\{\{\s*matrix\.shard\s*\}\}", env.get("SHARD", ""), cmd)
-    cmd = cmd.replace('>> "$GITHUB_STEP_SUMMARY"', "")
-    cmd = re.sub(r"\$(\w+)", lambda m: env.get(m.group(1), m.group(0)), cmd).replace('"', "")
-    argv = shlex.split(cmd)
-    assert argv[0] == "duelspec"
-    return subprocess.run(DUELSPEC + argv[1:], cwd=cwd, capture_output=True, text=True, timeout=600,
-                          env={**os.environ, "DUELSPEC_ADAPTER": env["DUELSPEC_ADAPTER"]})
-
-
-def _check_merge(tmp_path, runs, merges, env, shards):
-    for k in shards:
-        for cmd in runs:
-            r = _run(cmd, dict(env, SHARD=str(k), CI_NODE_INDEX=str(k), CI_NODE_TOTAL=str(len(shards))), tmp_path)
-            assert r.returncode == 0, r.stderr[-2000:]
-    streams = sorted(tmp_path.glob("results-*.jsonl"))
-    assert len(streams) == len(shards)
-    ids = [json.loads(x)["id"] for p in streams for x in p.read_text().splitlines() if '"type": "result"' in x]
-    assert len(ids) == len(set(ids)) > 1000          # the shards partition the suite with the generated chains
-    for cmd in merges:
-        r = _run(cmd, env, tmp_path)
-        assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
-        assert f"{len(ids)} passed" in r.stdout or f"| {len(ids)} |" in r.stdout
-
-
-def test_github_actions_workflow(tmp_path):
-    wf = yaml.safe_load((CI / "github-actions.yml").read_text())
-    conf, report = wf["jobs"]["conformance"], wf["jobs"]["report"]
-    shards = conf["strategy"]["matrix"]["shard"]
-    env = conf["steps"][3]["env"]
-    runs = _commands([s.get("run", "") for s in conf["steps"]])
-    merges = _commands([s.get("run", "") for s in report["steps"]])
-    assert runs and merges and report["needs"] == "conformance"
-    _check_merge(tmp_path, runs, merges, env, shards)
+def _gitlab_pipeline(tmp_path: Path, adapter: str):
+    wf = yaml.safe_load((CI / "gitlab-ci.yml").read_text())
+    conf, report = wf["conformance"], wf["report"]
+    variables = dict(wf["variables"], DUELSPEC_ADAPTER=adapter)
+    repo = ci_environments.simulator_repository(tmp_path / "my-sim")
+    artifacts, shards = tmp_path / "artifacts", []
+    artifacts.mkdir()
+    for k in range(1, conf["parallel"] + 1):
+        work = tmp_path / f"conformance-{k}"
+        shutil.copytree(repo, work)
+        r = _gitlab_job(conf, variables, work, tmp_path, {"CI_NODE_INDEX": str(k), "CI_NODE_TOTAL": str(conf["parallel"]),
+                                                          "CI_JOB_ID": str(100 + k)})
+        shards.append(r)
+        assert conf["artifacts"]["when"] == "always"
+        for pattern in conf["artifacts"]["paths"]:
+            for f in work.glob(pattern):
+                shutil.copy2(f, artifacts / f.name)
+    work = tmp_path / "report"
+    shutil.copytree(repo, work)
+    for f in artifacts.iterdir():
+        shutil.copy2(f, work / f.name)
+    assert report["when"] == "always"
+    return shards, _gitlab_job(report, variables, work, tmp_path, {"CI_JOB_ID": "200"}), work
 
 
 def test_gitlab_workflow(tmp_path):
+    shards, report, work = _gitlab_pipeline(tmp_path, ci_environments.ADAPTER)
+    for r in shards:
+        assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    assert report.returncode == 0, report.stdout[-2000:] + report.stderr[-2000:]
+    streams = sorted(work.glob("duelspec-results-*.jsonl"))
+    assert len(streams) == 4
+    ids = [json.loads(x)["id"] for p in streams for x in p.read_text().splitlines() if '"type": "result"' in x]
+    assert len(ids) == len(set(ids)) > 2000          # the shards partition the suite with the generated chains
+    heads = [json.loads(p.read_text().splitlines()[0])["selection"] for p in streams]
+    assert {h["shard"]["run"] for h in heads} == {f"gitlab:me/my-sim/{ci_environments.GITLAB_PIPELINE_ID}"}
+    assert {h["as_of"] for h in heads} == {ci_environments.GITLAB_CREATED_AT[:10]}
+    assert f"{len(ids)} passed" in report.stdout
+    assert "✅ passed" in (work / "duelspec-summary.md").read_text(encoding="utf-8")
+
+
+def test_the_gitlab_template_as_copied_fails_for_want_of_an_adapter(tmp_path):
     wf = yaml.safe_load((CI / "gitlab-ci.yml").read_text())
-    conf, report = wf["conformance"], wf["report"]
-    runs, merges = _commands(conf["script"]), _commands(report["script"])
-    assert runs and merges and conf["parallel"] == 4
-    _check_merge(tmp_path, runs, merges, dict(conf["variables"]), list(range(1, conf["parallel"] + 1)))
+    assert wf["variables"]["DUELSPEC_ADAPTER"] == ""
+    repo = ci_environments.simulator_repository(tmp_path / "w")
+    r = _gitlab_job(wf["conformance"], wf["variables"], repo, tmp_path, {"CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "4"})
+    assert r.returncode == 2 and "--adapter is empty" in r.stderr, r.stderr
 
 
 def test_a_missing_shard_fails_the_merged_report(tmp_path):
     for k in (1, 3):
-        r = subprocess.run(DUELSPEC + ["run", "--shard", f"{k}/3", "--out", str(tmp_path / f"r{k}.jsonl")],
+        r = subprocess.run(DUELSPEC + ["run", "--shard", f"{k}/3", "--run-id", "r", "--as-of", "2024-06-01",
+                                       "--out", str(tmp_path / f"r{k}.jsonl")],
                            capture_output=True, text=True, timeout=300)
         assert r.returncode == 0, r.stderr
     r = subprocess.run(DUELSPEC + ["summary", str(tmp_path / "r1.jsonl"), str(tmp_path / "r3.jsonl")],
@@ -87,7 +111,7 @@ def test_a_shard_whose_scenarios_are_all_skipped_is_not_a_failure(tmp_path):
     unsharded run that executes nothing still fails."""
     toy = str(CI.parents[1] / "adapters" / "examples" / "python" / "toy_draw.py")
     base = DUELSPEC + ["run", "--game", "dm", "--adapter", f"cmd:{sys.executable} {toy}"]
-    r = subprocess.run(base + ["--shard", "1/3"], capture_output=True, text=True, timeout=300)
+    r = subprocess.run(base + ["--shard", "1/3", "--run-id", "r", "--as-of", "2024-06-01"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout[-1500:] + r.stderr[-1500:]
     r = subprocess.run(base, capture_output=True, text=True, timeout=300)
     assert r.returncode == 1
@@ -98,20 +122,10 @@ def test_markdown_lists_rulings_in_the_page_order():
     assert sorted(["ND-E10", "ND-E2", "ND-C1", "ND-01"], key=ruling_order) == ["ND-01", "ND-C1", "ND-E2", "ND-E10"]
 
 
-def _github_actions_env(tmp_path) -> dict:
-    """The environment a GitHub Actions step really has: GITHUB_ACTIONS, CI, a GITHUB_STEP_SUMMARY file,
-    no TTY (a pipe) and no COLUMNS."""
-    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "TERM")}
-    summary = tmp_path / "step_summary.md"
-    summary.write_text("")
-    return dict(env, GITHUB_ACTIONS="true", CI="true", GITHUB_STEP_SUMMARY=str(summary),
-                GITHUB_WORKSPACE=str(tmp_path), RUNNER_OS="Linux")
-
-
 def test_a_run_without_markdown_under_github_actions_writes_every_output(tmp_path):
     """Issue 21: GitHub sets GITHUB_STEP_SUMMARY in every step; a run without --markdown crashed after
     playing every scenario (TypeError in the CLI), exit 1, and wrote neither JUnit nor expect-fail."""
-    env = _github_actions_env(tmp_path)
+    env = ci_environments.environment("github-actions", tmp_path)
     junit, xf, out = tmp_path / "junit.xml", tmp_path / "xf.toml", tmp_path / "r.jsonl"
     r = subprocess.run(DUELSPEC + ["run", "--ruling", "ND-01", "--adapter", "reference", "--junit", str(junit),
                                    "--write-expect-fail", str(xf), "--out", str(out)],
@@ -123,7 +137,7 @@ def test_a_run_without_markdown_under_github_actions_writes_every_output(tmp_pat
 
 
 def test_markdown_to_the_step_summary_under_github_actions_appends(tmp_path):
-    env = _github_actions_env(tmp_path)
+    env = ci_environments.environment("github-actions", tmp_path)
     summary = Path(env["GITHUB_STEP_SUMMARY"])
     summary.write_text("earlier step\n")
     r = subprocess.run(DUELSPEC + ["run", "--ruling", "ND-01", "--adapter", "reference", "--markdown", str(summary)],

@@ -194,3 +194,93 @@ def test_duelspec_steps_shows_every_word_of_21_with_an_example():
     for line in marked:                       # each with an example right below it
         below = lines[lines.index(line) + 1:lines.index(line) + 3]
         assert any("e.g. " in b for b in below), line
+
+
+# ------------------------------------------------------------------ 2. a window that must never open
+FIRST_TURN = "ygo.normal-draw.basics.first-turn-no-timing-before-the-draw"
+PR433 = "ygo.first-turn.timing-before-the-draw-opens"
+
+
+def test_which_must_not_come_compiles_to_opens_false_on_cannot_steps_only():
+    s = suite()[FIRST_TURN]
+    assert s["script"] == [{"player": "B", "do": "activate", "when": {"window": "before-draw", "opens": False},
+                            "card": "bls", "legal": False}]
+    assert s["format_minor"] == 1 and words.uses(s) == [("/script/0/when/opens", "opens")]
+    msg = error_of(EVERY.replace("before the draw, every time this turn, player A cannot activate",
+                                 "before the draw, which must not come, player A activates"))
+    assert "`which must not come` only with a `cannot` step" in msg
+
+
+@pytest.mark.parametrize("got, passes", [({"outcome": "not-reached"}, True), ({"outcome": "refused", "code": "not-offered"}, False),
+                                         ({"outcome": "refused", "code": "timing"}, False), ({"outcome": "applied"}, False)])
+def test_a_window_that_must_not_open_passes_only_when_it_never_opened(got, passes):
+    from duelspec.checker import check
+    s = suite()[FIRST_TURN]
+    failures = check({**s, "expect": {}}, {"events": [], "steps": [{"index": 0, **got}], "final": {}})
+    assert (not failures) == passes
+    if not passes:
+        assert "must not open, but it opened" in failures[0].message
+
+
+def test_the_first_turn_replacement_of_pr_433_is_caught_only_with_which_must_not_come():
+    """ND-02: format 2.0 could say it only as a refusal, which is `not-reached` (a failure) on a
+    correct engine, or with no step at all, which an engine offering the replacement passes."""
+    s = suite()[FIRST_TURN]
+    assert outcome(s)["outcome"] == "passed"
+    r = outcome(s, PR433)
+    assert r["outcome"] == "failed" and any(f["pointer"] == "/script/0" for f in r["failures"])
+    as_20 = json.loads(json.dumps(s))
+    del as_20["format_minor"]
+    del as_20["script"][0]["when"]["opens"]
+    r20 = outcome(as_20)
+    assert r20["outcome"] == "failed" and r20["failures"][0]["actual"]["outcome"] == "not-reached"
+    weak = {**as_20, "script": [], "requires": [t for t in s["requires"] if t != "refusal"]}
+    assert outcome(weak)["outcome"] == outcome(weak, PR433)["outcome"] == "passed"
+
+
+# ------------------------------------------------------------------ 3. after the before-the-draw chain, before the draw
+NO_NEW_CHAIN = "ygo.normal-draw.list.before.no-new-chain-after-its-chain"
+PR476 = "ygo.before-draw.new-chain-after-its-chain"
+
+
+def test_between_the_timing_and_the_draw_is_a_window_of_its_own():
+    s = suite()[NO_NEW_CHAIN]
+    assert s["script"][1]["when"] == {"window": "after-before-draw"} and s["format_minor"] == 1
+    assert outcome(s)["outcome"] == "passed"
+    r = outcome(s, PR476)
+    assert r["outcome"] == "failed"
+    step = next(f for f in r["failures"] if f["pointer"] == "/script/1")
+    assert step["actual"]["outcome"] == "applied"
+
+
+def test_the_engine_opens_that_window_after_the_timing_and_closes_it_before_the_normal_draw():
+    from duelspec.adapters.kit import ScriptDriver as Driver
+    seen = []
+
+    class Spy(Driver):
+        def open(self, window):
+            seen.append(("open", window["window"], len(self.armed)))
+            return super().open(window)
+
+        def close(self, window):
+            seen.append(("close", window if isinstance(window, str) else window["window"]))
+            return super().close(window)
+
+        def event(self, ev):
+            if ev["event"] == "draw":
+                seen.append(("draw", ev["normal"]))
+            super().event(ev)
+    s = suite()[NO_NEW_CHAIN]
+    from duelspec.reference_engine import ygo
+    ygo.play(s["setup"], Spy.for_scenario(s))
+    kinds = [x[:2] for x in seen if x[0] != "open" or x[1] in ("before-draw", "after-before-draw")]
+    kinds = [k for k in kinds if k[0] == "draw" or k[1] in ("before-draw", "after-before-draw")]
+    assert kinds == [("open", "before-draw"), ("close", "before-draw"), ("open", "after-before-draw"),
+                     ("close", "after-before-draw"), ("draw", True)]
+
+
+def test_a_step_of_that_window_expires_when_the_draw_phase_ends():
+    d = ScriptDriver([{"player": "B", "do": "activate", "when": {"window": "after-before-draw"}, "card": "m",
+                       "legal": False}], setup=SETUP)
+    d.event({"event": "phase", "phase": "standby", "turn": 2})
+    assert d.outcomes[0]["outcome"] == "not-reached"

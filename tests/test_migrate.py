@@ -3,6 +3,7 @@ reference engine used it in; passes dropped, guesses noticed; version-1 document
 import copy
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from duelspec.adapters.reference import ReferenceAdapter
@@ -10,6 +11,9 @@ from duelspec.cli import main
 from duelspec.compiler import compile_paths
 from duelspec.migrate import migrate
 from duelspec.runner import run_one
+
+# each test runs in a developer's shell, on GitHub Actions and on GitLab CI (tests/ci_environments.py, issue 21 §1)
+pytestmark = pytest.mark.usefixtures("ci_environment")
 
 ADAPTER = ReferenceAdapter()
 IMPL = ADAPTER.start()

@@ -19,7 +19,8 @@ from duelspec.errors import InputError
 from duelspec.report import read_stream
 from fault_adapters.helpers import faulty_cmd, hang_guard, scenario  # noqa: F401
 
-pytestmark = pytest.mark.usefixtures("hang_guard")
+# each test runs in a developer's shell, on GitHub Actions and on GitLab CI (tests/ci_environments.py, issue 21 §1)
+pytestmark = pytest.mark.usefixtures("hang_guard", "ci_environment")
 IDS = ["t.ok.1", "t.fail.1", "t.skip.1", "t.hang.1", "t.exit.1", "t.ok.2"]
 EXPECTED = {"t.ok.1": "passed", "t.fail.1": "failed", "t.skip.1": "skipped", "t.hang.1": "timed-out",
             "t.exit.1": "errored", "t.ok.2": "passed"}

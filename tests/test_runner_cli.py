@@ -11,7 +11,8 @@ from duelspec.expectfail import load as load_expect_fail
 from duelspec.errors import InputError
 from fault_adapters.helpers import faulty_cmd, hang_guard, scenario, write_scenarios as write  # noqa: F401
 
-pytestmark = pytest.mark.usefixtures("hang_guard")
+# each test runs in a developer's shell, on GitHub Actions and on GitLab CI (tests/ci_environments.py, issue 21 §1)
+pytestmark = pytest.mark.usefixtures("hang_guard", "ci_environment")
 
 
 def run(tmp_path, ids, *options, adapter=None, scens=None):

@@ -22,8 +22,9 @@ import { dirname, join, delimiter, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadCore } from "./lib/core.mjs";
 import { CardSource } from "./lib/cards.mjs";
-import { ScenarioRun, Unsupported, BadScenario, UNSUPPORTED, OBSERVES, makeScriptReader } from "./lib/run.mjs";
+import { ScenarioRun, Unsupported, BadScenario, UNSUPPORTED, OBSERVES, DUEL, makeScriptReader } from "./lib/run.mjs";
 import { MissingDecision } from "./lib/driver.mjs";
+import { EngineError, SCRIPTS_PROBE, checkScripts } from "./lib/engine_errors.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const ADAPTER_VERSION = "0.2.0";
@@ -61,6 +62,9 @@ async function init() {
   else if (missing.length === opts.scripts.length) setupProblem = `no constant.lua in ${opts.scripts.join(", ")}: not a CardScripts checkout`;
   cards = new CardSource({ catalogues: opts.cards, cdbs: opts.cdb, scriptDirs: opts.scripts, warn: (w) => opts.verbose && log(w) });
   reader = makeScriptReader(opts.scripts);
+  // another engine's scripts would run silently wrong in every scenario: stop before the first
+  const wrong = setupProblem ? null : probeScripts();
+  if (wrong) { log(`cannot run: ${wrong}`); process.exit(3); }
 }
 
 function implementation(protocol) {
@@ -102,15 +106,44 @@ function runOne(seq, scenario) {
     return { seq, errored: { message: "expected `scenario` to be a scenario object (scenario format 2)", detail: JSON.stringify(scenario)?.slice(0, 500) ?? "" } };
   if (scenario.game !== "ygo") return { seq, skipped: { reason: `game ${JSON.stringify(scenario.game)}: this adapter runs Yu-Gi-Oh! (ygo) scenarios only` } };
   if (setupProblem) return { seq, skipped: { reason: setupProblem } };
-  const run = new ScenarioRun(core, cards, reader, scenario, { log: opts.verbose ? log : () => {} });
+  const run = new ScenarioRun(core, cards, reader, scenario, { log: opts.verbose ? log : () => {}, scriptDirs: opts.scripts });
   try {
     return { seq, ...run.run() };
   } catch (e) {
+    // the engine's own errors come first: whatever else went wrong may well be their consequence
+    if (!(e instanceof BadScenario) && (e instanceof EngineError || run.errors?.count)) return { seq, errored: engineErrored(run.errors, e.trace) };
     if (e instanceof Unsupported) return { seq, skipped: { reason: e.message } };
     if (e instanceof BadScenario) return { seq, errored: { message: `bad scenario: ${e.message}`, detail: String(scenario.id ?? "") } };
     if (e instanceof MissingDecision) return { seq, errored: { message: `mandatory decision not scripted: ${e.message}`, detail: run.events.slice(-8).map((x) => JSON.stringify(x)).join("\n") } };
     return { seq, errored: { message: `adapter error: ${e.message}`, detail: `${e.stack ?? ""}\n${run.coreLog.slice(-10).join("\n")}` } };
   }
+}
+
+/** The `errored` reply for engine errors: the first one (card, script, message) in the message;
+ *  every one with its traceback, then what the engine did (the trace's events), in the detail. */
+function engineErrored(errors, trace) {
+  let detail = errors.detail();
+  if (trace) {
+    const evs = trace.events.map((e, i) => `#${i} ${JSON.stringify(e)}`);
+    detail += `\n\nThe duel went on; what the engine did (${evs.length} events${evs.length > 40 ? ", the last 40" : ""}):\n${evs.slice(-40).join("\n")}`;
+  }
+  return { message: errors.message(), detail };
+}
+
+/** The start-up check of the script directories (engine_errors.mjs checkScripts): a probe duel
+ *  loads the base scripts as every scenario does, then SCRIPTS_PROBE. */
+function probeScripts() {
+  const loadErrors = [], messages = [];
+  const h = core.createDuel({ seed: [1n, 2n, 3n, 4n], flags: DUEL.MODE_MR5, team1: {}, team2: {},
+    cardReader: (code) => cards.read(code), scriptReader: (name) => reader(name),
+    log: (type, text) => (type === 0 ? loadErrors : messages).push(String(text)) });
+  try {
+    for (const [name, text] of [["constant.lua", reader("constant.lua")], ["utility.lua", reader("utility.lua")], ["duelspec_probe.lua", SCRIPTS_PROBE]]) {
+      if (text == null) { loadErrors.push(`no ${name}`); break; }
+      if (!core.loadScript(h, name, text) && !loadErrors.length) loadErrors.push(`${name} did not load`);
+    }
+  } finally { core.destroyDuel(h); }
+  return checkScripts({ loadErrors, messages }, opts.scripts);
 }
 
 async function main() {

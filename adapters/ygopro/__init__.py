@@ -17,7 +17,7 @@ import os
 import subprocess
 from pathlib import Path
 
-from ..kit import Adapter, MissingDecision
+from ..kit import Adapter, CannotStart, MissingDecision
 
 ADAPTER_VERSION = "0.1.0"
 HERE = Path(__file__).resolve().parent
@@ -71,6 +71,7 @@ class YgoproAdapter(Adapter):
         self.verbose = verbose
         self.core = self.cards = self.reader = None
         self.problem: str | None = None
+        self.wrong_scripts: str | None = None
         self._started = False
 
     def _log(self, s: str) -> None:
@@ -103,6 +104,42 @@ class YgoproAdapter(Adapter):
                 self.problem = f"no constant.lua in {', '.join(self.scripts)}: not a ygopro-scripts checkout"
         self.cards = CardSource(self.catalogues, self.cdbs, warn=self._log)
         self.reader = make_script_reader(self.scripts)
+        if not self.problem:
+            # another engine's scripts would run silently wrong in every scenario: stop before the first
+            self.wrong_scripts = self._probe_scripts()
+
+    def _probe_scripts(self) -> str | None:
+        """The start-up check of the script directories (:func:`.engine_errors.check_scripts`): a
+        probe duel loads the base scripts as every scenario's duel does (the core loads
+        constant.lua, utility.lua and procedure.lua when a duel is created), then the probe."""
+        from .engine_errors import ERROR, SCRIPTS_PROBE, check_scripts
+
+        errors: list = []
+        messages: list = []
+
+        class Watch:
+            @staticmethod
+            def on_read(name, found):
+                pass
+
+            @staticmethod
+            def on_log(kind, text):
+                (errors if kind == ERROR else messages).append(text)
+        probe = SCRIPTS_PROBE.encode()
+        duel = self.core.duel(1, self.cards.read, lambda n: probe if n.endswith("duelspec_probe.lua") else self.reader(n), Watch())
+        try:
+            duel.preload("./script/duelspec_probe.lua")
+        finally:
+            duel.end()
+        return check_scripts(errors, messages, self.scripts)
+
+    def start(self) -> dict:
+        """The implementation description; raises :class:`~duelspec.adapters.kit.CannotStart` when
+        the scripts are another engine's (the run stops before the first scenario)."""
+        impl = self.implementation()
+        if self.wrong_scripts:
+            raise CannotStart(self.wrong_scripts)
+        return impl
 
     def implementation(self) -> dict:
         self._init()
@@ -123,23 +160,30 @@ class YgoproAdapter(Adapter):
 
     def run(self, scenario: dict) -> dict:
         self._init()
-        from .run import BadScenario, EngineError, ScenarioRun, Unsupported
+        from .run import BadScenario, EngineError, EngineScriptError, ScenarioRun, Unsupported
         if not isinstance(scenario, dict):
             return {"errored": {"message": "expected a scenario object", "detail": str(scenario)[:500]}}
         if scenario.get("game") != "ygo":
             return {"skipped": {"reason": f"game {scenario.get('game')!r}: this adapter runs Yu-Gi-Oh! (ygo) scenarios only"}}
         if self.problem:
             return {"skipped": {"reason": self.problem}}
-        run = ScenarioRun(self.core, self.cards, self.reader, scenario, log=self._log)
+        if self.wrong_scripts:
+            return {"errored": {"message": f"not run: {self.wrong_scripts}"}}
+        run = ScenarioRun(self.core, self.cards, self.reader, scenario, log=self._log, script_dirs=self.scripts)
         try:
             return run.run()
-        except Unsupported as exc:
-            return {"skipped": {"reason": str(exc)}}
+        except EngineScriptError as exc:
+            return exc.errors.errored(exc.trace)
         except BadScenario as exc:
             return {"errored": {"message": f"bad scenario: {exc}", "detail": str(scenario.get("id", ""))}}
-        except MissingDecision as exc:
-            return {"errored": {"message": f"mandatory decision not scripted: {exc}",
-                                "detail": "\n".join(map(str, run.events[-8:]))}}
-        except EngineError as exc:
+        except (Unsupported, MissingDecision, EngineError) as exc:
+            # the engine's own errors come first: whatever else went wrong may well be their consequence
+            if run.errors is not None and len(run.errors):
+                return run.errors.errored()
+            if isinstance(exc, Unsupported):
+                return {"skipped": {"reason": str(exc)}}
+            if isinstance(exc, MissingDecision):
+                return {"errored": {"message": f"mandatory decision not scripted: {exc}",
+                                    "detail": "\n".join(map(str, run.events[-8:]))}}
             log = run.duel.log[-10:] if run.duel else []
             return {"errored": {"message": f"core: {exc}", "detail": "\n".join(log)}}

@@ -113,6 +113,8 @@ class Core:
             if d:
                 d.log.append(f"[adapter] script reader failed on {name!r}: {exc}")
             text = None
+        if d and d.watch is not None:
+            d.watch.on_read(name.decode("utf-8", "replace"), text is not None)
         if text is None:
             return None
         self._script_buf = ctypes.create_string_buffer(text, len(text))
@@ -144,23 +146,30 @@ class Core:
         buf = ctypes.create_string_buffer(256)
         self.lib.get_log_message(pduel, buf)
         text = buf.value.decode("utf-8", "replace")
-        if self.current:
-            self.current.log.append(f"[core {'error' if kind == 1 else 'debug'}] {text}")
+        d = self.current
+        if d:
+            d.log.append(f"[core {'error' if kind == 1 else 'debug'}] {text}")
+            if d.watch is not None:
+                d.watch.on_log(int(kind), text)
         return 0
 
-    def duel(self, seed: int, card_reader, script_reader) -> "Duel":
+    def duel(self, seed: int, card_reader, script_reader, watch=None) -> "Duel":
         """A new duel; ``card_reader(code) -> dict | None`` (keys of :class:`CardData`, ``setcodes``
-        a list), ``script_reader(name) -> bytes | None``. Destroy it with :meth:`Duel.end`."""
-        return Duel(self, seed, card_reader, script_reader)
+        a list), ``script_reader(name) -> bytes | None``; ``watch``: an object with ``on_read(name,
+        found)`` and ``on_log(type, text)`` told of every script read and core log line from the
+        duel's creation on (the base scripts are loaded then), e.g. an
+        :class:`~duelspec.adapters.ygopro.engine_errors.EngineErrors`. Destroy it with :meth:`Duel.end`."""
+        return Duel(self, seed, card_reader, script_reader, watch)
 
 
 class Duel:
     """One duel in the core. Methods map 1:1 to ocgapi.h."""
 
-    def __init__(self, core: Core, seed: int, card_reader, script_reader):
+    def __init__(self, core: Core, seed: int, card_reader, script_reader, watch=None):
         self.core, self.lib = core, core.lib
         self.card_reader, self.script_reader = card_reader, script_reader
         self.log: list[str] = []
+        self.watch = watch
         core.current = self
         seeds = (ctypes.c_uint32 * SEED_COUNT)(*[(seed * (i + 1) + 0x9E3779B9 * i) & 0xFFFFFFFF
                                                   for i in range(SEED_COUNT)])

@@ -17,6 +17,7 @@ messages open and close (:meth:`ScenarioRun.windows_of` says which a decision fa
 from __future__ import annotations
 
 from ..kit import MissingDecision, Refusal, ScriptDriver
+from .engine_errors import EngineErrors
 from .messages import (HINT_EVENT, LOCATION, MSG, PHASE, POS, PROMPTS, QUERY, REASON, DecodeError, decode,
                        parse_query)
 
@@ -66,6 +67,15 @@ class BadScenario(Exception):
 
 class EngineError(Exception):
     """The core did something the adapter cannot follow (an undecodable message, a RETRY)."""
+
+
+class EngineScriptError(Exception):
+    """The core reported errors of card scripts during the duel (a Lua error, a missing or
+    unloadable script, :mod:`.engine_errors`): errored with them; ``trace``: what the engine did."""
+
+    def __init__(self, errors: EngineErrors, trace: dict | None = None):
+        super().__init__(errors.message())
+        self.errors, self.trace = errors, trace
 
 
 def zone_name(loc: int, seq: int) -> str | None:
@@ -194,11 +204,13 @@ class ScenarioRun:
     """``ScenarioRun(core, cards, script_reader, scenario).run()`` -> ``{"trace": ...}``.
 
     Raises :class:`Unsupported` (skip), :class:`BadScenario` / :class:`MissingDecision` /
-    :class:`EngineError` (errored)."""
+    :class:`EngineError` / :class:`EngineScriptError` (errored)."""
 
-    def __init__(self, core, cards, script_reader, scenario: dict, log=lambda s: None, max_process: int = 20000):
+    def __init__(self, core, cards, script_reader, scenario: dict, log=lambda s: None, max_process: int = 20000,
+                 script_dirs=()):
         self.core, self.cards, self.script_reader, self.scenario = core, cards, script_reader, scenario
-        self.log_fn, self.max_process = log, max_process
+        self.log_fn, self.max_process, self.script_dirs = log, max_process, list(script_dirs)
+        self.errors: EngineErrors | None = None
         self.events: list[dict] = []
         self.notes: list[str] = []
         self.duel = None
@@ -331,7 +343,9 @@ class ScenarioRun:
         self.L = [st["first_player"], OTHER[st["first_player"]]]
         seed = st.get("seed", 20240607)
         self.setup_lua = None
-        self.duel = self.core.duel(int(seed) & 0xFFFFFFFF, self._read_card, self._read_script)
+        self.errors = EngineErrors(self.cards.name, lambda code: [c["id"] for c in st["cards"] if int(c["card"]) == code],
+                                   self.script_dirs)
+        self.duel = self.core.duel(int(seed) & 0xFFFFFFFF, self._read_card, self._read_script, self.errors)
         opening = 5 if self.start["phase"] == "start-of-duel" else 0
         for x in ("A", "B"):
             lp = (st.get("players", {}).get(x) or {}).get("lp", 8000)
@@ -515,7 +529,12 @@ class ScenarioRun:
         else:
             raise EngineError(f"no end after {self.max_process} process calls")
         self.settle_draws()
-        return {"trace": self.trace()}
+        trace = self.trace()
+        # a Lua error, a missing or unloadable script: the duel went on without that effect, so the
+        # trace is not what the engine is meant to do — the scenario is errored with the evidence
+        if len(self.errors):
+            raise EngineScriptError(self.errors, trace)
+        return {"trace": trace}
 
     def emit(self, ev: dict) -> None:
         if self.recording:

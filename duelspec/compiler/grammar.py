@@ -178,9 +178,10 @@ class Grammar:
         n = len(builder.script)
         try:
             rule.handler(builder, **{k: v for k, v in m.groupdict().items()}, **({"table": table} if rule.table else {}))
-            if when and when.get("every") and (len(builder.script) != n + 1 or builder.script[-1].get("legal", True)):
-                raise StepError("`every time this turn` only with a `cannot` step (a refusal that holds at every "
-                                "occurrence of the window this turn)")
+            for key, phrase in (("every", "every time this turn"), ("opens", "which must not come")):
+                if when and key in when and (len(builder.script) != n + 1 or builder.script[-1].get("legal", True)):
+                    raise StepError(f"`{phrase}` only with a `cannot` step (format 2.1: a refusal that holds at every "
+                                    f"occurrence of the window this turn / a window that must not open)")
             if keyword == "when" and refusal is not None:
                 if len(builder.script) != n + 1 or builder.script[-1].get("legal", True):
                     raise StepError("a refusal code `(refused: ...)` only at the end of a `cannot` step")

@@ -117,6 +117,14 @@ def _m_before_draw(b, turn):
     return _window(b, "before-draw", turn)
 
 
+@GRAMMAR.moment(rf"between the timing before the draw and the normal draw{TURN}", games=Y, minor=1,
+                example='between the timing before the draw and the normal draw, player B cannot activate "mst", targeting "legacy"')
+def _m_after_before_draw(b, turn):
+    """Format 2.1 (issue 22.3): the moment after the timing before the draw (its chain resolved,
+    or nothing activated) and before the normal draw, where no new chain can start."""
+    return _window(b, "after-before-draw", turn)
+
+
 @GRAMMAR.moment(rf"in response to chain link (?P<link>\d+){TURN}", games=Y,
                 example='in response to chain link 1, player B activates "ash"')
 def _m_response(b, link, turn):
@@ -195,6 +203,16 @@ def _every(b, when):
     step's turn, not only the first (a before-the-draw timing that opens a second time after a
     fully negated chain)."""
     return {**when, "every": True}
+
+
+@GRAMMAR.modifier(r"which must not come", games=Y, minor=1,
+                  example='before the draw on turn 1, which must not come, player B cannot activate "bls"',
+                  text="the window must not open at all in the step's turn (`when.opens: false`, format 2.1): the "
+                       "`cannot` step passes only if it never opens")
+def _never_opens(b, when):
+    """Format 2.1 (issue 22.2): a window that must not open (the timing before the draw in the
+    first turn of the player going first, ND-02)."""
+    return {**when, "opens": False}
 
 
 # ---- When: the script ------------------------------------------------------------------------

@@ -11,6 +11,7 @@ decision point                         rulings decided there
 ``Duel.before_draw_timing[_problem]``  ND-05, ND-C2, ND-E2, ND-E10 (the timing before the draw, once a turn)
 ``Duel.starts_chain_before_draw``      ND-L-BEFORE (only that timing's effects start its chain)
 ``Duel.hand_trigger_order_problem``    ND-05 with YGO-GEN-HAND-TRIGGER (from the hand after the public ones)
+``Duel.new_chain_before_the_draw``     ND-L-BEFORE (no new chain between that timing and the draw)
 ``Duel.right_problem``                 ND-C4, ND-E5, ND-E6, ND-AF4 (the right at activation)
 ``Duel.bind_right_at_activation``      ND-C1, ND-C5, ND-AF1 (cost paid / pledge bound)
 ``Duel.link_outcome``                  ND-E1, ND-C1, ND-E4 (negated, continuous card left)
@@ -223,6 +224,19 @@ def _timing_patches():
                 f(self)          # every replacement on that chain was negated: the timing opens a second time
         p.wrap(D, "before_draw_timing", timing)
 
+    def timing_in_first_turn(p):
+        # ygopro-core before PR 433: the draw count is 1 before the draw in turn 1, so the timing opens and
+        # a replacement is offered, while the rule draw itself is still skipped
+        first = lambda self: self.turn == 1 and self.turn_player == self.first_player  # noqa: E731
+        p.wrap(D, "normal_draw_right", lambda f, self: "unspent" if first(self) else f(self))
+        p.wrap(D, "conduct_normal_draw", lambda f, self: None if first(self) else f(self))
+
+    yield Mutant("ygo.first-turn.timing-before-the-draw-opens", "ygo", ("ND-02",),
+                 "in the first turn of the player going first the timing before the draw opens (a replacement can "
+                 "be activated there), though no normal draw is conducted", timing_in_first_turn)
+    yield Mutant("ygo.before-draw.new-chain-after-its-chain", "ygo", ("ND-L-BEFORE",),
+                 "after the chain of the timing before the draw, a new chain can start before the normal draw "
+                 "(Quick Effects)", lambda p: p.set(D, "new_chain_before_the_draw", lambda self: True))
     yield Mutant("ygo.replacement.timing-reopens-after-negated-chain", "ygo", ("ND-E2", "ND-E10"),
                  "the timing before the draw opens a second time after a chain whose replacements were all negated "
                  "(the normal draw right still unspent): another replacement can be activated there",

@@ -49,6 +49,12 @@ class Run:
         return str(self.header.get("started", ""))
 
     @property
+    def incomplete(self) -> str:
+        """Why the run is not complete (it stopped early, or shards of it are missing), or ''."""
+        f = self.footer or {}
+        return str(f.get("reason") or "stopped early") if f.get("stopped_early") else ""
+
+    @property
     def version(self) -> str:
         return str((self.header.get("adapter", {}).get("implementation") or {}).get("version", ""))
 
@@ -64,10 +70,23 @@ def read_run(path: str | Path) -> Run:
     validates it: a killed run's stream is accepted; anything else that is not a result stream
     raises :class:`InputError` naming the file and line)."""
     from ..report import read_stream
-    st = read_stream(path)
+    return run_of(read_stream(path))
+
+
+def run_of(st) -> Run:
+    """A :class:`duelspec.report.Stream` (one file, or the merged shards of one run) as a :class:`Run`."""
     impl = st.header.get("adapter", {}).get("implementation") or {}
-    engine = str(impl.get("name") or st.header.get("adapter", {}).get("spec") or Path(path).stem)
-    return Run(str(path), st.header, {r["id"]: r for r in st.results}, st.footer, engine)
+    engine = str(impl.get("name") or st.header.get("adapter", {}).get("spec") or Path(st.path.split(",")[0]).stem)
+    return Run(str(st.path), st.header, {r["id"]: r for r in st.results}, st.footer, engine)
+
+
+def read_runs(result_files: list) -> list[Run]:
+    """The runs of ``result_files``: the shard streams of one run (``duelspec run --shard K/N``, one
+    ``selection.shard.run``) are merged into one run (:func:`duelspec.report.merge_streams`: shards of
+    different suites, engine versions or dates raise :class:`InputError`; a missing shard leaves the
+    run incomplete, which the site says); every other stream is a run of its own."""
+    from ..report import combine, read_stream, runs
+    return [run_of(combine(group)) for group in runs([read_stream(p) for p in result_files])]
 
 
 def slug(text: str) -> str:
@@ -113,7 +132,7 @@ def build(result_files: list, out: str | Path) -> dict:
     """Write the site for ``result_files`` into ``out`` (created; files of an earlier build are
     replaced). Returns ``{"engines": {name: counts of its latest stream}, "pages": n}``."""
     from .render import Site
-    streams = [read_run(p) for p in result_files]
+    streams = read_runs(result_files)
     engines: dict[str, Engine] = {}
     for st in sorted(streams, key=lambda s: s.started):
         eng = engines.setdefault(st.engine, Engine(st.engine, ""))

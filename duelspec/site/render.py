@@ -121,8 +121,8 @@ class Site:
             (self.out / "badges").mkdir(exist_ok=True)
             c = summ["counts"]
             ran = sum(c[o] for o in OUTCOMES if o != "skipped")
-            label = f"{c['passed'] + c['xfailed']}/{ran} pass" if ran else "no run"
-            color = "#2e7d32" if ran and not any(c[o] for o in BAD) else "#c62828" if ran else "#757575"
+            label = (f"{c['passed'] + c['xfailed']}/{ran} pass" if ran else "no run") + (" (incomplete)" if e.current.incomplete else "")
+            color = "#2e7d32" if ran and not any(c[o] for o in BAD) and not e.current.incomplete else "#c62828" if ran else "#757575"
             self.render("badge.svg", f"badges/{e.slug}.svg", label=label, color=color, width=7 * len(label) + 14)
         for rid, r in self.rulings.items():
             sids = by_ruling.get(rid, [])

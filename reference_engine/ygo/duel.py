@@ -770,8 +770,7 @@ class Duel:
         self.draw_right = self.normal_draw_right()
         if self.draw_right == "unspent":
             self.before_draw_timing()
-            if self.triggers_before_normal_draw():
-                self.process_triggers()          # ND-T1: right after that chain
+            self.until_the_normal_draw()
         self.conduct_normal_draw()
         self.decider.open({"window": "open", "phase": "draw"})
         self.open_state()
@@ -801,6 +800,25 @@ class Duel:
         # Mystical Cards of Light's 「２枚ドローする事ができる」 is made here)
         self.normal_draw_n = self.normal_draw_count(self.turn_player) if self.draw_right == "unspent" else 1
         self.decider.close("before-draw")
+
+    def until_the_normal_draw(self) -> None:
+        """Between the timing before the draw and the normal draw (scenario format 2.1, window
+        ``after-before-draw``): the chain of that timing has resolved (or nothing was activated);
+        the trigger effects waiting are activated here when the right is spent (ND-T1); nobody may
+        start a new chain (:meth:`new_chain_before_the_draw`)."""
+        self.decider.open({"window": "after-before-draw"})
+        if self.triggers_before_normal_draw():
+            self.process_triggers()          # ND-T1: right after that chain
+        if self.new_chain_before_the_draw():
+            self.chain_window(self.turn_player)
+        self.decider.close("after-before-draw")
+
+    def new_chain_before_the_draw(self) -> bool:
+        """May a new chain start after the chain of the timing before the draw and before the
+        normal draw? No: before the normal draw only the effects of that timing start a chain link
+        (the page's list of what can, ND-L-BEFORE: 「通常のドローより前にチェーンブロックを作ることができる
+        カード」), and they are placed at that timing (ND-05); the timing is over."""
+        return False
 
     def triggers_before_normal_draw(self) -> bool:
         """ND-T1: trigger effects waiting after the chain before the draw are activated right

@@ -9,6 +9,7 @@ import { SYSTEM_STRINGS } from "./cards.mjs";
 import { decode, MSG, LOCATION, POS, PHASE, QUERY, REASON, parseQueryLocation } from "./messages.mjs";
 import { R, IDLE, BATTLE } from "./responses.mjs";
 import { ScriptDriver, MissingDecision, Refusal, YGO_PHASES } from "./driver.mjs";
+import { EngineErrors, EngineError } from "./engine_errors.mjs";
 
 const COMPAT_LUA = readFileSync(new URL("../lua/duelspec_compat.lua", import.meta.url), "utf8");
 
@@ -159,8 +160,8 @@ export const MAX_REPLAYS = 12;
 
 export class ScenarioRun {
   /** core: Core; cards: CardSource; scriptReader(name) -> text|null; scenario: a format-2 scenario. */
-  constructor(core, cards, scriptReader, scenario, { log = () => {}, maxProcess = 20000 } = {}) {
-    Object.assign(this, { core, cards, scriptReader, scenario, log, maxProcess });
+  constructor(core, cards, scriptReader, scenario, { log = () => {}, maxProcess = 20000, scriptDirs = [] } = {}) {
+    Object.assign(this, { core, cards, scriptReader, scenario, log, maxProcess, scriptDirs });
     this.events = [];
     this.notes = [];
     this.coreLog = [];
@@ -256,6 +257,8 @@ export class ScenarioRun {
     this.P = { [st.first_player]: 0, [OTHER[st.first_player]]: 1 };
     this.L = [st.first_player, OTHER[st.first_player]]; // engine player -> A/B
     const opening = this.start.phase === "start-of-duel" ? 5 : 0;
+    this.errors = new EngineErrors({ cardName: (code) => this.cards.name(code), scriptDirs: this.scriptDirs,
+      cardIds: (code) => st.cards.filter((c) => Number(c.card) === code).map((c) => c.id) });
     const lp = (x) => st.players?.[x]?.lp ?? 8000;
     this.h = this.core.createDuel({
       seed: [20240607n, 20240607n ^ 0x9e3779b97f4a7c15n, 0x2545f4914f6cdd1dn, 0x5851f42d4c957f2dn],
@@ -263,8 +266,8 @@ export class ScenarioRun {
       team1: { lp: lp(this.L[0]), startCount: opening, drawCount: 1 },
       team2: { lp: lp(this.L[1]), startCount: opening, drawCount: 1 },
       cardReader: (code) => this.cards.read(code),
-      scriptReader: (name) => this.scriptReader(name),
-      log: (type, text) => { this.coreLog.push(`[core ${type}] ${text}`); this.log(`[core log ${type}] ${text}`); },
+      scriptReader: (name) => { const text = this.scriptReader(name); this.errors.onRead(name, text); return text; },
+      log: (type, text) => { this.coreLog.push(`[core ${type}] ${text}`); this.errors.onLog(type, text); this.log(`[core log ${type}] ${text}`); },
     });
     for (const name of ["constant.lua", "utility.lua"]) {
       const text = this.scriptReader(name);
@@ -435,7 +438,11 @@ export class ScenarioRun {
         }
       }
       this.settleDraws();
-      return { trace: this.trace() };
+      const trace = this.trace();
+      // a Lua error, a missing or unloadable script: the duel went on without that effect, so the
+      // trace is not what the engine is meant to do — the scenario is errored with the evidence
+      if (this.errors.count) throw new EngineError(this.errors, trace);
+      return { trace };
     } finally {
       this.core.destroyDuel(this.h);
     }

@@ -25,6 +25,21 @@ Feature: The normal draw (通常のドロー)
     And player B does not conduct the normal draw
     And "top" ends in player B's deck
 
+  @id:ygo.normal-draw.basics.first-turn-no-timing-before-the-draw @ruling:ND-02 @ruling:ND-05
+  Scenario: In the first turn of the player going first there is no timing before the draw: no replacement can be activated
+    # ND-02: no normal draw in the first turn of the player going first, so no timing "immediately
+    # before the normal draw" (ND-05) comes in which to replace it. Format 2.1 (`which must not come`,
+    # issue 22.2): the step passes only if that timing never opens. ygopro-core before PR 433 offered
+    # Black Luster Soldier's replacement there (Duel.GetDrawCount gave 1 in turn 1: field.cpp get_draw_count).
+    Given it is turn 1, player B's Draw Phase, before the draw
+    And player B has "Black Luster Soldier - Legendary Swordsman" as "bls" in hand
+    And player B's deck holds "Chaos Form", "Alexandrite Dragon", in this order from the top
+    When before the draw, which must not come, player B cannot activate "bls"
+    Then player B's Standby Phase of turn 1 begins
+    And player B does not conduct the normal draw
+    And "bls" is never revealed
+    And "chaos-form" is never added to the hand
+
   @id:ygo.normal-draw.basics.second-player-first-turn-draws @ruling:ND-01 @ruling:ND-02
   Scenario: The player going second conducts a normal draw in their first turn (turn 2)
     Given it is turn 2, player A's Draw Phase, before the draw

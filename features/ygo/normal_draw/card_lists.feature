@@ -141,3 +141,20 @@ Feature: The card lists of the page, one row per listed card
     And "top" is revealed
     And "top" is sent to the graveyard
     And "top" ends in the graveyard
+
+  @id:ygo.normal-draw.list.before.no-new-chain-after-its-chain @ruling:ND-L-BEFORE @ruling:ND-01
+  Scenario: ND-L-BEFORE: once the chain of the timing before the draw has resolved, no new chain starts before the normal draw
+    # The page lists what can start a chain link before the normal draw (「通常のドローより前にチェーンブロック
+    # を作ることができるカード」: the effects of that timing and the replacements); once that timing's chain has
+    # resolved, a Quick Effect cannot start a new one before the draw (it could have responded to the chain).
+    # Format 2.1: the window `between the timing before the draw and the normal draw` (issue 22.3); the
+    # refusal has a target, so it is a refusal for the timing. ygopro-core before PR 476 opened a new chain
+    # there (processor.cpp: the point event after the EVENT_PREDRAW chain did not skip new chains).
+    Given player A has "White Rose Cloister" as "cloister" face-up in the field zone
+    And player B has "Mystical Space Typhoon" as "mst" set in the spell & trap zone
+    When before the draw, player A activates "cloister", declaring "Monster"
+    And between the timing before the draw and the normal draw, player B cannot activate "mst", targeting "cloister"
+    Then "cloister" is activated as chain link 1
+    And player A conducts the normal draw, drawing "top"
+    And "mst" is not activated
+    And "cloister" ends in the field zone

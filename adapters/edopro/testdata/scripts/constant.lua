@@ -10,3 +10,7 @@ REASON_EFFECT=0x40 REASON_COST=0x80 REASON_DISCARD=0x4000
 CATEGORY_DRAW=0x10000 CATEGORY_DISABLE=0x4000 CATEGORY_NEGATE=0x10000000
 EFFECT_TYPE_TRIGGER_F=0x200 EFFECT_TYPE_CONTINUOUS=0x800 EFFECT_PUBLIC=160 EVENT_DRAW=1110 REASON_RULE=0x400
 LOCATION_REMOVED=0x20 POS_FACEUP=0x5 EFFECT_FLAG_CARD_TARGET=0x10 CATEGORY_REMOVE=0x4
+-- two constants whose numbers are the core's (the adapters check them at start-up to tell the
+-- engines' script sets apart: adapters/edopro/lib/engine_errors.mjs); the classic core's are
+-- set by the YGOPro adapter's testdata/scripts/procedure.lua
+CHAININFO_TRIGGERING_EFFECT=1 EFFECT_COUNT_CODE_OATH=0x1
