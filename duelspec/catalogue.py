@@ -5,6 +5,10 @@ Files (data, in ``features/``):
   (schema ``rulings.schema.json``).
 - ``features/cards/<game>.json``: every card a scenario may use, with its facts and sources
   (schema ``cards.schema.json``).
+- ``features/general_rules/<game>.json``: the general game rules the source pages assume but do
+  not state (``YGO-GEN-*``, ``DM-GEN-*``), each with its official sources and the engine code
+  that decides it (schema ``general-rules.schema.json``; readers' page
+  ``docs/rulings/general-rules.md``).
 """
 from __future__ import annotations
 
@@ -75,6 +79,64 @@ def _ruling_documents(root: str | None):
         doc = load_json(str(path))
         schemas.check(doc, "rulings", str(path))
         yield path, doc
+
+
+@dataclass(frozen=True)
+class GeneralRule:
+    """One general game rule (``general-rules.schema.json#/$defs/rule``): ``id`` (``YGO-GEN-SEGOC``),
+    ``game``, ``title``, ``term`` (Japanese), ``rule`` (English), ``status`` (``decided``,
+    ``partly-decided``, ``undecided``), ``undecided`` (what no source decides: no scenario asserts
+    it), ``stated_by`` (rulings of the source page that state part of it), ``sources`` (dicts:
+    kind, title, section, url, revision, via, date, quote), ``decided_in`` (dotted paths of the
+    engine code that applies it), ``gap`` (what the reference engine does not do yet)."""
+    id: str
+    game: str
+    title: str
+    term: str
+    rule: str
+    status: str
+    undecided: str = ""
+    stated_by: tuple = ()
+    sources: tuple = ()
+    decided_in: tuple = ()
+    gap: str = ""
+    notes: str = ""
+
+    @property
+    def asserted(self) -> bool:
+        """May a scenario rest on this rule (``False`` only for an ``undecided`` one)?"""
+        return self.status != "undecided"
+
+
+#: where the general-rules catalogue lives, relative to ``features/``
+GENERAL_RULES_DIR = "general_rules"
+
+
+@lru_cache(maxsize=None)
+def general_rules(root: str | None = None) -> dict[str, GeneralRule]:
+    """Every catalogued general rule by ID (both games). Raises :class:`InputError` for a file
+    that fails its schema, an ID catalogued twice or an ID of the other game's prefix."""
+    folder = Path(root) if root else features_dir() / GENERAL_RULES_DIR
+    out: dict[str, GeneralRule] = {}
+    for path in sorted(folder.glob("*.json")):
+        doc = load_json(str(path))
+        schemas.check(doc, "general-rules", str(path))
+        prefix = {"ygo": "YGO-GEN-", "dm": "DM-GEN-"}[doc["game"]]
+        for i, r in enumerate(doc["rules"]):
+            if not r["id"].startswith(prefix):
+                raise InputError(str(path), f"/rules/{i}/id", f"an ID beginning with {prefix} (the file is of game {doc['game']})", r["id"])
+            if r["id"] in out:
+                raise InputError(str(path), f"/rules/{i}/id", "a general-rule ID not catalogued elsewhere", r["id"])
+            out[r["id"]] = GeneralRule(r["id"], doc["game"], r["title"], r["term"], r["rule"], r["status"],
+                                       r.get("undecided", ""), tuple(r.get("stated_by", ())),
+                                       tuple(r.get("sources", ())), tuple(r.get("decided_in", ())),
+                                       r.get("gap", ""), r.get("notes", ""))
+    return out
+
+
+def cited_rules(scenario: dict) -> list:
+    """The general-rule IDs a scenario cites (``cites`` of kind ``general-rule``), in order."""
+    return [c["ref"] for c in scenario.get("cites", []) if isinstance(c, dict) and c.get("kind") == "general-rule"]
 
 
 #: the dates an answer of the catalogue can carry (``rulings.schema.json#/$defs/answer``)

@@ -867,6 +867,40 @@ def _by_cause(st, fmt, fh, causes_file, expect_out, scenario_paths=(), unordered
             _input_error(f"--write-expect-fail {expect_out}: expected a file that can be written, got {exc.got}")
 
 
+@main.command()
+@click.argument("streams", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--arguments", "arguments_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="A TOML arguments file: per cluster, the verdict and the argument (e.g. docs/conformance/consensus-arguments.toml).")
+@click.option("--scenarios", "scenario_paths", multiple=True, type=click.Path(exists=True, path_type=Path),
+              help="Scenario documents (JSON files or folders) the streams ran besides the built-in ones.")
+@click.option("--markdown", "markdown_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write the consensus page (Markdown) to this file.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def consensus(streams, arguments_path, scenario_paths, markdown_out, fmt):
+    """Where every engine of a game fails a scenario the same way (the same first failing
+    expectation): the scenarios and their clusters, what each expectation rests on (rulings with
+    the page's passage, general rules with their source) and, with --arguments, the verdict on each
+    (duelspec.consensus). Give every stream of every engine (streams of one engine are merged)."""
+    from . import consensus as cs
+    from .errors import InputError
+    try:
+        c = cs.run(streams, arguments_path, scenario_paths)
+    except InputError as exc:
+        _input_error(exc)
+    if markdown_out:
+        argv = " ".join(["duelspec consensus", *(str(p) for p in streams)]
+                        + ([f"--arguments {arguments_path}"] if arguments_path else []) + [f"--markdown {markdown_out}"])
+        err = _write_output(markdown_out, cs.render_markdown(c, argv))
+        if err:
+            _input_error(f"--markdown {markdown_out}: expected a file that can be written, got {err}")
+    if fmt == "json":
+        click.echo(json.dumps(cs.as_json(c), ensure_ascii=False, indent=1))
+    else:
+        from rich.console import Console
+        cs.render_text(c, Console(highlight=False, soft_wrap=True))
+    sys.exit(0)
+
+
 @main.command(name="smoke")
 @adapter_options
 def smoke_(adapter_spec, timeout, startup_timeout, max_restarts):
@@ -1101,15 +1135,18 @@ def steps(game):
 @click.option("--results", "results", multiple=True, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="A result stream (duelspec run --out FILE); repeatable, one per engine run. Several runs of one engine make its history.")
 @click.option("--out", "out", required=True, type=click.Path(file_okay=False, path_type=Path), help="The folder to write the site into.")
-def site(results, out):
+@click.option("--consensus-arguments", "arguments_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="The verdicts on the consensus clusters (duelspec consensus --arguments), shown on consensus.html.")
+def site(results, out, arguments_path):
     """Write the spec as a static website: the engines × rulings matrix, a page per ruling with
     its scenarios as Gherkin and every engine's verdicts, a page per failure, each engine's history
-    and badge. The pages work from file:// and need no network."""
+    and badge, the general rules (general-rules.html) and, with two engines of a game or more,
+    where they all fail the same way (consensus.html). The pages work from file:// and need no network."""
     from .errors import InputError
     from .text import plain
     from .site import build
     try:
-        info = build(list(results), out)
+        info = build(list(results), out, arguments_path)
     except InputError as exc:
         _input_error(exc)
     for name, c in info["engines"].items():

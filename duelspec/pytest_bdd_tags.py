@@ -4,9 +4,9 @@ error in pytest, and installing duelspec must not break a project's own test run
 
 
 def pytest_bdd_apply_tag(tag, function):
-    """duelspec's own tags (``@game:``, ``@id:``, ``@ruling:``, ``@in-force-from:``,
+    """duelspec's own tags (``@game:``, ``@id:``, ``@ruling:``, ``@rule:``, ``@in-force-from:``,
     ``@in-force-until:``) are not pytest marks: they are read by the compiler (select scenarios
     with ``duelspec run --ruling ...`` or ``-k``)."""
-    if tag.startswith(("game:", "id:", "ruling:", "in-force-from:", "in-force-until:")):
+    if tag.startswith(("game:", "id:", "ruling:", "rule:", "in-force-from:", "in-force-until:")):
         return True
     return None

@@ -20,6 +20,7 @@ SCHEMA_FILES = {
     "trace": "trace.schema.json",
     "cards": "cards.schema.json",
     "rulings": "rulings.schema.json",
+    "general-rules": "general-rules.schema.json",
     "result": "result.schema.json",
     "requires": "requires.schema.json",
     "protocol": "protocol.schema.json",

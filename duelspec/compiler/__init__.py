@@ -10,6 +10,8 @@ Conventions of a feature file (``docs/spec.md``, "How a scenario reads"):
 - every Scenario has a permanent id tag ``@id:<dotted.id>``; a Scenario Outline's
   Examples table has an ``id`` column whose value is appended (``<id>.<row id>``);
 - ``@ruling:<ID>`` tags (on the Feature, Rule, Scenario or Examples) name the rulings;
+- ``@rule:<ID>`` tags (same places) name the general game rules the scenario rests on
+  (``features/general_rules/``): each becomes a ``cites`` entry of kind ``general-rule``;
 - other tags (``@slow``) become the scenario's ``tags``.
 
 A feature that cannot be parsed, or a scenario with an unknown step, becomes an
@@ -113,7 +115,7 @@ def compile_text(text: str, file: str = "<string>") -> Compiled:
 
 
 CITE = re.compile(r"#\s*cites:\s*(?P<body>.*)$")
-CITE_KINDS = ("source-page", "official-qa", "comprehensive-rules", "card-text")
+CITE_KINDS = ("source-page", "official-qa", "comprehensive-rules", "card-text", "general-rule")
 
 
 def _cites(doc: dict, file: str) -> dict:
@@ -154,7 +156,8 @@ def _compile_pickle(pickle: dict, nodes: dict, file: str, game: str, cites: list
     tags = [t["name"][1:] for t in pickle["tags"]]
     rulings = [t.split(":", 1)[1] for t in tags if t.startswith("ruling:")]
     ids = [t.split(":", 1)[1] for t in tags if t.startswith("id:")]
-    other = [t for t in tags if not t.startswith(("ruling:", "id:", "game:"))]
+    general = list(dict.fromkeys(t.split(":", 1)[1] for t in tags if t.startswith("rule:")))
+    other = [t for t in tags if not t.startswith(("ruling:", "id:", "game:", "rule:"))]
     scen_node = nodes.get(pickle["astNodeIds"][0], {})
     line = scen_node.get("location", {}).get("line", 1)
     example = None
@@ -179,6 +182,8 @@ def _compile_pickle(pickle: dict, nodes: dict, file: str, game: str, cites: list
         origin["example"] = example
     b = ScenarioBuilder(game, file, sid, title, rulings, [t for t in other if not t.startswith(IN_FORCE_TAGS)], origin)
     b.cites = [dict(c) for c in cites]
+    written = {c["ref"] for c in b.cites if c["kind"] == "general-rule"}
+    b.cites += [{"kind": "general-rule", "ref": r} for r in general if r not in written]
     try:
         b.in_force = _in_force(tags, example, file, line)
         for step in pickle["steps"]:
@@ -236,6 +241,23 @@ def _examples_header(scen_node: dict, row_id: str):
     return None
 
 
+def _check_general_rules(doc: dict, where: str) -> None:
+    """Every ``general-rule`` cite names a rule of the general-rules catalogue of the scenario's
+    game that some official source decides (an ``undecided`` rule is asserted by no scenario)."""
+    from ..catalogue import general_rules
+    known = general_rules()
+    for i, c in enumerate(doc.get("cites", [])):
+        if c.get("kind") != "general-rule":
+            continue
+        rule = known.get(c["ref"])
+        if rule is None or rule.game != doc["game"]:
+            raise InputError(where, f"/cites/{i}/ref", f"a general-rule ID of the {doc['game']} catalogue "
+                             f"(features/general_rules/{doc['game']}.json)", c["ref"])
+        if not rule.asserted:
+            raise InputError(where, f"/cites/{i}/ref", f"a general rule some official source decides ({rule.id} is "
+                             f"undecided: {rule.undecided[:300]})", c["ref"])
+
+
 def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> None:
     """Validate a scenario dict against the schema and its cross-references (card ids,
     local ids in script and expectations). Raises :class:`InputError` with a JSON pointer."""
@@ -255,6 +277,7 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
     for i, r in enumerate(doc["rulings"]):
         if r not in known_rulings:
             raise InputError(where, f"/rulings/{i}", "a ruling ID of the ruling catalogue (features/rulings/)", r)
+    _check_general_rules(doc, where)
     exp = doc["expect"] if isinstance(doc.get("expect"), dict) else {}
     superseded = [h for h in doc.get("superseded", []) if isinstance(h, dict) and (h.get("expect") or h.get("under_review"))]
     if not (exp.get("events") or exp.get("never") or exp.get("final")) and not doc.get("script") and not superseded:

@@ -128,9 +128,10 @@ class Engine:
         return self.streams[-1]
 
 
-def build(result_files: list, out: str | Path) -> dict:
+def build(result_files: list, out: str | Path, arguments=None) -> dict:
     """Write the site for ``result_files`` into ``out`` (created; files of an earlier build are
-    replaced). Returns ``{"engines": {name: counts of its latest stream}, "pages": n}``."""
+    replaced). ``arguments``: an arguments file of :mod:`duelspec.consensus` (the verdicts shown on
+    ``consensus.html``). Returns ``{"engines": {name: counts of its latest stream}, "pages": n}``."""
     from .render import Site
     streams = read_runs(result_files)
     engines: dict[str, Engine] = {}
@@ -150,5 +151,6 @@ def build(result_files: list, out: str | Path) -> dict:
     for sub in ("rulings", "failures", "history", "badges", "static"):
         shutil.rmtree(out / sub, ignore_errors=True)
     site = Site(list(engines.values()), out)
+    site.consensus_inputs = (list(result_files), arguments)
     pages = site.write()
     return {"engines": {e.name: e.current.counts() for e in engines.values()}, "pages": pages}

@@ -16,6 +16,10 @@ BAD = ("failed", "errored", "timed-out", "xpassed")
 KEYWORDS = re.compile(r"^(\s*)(Feature|Background|Scenario Outline|Scenario|Examples|Rule|Given|When|Then|And|But|\*)(:?)(?=\s|$)")
 
 
+_SOURCE_KINDS = {"rulebook": "official rulebook", "comprehensive-rules": "comprehensive rules", "official-qa": "official Q&A",
+                 "rules-wiki": "rules wiki (not official)", "source-page": "the source page", "card-text": "card text"}
+
+
 class Site:
     def __init__(self, engines: list, out: Path):
         from .. import compiler
@@ -88,7 +92,7 @@ class Site:
 
     # ------------------------------------------------------------------ pages
     def write(self) -> int:
-        pages = 0
+        pages = self.write_rules_and_consensus()
         static = self.out / "static"
         static.mkdir(parents=True, exist_ok=True)
         for name in ("site.css", "site.js"):
@@ -149,10 +153,38 @@ class Site:
             pages += 1
         return pages
 
+    def write_rules_and_consensus(self) -> int:
+        """``general-rules.html`` (the catalogue, with the scenarios citing each rule) and, when a
+        game has two engines or more, ``consensus.html`` (:mod:`duelspec.consensus`)."""
+        from .. import consensus as cs
+        from ..catalogue import cited_rules, general_rules
+        citing = defaultdict(list)
+        for sid, sc in sorted(self.scenarios.items()):
+            for rid in cited_rules(sc):
+                citing[rid].append(sid)
+        self.render("general-rules.html", "general-rules.html", rules=list(general_rules().values()), citing=citing,
+                    kinds=_SOURCE_KINDS, depth="")
+        paths, arguments = getattr(self, "consensus_inputs", ([], None))
+        engines = cs.engines_of(paths) if paths else []
+        c = cs.consensus(engines, self.scenarios, cs.load_arguments(arguments) if arguments else [])
+        self.has_consensus = any(g not in c.lonely for g in c.games)
+        if not self.has_consensus:
+            return 1
+        clusters = []
+        for i, cl in enumerate(c.clusters, 1):
+            first = cs.first_failure(next(iter(cl.members[0].results.values())))
+            top = [r for r, _ in cl.counts("rulings").most_common(8)] + list(cl.counts("general"))
+            clusters.append({"n": i, "cluster": cl, "example": first, "sources": cs.source_lines(top),
+                             "argued": cs.source_lines(cl.argument.get("sources", [])) if cl.argument else [],
+                             "verdict": cs.VERDICTS[cl.argument["verdict"]] if cl.argument else None})
+        self.render("consensus.html", "consensus.html", c=c, clusters=clusters, depth="")
+        return 2
+
     def render(self, template: str, path: str, **ctx) -> None:
         target = self.out / path
         target.parent.mkdir(parents=True, exist_ok=True)
         ctx.setdefault("engines", self.engines)
+        ctx.setdefault("has_consensus", getattr(self, "has_consensus", False))
         target.write_text(self.env.get_template(template).render(**ctx), encoding="utf-8")
 
     def scenarios_by_ruling(self) -> dict:

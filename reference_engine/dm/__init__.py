@@ -41,6 +41,10 @@ AT-D4                     :meth:`.engine.Game.rebind_split`, :meth:`.engine.Game
 ========================  ================================================================
 
 Each of these is a decision point the rule mutants of :mod:`duelspec.mutation.dm` patch.
+
+The general rules the page assumes (``features/general_rules/dm.json``): DM-GEN-TURN-PLAYER-FIRST
+and DM-GEN-WAITING (``Game.run_timing``), DM-GEN-WHO-DECIDES (``Game.take``), summoning sickness,
+shield triggers, blockers, the attack steps; ``grep -rn DM-GEN- reference_engine/dm/``.
 """
 from ..common import Unplayable
 from .engine import UNSUPPORTED, play

@@ -154,6 +154,8 @@ class Game:
 
     # ---- events and state helpers ----------------------------------------------------------
     def emit(self, event: str, **fields) -> None:
+        """Report an event of the trace (the attack's steps, AT-S1..AT-S7, and what happens in
+        them: AT-P3's broken shields, one ``break`` event for the shields broken together)."""
         ev = {"event": event, **{k: v for k, v in fields.items() if v is not None}}
         self.events.append(ev)
         self.driver.event(ev)
@@ -180,13 +182,16 @@ class Game:
         return kws
 
     def has(self, c: Card, kw: str) -> bool:
+        """Does creature ``c`` have keyword ``kw`` now (printed, gained or granted): blocker
+        (DM-GEN-BLOCKER), "cannot attack players" (AT-P5), "can attack untapped creatures" (AT-02), ..."""
         return any(k == kw or k.startswith(kw + ":") for k in self.keywords(c))
 
     def kw_value(self, c: Card, kw: str) -> list[str]:
         return [k.split(":", 1)[1] for k in self.keywords(c) if k.startswith(kw + ":")]
 
     def power(self, c: Card) -> int:
-        """Power (パワー): printed power + "while attacking" (power attacker) + other statics."""
+        """Power (パワー): printed power + "while attacking" (power attacker: from AT-S2 until the
+        attack ends, AT-S7, AT-D2) + other statics."""
         p = c.entry.get("power", 0)
         a = self.attack
         if a and a.active and a.attacker == c.id:
@@ -216,7 +221,8 @@ class Game:
             self.emit("untap", card=c.id)
 
     def move(self, c: Card, to: str, reason: str, dest_owner_zone: bool = True) -> None:
-        """Move a card (a creature: its whole stack) to ``to`` in its owner's zones."""
+        """Move a card (a creature: its whole stack) to ``to`` in its owner's zones (a broken
+        shield to the hand, AT-P3)."""
         stack = [c] + [self.cards[s] for s in c.sources]
         for x in stack:
             frm = x.zone
@@ -241,7 +247,7 @@ class Game:
 
     def rebind_split(self, top: Card, parts: list[Card]) -> None:
         """AT-D4: the attacker, target or blocker split into several creatures: the
-        attacking side (AP) chooses which one attacks / is attacked / blocks."""
+        attacking side (AP) chooses which one attacks / is attacked / blocks (DM-GEN-WHO-DECIDES)."""
         a = self.attack
         if not a or top.id not in (a.attacker, a.target, a.blocker):
             return
@@ -291,7 +297,8 @@ class Game:
         self.emit("draw", player=player, cards=[c.id for c in drawn], normal=False)
 
     def summon(self, c: Card, how: str) -> None:
-        """Put a creature from hand/shields into the battle zone (召喚); its cip triggers."""
+        """Put a creature from hand/shields into the battle zone (召喚); it has summoning sickness
+        (DM-GEN-SUMMONING-SICKNESS); its cip triggers (a shield trigger's, AT-S6b)."""
         frm = c.zone
         c.zone, c.tapped, c.sick = "battle", False, True
         c.order = len(self.events)
@@ -310,7 +317,8 @@ class Game:
     # ---- decisions --------------------------------------------------------------------------
     def take(self, player: str, kinds: tuple, validate):
         """The scripted step answering ``player``'s decision of one of ``kinds`` in the current
-        step of the attack (the window): validated (refused steps are recorded and the next
+        step of the attack (the window; DM-GEN-WHO-DECIDES: the engine asks the player the rules
+        give the decision to): validated (refused steps are recorded and the next
         is considered), applied and returned; else None (the player declines)."""
         def coded(st):
             reason = validate(st)
@@ -319,7 +327,9 @@ class Game:
 
     # ---- triggered abilities ----------------------------------------------------------------
     def trigger(self, timing: str, source: Card, ctx: dict) -> None:
-        """Queue the ``timing`` abilities of ``source`` (its card code) as waiting to resolve."""
+        """Queue the ``timing`` abilities of ``source`` (its card code) as waiting to resolve
+        (DM-GEN-WAITING): the step that calls it decides which abilities trigger when (AT-S3,
+        AT-S5, AT-S6a, AT-S7)."""
         if timing not in ("when-destroyed",) and not self.in_battle(source.id):
             return  # a creature's abilities trigger while it is in the battle zone (leave-abilities look back)
         for ab in self.scripts.triggered(source.entry):
@@ -327,8 +337,9 @@ class Game:
                 self.queue.append(Pending(source.owner, source.id, ab, dict(ctx)))
 
     def run_timing(self, declarations: dict | None = None) -> None:
-        """Resolve everything waiting: AP's abilities first, then NAP's (AT-D1); a player with
-        several chooses the order (``order-triggers``). ``declarations`` maps a player to the
+        """Resolve everything waiting: AP's abilities first, then NAP's (AT-D1,
+        DM-GEN-TURN-PLAYER-FIRST), one at a time and none in the middle of another's resolution
+        (DM-GEN-WAITING); a player with several chooses the order (``order-triggers``). ``declarations`` maps a player to the
         declaration kinds (ninja strike, ...) they may make when it is their turn to resolve."""
         declarations = declarations or {}
         while True:
@@ -342,10 +353,14 @@ class Game:
                 return
 
     def resolution_order(self) -> tuple:
-        """AT-D1: abilities waiting at the same time resolve AP's first, then NAP's."""
+        """AT-D1, DM-GEN-TURN-PLAYER-FIRST: abilities waiting at the same time resolve AP's first,
+        then NAP's, at every timing (not only during an attack)."""
         return (self.ap, self.nap)
 
     def player_turn(self, p: str, kinds: tuple) -> bool:
+        """Player ``p`` resolves one of their waiting abilities (or makes a declaration): it
+        resolves fully before anything else waiting does (DM-GEN-WAITING). ``False`` when ``p``
+        has nothing to do."""
         if kinds:
             step = self.take(p, kinds, lambda s: self.validate_declaration(p, s))
             if step:
@@ -367,6 +382,9 @@ class Game:
         return True
 
     def pick(self, p: str, pend: list[Pending]) -> Pending:
+        """The waiting ability of ``p`` to resolve next: the one ``p`` orders first
+        (DM-GEN-WAITING: in the order its controller chooses, also among abilities that began to
+        wait later)."""
         sources = list(dict.fromkeys(x.source for x in pend))
         if len(sources) == 1:
             return pend[0]
@@ -467,7 +485,8 @@ class Game:
 
     # ---- the attack ---------------------------------------------------------------------------
     def validate_attack(self, s: dict) -> str | None:
-        """AT-S1 / AT-02 / AT-P5: can this creature attack this target now?"""
+        """AT-S1 / AT-02 / AT-P5: can this creature attack this target now? Only in the attack
+        step (DM-GEN-ATTACK-STEPS), not with summoning sickness (DM-GEN-SUMMONING-SICKNESS)."""
         if self.phase != "attack":
             return f"attacks are declared in the attack phase (it is the {self.phase} phase)"
         c = self.cards.get(s.get("attacker", ""))
@@ -509,7 +528,8 @@ class Game:
         self.emit("step", step=name)
 
     def interrupted(self) -> bool:
-        """AT-D2: the attacker, the target or the blocker has left the battle zone."""
+        """AT-D2: the attacker, the target or the blocker has left the battle zone (checked after
+        AT-S3 and AT-S5 only: one that leaves during AT-S6 still reaches AT-S7, DM-GEN-ATTACKER-LEAVES)."""
         a = self.attack
         if not self.in_battle(a.attacker):
             return True
@@ -520,6 +540,7 @@ class Game:
         return False
 
     def end_attack(self, interrupted: bool) -> None:
+        """The attack ends, at AT-S7 or interrupted (AT-D2): "while attacking" effects end."""
         a = self.attack
         a.active = False
         self.update_powers()
@@ -531,8 +552,8 @@ class Game:
         self.order_pref = {}
 
     def do_attack(self, s: dict) -> None:
-        """The attack procedure, one method per step (AT-S1..AT-S7); AT-D2's interruption
-        skips the steps after AT-S3 and AT-S5."""
+        """The attack procedure, one method per step (AT-S1..AT-S7, DM-GEN-ATTACK-STEPS); AT-D2's
+        interruption skips the steps after AT-S3 and AT-S5."""
         a = self.attack = Attack(s["attacker"], s["target"])
         self.declaration_step(a)
         self.while_attacking_step(a)
@@ -574,7 +595,8 @@ class Game:
                          self.nap: ("ninja-strike", "revolution-0-trigger")})
 
     def block_step(self, a: Attack) -> None:
-        """AT-S4: NAP may block with an untapped blocker, tapping it; the block is established."""
+        """AT-S4: NAP may block with an untapped blocker, tapping it; the block is established
+        (DM-GEN-BLOCKER; NAP decides, DM-GEN-WHO-DECIDES)."""
         self.step("AT-S4")
         blockers = [c for c in self.creatures(self.nap) if self.has(c, "blocker") and not c.tapped]
         if blockers and not self.scripts.unblockable(self.cards[a.attacker].entry):
@@ -622,6 +644,8 @@ class Game:
         self.end_attack(False)
 
     def validate_block(self, st: dict) -> str | None:
+        """Why NAP's block step ``st`` is refused (``None``: it is not): an untapped creature of
+        NAP with blocker, summoning sick or not (DM-GEN-BLOCKER, DM-GEN-SUMMONING-SICKNESS)."""
         if st["do"] == "no-block":
             return None
         b = self.cards.get(st.get("card", ""))
@@ -706,7 +730,9 @@ class Game:
         return options[0] if options else 1
 
     def break_step(self) -> None:
-        """AT-S6b: the number fixed now; AP chooses; broken together; shield triggers; then cips."""
+        """AT-S6b: the number fixed now; AP chooses; broken together; shield triggers (NAP uses
+        them, each one declared and resolved before the next: DM-GEN-SHIELD-TRIGGER says what no
+        source decides of that order); then cips."""
         self.step("AT-S6b")
         a = self.attack
         att = self.cards[a.attacker]
@@ -758,7 +784,8 @@ class Game:
 
     def s_back_discards(self, broken: list, used: set, card: Card | None = None) -> list:
         """The broken cards NAP could discard for an S-back in their hand (``card``'s, or any):
-        a broken card still in the hand, not used, of the S-back's civilization."""
+        a broken card still in the hand, not used, of the S-back's civilization (AT-S6b: S・バック
+        with the shield triggers; DM-GEN-SHIELD-TRIGGER)."""
         backs = [card] if card else [c for c in self.zone(self.nap, "hand") if c.id not in used and self.kw_value(c, "s-back")]
         civs = {civ for b in backs for civ in self.kw_value(b, "s-back")}
         return [x.id for x in broken if x.zone == "hand" and x.id not in used and x not in backs
@@ -793,7 +820,8 @@ class Game:
         return kept
 
     def choose_shields(self, n: int, ids: list) -> list:
-        """AT-P2, AT-P4: AP chooses ``n`` of the shields ``ids`` (forced when there are only ``n``)."""
+        """AT-P2, AT-P4: AP chooses ``n`` of the shields ``ids`` (forced when there are only ``n``;
+        DM-GEN-WHO-DECIDES)."""
         st = self.take(self.ap, ("break-shields",), lambda st: self.shield_choice_problem(st.get("cards", []), ids, n))
         if st is not None:
             return st["cards"]
@@ -828,6 +856,8 @@ class Game:
 
     # ---- the run ---------------------------------------------------------------------------
     def run(self) -> None:
+        """The attack step of the turn player (DM-GEN-ATTACK-STEPS): attacks one at a time until
+        AP declares no further attack or the game ends."""
         while self.winner is None:
             self.window = "AT-S1"          # AP may declare an attack: the declaration step of the next attack
             self.attack_no += 1

@@ -51,6 +51,14 @@ ND-L-RELATED              the card classes in :mod:`.cards` (normal draw count, 
 ========================  ================================================================
 
 Each of these is a decision point the rule mutants of :mod:`duelspec.mutation.ygo` patch.
+
+The general rules the page assumes (``features/general_rules/ygo.json``, readers' page
+``docs/rulings/general-rules.md``) are named where they are decided too (``grep -rn YGO-GEN-``):
+YGO-GEN-TURN ``run_turn_from``, ``next_turn``; YGO-GEN-SEGOC ``process_triggers``,
+``before_draw_timing``; YGO-GEN-SPELL-SPEED and YGO-GEN-ONCE-PER-TURN ``activatable``;
+YGO-GEN-CHAIN ``chain_window``, ``resolve_chain``; YGO-GEN-COST ``activate``;
+YGO-GEN-NEGATION ``negate``, ``link_outcome``; YGO-GEN-MISSING-TIMING ``resolve_chain`` and the
+「通常のドローをした時」 cards.
 """
 from __future__ import annotations
 

@@ -312,12 +312,17 @@ class Duel:
     def _opt_key(self, card: "Card", eff: fx.Effect):
         if eff.once_per_turn == "copy":      # "Once per turn": this copy, while it stays where it is
             return ("copy", card.uid, card.incarnation, eff.label)
-        return ("name", card.code, eff.label)  # "You can only use this effect of <name> once per turn"
+        # "You can only use this effect of <name> once per turn": the player, for every card of that
+        # name (YGO-GEN-ONCE-PER-TURN: the opponent's use of their own copy does not count)
+        return ("name", card.controller, card.code, eff.label)
 
     def opt_used(self, card: "Card", eff: fx.Effect) -> bool:
+        """Has ``card``'s once-per-turn ``eff`` been used this turn (YGO-GEN-ONCE-PER-TURN)?"""
         return bool(eff.once_per_turn) and self._opt_key(card, eff) in self.used
 
     def use_opt(self, card: "Card", eff: fx.Effect) -> None:
+        """Count a use of a once-per-turn effect: at its activation, negated or not
+        (YGO-GEN-ONCE-PER-TURN, 「使用できない」)."""
         if eff.once_per_turn:
             self.used.add(self._opt_key(card, eff))
 
@@ -345,7 +350,9 @@ class Duel:
     # ---------------------------------------------------------------------------- activation
     def activatable(self, player: str, card: Card, eff: fx.Effect, by_engine: bool = False) -> str | None:
         """Why ``player`` cannot activate ``eff`` now (``None``: they can). General rules only:
-        control, location, timing and spell speed, once per turn, the normal draw right."""
+        control, location, timing and spell speed (YGO-GEN-SPELL-SPEED: chained only to a link of
+        the same or a lower spell speed, spell speed 1 never chained), once per turn
+        (YGO-GEN-ONCE-PER-TURN), the normal draw right."""
         if card.controller != player:
             return "not their card"
         if card.zone not in eff.locations:
@@ -448,8 +455,8 @@ class Duel:
         """Why ``player`` cannot activate ``eff``, an effect of the "before the draw" timing, now
         (``None``: they can). ND-05: activated at the timing immediately before the normal draw;
         the effects of both players of that timing go on one chain (ND-C4, ND-E5) in the order
-        of effects that activate at the same time: the turn player's mandatory, the opponent's
-        mandatory, the turn player's optional, the opponent's optional ones."""
+        of effects that activate at the same time (YGO-GEN-SEGOC): the turn player's mandatory, the
+        opponent's mandatory, the turn player's optional, the opponent's optional ones."""
         if self.timing != "before-draw":
             return "only immediately before the normal draw"
         if any(l.effect.kind != "before-draw" for l in self.chain):
@@ -487,7 +494,8 @@ class Duel:
 
     def activate(self, player: str, card: Card, eff: fx.Effect, step: dict, event: dict | None = None) -> str | None:
         """Activate: checks cost and targets first (nothing changes when refused), then
-        emits ``activate``, pays the cost, takes targets, applies pledges, adds the link.
+        emits ``activate``, pays the cost (YGO-GEN-COST: on activation, before any response, and
+        never returned), takes targets, applies pledges, adds the link.
         ``event``: for a trigger effect, the event that triggered it (``link.data["event"]``)."""
         link = ChainLink(len(self.chain) + 1, player, card, eff, card.incarnation,
                          activated_on_field=card.zone in FIELD_ZONES)
@@ -522,7 +530,11 @@ class Duel:
 
     # ---------------------------------------------------------------------------- resolution
     def resolve_chain(self) -> None:
-        """Resolve last in, first out (ND-E7); then the chain ends."""
+        """Resolve last in, first out (ND-E7, YGO-GEN-CHAIN); nothing is activated until the chain
+        ends. A Spell/Trap Card whose activation was negated goes to the Graveyard
+        (YGO-GEN-NEGATION). Anything that happens ends the moment right after the normal draw
+        (``last_normal_draw``: a 「通常のドローをした時」 effect misses the timing,
+        YGO-GEN-MISSING-TIMING)."""
         while self.chain:
             link = self.chain.pop()
             self.decider.open({"window": "resolution", "link": link.number})   # choices its effect asks for
@@ -538,7 +550,8 @@ class Duel:
 
     def bind_right_at_activation(self, link: ChainLink) -> None:
         """What activating ``link`` does to the normal draw right: a cost-type spends it as the
-        cost (ND-C1, ND-C3, ND-C5: whatever happens next), a pledge binds it (ND-AF1, ND-AF4)."""
+        cost (ND-C1, ND-C3, ND-C5: whatever happens next; YGO-GEN-COST), a pledge binds it
+        (ND-AF1, ND-AF4)."""
         if link.effect.replacement == "cost":
             self.draw_right = "spent"
         elif link.effect.replacement == "pledge":
@@ -552,7 +565,7 @@ class Duel:
 
     def link_outcome(self, link: ChainLink) -> str:
         """What becomes of ``link`` as it resolves: ``"activation-negated"``, ``"effect-negated"``
-        (nothing of it is applied: ND-E1, ND-C1, ND-AF1), ``"left-field"`` (the effect of a
+        (nothing of it is applied: ND-E1, ND-C1, ND-AF1; YGO-GEN-NEGATION), ``"left-field"`` (the effect of a
         continuous card that left the field is not applied, ND-E4) or ``"applies"``."""
         if link.negated_activation:
             return "activation-negated"
@@ -594,7 +607,8 @@ class Duel:
         replacement that fizzled has spent the right all the same (ND-C3, ND-E3, ND-E8, ND-AF3)."""
 
     def negate(self, link: ChainLink, what: str, by: Card) -> None:
-        """Negate the activation (``what='activation'``) or the effect of ``link``."""
+        """Negate the activation (``what='activation'``) or the effect of ``link``
+        (YGO-GEN-NEGATION: the link stays on the chain; it applies nothing when it resolves)."""
         if what == "activation":
             link.negated_activation = True
             self.emit("negate-activation", link=link.number, card=link.card.uid, by=by.uid)
@@ -605,7 +619,8 @@ class Duel:
     # ------------------------------------------------------------------------------ windows
     def place_mandatory_before_draw_effects(self, player: str, stage: str = "public") -> None:
         """The mandatory effects of ``player`` at the timing immediately before the normal draw
-        (「…ドロー前に発動する」, 「…代わりに、…めくる」) are activated by the game, not the player;
+        (「…ドロー前に発動する」, 「…代わりに、…めくる」) are activated by the game, not the player,
+        in the order the player chooses among their own (YGO-GEN-SEGOC);
         a name they declare on activation (「カード名を１つ宣言して発動する」) is the player's choice.
         ``stage``: ``"public"``, or ``"hand"`` for those activated from the hand
         (YGO-GEN-HAND-TRIGGER, :meth:`hand_trigger_order_problem`)."""
@@ -657,8 +672,8 @@ class Duel:
         self.placing = None
 
     def chain_window(self, first: str) -> bool:
-        """Players alternately may activate (``first`` first); two passes in a row resolve the
-        chain. Returns True if a chain was built. While chain link n is the newest, the
+        """Players alternately may activate (``first`` first: after an activation, its opponent;
+        YGO-GEN-CHAIN); two passes in a row resolve the chain. Returns True if a chain was built. While chain link n is the newest, the
         decisions are in the window ``response`` to link n; with an empty chain, in the window
         open around it (``open`` in a phase, ``before-draw``)."""
         p, passes, built = first, 0, bool(self.chain)
@@ -709,12 +724,12 @@ class Duel:
         return self._trigger_problem(eff, player) is None
 
     def process_triggers(self) -> None:
-        """Activate the trigger effects waiting (SEGOC: the turn player's mandatory, optional,
-        then the opponent's), let both players respond, resolve; repeat while new ones wait.
-        Those activated from the hand come after the public ones (YGO-GEN-HAND-TRIGGER,
-        :meth:`from_the_hand`). The placing is the ``trigger`` window after the events since
-        the previous one (opened even when nothing waits, so that a step for it is seen to be
-        not offered)."""
+        """Activate the trigger effects waiting (YGO-GEN-SEGOC: the turn player's mandatory, the
+        opponent's mandatory, the turn player's optional, the opponent's optional ones), let both
+        players respond, resolve; repeat while new ones wait. Those activated from the hand come
+        after the public ones (YGO-GEN-HAND-TRIGGER, :meth:`from_the_hand`). The placing is the
+        ``trigger`` window after the events since the previous one (opened even when nothing
+        waits, so that a step for it is seen to be not offered)."""
         first = True
         while self.pending or first:
             first = False
@@ -730,7 +745,7 @@ class Duel:
     def _place_triggers(self, waiting: list) -> None:
         """SEGOC (YGO-GEN-SEGOC): the turn player's mandatory, the opponent's mandatory, the turn
         player's optional, the opponent's optional trigger effects of ``waiting`` go on the chain."""
-        players = (self.turn_player, opponent(self.turn_player))
+        players = self.same_timing_order()
         for player in players:
             for eff, ev in [(e, ev) for e, p, ev in waiting if p == player and e.mandatory]:
                 if self._can_trigger(eff, player):
@@ -751,6 +766,11 @@ class Duel:
                 triggered = {e.card.uid for e, _ in optional}
                 while optional and self.decider.priority(player, offer, applies=lambda st, t=triggered: st.get("card") in t):
                     pass
+
+    def same_timing_order(self) -> tuple:
+        """The players in the order their effects of one timing go on the chain, each kind
+        (mandatory, then optional) in turn: the turn player's first (YGO-GEN-SEGOC)."""
+        return (self.turn_player, opponent(self.turn_player))
 
     def open_state(self) -> None:
         """An open game state: triggers, then chains of quick effects, until both players pass."""
@@ -789,9 +809,9 @@ class Duel:
         self.timing = "before-draw"
         self.decider.open({"window": "before-draw"})
         for stage in ("public", "hand"):           # YGO-GEN-HAND-TRIGGER: those from the hand after the public ones
-            for p in (self.turn_player, opponent(self.turn_player)):
+            for p in self.same_timing_order():
                 self.place_mandatory_before_draw_effects(p, stage)
-            for p in (self.turn_player, opponent(self.turn_player)):
+            for p in self.same_timing_order():
                 self.place_before_draw_effects(p, stage)
         if self.chain:                   # Quick Effects respond; they cannot start a chain at this timing
             self.chain_window(opponent(self.chain[-1].player))
@@ -851,7 +871,8 @@ class Duel:
             raise StopReached()
 
     def run_turn_from(self, phase: str, step: str | None) -> None:
-        """Run the current turn from ``phase`` (and Draw Phase ``step``) to its end."""
+        """Run the current turn from ``phase`` (and Draw Phase ``step``) to its end: the phases in
+        the order of :data:`PHASE_ORDER` (YGO-GEN-TURN)."""
         phases = PHASE_ORDER[PHASE_ORDER.index(phase):]
         for ph in phases:
             if ph == "draw" and (self.turn_player, self.turn) in self.skip_draw_phase:
@@ -876,6 +897,7 @@ class Duel:
         self.phase = phase
 
     def next_turn(self) -> None:
+        """The other player's turn begins (YGO-GEN-TURN); once-per-turn uses are forgotten."""
         self.turn += 1
         self.turn_player = opponent(self.turn_player)
         self.used = set()

@@ -79,11 +79,10 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     Then no attack happens
     And "shepherd" ends in the battle zone, untapped
 
-  @id:dm.attack.declaration.summoning-sickness-refused @ruling:AT-S1
+  @id:dm.attack.declaration.summoning-sickness-refused @ruling:AT-S1 @rule:DM-GEN-SUMMONING-SICKNESS
   Scenario: A creature put into the battle zone this turn cannot be chosen to attack
     # AT-S1: AP chooses one of their creatures that can attack. That summoning sickness (召喚酔い) prevents it is a
     # general rule of the game, not a ruling of this page
-    # cites: comprehensive-rules | summoning sickness: a creature cannot attack on the turn it was put into the battle zone (デュエル・マスターズ総合ゲームルール, 召喚酔い)
     # one shield: an engine that let the attack happen would break it without any choice
     Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone, put there this turn
     And player B has 1 shield

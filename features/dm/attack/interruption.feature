@@ -151,7 +151,7 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     And the attack ends
     And "ooze" ends in the graveyard
 
-  @id:dm.attack.end.after-attacking-not-on-creature @ruling:AT-S7 @ruling:AT-S6a
+  @id:dm.attack.end.after-attacking-not-on-creature @ruling:AT-S7 @ruling:AT-S6a @rule:DM-GEN-ATTACKER-LEAVES
   Scenario: Marrow Ooze attacking a creature: its "after attacking a player" ability does not trigger; the attack still ends
     # Marshias, Spirit of the Sun: 「このクリーチャーはすべてのバトルに勝つ。」
     # DM-GEN-ATTACKER-LEAVES: the attacker was destroyed in the battle (AT-S6a); 「全ての処理が終わったら、7.に進む」 and the

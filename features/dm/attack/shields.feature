@@ -66,7 +66,7 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     And "s1" and "s2" are broken at the same time
     And player B ends with 1 shield
 
-  @id:dm.attack.shields.shield-trigger-spell @ruling:AT-S6b @ruling:AT-P3
+  @id:dm.attack.shields.shield-trigger-spell @ruling:AT-S6b @ruling:AT-P3 @rule:DM-GEN-ATTACKER-LEAVES
   Scenario: A shield trigger among the broken shields is used after they are all in the hand: Terror Pit destroys the attacker
     # Terror Pit: "Shield trigger ... Destroy 1 of your opponent's creatures."
     # cites: card-text | Terror Pit (DM-01 63/110) 「相手のクリーチャーを1体破壊する。」

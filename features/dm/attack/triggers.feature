@@ -165,7 +165,7 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And the attack ends with "buster" as the attacking creature
     And "bolshack" ends in player A's hand
 
-  @id:dm.attack.triggers.nap-ninja-strike-after-ap @ruling:AT-S3 @ruling:AT-S4 @ruling:AT-D1
+  @id:dm.attack.triggers.nap-ninja-strike-after-ap @ruling:AT-S3 @ruling:AT-S4 @ruling:AT-D1 @rule:DM-GEN-SUMMONING-SICKNESS
   Scenario: NAP's ninja strike comes after AP's attack trigger; the ninja's cip gives blocker and it blocks
     # Hayabusamaru: "Ninja Strike 4 ... When you put this creature into the battle zone, one of your creatures in the
     # battle zone gets "blocker" until the start of your next turn."

@@ -1,10 +1,10 @@
-@game:ygo
+@game:ygo @rule:YGO-GEN-SEGOC
 Feature: Effects of both players at the timing before the draw, on one chain
   Effects activated at the same timing go on one chain in this order: the turn player's
   mandatory effects, the opponent's mandatory effects, the turn player's optional effects, the
   opponent's optional effects; effects of the same kind of one player in the order that player
-  chooses; no Quick Effect can come between them. (Official rulebook, quoted on the rules
-  wiki's page 「同時に複数のカードが発動した場合」; the 「通常のドロー」 page links the rulebook.)
+  chooses; no Quick Effect can come between them (general rule YGO-GEN-SEGOC: the official rulebook,
+  quoted on the rules wiki's page 「同時に複数のカードが発動した場合」; docs/rulings/general-rules.md).
   Mandatory (発動する / no できる): Sylvan Waterslide (the turn player's), Diabolos, King of the
   Abyss and Gravekeeper's Trap (the opponent's). No card has an optional effect of the opponent
   at this timing: in the whole card database (YGOJSON, v1/individual) only Diabolos and
@@ -18,7 +18,6 @@ Feature: Effects of both players at the timing before the draw, on one chain
 
   @id:ygo.normal-draw.same-timing.opp-mandatory.tp-optional @ruling:ND-05 @ruling:ND-E7
   Scenario: The opponent's Diabolos (mandatory) is chain link 1, the turn player's Flying Saucer Muusik'i (optional) chain link 2
-    # cites: comprehensive-rules | official rulebook (公式ルールブック), 同時に複数のカードが発動した場合: the turn player's mandatory, the opponent's mandatory, the turn player's optional, the opponent's optional
     # cites: card-text | Diabolos, King of the Abyss (29424328) ②
     # 「②：相手ドローフェイズのドロー前に発動する。相手のデッキの一番上のカードを確認し、デッキの一番上または一番下に戻す。」
     # (an engine that refuses Muusik'i because a link of the opponent is already on the chain fails here)
@@ -35,7 +34,6 @@ Feature: Effects of both players at the timing before the draw, on one chain
 
   @id:ygo.normal-draw.same-timing.opp-mandatory.tp-optional-cost @ruling:ND-05 @ruling:ND-C4
   Scenario: The opponent's Diabolos (mandatory) is chain link 1, the turn player's cost-type Gearbreed chain link 2
-    # cites: comprehensive-rules | official rulebook (公式ルールブック), 同時に複数のカードが発動した場合
     # ND-C4: a cost-type can be activated on that chain (Diabolos is no replacement)
     Given player B controls "Diabolos, King of the Abyss" as "diabolos" face-up in attack position
     And player A has "Gearbreed" as "gearbreed" face-up in the spell & trap zone
@@ -49,7 +47,6 @@ Feature: Effects of both players at the timing before the draw, on one chain
 
   @id:ygo.normal-draw.same-timing.tp-mandatory.opp-mandatory @ruling:ND-05 @ruling:ND-C1
   Scenario: The turn player's Sylvan Waterslide (mandatory) is chain link 1, the opponent's Diabolos chain link 2, which resolves first
-    # cites: comprehensive-rules | official rulebook (公式ルールブック), 同時に複数のカードが発動した場合
     # cites: card-text | Sylvan Waterslide (49838105)
     # 「…通常のドローを行う代わりに、自分のデッキの一番上のカードをめくる。めくったカードが植物族モンスターだった場合、そのモンスターを墓地へ送る。違った場合、そのカードを手札に加える。」
     Given player A has "Sylvan Waterslide" as "waterslide" face-up in the spell & trap zone
@@ -66,7 +63,6 @@ Feature: Effects of both players at the timing before the draw, on one chain
 
   @id:ygo.normal-draw.same-timing.tp-mandatory.tp-optional @ruling:ND-05 @ruling:ND-E6
   Scenario: The turn player's Sylvan Waterslide (mandatory, cost-type) is chain link 1: no optional replacement can follow it
-    # cites: comprehensive-rules | official rulebook (公式ルールブック), 同時に複数のカードが発動した場合
     # ND-E6: nothing after a cost-type; Waterslide, mandatory, always comes first (issue 9: 77 of the
     # 78 generated chains with Waterslide placed it after an optional replacement)
     Given player A has "Sylvan Waterslide" as "waterslide" face-up in the spell & trap zone
@@ -82,7 +78,6 @@ Feature: Effects of both players at the timing before the draw, on one chain
 
   @id:ygo.normal-draw.same-timing.both-mandatory.tp-optional @ruling:ND-05 @ruling:ND-E6
   Scenario: Sylvan Waterslide chain link 1, Diabolos chain link 2: the turn player's optional replacement is refused
-    # cites: comprehensive-rules | official rulebook (公式ルールブック), 同時に複数のカードが発動した場合
     Given player A has "Sylvan Waterslide" as "waterslide" face-up in the spell & trap zone
     And player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
     And player B controls "Diabolos, King of the Abyss" as "diabolos" face-up in attack position
@@ -96,7 +91,6 @@ Feature: Effects of both players at the timing before the draw, on one chain
 
   @id:ygo.normal-draw.same-timing.two-opp-mandatory.tp-optional @ruling:ND-05 @ruling:ND-E7
   Scenario: Two mandatory effects of the opponent, in the order the opponent chooses, then the turn player's optional one
-    # cites: comprehensive-rules | official rulebook (公式ルールブック), 同時に複数のカードが発動した場合: effects of the same kind of one player in the order that player chooses
     Given player B controls "Diabolos, King of the Abyss" as "diabolos" face-up in attack position
     And player B has "Gravekeeper's Trap" as "trap" face-up in the spell & trap zone
     And player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
@@ -115,7 +109,6 @@ Feature: Effects of both players at the timing before the draw, on one chain
 
   @id:ygo.normal-draw.same-timing.opp-mandatory.gravekeeper.tp-optional @ruling:ND-05 @ruling:ND-E7
   Scenario: The opponent's Gravekeeper's Trap (mandatory) is chain link 1, the turn player's Magical Blast chain link 2
-    # cites: comprehensive-rules | official rulebook (公式ルールブック), 同時に複数のカードが発動した場合
     # cites: card-text | Gravekeeper's Trap (98715423) ③
     # 「③：このカードが表側表示で存在する場合、相手ドローフェイズのドロー前に、カード名を１つ宣言して発動する。通常のドローをしたカードを確認し、宣言したカードの場合、墓地へ送る。」
     Given player B has "Gravekeeper's Trap" as "trap" face-up in the spell & trap zone

@@ -14,7 +14,8 @@ class DiabolosKingOfTheAbyss(Effect):
     """Diabolos, King of the Abyss (魔王ディアボロス): "Once per turn, during your opponent's Draw
     Phase, before their normal draw: Look at the top card of your opponent's Deck, and if you
     do, place that card on either the top or bottom of their Deck." OCG: 「…相手ドローフェイズ
-    のドロー前に発動する」 — mandatory. The OCG text has no "once per turn" (the TCG text's)."""
+    のドロー前に発動する」 — mandatory, listed by the page among the other "before the draw" cards
+    (ND-L-BEFORE); no replacement. The OCG text has no "once per turn" (the TCG text's)."""
     kind, mandatory, whose_turn, label = "before-draw", True, "opponent", "2"
 
     def condition(self, duel, player):
@@ -35,7 +36,8 @@ class DiabolosKingOfTheAbyss(Effect):
 @model("95856586")
 class ZexalField(Search):
     """Zexal Field (ゼアル・フィールド), Field Spell: "During your Draw Phase, before you draw: You
-    can place 1 "Shining Draw" from your Deck on top of your Deck.\""""
+    can place 1 "Shining Draw" from your Deck on top of your Deck.\"" Listed among the other
+    "before the draw" cards (ND-L-BEFORE); no replacement."""
     kind, locations, label, to_top = "before-draw", ("field",), "3", True
     categories = frozenset()
 
@@ -45,7 +47,7 @@ class ZexalField(Search):
 
 @model("84335863")
 class WhiteRoseCloister(Effect):
-    """White Rose Cloister (白薔薇の回廊), Field Spell: "During your Draw Phase, before you draw:
+    """White Rose Cloister (白薔薇の回廊), Field Spell (ND-L-BEFORE; no replacement): "During your Draw Phase, before you draw:
     You can declare 1 card type (Monster, Spell, or Trap); reveal the top card of your Deck,
     and if it is the declared card type, apply this effect for the rest of this turn ...
     ● Level 7 or higher Synchro Monsters you control gain 1000 ATK." (The ATK gain is
@@ -78,7 +80,8 @@ class GravekeepersTrap(Effect):
     at the card(s) drawn for their normal draw, and if it was the declared card, send it to the
     GY." OCG ③: 「このカードが表側表示で存在する場合、相手ドローフェイズのドロー前に、カード名を１つ
     宣言して発動する。」 — mandatory (the game activates it; its controller declares the name), once
-    per turn by name (「このカード名の②③の効果はそれぞれ１ターンに１度」); a Trap's effect: spell speed 2."""
+    per turn by name (「このカード名の②③の効果はそれぞれ１ターンに１度」); a Trap's effect: spell speed 2.
+    Listed among the other "before the draw" cards (ND-L-BEFORE); no replacement."""
     kind, locations, whose_turn, once_per_turn = "before-draw", ("spell-trap",), "opponent", "name"
     mandatory, speed, label = True, 2, "3"
 

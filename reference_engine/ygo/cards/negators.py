@@ -101,6 +101,7 @@ class InfiniteImpermanence(Effect):
         link.targets = [(t[0], t[0].incarnation)]
 
     def resolve(self, duel, link):
+        """Negate the target's effects, and its activated effect on the chain (ND-TAB; YGO-GEN-NEGATION)."""
         card, inc = link.targets[0]
         if not card.face_up_on_field() or card.incarnation != inc:
             return False
@@ -126,6 +127,7 @@ class DDCrow(Effect):
         link.targets = [(t[0], t[0].incarnation)]
 
     def resolve(self, duel, link):
+        """Banish the target (a replacement's resource: it fizzles, ND-C3, ND-E3)."""
         card, inc = link.targets[0]
         if card.zone != "graveyard" or card.incarnation != inc:
             return False
@@ -147,6 +149,7 @@ class MysticalSpaceTyphoon(Effect):
         link.targets = [(t[0], t[0].incarnation)]
 
     def resolve(self, duel, link):
+        """Destroy the target Spell/Trap (a continuous card whose replacement is on the chain: ND-E4)."""
         card, inc = link.targets[0]
         if card.zone not in ("spell-trap", "field") or card.incarnation != inc:
             return False

@@ -366,7 +366,8 @@ class TiltedTryEffectDraw(_TiltedTry):
 
 class _AfterTheOpponentsNormalDraw(Effect):
     """A Trap Card activated 「相手のドローフェイズ時に、相手が通常のドローをした時」: right after the
-    opponent's normal draw, before anything else happens."""
+    opponent's normal draw, before anything else happens (「時」: it misses the timing as soon as
+    something else happened, YGO-GEN-MISSING-TIMING)."""
     kind, speed, locations, face_up, label = "card", 2, ("spell-trap",), False, ""
 
     def condition(self, duel, player):

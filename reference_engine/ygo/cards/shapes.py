@@ -115,6 +115,8 @@ class NegatesTheLinkItRespondsTo(Effect):
             duel.move(self.card, "graveyard", "cost")
 
     def resolve(self, duel, link):
+        """Negate the link responded to (the page's table of interferences, ND-TAB;
+        YGO-GEN-NEGATION)."""
         duel.negate(link.data["target"], self.negates, self.card)
         self.after(duel, link.data["target"])
         return True
@@ -131,6 +133,7 @@ class LooksAtNormalDraw:
         self.player, self.source, self.act, self.turn = player, source, act, turn
 
     def after_draw(self, duel, drawn, normal):
+        """It sees only the normal draw (ND-L-TRIGGER, ND-L-BEFORE)."""
         if normal:
             duel.watches.remove(self)
             self.act(duel, drawn)
@@ -147,6 +150,7 @@ class DrawnForTheNormalDraw(Effect):
         return None
 
     def drawn(self, duel, player, normal):
+        """Its owner drew it: revealable only when ``normal`` (drawn for the normal draw, ND-L-TRIGGER)."""
         card = self.card
 
         def applies(step):

@@ -49,6 +49,7 @@ class HeartOfTheUnderdog(Effect):
         duel.emit("reveal", card=card.uid, player=link.player)
 
     def triggered_by(self, duel, ev):
+        """Any draw of its controller in the Draw Phase that drew a Normal Monster (ND-04)."""
         if ev["event"] != "draw" or duel.phase != "draw" or not self.card.face_up_on_field():
             return False
         return ev["player"] == self.card.controller and any(duel.cards[u].is_normal_monster() for u in ev["cards"])
