@@ -147,7 +147,7 @@ def test_an_effect_from_the_hand_cannot_come_before_a_public_one_YGO_GEN_HAND_TR
     the other ones is built; attempted first, it is refused and the public one is placed (issue 25)."""
     r = rule([H, Link(public)])
     assert r.legal == [False, True] and r.applied == [False, True] and r.draw is False
-    assert any("YGO-GEN-HAND-TRIGGER" in d.what for d in r.decisions)
+    assert r.general_rules == ["YGO-GEN-HAND-TRIGGER"]
 
 
 def test_an_effect_from_the_hand_after_the_public_ones_is_placed_and_applied():

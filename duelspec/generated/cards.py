@@ -147,6 +147,10 @@ REPLACEMENTS: tuple = (
 BY_KIND: dict = {}
 for _r in REPLACEMENTS:
     BY_KIND.setdefault(_r.gen_kind, []).append(_r)
+#: the cards by generator kind without ``-hand`` (an effect-type from the hand among the effect-types)
+BY_MODEL_KIND: dict = {}
+for _r in REPLACEMENTS:
+    BY_MODEL_KIND.setdefault(_r.gen_kind.removesuffix("-hand"), []).append(_r)
 
 
 def wanted(picks: str, card: dict, zone: str) -> bool:

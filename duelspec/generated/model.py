@@ -65,9 +65,11 @@ class Link:
 
 @dataclass
 class Decision:
-    """One decision: ``what`` it says and the ruling IDs (``rulings``) it rests on."""
+    """One decision: ``what`` it says, the ruling IDs (``rulings``) it rests on and the general
+    rules of the game it applies (``general``: IDs of ``features/general_rules/``)."""
     what: str
     rulings: tuple
+    general: tuple = ()
 
 
 @dataclass
@@ -95,8 +97,13 @@ class Ruling:
         """The ruling IDs cited by the decisions, sorted, without repeats."""
         return sorted({r for d in self.decisions for r in d.rulings})
 
-    def cite(self, what: str, *rulings: str) -> None:
-        self.decisions.append(Decision(what, tuple(rulings)))
+    @property
+    def general_rules(self) -> list:
+        """The general-rule IDs the decisions apply, sorted, without repeats."""
+        return sorted({g for d in self.decisions for g in d.general})
+
+    def cite(self, what: str, *rulings: str, general: tuple = ()) -> None:
+        self.decisions.append(Decision(what, tuple(rulings), tuple(general)))
 
 
 def _legality(ruling: Ruling, on_chain: list, kind: str, n: int) -> tuple[bool | None, str | None]:
@@ -167,7 +174,7 @@ def rule(links, trigger: bool = False) -> Ruling:
         if later:
             legal[n - 1] = False
             r.cite(f"attempt {n}: an effect from the hand cannot be placed before attempt {later[0]}, an effect of the "
-                   "same timing that is not in the hand: refused (YGO-GEN-HAND-TRIGGER)", "ND-05")
+                   "same timing that is not in the hand: refused", "ND-05", general=("YGO-GEN-HAND-TRIGGER",))
             continue
         below = [links[m - 1].kind for m in range(1, n) if legal[m - 1]]
         legal[n - 1], why = _legality(r, below, link.kind, n)

@@ -251,21 +251,31 @@ def _timing_patches():
                  "a replacement can be activated at any time, whatever the state of the normal draw right", any_time)
 
 
+def quick_effect_starts_the_chain(p):
+    """A patch (also a general-rule mutant, YGO-GEN-BEFORE-THE-DRAW): a Quick Effect can start the
+    chain of the timing before the draw."""
+    duel, _, _ = _engine()
+    p.set(duel.Duel, "starts_chain_before_draw", lambda self, eff: True)
+
+
+def hand_trigger_before_the_public_ones(p):
+    """A patch (also a general-rule mutant, YGO-GEN-HAND-TRIGGER): an effect activated from the
+    hand can be placed before the public ones of its timing (the TCG order)."""
+    duel, _, _ = _engine()
+    p.set(duel.Duel, "hand_trigger_order_problem", lambda self, card, eff: None)
+
+
 def _chain_building_patches():
     """The general rules of building the chain of the timing before the draw that the page's
     rulings lean on (issue 25): the effects of that timing alone start it (ND-L-BEFORE), and
     those activated from the hand come after the public ones (YGO-GEN-HAND-TRIGGER, on the chain
     of ND-05)."""
-    duel, _, _ = _engine()
-    D = duel.Duel
-
     yield Mutant("ygo.before-draw.quick-effect-starts-the-chain", "ygo", ("ND-L-BEFORE",),
                  "a Quick Effect (Mystical Space Typhoon, D.D. Crow, a Set Infinite Impermanence) can start the chain at "
-                 "the timing before the draw", lambda p: p.set(D, "starts_chain_before_draw", lambda self, eff: True))
+                 "the timing before the draw", quick_effect_starts_the_chain)
     yield Mutant("ygo.hand-trigger.before-the-public-ones", "ygo", ("ND-05",),
                  "an effect of the timing before the draw activated from the hand can be placed before the public ones "
-                 "(the TCG order of simultaneous effects)",
-                 lambda p: p.set(D, "hand_trigger_order_problem", lambda self, card, eff: None))
+                 "(the TCG order of simultaneous effects)", hand_trigger_before_the_public_ones)
 
 
 def _right_patches():

@@ -411,13 +411,15 @@ class Duel:
         """Can ``eff`` be placed on the chain of the timing immediately before the normal draw,
         i.e. start a chain there? Only the effects of that timing: those that say "before the
         draw" and the replacements of the normal draw (ND-05; the page lists the other cards
-        that 「通常のドローより前にチェーンブロックを作ることができる」, ND-L-BEFORE). A Quick Effect
-        (Mystical Space Typhoon, D.D. Crow, a Set Infinite Impermanence ...) cannot start a
-        chain at that timing, not even with an empty Deck; it can respond once an effect of
-        that timing is on the chain (:meth:`before_draw_timing`). Both open cores fixed exactly
-        this: ygopro-core b840d9c "fix EVENT_PREDRAW (#476)" (the point event of EVENT_PREDRAW
-        with ``skip_freechain``, processor.cpp:3797 at db4fd16), edo9300/ygopro-core 2088372
-        "Skip free chain effects in EVENT_PREDRAW" (processor.cpp:3373 at 46779fb)."""
+        that 「通常のドローより前にチェーンブロックを作ることができる」, ND-L-BEFORE; the general rule
+        YGO-GEN-BEFORE-THE-DRAW: the rulebook's Draw Phase activates Traps and Quick-Play Spells
+        only after the draw). A Quick Effect (Mystical Space Typhoon, D.D. Crow, a Set Infinite
+        Impermanence ...) cannot start a chain at that timing, not even with an empty Deck; it
+        can respond once an effect of that timing is on the chain (:meth:`before_draw_timing`).
+        Both open cores fixed exactly this: ygopro-core b840d9c "fix EVENT_PREDRAW (#476)" (the
+        point event of EVENT_PREDRAW with ``skip_freechain``, processor.cpp:3796-3797 at
+        db4fd16), edo9300/ygopro-core 2088372 "Skip free chain effects in EVENT_PREDRAW"
+        (processor.cpp:3373-3374 at 46779fb)."""
         return eff.kind == "before-draw"
 
     def from_the_hand(self, card: "Card", eff: fx.Effect) -> bool:
@@ -655,7 +657,8 @@ class Duel:
         the public ones only while one can be activated (as the open cores ask only about the
         triggers they offer): a step for an effect from the hand then waits for the hand stage,
         where every remaining step of the timing is tried. Only effects of this timing are taken
-        (:meth:`starts_chain_before_draw`, ND-L-BEFORE): a Quick Effect is not placed here."""
+        (:meth:`starts_chain_before_draw`, ND-L-BEFORE, YGO-GEN-BEFORE-THE-DRAW): a Quick Effect
+        is not placed here."""
 
         def of_this_timing(step):
             card = self.cards.get(step.get("card"))

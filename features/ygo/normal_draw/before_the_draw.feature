@@ -1,4 +1,4 @@
-@game:ygo
+@game:ygo @rule:YGO-GEN-BEFORE-THE-DRAW
 Feature: Only the effects of the timing before the draw start its chain; a Quick Effect only responds
   The timing immediately before the normal draw has its own effects: those that say "before the
   draw" and the replacements of the normal draw (ND-05); the page lists the other cards that
@@ -7,8 +7,9 @@ Feature: Only the effects of the timing before the draw start its chain; a Quick
   Impermanence) can still respond once an effect of that timing is on the chain (effect_type.feature:
   Mystical Space Typhoon, D.D. Crow and Infinite Impermanence in response to replacements). Each
   card below has a valid target and is activated on that same target in the open game state of the
-  Draw Phase right after the normal draw: the refusal before the draw is for the timing. The two
-  open simulator cores fixed exactly this: ygopro-core b840d9c "fix EVENT_PREDRAW (#476)" and
+  Draw Phase right after the normal draw: the refusal before the draw is for the timing. The general
+  rule YGO-GEN-BEFORE-THE-DRAW rests on the rulebook's Draw Phase (Traps and Quick-Play Spells only
+  after the draw). The two open simulator cores fixed exactly this: ygopro-core b840d9c "fix EVENT_PREDRAW (#476)" and
   edo9300/ygopro-core 2088372 "Skip free chain effects in EVENT_PREDRAW".
 
   @id:ygo.normal-draw.before.quick-effect.opponent-set-spell @ruling:ND-L-BEFORE @ruling:ND-05

@@ -128,7 +128,7 @@ Feature: Effects of both players at the timing before the draw, on one chain
   # (the general rule YGO-GEN-HAND-TRIGGER). Black Luster Soldier - Legendary Swordsman's (1) is
   # activated from the hand (「①：自分ドローフェイズのドロー前に、手札のこのカードを相手に見せて発動できる。」).
 
-  @id:ygo.normal-draw.same-timing.hand-after-public @ruling:ND-05 @ruling:ND-E5 @ruling:ND-E7
+  @id:ygo.normal-draw.same-timing.hand-after-public @rule:YGO-GEN-HAND-TRIGGER @ruling:ND-05 @ruling:ND-E5 @ruling:ND-E7
   Scenario: Meteor Flare (in the graveyard) is chain link 1, Black Luster Soldier - Legendary Swordsman from the hand chain link 2, which is applied
     # ND-L-EFFECT: both are effect-type; ND-E7: the last one activated resolves first and spends the right
     Given player A has "Meteor Flare" as "flare" in the graveyard
@@ -142,20 +142,7 @@ Feature: Effects of both players at the timing before the draw, on one chain
     And "flare" is never added to the hand
     And player A does not conduct the normal draw
 
-  @id:ygo.normal-draw.same-timing.hand-before-public-refused @ruling:ND-05 @ruling:ND-E7
-  Scenario: Black Luster Soldier - Legendary Swordsman from the hand cannot be chain link 1 under Meteor Flare: refused, Meteor Flare is chain link 1
-    Given player A has "Meteor Flare" as "flare" in the graveyard
-    And player A has "Black Luster Soldier - Legendary Swordsman" as "swordsman" in hand
-    And player A's deck holds "Chaos Form", in this order from the top
-    When before the draw, player A cannot activate "swordsman" (refused: timing)
-    And before the draw, player A activates "flare"
-    Then "flare" is activated as chain link 1
-    And "swordsman" is not activated
-    And "flare" is added to the hand
-    And "chaos-form" is never added to the hand
-    And player A does not conduct the normal draw
-
-  @id:ygo.normal-draw.same-timing.hand-after-public.negated @ruling:ND-L-EFFECT @ruling:ND-E9 @ruling:ND-05
+  @id:ygo.normal-draw.same-timing.hand-after-public.negated @rule:YGO-GEN-HAND-TRIGGER @ruling:ND-L-EFFECT @ruling:ND-E9 @ruling:ND-05
   Scenario: Black Luster Soldier - Legendary Swordsman from the hand, chain link 2, has its effect negated: Meteor Flare below it is applied
     # ND-L-EFFECT: Legendary Swordsman is effect-type, so negated it does not spend the right (ND-E1)
     # and the replacement below it is applied (ND-E9); a cost-type would have spent it on activation
