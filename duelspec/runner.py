@@ -17,7 +17,7 @@ import time
 import traceback
 from typing import Iterable, Iterator
 
-from . import asof, validation as schemas
+from . import asof, coverage, validation as schemas
 from .checker import check
 from .errors import InputError
 from .text import bound
@@ -91,8 +91,11 @@ def compile_error_result(err) -> dict:
 def skip_reason(scenario: dict, impl: dict, protocol: int | None = None) -> str | None:
     """Why an adapter with implementation ``impl`` (speaking ``protocol``, default 2) skips
     ``scenario`` up front, or None: its game, an unsupported mechanic, a format-2 scenario for
-    a protocol-1 adapter, a format-2.1 one for a protocol-2 adapter (naming its words), or something the scenario's expectations or script need that the
-    adapter does not observe (``implementation.observes``)."""
+    a protocol-1 adapter, a format-2.1 one for a protocol-2 adapter (naming its words), or a script
+    the adapter cannot play (a window or a ``when.after`` event kind it does not observe:
+    :func:`duelspec.coverage.unplayable`). Expectations on what it does not observe are no reason:
+    they are left out of the check (:func:`duelspec.coverage.plan`, which skips a scenario only
+    when nothing that carries its rulings is left)."""
     games = impl.get("games")
     if games is not None and scenario["game"] not in games:
         return f"game {scenario['game']!r} is not supported by {impl.get('name', 'the adapter')}"
@@ -103,12 +106,7 @@ def skip_reason(scenario: dict, impl: dict, protocol: int | None = None) -> str 
         return ("a format-2 scenario: the adapter speaks adapter protocol 1, which carries format-1 scenarios only "
                 "(steps with `when` need protocol 2)")
     from .words import skip_reason as minor_skip
-    return minor_skip(scenario, protocol) or unobserved(scenario, impl.get("observes"))
-
-
-#: the final-state fields of ``implementation.observes.final``
-FINAL_FIELDS = ("cards.zone", "cards.owner", "cards.controller", "cards.position", "cards.tapped", "cards.power",
-                "players.lp", "players.counts", "winner", "turn", "phase")
+    return minor_skip(scenario, protocol) or coverage.unplayable(scenario, impl.get("observes"))
 
 
 def needs(scenario: dict) -> dict:
@@ -125,28 +123,8 @@ def needs(scenario: dict) -> dict:
             windows.add(w["window"])
             if "after" in w:
                 pats.append(w["after"])
-    final = set()
-    f = expect.get("final", {})
-    for state in f.get("cards", {}).values():
-        final |= {f"cards.{k}" for k in state}
-    for state in f.get("players", {}).values():
-        final |= {f"players.{k}" for k in state}
-    final |= {k for k in ("winner", "turn", "phase") if k in f}
-    return {"events": {p["event"] for p in pats}, "final": final, "windows": windows}
-
-
-def unobserved(scenario: dict, observes: dict | None) -> str | None:
-    """Why an adapter that observes only ``observes`` cannot be judged on ``scenario``, or None."""
-    if not observes:
-        return None
-    need = needs(scenario)
-    parts = []
-    for key, what in (("events", "event kinds"), ("final", "final-state fields"), ("windows", "windows")):
-        if key in observes:
-            lacking = sorted(need[key] - set(observes[key]))
-            if lacking:
-                parts.append(f"{what} {', '.join(lacking)}")
-    return "the adapter does not observe " + "; ".join(parts) if parts else None
+    return {"events": {p["event"] for p in pats},
+            "final": {it.kind for it in coverage.items(scenario) if it.part == "final"}, "windows": windows}
 
 
 #: the parts of a scenario that hold expectations: an adapter never receives them
@@ -184,10 +162,39 @@ def _takes_as_of(cls, run) -> bool:
 _TAKES_AS_OF: dict = {}
 
 
-def run_one(scenario: dict, adapter, impl: dict, as_of: str | None = None) -> dict:
+class TraceKeeper:
+    """``duelspec run --keep-traces DIR`` (issue 21 §4): every reply of the adapter, whole, one JSON file
+    per scenario (``DIR/<scenario id>.json``: the scenario as the adapter got it, the as-of date and the
+    reply: its whole trace, or its skip or error), for debugging an adapter beyond the window of events
+    a failure shows. A file that cannot be written is remembered (``failed``), the run goes on."""
+
+    def __init__(self, folder):
+        from pathlib import Path
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.failed: str | None = None
+        self.written = 0
+
+    def path(self, scenario_id: str):
+        import re
+        return self.folder / (re.sub(r"[^A-Za-z0-9._-]+", "_", str(scenario_id)).strip(".")[:200] + ".json")
+
+    def __call__(self, scenario: dict, reply, as_of: str) -> None:
+        import json
+        doc = {"id": scenario.get("id"), "as_of": as_of, "scenario": scenario, "reply": reply}
+        try:
+            self.path(scenario.get("id", "scenario")).write_text(json.dumps(doc, ensure_ascii=False, indent=1, default=repr),
+                                                                 encoding="utf-8")
+            self.written += 1
+        except (OSError, ValueError) as exc:
+            self.failed = self.failed or f"--keep-traces {self.folder}: {exc}"
+
+
+def run_one(scenario: dict, adapter, impl: dict, as_of: str | None = None, keep: TraceKeeper | None = None) -> dict:
     """Run one scenario through ``adapter`` and check it against the expectations in force on
     ``as_of`` (ISO date, default today: :func:`duelspec.asof.select`); never raises for a bad
-    reply. A scenario with no expectation in force that day is ``skipped`` with the reason."""
+    reply. A scenario with no expectation in force that day is ``skipped`` with the reason.
+    ``keep`` (a :class:`TraceKeeper`) gets every reply, whole."""
     reason = skip_reason(scenario, impl, getattr(adapter, "protocol", None))
     if reason:
         return result_of(scenario, "skipped", reason=reason, skip_kind="runner")
@@ -195,6 +202,10 @@ def run_one(scenario: dict, adapter, impl: dict, as_of: str | None = None) -> di
     selection = asof.select(scenario, day)
     if selection.skip:
         return result_of(scenario, "skipped", reason=selection.skip, skip_kind="runner")
+    observes = impl.get("observes")
+    cov = coverage.plan(scenario, selection.expect, observes)
+    if cov.skip:
+        return result_of(scenario, "skipped", reason=cov.skip, skip_kind="runner")
     t0 = time.perf_counter()
     try:
         # the adapter gets the scenario without its expectations (the engine never reads them), and
@@ -211,16 +222,21 @@ def run_one(scenario: dict, adapter, impl: dict, as_of: str | None = None) -> di
         return result_of(scenario, "errored", message=f"{type(exc).__name__}: {exc}",
                          detail=traceback.format_exc(limit=8))
     ms = round((time.perf_counter() - t0) * 1000, 3)
-    return judge(scenario, reply, ms, selection)
+    if keep is not None:
+        keep(played(scenario), reply, day)
+    return judge(scenario, reply, ms, selection, observes)
 
 
-def judge(scenario: dict, reply: dict, ms: float | None = None, selection: "asof.Selection | None" = None) -> dict:
+def judge(scenario: dict, reply: dict, ms: float | None = None, selection: "asof.Selection | None" = None,
+          observes: dict | None = None) -> dict:
     """Turn an adapter reply (``trace`` / ``skipped`` / ``errored`` / ``timed-out``) into a result.
     A reply of the wrong shape, a trace that fails the schema or refers to cards the scenario
     does not have is ``errored`` ("invalid reply" / "invalid trace"), never a rules failure.
 
     The trace is checked against ``selection`` (the expectations in force on the run's as-of
-    date, :func:`duelspec.asof.select`; default: today's). A result judged by a superseded
+    date, :func:`duelspec.asof.select`; default: today's), without the items an adapter that
+    observes ``observes`` cannot show (:func:`duelspec.coverage.plan`): the result's ``coverage``
+    says how many items were checked and which were not, ``partial: true`` when any was not. A result judged by a superseded
     answer carries ``answer`` (its ruling and dates); a failing one whose trace satisfies another
     dated answer of the scenario carries ``follows`` (:func:`duelspec.asof.follows`).
 
@@ -250,11 +266,13 @@ def judge(scenario: dict, reply: dict, ms: float | None = None, selection: "asof
     problem = trace_problem(scenario, trace)
     if problem:
         return result_of(scenario, "errored", message=f"the adapter's trace is invalid: {problem}", detail="invalid trace")
-    failures = check(scenario if used is None else dict(scenario, expect=selection.expect), trace)
+    cov = coverage.plan(scenario, selection.expect, observes)
+    judged = {"coverage": cov.as_dict(), "partial": True if cov.partial else None}
+    failures = check(scenario if used is None else dict(scenario, expect=selection.expect), trace, cov.omit)
     if failures:
         return result_of(scenario, "failed", failures=[f.as_dict() for f in failures], duration_ms=ms, answer=answer,
-                         follows=asof.follows(scenario, trace, used))
-    return result_of(scenario, "passed", duration_ms=ms, answer=answer)
+                         follows=asof.follows(scenario, trace, used, observes), **judged)
+    return result_of(scenario, "passed", duration_ms=ms, answer=answer, **judged)
 
 
 def run_scenarios(scenarios: Iterable[dict], adapter, impl: dict | None = None, errors: Iterable = (),
@@ -279,8 +297,9 @@ class Run:
     not start), ``start_error`` (the start-up error or None).
     """
 
-    def __init__(self, adapter, expect_fail: dict | None = None, as_of: str | None = None):
+    def __init__(self, adapter, expect_fail: dict | None = None, as_of: str | None = None, keep: TraceKeeper | None = None):
         self.adapter = adapter
+        self.keep = keep
         self.as_of = as_of or asof.today()
         self.expect_fail = expect_fail or {}
         self.implementation: dict = {}
@@ -311,7 +330,7 @@ class Run:
         for err in errors:
             yield compile_error_result(err)
         if self.start_error is None and hasattr(self.adapter, "run_many"):      # --jobs N: an AdapterPool
-            played = self.adapter.run_many(scenarios, lambda s, a: run_one(s, a, self.implementation, self.as_of))
+            played = self.adapter.run_many(scenarios, lambda s, a: run_one(s, a, self.implementation, self.as_of, self.keep))
         else:
             played = None
         first = True
@@ -322,7 +341,7 @@ class Run:
                 r = self._start_failed(s, first)
                 first = False
             else:
-                r = run_one(s, self.adapter, self.implementation, self.as_of)
+                r = run_one(s, self.adapter, self.implementation, self.as_of, self.keep)
             gave_up = getattr(self.adapter, "gave_up", None) if self.start_error is None else None
             if gave_up and not self.stopped_early:
                 self.stopped_early, self.reason = True, gave_up

@@ -60,8 +60,12 @@ class Run:
 
     def counts(self) -> dict:
         c = {o: 0 for o in OUTCOMES}
+        partly = 0
         for r in self.results.values():
             c[r["outcome"]] = c.get(r["outcome"], 0) + 1
+            partly += r.get("partial") is True
+        if partly:
+            c["partly checked"] = partly       # of the above: judged only on what the adapter observes (issue 27)
         return c
 
 
@@ -109,6 +113,18 @@ def clip(text, cap: int = TEXT_CAP) -> str:
     s = text if isinstance(text, str) else json.dumps(text, ensure_ascii=False)
     s = visible(s)
     return s if len(s) <= cap else s[:cap] + f" … [{len(s) - cap} more characters not shown]"
+
+
+def abbreviate(text, cap: int) -> str:
+    """The project's own prose (a ruling's summary) shortened for a table cell: cut at a word boundary
+    with "…" (the whole text is on the ruling's page), never the log-style "[N more characters not
+    shown]" of :func:`clip`, which is for text from a stream."""
+    s = visible(str(text))
+    if len(s) <= cap:
+        return s
+    cut = s[:cap - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > cap // 2 else cut).rstrip(" ,;:、。") + "…"
 
 
 def script_json(obj) -> str:
