@@ -148,6 +148,39 @@ def _draw_phase_patches():
             p.wrap(D, "start_duel", start)
         return patch
 
+    def second_player_opening_hand(how):
+        """The opening hand of the player going second (ND-03) drawn as a normal draw
+        (``normal``) or at the start of the first Draw Phase, reported in it (``draw-phase``);
+        the first player's is right (issue 25: the scenario asserted only the first player's)."""
+        def patch(p):
+            def start(f, self):
+                draw, second = self.draw, opponent(self.first_player)
+                late = []
+
+                def patched(player, n, normal=False):
+                    if player != second:
+                        return draw(player, n, normal)
+                    if how == "normal":
+                        return draw(player, n, True)
+                    late.append(n)
+                    return []
+                self.draw = patched
+                try:
+                    f(self)
+                finally:
+                    del self.draw
+                if late:
+                    set_phase = self.set_phase
+
+                    def first_draw_phase(phase):
+                        set_phase(phase)
+                        if phase == "draw" and late:
+                            del self.set_phase
+                            self.draw(second, late.pop(), False)
+                    self.set_phase = first_draw_phase
+            p.wrap(D, "start_duel", start)
+        return patch
+
     yield Mutant("ygo.normal-draw.not-conducted", "ygo", ("ND-01",),
                  "the turn player does not conduct the normal draw", no_normal_draw)
     yield Mutant("ygo.normal-draw.two-cards", "ygo", ("ND-01",),
@@ -167,6 +200,12 @@ def _draw_phase_patches():
                  "the opening hand is drawn as a normal draw", opening_hand(lambda n, normal: (n, True)))
     yield Mutant("ygo.opening-hand.six-cards", "ygo", ("ND-03",),
                  "the opening hand has 6 cards", opening_hand(lambda n, normal: (n + 1, normal)))
+    yield Mutant("ygo.opening-hand.second-player-normal-draw", "ygo", ("ND-03",),
+                 "the opening hand of the player going second is drawn as a normal draw",
+                 second_player_opening_hand("normal"))
+    yield Mutant("ygo.opening-hand.second-player-in-the-draw-phase", "ygo", ("ND-03",),
+                 "the opening hand of the player going second is drawn once the first Draw Phase has begun, in it",
+                 second_player_opening_hand("draw-phase"))
 
 
 def _underdog_patches():
@@ -477,6 +516,23 @@ def _trigger_patches():
             return f(self)
         p.wrap(D, "conduct_normal_draw", conduct)
 
+    def after_the_open_game_state(p):
+        # ND-T1 「直後に発動」 broken: the triggers waiting after the chain of the timing before the
+        # draw (right spent) wait until the turn player has used the Draw Phase's open game state
+        p.set(D, "triggers_before_normal_draw", lambda self: False)
+
+        def open_state(f, self):
+            if self.phase == "draw" and self.pending:
+                held, self.pending = self.pending, []
+                self.chain_window(self.turn_player)
+                self.pending = held + self.pending
+            return f(self)
+        p.wrap(D, "open_state", open_state)
+
+    yield Mutant("ygo.triggers.after-the-open-game-state", "ygo", ("ND-T1",),
+                 "trigger effects waiting after the chain before the draw (the right spent) are activated only after "
+                 "the turn player's first chain of the Draw Phase's open game state, not right after that chain",
+                 after_the_open_game_state)
     yield Mutant("ygo.triggers.always-before-the-draw", "ygo", ("ND-T1", "ND-T2"),
                  "trigger effects waiting after the chain before the draw are activated before the normal draw, "
                  "even when the right is unspent", lambda p: p.set(D, "triggers_before_normal_draw", lambda self: True))
