@@ -34,6 +34,11 @@ def write_stream(path: Path, header: dict, results: list) -> Path:
     return path
 
 
+#: results of the committed streams about scenarios of another content now (not compared): the 426
+#: generated chains that scripted the hand trigger first (issue 25 §1) and the hand-written
+#: scenario §6 rewrote (its title names what it asserts now)
+STALE = 427
+
 @pytest.fixture(scope="module")
 def committed():
     return cs.run(STREAMS, ARGS)
@@ -49,7 +54,8 @@ def test_the_committed_streams_agree_on_the_clusters_the_reports_name(committed)
     """EDOPro (two streams, merged) and YGOPro. The hand trigger (cause H of both reports, the
     suite's error) was the largest cluster; issue 25 fixed the suite, so the chains that scripted it
     first are scenarios of another content now: not compared (stale) until the engines run them
-    again. Every remaining cluster has a verdict in the arguments file."""
+    again, like the hand-written scenarios rewritten since. Every remaining cluster has a verdict
+    in the arguments file."""
     assert [e.name for e in committed.engines] == ["EDOPro (ygopro-core via ocgcore-wasm)",
                                                    "YGOPro (classic ygopro-core + ygopro-scripts)"]
     stale = committed.stale["ygo"]
@@ -57,7 +63,10 @@ def test_the_committed_streams_agree_on_the_clusters_the_reports_name(committed)
     streams = {}
     for e in committed.engines:
         streams.update(e.results)
-    assert len(stale) == 426 and all("Black Luster Soldier - Legendary Swordsman" in streams[sid]["title"] for sid in stale)
+    # and the hand-written scenarios issue 25 §6 made able to fail (a title of another content)
+    rewritten = {"ygo.normal-draw.triggers.right-spent-trigger-right-after"}
+    assert rewritten <= set(stale) and len(stale) == STALE == 426 + len(rewritten)
+    assert all("Black Luster Soldier - Legendary Swordsman" in streams[sid]["title"] for sid in set(stale) - rewritten)
     assert not any(a.card == "Black Luster Soldier - Legendary Swordsman" for cl in committed.clusters for a in cl.members)
     top = committed.clusters[0]
     assert top.first == "wrong order activate Sangan before draw A normal" and top.argument["verdict"] == "suite-right"
@@ -161,12 +170,12 @@ def test_the_command_prints_the_clusters_writes_the_page_and_json(tmp_path):
     r = CliRunner().invoke(main, ["consensus", *map(str, STREAMS), "--arguments", str(ARGS), "--markdown", str(out)])
     assert r.exit_code == 0, r.output
     assert "3  wrong order activate Sangan before draw A normal  [the suite is right]" in r.output
-    assert "ygo: 426 scenarios not compared: changed since the streams were written" in " ".join(r.output.split())
+    assert f"ygo: {STALE} scenarios not compared: changed since the streams were written" in " ".join(r.output.split())
     assert out.read_text(encoding="utf-8").startswith("# When every engine fails the same way")
     r = CliRunner().invoke(main, ["consensus", *map(str, STREAMS), "--format", "json"])
     data = json.loads(r.output)
     assert data["games"]["ygo"]["agreed"] == 7 and data["clusters"][0]["verdict"] is None
-    assert len(data["games"]["ygo"]["stale"]) == 426
+    assert len(data["games"]["ygo"]["stale"]) == STALE
     r = CliRunner().invoke(main, ["consensus", str(tmp_path / "missing.jsonl")])
     assert r.exit_code == 2 and "missing.jsonl" in r.output
 
@@ -177,7 +186,7 @@ def test_the_site_has_a_consensus_page_with_two_engines_and_a_general_rules_page
     build([str(p) for p in STREAMS], tmp_path / "site", str(ARGS))
     page = (tmp_path / "site" / "consensus.html").read_text(encoding="utf-8")
     assert 'id="cluster-1"' in page and "the suite is right" in page and 'href="general-rules.html#ygo-gen-hand-trigger"' not in page
-    assert "Not compared (ygo): 426 scenarios changed since the streams were written" in page
+    assert f"Not compared (ygo): {STALE} scenarios changed since the streams were written" in page
     rules = (tmp_path / "site" / "general-rules.html").read_text(encoding="utf-8")
     assert 'id="ygo-gen-segoc"' in rules and "ygo.normal-draw.same-timing." in rules
     ruling = (tmp_path / "site" / "rulings" / "ND-05.html").read_text(encoding="utf-8")
