@@ -17,7 +17,7 @@ from duelspec.adapters.reference import ReferenceAdapter
 from duelspec.compiler import compile_text, validate
 from duelspec.errors import InputError
 from duelspec.runner import run_one, skip_reason
-from mutant_runs import IMPL, outcome, suite
+from mutant_runs import ADAPTER, IMPL, outcome, suite
 
 SETUP = {"turn": 2, "turn_player": "A", "phase": "draw"}
 
