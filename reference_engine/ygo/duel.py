@@ -777,7 +777,9 @@ class Duel:
         return (self.turn_player, opponent(self.turn_player))
 
     def open_state(self) -> None:
-        """An open game state: triggers, then chains of quick effects, until both players pass."""
+        """An open game state: the trigger effects waiting first (YGO-GEN-SEGOC; ND-T1: those of the
+        chain before the draw are activated right after it, 「直後に発動」, before any player's Quick
+        Effect of the Draw Phase), then chains of quick effects, until both players pass."""
         while True:
             self.process_triggers()
             if not self.chain_window(self.turn_player):
