@@ -29,6 +29,7 @@ PROCESSOR_END = 0x20000000
 SIZE_RETURN_VALUE = 256
 MESSAGE_BUFFER = 0x100000  # the core's own message buffers are of this order (ocgapi.cpp:28)
 SEED_COUNT = 8              # ocgapi.h:26
+QUERY_BUFFER = 0x20000      # of one query_field_card result
 
 
 class CardData(ctypes.Structure):
@@ -96,6 +97,11 @@ class Core:
         self.path = path
         self.current: Duel | None = None
         self._script_buf = None  # keeps the bytes of the last script alive for the core
+        # scratch buffers of the calls that copy data out of the core, made once per process (a
+        # duel runs at a time, and each call's bytes are taken before the next call)
+        self._msg = ctypes.create_string_buffer(MESSAGE_BUFFER)
+        self._resp = ctypes.create_string_buffer(SIZE_RETURN_VALUE)
+        self._query = ctypes.create_string_buffer(QUERY_BUFFER)
         # the callbacks must outlive every call into the core: kept on the instance
         self._cb_script = SCRIPT_READER(self._read_script)
         self._cb_card = CARD_READER(self._read_card)
@@ -117,9 +123,12 @@ class Core:
             d.watch.on_read(name.decode("utf-8", "replace"), text is not None)
         if text is None:
             return None
-        self._script_buf = ctypes.create_string_buffer(text, len(text))
+        # the core reads the bytes in place (a bytes object's buffer does not move); kept alive
+        # until the next read, as the core expects (no copy: the base scripts are ~0.5 MB a duel)
+        text = bytes(text)
+        self._script_buf = text
         length[0] = len(text)
-        return ctypes.addressof(self._script_buf)
+        return ctypes.cast(ctypes.c_char_p(text), ctypes.c_void_p).value
 
     def _read_card(self, code, data):
         d = self.current
@@ -174,9 +183,7 @@ class Duel:
         seeds = (ctypes.c_uint32 * SEED_COUNT)(*[(seed * (i + 1) + 0x9E3779B9 * i) & 0xFFFFFFFF
                                                   for i in range(SEED_COUNT)])
         self.h = self.lib.create_duel_v2(seeds)
-        self._msg = ctypes.create_string_buffer(MESSAGE_BUFFER)
-        self._resp = ctypes.create_string_buffer(SIZE_RETURN_VALUE)
-        self._query = ctypes.create_string_buffer(0x20000)
+        self._msg, self._resp, self._query = core._msg, core._resp, core._query
 
     def _active(self):
         self.core.current = self
@@ -204,7 +211,7 @@ class Duel:
 
     def messages(self) -> bytes:
         n = self.lib.get_message(self.h, self._msg)
-        return self._msg.raw[:n]
+        return ctypes.string_at(self._msg, max(n, 0))   # only the n bytes (``.raw`` copies the whole 1 MiB first)
 
     def respond_int(self, value: int) -> None:
         self.lib.set_responsei(self.h, value)
@@ -219,7 +226,7 @@ class Duel:
     def query_field_card(self, player: int, location: int, flags: int) -> bytes:
         self._active()
         n = self.lib.query_field_card(self.h, player, location, flags, self._query, 0)
-        return self._query.raw[:max(n, 0)]
+        return ctypes.string_at(self._query, max(n, 0))
 
     def query_field_count(self, player: int, location: int) -> int:
         return self.lib.query_field_count(self.h, player, location)
