@@ -86,7 +86,13 @@ def matches(pattern: dict, event: dict) -> bool:
     if pattern.get("event") != event.get("event"):
         return False
     for k, v in pattern.items():
-        if k not in event or not _same(v, event[k]):
+        got = event.get(k, MISSING)
+        if got is MISSING:
+            return False
+        if type(v) is str:            # the common case: a string equals only the same string
+            if got != v:
+                return False
+        elif not _same(v, got):
             return False
     return True
 
@@ -111,7 +117,7 @@ def check(scenario: dict, trace: dict) -> list[Failure]:
     pos = 0
     for i, item in enumerate(expect.get("events", [])):
         if "any_order" in item or "together" in item:
-            end, fail = _group(item, events, pos, f"/expect/events/{i}")
+            end, fail = _group(item, events, pos, f"/expect/events/{i}", by_kind)
             if fail is not None:
                 out.append(fail)
                 break
@@ -195,28 +201,33 @@ def check(scenario: dict, trace: dict) -> list[Failure]:
     return out
 
 
-def _group(item: dict, events: list, pos: int, pointer: str):
+def _group(item: dict, events: list, pos: int, pointer: str, by_kind: dict):
     """``(index of the group's last event, None)`` for the earliest place at or after ``pos``
-    where the ``any_order`` / ``together`` group of ``item`` matches, or ``(None, Failure)``."""
+    where the ``any_order`` / ``together`` group of ``item`` matches, or ``(None, Failure)``.
+    ``by_kind``: the indexes of ``events`` by their kind (``event``), in order; a pattern is
+    compared only with the events of its kind (no other can match it)."""
     together = "together" in item
     pats = item["together"] if together else item["any_order"]
     key = "together" if together else "any_order"
     k = len(pats)
-    cands = [[j for j in range(pos, len(events)) if matches(p, events[j])] for p in pats]
+    kinds = [by_kind.get(p.get("event"), []) for p in pats]
+    cands = [[j for j in kind[bisect.bisect_left(kind, pos):] if matches(p, events[j])] for p, kind in zip(pats, kinds)]
     for n, c in enumerate(cands):
         if not c:
-            earlier = next((j for j in range(pos) if matches(pats[n], events[j])), None)
+            kind = kinds[n]
+            earlier = next((j for j in kind[:bisect.bisect_left(kind, pos)] if matches(pats[n], events[j])), None)
             msg = "expected event did not occur" if earlier is None else \
                 f"expected event occurred at #{earlier}, before the event the previous item matched: wrong order"
             return None, Failure(f"{pointer}/{key}/{n}", msg, pats[n], None, _context(events, min(pos, max(len(events) - 1, 0))))
+    first = max((c[0] for c in cands), default=pos)      # no place ends before every pattern has a candidate
     if together:
-        for start in range(pos, len(events) - k + 1):
+        for start in range(max(pos, first - k + 1), len(events) - k + 1):
             window = range(start, start + k)
             if _assign([[j for j in c if j in window] for c in cands]):
                 return start + k - 1, None
         return None, Failure(pointer, f"the {k} events of this group occurred, but not as one moment (consecutive, "
                              f"nothing between them)", item, None, _context(events, cands[0][0]))
-    for end in sorted({j for c in cands for j in c}):
+    for end in sorted({j for c in cands for j in c if j >= first}):
         if _assign([[j for j in c if j <= end] for c in cands]):
             return end, None
     return None, Failure(pointer, "the events of this group did not each occur on an event of their own", item, None,
