@@ -18,13 +18,15 @@ with the semantics of the scenario format (format 2: the engine tells the driver
 declines optional decisions; a step the engine refuses or does not offer is recorded
 ``refused`` and never replaced by another choice; a mandatory decision the script does not
 give raises :class:`MissingDecision` (an error of the scenario, never guessed); steps whose
-window never opened are ``not-reached``.
+window never opened are ``not-reached``. An engine that asks a player a question reports it
+as an ``ask`` event (issue 27): :meth:`ScriptDriver.ask` builds it (whether to block, which
+shields to break, a shield trigger, which cards, a "you may", an option, an order).
 """
 from __future__ import annotations
 
 from typing import Callable
 
-from duelspec.decisions import MissingDecision, Refusal
+from duelspec.decisions import MissingDecision, Refusal, ask as ask_event
 
 __all__ = ["Adapter", "CannotStart", "MissingDecision", "Refusal", "ScriptDriver", "Simulator", "Skip"]
 
@@ -266,6 +268,16 @@ class ScriptDriver:
                 self._consume("refused", "its window closed and the engine never offered it", code="not-offered")
         finally:
             self.stack.remove(w)
+
+    def ask(self, player: str, question: str, cards=None) -> dict:
+        """The engine asks ``player`` a question of kind ``question`` (``duelspec.decisions.QUESTIONS``:
+        ``block``, ``break-shields``, ``shield-trigger``, ``target``, ``yes-no``, ``option``,
+        ``order``), offering ``cards`` when given: returns the ``ask`` trace event (the engine puts
+        it in its trace where it asks, before the answer) and records it like any event. Call it
+        only where your engine really poses the question (a choice it makes alone is none)."""
+        ev = ask_event(player, question, cards)
+        self.event(ev)
+        return ev
 
     def event(self, ev: dict) -> None:
         """An event happened (every trace event, in order)."""

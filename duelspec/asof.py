@@ -96,13 +96,17 @@ def alternatives(scenario: dict, used: dict | None):
     return out
 
 
-def follows(scenario: dict, trace: dict, used: dict | None) -> dict | None:
+def follows(scenario: dict, trace: dict, used: dict | None, observes: dict | None = None) -> dict | None:
     """For a trace that fails the expectations judged by: the first other dated answer of
     ``scenario`` whose expectations it satisfies, as ``{"ruling", "answered", "replaced"?,
-    "label"}`` (``ruling`` of the current answer: the scenario's first ruling), or ``None``."""
+    "label"}`` (``ruling`` of the current answer: the scenario's first ruling), or ``None``.
+    Each answer is checked on what an adapter that observes ``observes`` can show
+    (:func:`duelspec.coverage.plan`); an answer nothing of whose rulings it can show is no match."""
     from .checker import check
+    from .coverage import plan
     for entry, expect in alternatives(scenario, used):
-        if not check(dict(scenario, expect=expect), trace):
+        cov = plan(scenario, expect, observes)
+        if not cov.skip and not check(dict(scenario, expect=expect), trace, cov.omit):
             if entry is not None:
                 return {"ruling": entry["ruling"], "answered": entry["answered"], "replaced": entry["replaced"],
                         "label": "matches " + label(entry, scenario)}

@@ -1,12 +1,14 @@
 """Failures grouped by cause: ``duelspec summary --by-cause`` (issue 12).
 
-A run of the generated chains gives hundreds of failures; they are read by cause. Each failed
-(or xfailed) result gets a *signature* computed from the result and its scenario only (never
-from its id):
+A run of the generated chains gives hundreds of failures; they are read by cause. Each failed,
+errored (or xfailed) result gets a *signature* computed from the result and its scenario only
+(never from its id):
 
 - ``first``: the first failing expectation — a script step the engine refused or allowed
   against the script if there is one (the expectations failing after it are its consequences),
-  else the first failing pattern or final-state field — with cards named by their role (``missing draw A
+  else the first failing pattern or final-state field; for an errored result the engine error
+  its adapter reports (``engine error: Lua error in c50418970.lua: attempt to …``, without the
+  line) or the message — with cards named by their role (``missing draw A
   normal``, ``occurred activate replacement``, ``refused legal step: B activates D.D. Crow
   (first response)``, ``final players.A.counts.hand``, ...);
 - ``card`` / ``kind`` / ``interference``: the replacement the failure is about — the card the
@@ -19,7 +21,10 @@ from its id):
 - ``top``: the last of player A's replacements on the chain and what is done to it
   (``Malefic World (negate-activation)``): it decides the normal draw right (ND-E7, ND-C5);
 - ``chain``: player A's replacements on the chain, link 1 first, each with what is done to it
-  (``Magical Blast (none) > Fandora, the Flying Furtress (none)``).
+  (``Magical Blast (none) > Fandora, the Flying Furtress (none)``);
+- ``before``: for a failing script step, player A's replacements activated before it (the
+  game's own activations and A's earlier steps), as in ``chain``; else empty. It tells a step
+  refused *after* a card that gave the draw up from one refused for its own sake.
 
 A *cause file* (TOML) maps signatures to an engine's causes::
 
@@ -42,8 +47,8 @@ from dataclasses import dataclass, field
 
 from .generated import cards as C
 
-BAD = ("failed", "xfailed")
-SIGNATURE_KEYS = ("first", "card", "kind", "interference", "interferer", "top", "chain")
+BAD = ("failed", "errored", "xfailed")
+SIGNATURE_KEYS = ("first", "card", "kind", "interference", "interferer", "top", "chain", "before")
 
 
 @dataclass
@@ -57,6 +62,7 @@ class Cause:
     rulings: list = field(default_factory=list)
     match: list = field(default_factory=list)
     superseded: str = ""
+    same_fix: str = ""        # the key of the cause whose fix experiment is this cause's too (one defect)
 
     def matches(self, sig: dict) -> bool:
         for rule in self.match:
@@ -93,7 +99,7 @@ def load_causes(path) -> list[Cause]:
             if bad:
                 raise InputError(str(path), f"causes.{key}.match[{i}]", f"keys among {', '.join(SIGNATURE_KEYS)}", sorted(bad))
         out.append(Cause(key, c["title"], c.get("who", ""), c.get("evidence", ""), list(c.get("rulings", [])),
-                         list(c.get("match", [])), c.get("superseded", "")))
+                         list(c.get("match", [])), c.get("superseded", ""), c.get("same_fix", "")))
     return out
 
 
@@ -126,6 +132,7 @@ class _Roles:
         scripted = {s["card"] for s in a_steps}
         mandatory = [cid for cid, r in self.repl.items() if r.mandatory and cid not in scripted]
         self.links = mandatory + [s["card"] for s in a_steps if s.get("legal", True)]
+        self.step_of = {s["card"]: i for i, s in enumerate(script) if s in a_steps}
         self.refused = {s["card"] for s in a_steps if s.get("legal", True) is False}
         # the resources of each replacement (cards its effect uses), by the modelled facts
         self.owner_of: dict = {}
@@ -209,9 +216,27 @@ def _cards_of(pattern) -> list:
     return out + list(pattern.get("cards", []))
 
 
+def _engine_error(result: dict) -> str | None:
+    """An adapter's report of the engine's own error (``engine error: <kind> in <script>:<line>,
+    card …: <message>``, adapters/edopro/lib/engine_errors.mjs and adapters/ygopro/engine_errors.py),
+    without line and count: ``engine error: Lua error in c50418970.lua: attempt to …``; else None."""
+    import re
+    m = re.match(r"engine error: (.+?) in ([^\s,:]+)(?::\d+)?, (?:card \d+(?: \"[^\"]*\")?(?: \(scenario card [^)]*\))?|no card named): "
+                 r"(.*?)(?: \(and \d+ more engine errors?: see the detail\))?$", str(result.get("message", "")), re.S)
+    return f"engine error: {m.group(1)} in {m.group(2)}: {m.group(3)}" if m else None
+
+
 def signature(result: dict, scenario: dict) -> dict:
-    """The signature of a failed result (see the module docstring)."""
+    """The signature of a failed result (see the module docstring); an errored result that reports
+    an engine error has that error as its first failing expectation (its card: the scenario card
+    the error names)."""
     roles = _Roles(scenario)
+    engine_error = _engine_error(result) if not result.get("failures") else None
+    if engine_error:
+        import re
+        ids = re.search(r"\(scenario card ([^)]*)\)", result.get("message", ""))
+        about = next((roles.about(c.strip()) for c in (ids.group(1).split(",") if ids else []) if roles.about(c.strip())), None)
+        return _signature(engine_error, about, None, roles)
     fails = result.get("failures") or [{}]
     # a step the engine refused or allowed against the script comes first: the expectations that
     # fail after it are its consequences (the checker lists the script's failures last)
@@ -242,6 +267,7 @@ def signature(result: dict, scenario: dict) -> dict:
         else:
             first = f"no outcome: {what}"
         about = roles.about(card)
+        before = [c for c in roles.links if roles.step_of.get(c, -1) < i and c != card]
     elif ptr.startswith("/expect/events") or ptr.startswith("/expect/never"):
         kind = "occurred" if ptr.startswith("/expect/never") else "wrong order" if "wrong order" in msg else "missing"
         pats = exp.get("any_order") or exp.get("together") if isinstance(exp, dict) and ("any_order" in exp or "together" in exp) else [exp]
@@ -262,7 +288,11 @@ def signature(result: dict, scenario: dict) -> dict:
             parts = ["cards", roles.role(parts[1])] + parts[2:]
         first = "final " + ".".join(parts)
     else:
-        first = msg or "no failure reported"
+        first = msg or (f"errored: {str(result.get('message', ''))[:200]}" if result.get("message") else "no failure reported")
+    return _signature(first, about, interferer, roles, before if ptr.startswith("/script/") else [])
+
+
+def _signature(first: str, about, interferer, roles: "_Roles", before=()) -> dict:
     about = about or roles.top()
     r = roles.repl.get(about)
     top = roles.top()
@@ -270,7 +300,8 @@ def signature(result: dict, scenario: dict) -> dict:
     return {"first": first, "card": r.name if r else "", "kind": r.gen_kind if r else "",
             "interference": roles.interference.get(about, "") if r else "", "interferer": interferer or "",
             "top": f"{tr.name} ({roles.interference.get(top, 'none')})" if tr else "",
-            "chain": " > ".join(f"{roles.repl[c].name} ({roles.interference.get(c, 'none')})" for c in roles.links)}
+            "chain": " > ".join(f"{roles.repl[c].name} ({roles.interference.get(c, 'none')})" for c in roles.links),
+            "before": " > ".join(f"{roles.repl[c].name} ({roles.interference.get(c, 'none')})" for c in before)}
 
 
 @dataclass

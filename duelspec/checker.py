@@ -14,6 +14,10 @@ same without groups and refusal codes):
 - ``expect.never``: patterns that must match no event.
 - ``expect.final``: per card the named fields of ``trace.final.cards[id]``; per player
   ``lp`` and the named zone ``counts``; ``winner``.
+- ``omit``: the pointers of items the adapter does not observe (:mod:`duelspec.coverage`): they
+  are left out. A group that loses members is judged on the others (``any_order`` as
+  ``any_order``, ``together`` as ``together``; one left: an ordinary pattern); every failure keeps
+  the pointer of the item in the scenario.
 - script steps: step *i* with ``legal: false`` must be ``refused`` in ``trace.steps`` (any
   code; with ``refusal``, a code the trace gives must be that one — a trace without a code, or
   with ``not-offered``, is not failed for it); ``applied`` fails, and so does ``not-reached`` ("the window never
@@ -102,8 +106,9 @@ def _context(events: list, center: int, radius: int = 3) -> list:
     return [[i, events[i]] for i in range(lo, hi)]
 
 
-def check(scenario: dict, trace: dict) -> list[Failure]:
-    """Every unmet expectation of ``scenario`` in ``trace`` (both already schema-valid)."""
+def check(scenario: dict, trace: dict, omit: frozenset | set = frozenset()) -> list[Failure]:
+    """Every unmet expectation of ``scenario`` in ``trace`` (both already schema-valid), leaving
+    out the items whose pointers are in ``omit`` (not observable: :func:`duelspec.coverage.plan`)."""
     out: list[Failure] = []
     expect = scenario.get("expect", {})
     events = trace.get("events", [])
@@ -116,14 +121,25 @@ def check(scenario: dict, trace: dict) -> list[Failure]:
     # ordered event items: the earliest end of each item is optimal for a subsequence test
     pos = 0
     for i, item in enumerate(expect.get("events", [])):
+        at = f"/expect/events/{i}"
         if "any_order" in item or "together" in item:
-            end, fail = _group(item, events, pos, f"/expect/events/{i}", by_kind)
-            if fail is not None:
-                out.append(fail)
-                break
-            pos = end + 1
+            key = "together" if "together" in item else "any_order"
+            kept = [(j, p) for j, p in enumerate(item[key]) if f"{at}/{key}/{j}" not in omit]
+            if len(kept) >= 2:
+                end, fail = _group(key, kept, events, pos, at, by_kind)
+                if fail is not None:
+                    out.append(fail)
+                    break
+                pos = end + 1
+                continue
+            if not kept:
+                continue
+            j, pat = kept[0]                 # one member left: an ordinary pattern
+            at = f"{at}/{key}/{j}"
+        elif at in omit:
             continue
-        pat = item
+        else:
+            pat = item
         kind = by_kind.get(pat.get("event"), [])
         start = bisect.bisect_left(kind, pos)
         found = next((j for j in kind[start:] if matches(pat, events[j])), None)
@@ -131,11 +147,13 @@ def check(scenario: dict, trace: dict) -> list[Failure]:
             earlier = next((j for j in kind[:start] if matches(pat, events[j])), None)
             msg = "expected event did not occur" if earlier is None else \
                 f"expected event occurred at #{earlier}, before the event the previous pattern matched (#{pos - 1}): wrong order"
-            out.append(Failure(f"/expect/events/{i}", msg, pat, None, _context(events, min(pos, max(len(events) - 1, 0)))))
+            out.append(Failure(at, msg, pat, None, _context(events, min(pos, max(len(events) - 1, 0)))))
             break  # later patterns are relative to this one: one failure says it
         pos = found + 1
 
     for i, pat in enumerate(expect.get("never", [])):
+        if f"/expect/never/{i}" in omit:
+            continue
         for j in by_kind.get(pat.get("event"), []):
             if matches(pat, events[j]):
                 out.append(Failure(f"/expect/never/{i}", "an event that must not occur occurred", pat, events[j], _context(events, j)))
@@ -146,6 +164,8 @@ def check(scenario: dict, trace: dict) -> list[Failure]:
     for cid, state in want.get("cards", {}).items():
         have = final.get("cards", {}).get(cid)
         for k, v in state.items():
+            if f"/expect/final/cards/{cid}/{k}" in omit:
+                continue
             got = MISSING if have is None or k not in have else have[k]
             if got != v:
                 out.append(Failure(f"/expect/final/cards/{cid}/{k}", f"card {cid!r}: {k} differs"
@@ -153,19 +173,21 @@ def check(scenario: dict, trace: dict) -> list[Failure]:
                                    v, None if got is MISSING else got))
     for p, state in want.get("players", {}).items():
         have = final.get("players", {}).get(p, {})
-        if "lp" in state and have.get("lp") != state["lp"]:
+        if "lp" in state and f"/expect/final/players/{p}/lp" not in omit and have.get("lp") != state["lp"]:
             out.append(Failure(f"/expect/final/players/{p}/lp", f"player {p}: life points differ"
                                + ("" if "lp" in have else " (the trace's final state does not give them)"),
                                state["lp"], have.get("lp")))
         for zone, n in state.get("counts", {}).items():
+            if f"/expect/final/players/{p}/counts/{zone}" in omit:
+                continue
             got = have.get("counts", {}).get(zone)
             if got != n:
                 out.append(Failure(f"/expect/final/players/{p}/counts/{zone}", f"player {p}: number of cards in {zone} differs"
                                    + ("" if got is not None else " (the trace's final state does not give it)"), n, got))
     for k in ("turn", "phase"):
-        if k in want and final.get(k) != want[k]:
+        if k in want and f"/expect/final/{k}" not in omit and final.get(k) != want[k]:
             out.append(Failure(f"/expect/final/{k}", f"the {k} at the end differs", want[k], final.get(k)))
-    if "winner" in want and final.get("winner") != want["winner"]:
+    if "winner" in want and "/expect/final/winner" not in omit and final.get("winner") != want["winner"]:
         out.append(Failure("/expect/final/winner", "the winner differs", want["winner"], final.get("winner")))
 
     v2 = scenario.get("format", 1) >= 2
@@ -201,14 +223,16 @@ def check(scenario: dict, trace: dict) -> list[Failure]:
     return out
 
 
-def _group(item: dict, events: list, pos: int, pointer: str, by_kind: dict):
+def _group(key: str, members: list, events: list, pos: int, pointer: str, by_kind: dict):
     """``(index of the group's last event, None)`` for the earliest place at or after ``pos``
-    where the ``any_order`` / ``together`` group of ``item`` matches, or ``(None, Failure)``.
-    ``by_kind``: the indexes of ``events`` by their kind (``event``), in order; a pattern is
-    compared only with the events of its kind (no other can match it)."""
-    together = "together" in item
-    pats = item["together"] if together else item["any_order"]
-    key = "together" if together else "any_order"
+    where the ``any_order`` / ``together`` group (``key``) of ``members`` (``(index in the group,
+    pattern)`` pairs: the members checked) matches, or ``(None, Failure)``. ``by_kind``: the
+    indexes of ``events`` by their kind (``event``), in order; a pattern is compared only with
+    the events of its kind (no other can match it)."""
+    together = key == "together"
+    pats = [p for _, p in members]
+    index = [j for j, _ in members]
+    item = {key: pats}
     k = len(pats)
     kinds = [by_kind.get(p.get("event"), []) for p in pats]
     cands = [[j for j in kind[bisect.bisect_left(kind, pos):] if matches(p, events[j])] for p, kind in zip(pats, kinds)]
@@ -218,7 +242,7 @@ def _group(item: dict, events: list, pos: int, pointer: str, by_kind: dict):
             earlier = next((j for j in kind[:bisect.bisect_left(kind, pos)] if matches(pats[n], events[j])), None)
             msg = "expected event did not occur" if earlier is None else \
                 f"expected event occurred at #{earlier}, before the event the previous item matched: wrong order"
-            return None, Failure(f"{pointer}/{key}/{n}", msg, pats[n], None, _context(events, min(pos, max(len(events) - 1, 0))))
+            return None, Failure(f"{pointer}/{key}/{index[n]}", msg, pats[n], None, _context(events, min(pos, max(len(events) - 1, 0))))
     first = max((c[0] for c in cands), default=pos)      # no place ends before every pattern has a candidate
     if together:
         for start in range(max(pos, first - k + 1), len(events) - k + 1):

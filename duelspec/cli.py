@@ -259,7 +259,7 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
     from . import expectfail
     from .catalogue import rulings as ruling_catalogue
     from .errors import InputError
-    from .report import JsonLines, Tally, header, render_failures, render_follows, render_skips, render_table, render_markdown
+    from .report import JsonLines, Tally, header, render_failures, render_follows, render_partial, render_skips, render_table, render_markdown
     from .runner import Run
     from .text import terminal
 
@@ -419,6 +419,7 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
             render_table(tally, ruling_catalogue(), console, games=set(games) or {s["game"] for s in scenarios} or None,
                          rulings=rulings or None)
             render_skips(tally, console)
+            render_partial(tally, console)
             render_follows(tally, console)
             render_failures(tally, console)
             console.print(Text(tally.summary_line(), style="bold") + "  (adapter: "
@@ -775,7 +776,7 @@ def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario
     a result stream (the error names the line and JSON pointer) or the files are not of one run."""
     from rich.console import Console
     from .errors import InputError
-    from .report import combine, read_stream, render_failures, render_follows, render_skips, render_markdown, render_table
+    from .report import combine, read_stream, render_failures, render_follows, render_partial, render_skips, render_markdown, render_table
     _check_outputs(inputs={f"results file {f}": f for f in results_files}, out=out)
     try:
         st = combine([read_stream(f) for f in results_files])
@@ -801,6 +802,7 @@ def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario
             console = Console(file=fh) if fh else Console()
             render_table(tally, ruling_catalogue(), console, games={r.get("game") for r in st.results if r.get("game")} or None)
             render_skips(tally, console)
+            render_partial(tally, console)
             render_follows(tally, console)
             render_failures(tally, console)
             impl = st.header.get("adapter", {}).get("implementation", {}) or {}

@@ -15,7 +15,30 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Protocol
 
-__all__ = ["REFUSAL_CODES", "MissingDecision", "Refusal", "Decider"]
+__all__ = ["QUESTIONS", "REFUSAL_CODES", "MissingDecision", "Refusal", "Decider", "ask"]
+
+#: the kinds of question an engine asks a player (``ask`` events, ``schemas/trace.schema.json``
+#: ``$defs/ev_ask``; a test keeps them equal): whether / with what to block, which shields to
+#: break, whether to use a shield trigger, which cards to choose, a "you may", one of several
+#: options, the order of waiting abilities
+QUESTIONS = ("block", "break-shields", "shield-trigger", "target", "yes-no", "option", "order")
+
+
+def ask(player: str, question: str, cards=None) -> dict:
+    """The ``ask`` trace event of an engine asking ``player`` a ``question`` (:data:`QUESTIONS`),
+    with the ``cards`` they may choose from when given (issue 27)::
+
+        >>> ask("B", "block", ["seamine"])
+        {'event': 'ask', 'player': 'B', 'question': 'block', 'cards': ['seamine']}
+
+    An engine reports it where it poses the question, whatever the answer; a choice it makes
+    alone (one candidate and no way to decline) is no question."""
+    if question not in QUESTIONS:
+        raise ValueError(f"a question of {QUESTIONS}, got {question!r}")
+    ev = {"event": "ask", "player": player, "question": question}
+    if cards is not None:
+        ev["cards"] = list(cards)
+    return ev
 
 #: the refusal vocabulary (``schemas/trace.schema.json`` ``$defs/refusal_code``; a test keeps them equal)
 REFUSAL_CODES = ("not-offered", "condition", "cost", "timing", "spell-speed", "once-per-turn", "no-normal-draw-right",

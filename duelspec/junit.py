@@ -11,14 +11,18 @@ Shape (the de-facto JUnit schema that CI systems read)::
           <skipped message="reason | xfail: reason"/>
 
 ``xfailed`` results are reported as ``skipped`` (with the expect-fail reason), ``xpassed`` as
-``failure``. A run that stopped early adds a ``<system-err>`` to the ``testsuites``' first suite.
+``failure``. A partly checked result (issue 27: the adapter does not observe every expectation)
+carries ``<properties><property name="coverage" value="partly checked: 5 of 7"/></properties>``
+and a ``<system-out>`` saying ``passed (partly checked: 5 of 7)`` and what was not checked; its
+failure message starts with the same label. A run that stopped early adds a ``<system-err>`` to the ``testsuites``' first suite.
 """
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 
-from .report import _detail_text
+from .coverage import describe, unchecked_text
+from .report import _detail_text, partly
 from .text import MESSAGE_CHARS, xml
 
 
@@ -64,7 +68,13 @@ def to_junit(header: dict, results: list[dict], footer: dict) -> str:
                     attrs["line"] = _clean(origin["line"], 50)
             case = ET.SubElement(suite, "testcase", attrs)
             o = r["outcome"]
-            summary = _clean((r.get("failures") or [{}])[0].get("message") or r.get("message") or o, 500)
+            summary = (r.get("failures") or [{}])[0].get("message") or r.get("message") or o
+            if partly(r):
+                label = describe(r)
+                cp = ET.SubElement(case, "properties")
+                ET.SubElement(cp, "property", name="coverage", value=_clean(label[label.index("(") + 1:-1], 200))
+                summary = f"{label}: {summary}" if o != "passed" else summary
+            summary = _clean(summary, 500)
             if o in ("failed", "xpassed"):
                 n["failures"] += 1
                 ET.SubElement(case, "failure", message=summary, type=o).text = _clean(_detail_text(r), None)
@@ -79,6 +89,9 @@ def to_junit(header: dict, results: list[dict], footer: dict) -> str:
                 ef = r.get("expected_failure", {})
                 why = ef.get("reason") or ef.get("issue") or ""
                 ET.SubElement(case, "skipped", message=_clean(f"xfail ({ef.get('was', '')}): {why}"))
+            if partly(r):
+                ET.SubElement(case, "system-out").text = _clean(f"{describe(r)}; not checked (the adapter does not observe "
+                                                                 f"it): {unchecked_text(r, 20)}", None)
         for k, v in n.items():
             suite.set(k, str(v))
             totals[k] += v

@@ -30,6 +30,7 @@ from .compiler.builder import ScenarioBuilder
 from .compiler.grammar import GRAMMAR
 from .resources import features_dir
 from .report import problem_line
+from .coverage import plan
 from .runner import judge, played, skip_reason
 from .text import plain
 
@@ -106,18 +107,22 @@ def duelspec_then(duelspec_state, duelspec_adapter, duelspec_implementation, tex
         doc, compiled = b.build(), st["compiled"]
         for part in ("game", "setup", "script"):   # one grammar: pytest-bdd built what the compiler wrote
             assert doc[part] == compiled[part], f"{b.id}: {part} differs between pytest-bdd and the compiler"
-        reason = skip_reason(compiled, duelspec_implementation, getattr(duelspec_adapter, "protocol", None)) or select(compiled).skip
+        observes = duelspec_implementation.get("observes")
+        reason = (skip_reason(compiled, duelspec_implementation, getattr(duelspec_adapter, "protocol", None))
+                  or select(compiled).skip or plan(compiled, None, observes).skip)
         if reason:
             pytest.skip(plain(reason))
         reply = duelspec_adapter.run(played(compiled))   # the engine never sees expectations
-        result = judge(compiled, reply)
+        result = judge(compiled, reply, observes=observes)
         if result["outcome"] == "skipped":
             pytest.skip(plain(result["reason"]))
         if result["outcome"] in ("errored", "timed-out"):
             pytest.fail(problem_line(b.id, result), pytrace=False)
         st["scenario"], st["trace"] = compiled, reply["trace"]
     GRAMMAR.apply(b, "then", text, table=datatable)
-    failures = check(dict(st["scenario"], expect=b.expect), st["trace"])
+    # what the adapter does not observe is left out, as `duelspec run` leaves it out (duelspec.coverage)
+    omit = plan(st["scenario"], b.expect, duelspec_implementation.get("observes")).omit
+    failures = check(dict(st["scenario"], expect=b.expect), st["trace"], omit)
     assert not failures, "\n".join(format_failure(f, b.id) for f in failures)
 
 

@@ -93,12 +93,28 @@ def header(adapter_spec: str, implementation: dict | None, selection: dict | Non
             "started": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")}
 
 
+def ruling_outcome(result: dict, ruling: str) -> str:
+    """The outcome a result counts as for ``ruling``: its outcome, or ``skipped`` when it was partly
+    checked and no checked item carries that ruling (``coverage.uncredited``, issue 27)."""
+    cov = result.get("coverage")
+    if isinstance(cov, dict) and ruling in (cov.get("uncredited") or ()):
+        return "skipped"
+    return result["outcome"]
+
+
+def partly(result: dict) -> bool:
+    """Was the result partly checked (``partial``: the adapter does not observe everything it expects)?"""
+    return result.get("partial") is True
+
+
 class Tally:
-    """Counts by outcome and by ruling ID."""
+    """Counts by outcome and by ruling ID (``by_ruling[r]["partly"]``: how many of the results
+    counted for ``r`` were partly checked); ``partial``: the partly checked results."""
 
     def __init__(self):
         self.counts: Counter = Counter()
         self.by_ruling: dict[str, Counter] = defaultdict(Counter)
+        self.partial: list[dict] = []
         self.bad: list[dict] = []
         self.skip_reasons: Counter = Counter()    # reason -> number of scenarios skipped for it
         self.following: list[dict] = []           # failed / xfailed results whose trace matches another dated answer
@@ -110,7 +126,12 @@ class Tally:
         if result["outcome"] == "skipped":
             self.skip_reasons[result.get("reason") or "no reason given"] += 1
         for r in result.get("rulings", []):
-            self.by_ruling[r][result["outcome"]] += 1
+            o = ruling_outcome(result, r)
+            self.by_ruling[r][o] += 1
+            if partly(result) and o != "skipped":
+                self.by_ruling[r]["partly"] += 1
+        if partly(result):
+            self.partial.append(result)
         if result["outcome"] in BAD:
             self.bad.append(result)
 
@@ -139,7 +160,10 @@ class Tally:
         return bound(f)
 
     def summary_line(self) -> str:
-        parts = [f"{self.counts[o]} {o}" for o in OUTCOMES if self.counts[o] or o in ("passed", "failed")]
+        """``15 passed (9 partly checked), 2 failed, ...``."""
+        some = Counter(r["outcome"] for r in self.partial)
+        parts = [f"{self.counts[o]} {o}" + (f" ({some[o]} partly checked)" if some[o] else "")
+                 for o in OUTCOMES if self.counts[o] or o in ("passed", "failed")]
         return ", ".join(parts)
 
 
@@ -184,7 +208,8 @@ def render_table(tally: Tally, catalogue: dict, console, games=None, rulings=Non
     from rich.table import Table
     t = Table(title="duelspec: results by ruling", show_lines=False)
     t.add_column("ruling", no_wrap=True, min_width=12)
-    shown = ("passed", "failed", "skipped", "errored") + (("xfailed",) if tally.counts["xfailed"] else ())
+    shown = ("passed", "failed", "skipped", "errored") + (("xfailed",) if tally.counts["xfailed"] else ()) \
+        + (("partly",) if tally.partial else ())
     for o in shown:
         t.add_column(o, justify="right", no_wrap=True, min_width=len(o))
     t.add_column("summary", overflow="ellipsis", no_wrap=True, max_width=max(12, console.width - 66))
@@ -199,6 +224,13 @@ def render_table(tally: Tally, catalogue: dict, console, games=None, rulings=Non
         t.add_row(f"[{style}]{rid}[/]", *(str(c[o] + (c["timed-out"] if o == "errored" else 0)) for o in shown),
                   Text(r.summary) if total else Text("no scenario selected ", style="yellow") + Text(r.summary))
     console.print(t)
+
+
+def _partly_numbers(result: dict) -> str:
+    """``5 of 7`` for a partly checked result."""
+    cov = result.get("coverage") or {}
+    n = cov.get("checked", 0)
+    return f"{n} of {n + len(cov.get('unchecked') or [])}"
 
 
 def printable(text: str) -> str:
@@ -216,6 +248,23 @@ def problem_line(scenario_id: str, result: dict) -> str:
     extra = "".join(f"\n  {k}: {visible(str(v).rstrip()[-2000:], multiline=True)}" for k, v in ev.items()
                     if v not in (None, ""))
     return f"{visible(scenario_id, limit=1000)} {result['outcome']}: {visible(result.get('message'))}{extra}"
+
+
+def render_partial(tally: Tally, console, limit: int = 50) -> None:
+    """The partly checked results (issue 27): each with ``passed (partly checked: 5 of 7)`` and what
+    was not checked (the adapter does not observe it), so that no partial pass reads as a full one."""
+    if not tally.partial:
+        return
+    from .coverage import describe, unchecked_text
+    console.print(f"[yellow]partly checked {len(tally.partial)}[/] (what the adapter does not observe was left out):",
+                  highlight=False)
+    for r in tally.partial[:limit]:
+        uncredited = (r.get("coverage") or {}).get("uncredited") or []
+        console.print(Text("  ") + terminal(f"{r['id']}: {describe(r)}; not checked: {unchecked_text(r)}"
+                                            + (f"; not counted for {', '.join(uncredited)}" if uncredited else "")),
+                      highlight=False)
+    if len(tally.partial) > limit:
+        console.print(f"  ... and {len(tally.partial) - limit} more (see the result stream: `coverage`)", markup=False)
 
 
 def render_skips(tally: Tally, console) -> None:
@@ -277,7 +326,8 @@ def render_failures(tally: Tally, console, limit: int = 50) -> None:
         loc = where.get("line") or str(where.get("location", "")).replace("line ", "")
         loc = f"  ({origin_path(where['file'])}:{loc})" if where.get("file") else ""
         rulings = f"  [{', '.join(r.get('rulings') or [])}]" if r.get("rulings") else ""
-        console.print(Text(r["outcome"].upper(), style="bold red") + " " + terminal(r["id"] + rulings + loc), highlight=False)
+        label = r["outcome"].upper() + (f" (partly checked: {_partly_numbers(r)})" if partly(r) else "")
+        console.print(Text(label, style="bold red") + " " + terminal(r["id"] + rulings + loc), highlight=False)
         for line in (answer_text(r), follows_text(r)):
             if line:
                 console.print(Text("  ") + terminal(line), highlight=False)
@@ -554,6 +604,11 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
                + (f", judged by the answers in force on {md(_as_of(header))}" if _as_of(header) else "") + ".")
     out += ["", "| " + " | ".join(OUTCOMES) + " |", "|" + "---:|" * len(OUTCOMES),
             "| " + " | ".join(str(counts.get(o, 0)) for o in OUTCOMES) + " |", ""]
+    partial = [r for r in results if partly(r)]
+    if partial:
+        some = Counter(r["outcome"] for r in partial)
+        out += ["Partly checked (the adapter does not observe every expectation; what it does not observe was left "
+                "out): " + ", ".join(f"{n} {o}" for o, n in some.items()) + ".", ""]
     if footer.get("stopped_early"):
         out += [f"> [!WARNING]\n> The run stopped early: {md(footer.get('reason', 'no reason given'))}", ""]
     if executed == 0:
@@ -561,9 +616,11 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
     per: dict = defaultdict(Counter)
     for r in results:
         for ru in r.get("rulings", []):
-            per[ru][r["outcome"]] += 1
+            o = ruling_outcome(r, ru)
+            per[ru][o] += 1
+            per[ru]["partly"] += partly(r) and o != "skipped"
     if per:
-        cols = ("passed", "failed", "skipped", "errored", "xfailed")
+        cols = ("passed", "failed", "skipped", "errored", "xfailed") + (("partly",) if partial else ())
         out += ["<details><summary>Results by ruling</summary>", "", "| ruling | " + " | ".join(cols) + " |",
                 "|---|" + "---:|" * len(cols)]
         out += [f"| {md(ru, 200)} | " + " | ".join(str(c[o] + (c["timed-out"] if o == "errored" else 0)) for o in cols)
@@ -573,6 +630,15 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
         out += [f"<details><summary>{len(xfailed)} expected failures (xfailed)</summary>", ""]
         out += [f"- <code>{md(r['id'], 1000)}</code>: {md((r.get('expected_failure') or {}).get('reason', ''), 200)}"
                 + (f" ({md(follows_text(r), 300)})" if r.get("follows") else "") for r in xfailed]
+        out += ["", "</details>", ""]
+    if partial:
+        from .coverage import describe, unchecked_text
+        out += [f"<details><summary>{len(partial)} partly checked</summary>", "", "| scenario | result | not checked |",
+                "|---|---|---|"]
+        out += [f"| <code>{md(r['id'], 1000)}</code> | {_md_escape(describe(r))} | {md(unchecked_text(r), 300)}"
+                + (f"; not counted for {md(', '.join((r.get('coverage') or {}).get('uncredited') or []), 200)}"
+                   if (r.get("coverage") or {}).get("uncredited") else "") + " |" for r in partial[:limit]]
+        out += ([f"... and {len(partial) - limit} more (see the result stream: `coverage`)"] if len(partial) > limit else [])
         out += ["", "</details>", ""]
     following = [r for r in results if isinstance(r.get("follows"), dict)]
     if following:
@@ -596,7 +662,8 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
             if r.get("follows"):
                 summary = f"{summary}; {follows_text(r)}"
             # the summary line is inside an HTML block (raw HTML, not Markdown): HTML escaping
-            out.append(f"<details><summary><b>{r['outcome']}</b> <code>{html(r['id'], 1000)}</code> "
+            label = r["outcome"] + (f" (partly checked: {_partly_numbers(r)})" if partly(r) else "")
+            out.append(f"<details><summary><b>{label}</b> <code>{html(r['id'], 1000)}</code> "
                        f"({html(', '.join(r.get('rulings', [])), 500)}){where}: {html(summary, 200)}</summary>\n")
             out.append("```text\n" + _detail_text(r) + "\n```\n</details>\n")
         if len(bad) > limit:
@@ -615,6 +682,9 @@ def _detail_text(r: dict) -> str:
     parts = []
     if r.get("title"):
         parts.append(r["title"])
+    if partly(r):
+        from .coverage import describe, unchecked_text
+        parts.append(f"{describe(r)}; not checked (not observed by the adapter): {unchecked_text(r, 20)}")
     for f in r.get("failures", []):
         parts.append(f"{f.get('pointer', '')}: {f.get('message', '')}")
         parts.append(f"  expected: {json.dumps(f.get('expected'), ensure_ascii=False)}")

@@ -17,7 +17,7 @@ import time
 import traceback
 from typing import Iterable, Iterator
 
-from . import asof, validation as schemas
+from . import asof, coverage, validation as schemas
 from .checker import check
 from .errors import InputError
 from .text import bound
@@ -120,8 +120,11 @@ def compile_error_result(err) -> dict:
 def skip_reason(scenario: dict, impl: dict, protocol: int | None = None) -> str | None:
     """Why an adapter with implementation ``impl`` (speaking ``protocol``, default 2) skips
     ``scenario`` up front, or None: its game, an unsupported mechanic, a format-2 scenario for
-    a protocol-1 adapter, a format-2.1 one for a protocol-2 adapter (naming its words), or something the scenario's expectations or script need that the
-    adapter does not observe (``implementation.observes``)."""
+    a protocol-1 adapter, a format-2.1 one for a protocol-2 adapter (naming its words), or a script
+    the adapter cannot play (a window or a ``when.after`` event kind it does not observe:
+    :func:`duelspec.coverage.unplayable`). Expectations on what it does not observe are no reason:
+    they are left out of the check (:func:`duelspec.coverage.plan`, which skips a scenario only
+    when nothing that carries its rulings is left)."""
     games = impl.get("games")
     if games is not None and scenario["game"] not in games:
         return f"game {scenario['game']!r} is not supported by {impl.get('name', 'the adapter')}"
@@ -132,12 +135,7 @@ def skip_reason(scenario: dict, impl: dict, protocol: int | None = None) -> str 
         return ("a format-2 scenario: the adapter speaks adapter protocol 1, which carries format-1 scenarios only "
                 "(steps with `when` need protocol 2)")
     from .words import skip_reason as minor_skip
-    return minor_skip(scenario, protocol) or unobserved(scenario, impl.get("observes"))
-
-
-#: the final-state fields of ``implementation.observes.final``
-FINAL_FIELDS = ("cards.zone", "cards.owner", "cards.controller", "cards.position", "cards.tapped", "cards.power",
-                "players.lp", "players.counts", "winner", "turn", "phase")
+    return minor_skip(scenario, protocol) or coverage.unplayable(scenario, impl.get("observes"))
 
 
 def needs(scenario: dict) -> dict:
@@ -154,28 +152,8 @@ def needs(scenario: dict) -> dict:
             windows.add(w["window"])
             if "after" in w:
                 pats.append(w["after"])
-    final = set()
-    f = expect.get("final", {})
-    for state in f.get("cards", {}).values():
-        final |= {f"cards.{k}" for k in state}
-    for state in f.get("players", {}).values():
-        final |= {f"players.{k}" for k in state}
-    final |= {k for k in ("winner", "turn", "phase") if k in f}
-    return {"events": {p["event"] for p in pats}, "final": final, "windows": windows}
-
-
-def unobserved(scenario: dict, observes: dict | None) -> str | None:
-    """Why an adapter that observes only ``observes`` cannot be judged on ``scenario``, or None."""
-    if not observes:
-        return None
-    need = needs(scenario)
-    parts = []
-    for key, what in (("events", "event kinds"), ("final", "final-state fields"), ("windows", "windows")):
-        if key in observes:
-            lacking = sorted(need[key] - set(observes[key]))
-            if lacking:
-                parts.append(f"{what} {', '.join(lacking)}")
-    return "the adapter does not observe " + "; ".join(parts) if parts else None
+    return {"events": {p["event"] for p in pats},
+            "final": {it.kind for it in coverage.items(scenario) if it.part == "final"}, "windows": windows}
 
 
 #: the parts of a scenario that hold expectations: an adapter never receives them
@@ -224,11 +202,12 @@ class Played:
     """A scenario an adapter has played, not yet judged (:func:`finish` judges it): what
     :func:`play_one` gives when the adapter answered. ``--jobs N`` judges it once the adapter is
     free for its next scenario (:meth:`duelspec.adapters.pool.AdapterPool.run_many`)."""
-    __slots__ = ("scenario", "reply", "ms", "selection", "trace_valid")
+    __slots__ = ("scenario", "reply", "ms", "selection", "observes", "trace_valid")
 
-    def __init__(self, scenario: dict, reply, ms: float, selection: "asof.Selection", trace_valid: bool = False):
+    def __init__(self, scenario: dict, reply, ms: float, selection: "asof.Selection", observes: dict | None = None,
+                 trace_valid: bool = False):
         self.scenario, self.reply, self.ms, self.selection = scenario, reply, ms, selection
-        self.trace_valid = trace_valid
+        self.observes, self.trace_valid = observes, trace_valid
 
 
 def play_one(scenario: dict, adapter, impl: dict, as_of: str | None = None) -> "dict | Played":
@@ -241,6 +220,10 @@ def play_one(scenario: dict, adapter, impl: dict, as_of: str | None = None) -> "
     selection = asof.select(scenario, day)
     if selection.skip:
         return result_of(scenario, "skipped", reason=selection.skip, skip_kind="runner")
+    observes = impl.get("observes")
+    cov = coverage.plan(scenario, selection.expect, observes)
+    if cov.skip:
+        return result_of(scenario, "skipped", reason=cov.skip, skip_kind="runner")
     t0 = time.perf_counter()
     try:
         # the adapter gets the scenario without its expectations (the engine never reads them), and
@@ -258,23 +241,25 @@ def play_one(scenario: dict, adapter, impl: dict, as_of: str | None = None) -> "
                          detail=traceback.format_exc(limit=8))
     # an adapter class that itself declares `replies_valid = True` (the process adapter) has checked
     # a reply's trace against the trace schema already: the judge does not check it again
-    return Played(scenario, reply, round((time.perf_counter() - t0) * 1000, 3), selection,
+    return Played(scenario, reply, round((time.perf_counter() - t0) * 1000, 3), selection, observes,
                   type(adapter).__dict__.get("replies_valid") is True)
 
 
 def finish(x: "dict | Played") -> dict:
     """The result of what :func:`play_one` gave: a played reply judged (:func:`judge`), a result as it is."""
-    return judge(x.scenario, x.reply, x.ms, x.selection, x.trace_valid) if isinstance(x, Played) else x
+    return judge(x.scenario, x.reply, x.ms, x.selection, x.observes, x.trace_valid) if isinstance(x, Played) else x
 
 
 def judge(scenario: dict, reply: dict, ms: float | None = None, selection: "asof.Selection | None" = None,
-          trace_valid: bool = False) -> dict:
+          observes: dict | None = None, trace_valid: bool = False) -> dict:
     """Turn an adapter reply (``trace`` / ``skipped`` / ``errored`` / ``timed-out``) into a result.
     A reply of the wrong shape, a trace that fails the schema or refers to cards the scenario
     does not have is ``errored`` ("invalid reply" / "invalid trace"), never a rules failure.
 
     The trace is checked against ``selection`` (the expectations in force on the run's as-of
-    date, :func:`duelspec.asof.select`; default: today's). A result judged by a superseded
+    date, :func:`duelspec.asof.select`; default: today's), without the items an adapter that
+    observes ``observes`` cannot show (:func:`duelspec.coverage.plan`): the result's ``coverage``
+    says how many items were checked and which were not, ``partial: true`` when any was not. A result judged by a superseded
     answer carries ``answer`` (its ruling and dates); a failing one whose trace satisfies another
     dated answer of the scenario carries ``follows`` (:func:`duelspec.asof.follows`).
 
@@ -307,11 +292,13 @@ def judge(scenario: dict, reply: dict, ms: float | None = None, selection: "asof
     problem = trace_problem(scenario, trace)
     if problem:
         return result_of(scenario, "errored", message=f"the adapter's trace is invalid: {problem}", detail="invalid trace")
-    failures = check(scenario if used is None else dict(scenario, expect=selection.expect), trace)
+    cov = coverage.plan(scenario, selection.expect, observes)
+    judged = {"coverage": cov.as_dict(), "partial": True if cov.partial else None}
+    failures = check(scenario if used is None else dict(scenario, expect=selection.expect), trace, cov.omit)
     if failures:
         return result_of(scenario, "failed", failures=[f.as_dict() for f in failures], duration_ms=ms, answer=answer,
-                         follows=asof.follows(scenario, trace, used))
-    return result_of(scenario, "passed", duration_ms=ms, answer=answer)
+                         follows=asof.follows(scenario, trace, used, observes), **judged)
+    return result_of(scenario, "passed", duration_ms=ms, answer=answer, **judged)
 
 
 def run_scenarios(scenarios: Iterable[dict], adapter, impl: dict | None = None, errors: Iterable = (),

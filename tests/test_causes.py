@@ -53,8 +53,25 @@ def test_a_failure_gets_its_signature_from_the_result_and_its_scenario(stream):
     sig = signature(next(r for r in failed if r["id"] == IDS[0]), docs[IDS[0]])
     # the refused step comes first: the expectations failing after it are its consequences
     assert sig == {"first": "refused legal step: B activates D.D. Crow (first response)", "card": "Flame Tiger", "kind": "cost",
-                   "interference": "fizzle", "interferer": "D.D. Crow", "top": "Flame Tiger (fizzle)", "chain": "Flame Tiger (fizzle)"}
+                   "interference": "fizzle", "interferer": "D.D. Crow", "top": "Flame Tiger (fizzle)", "chain": "Flame Tiger (fizzle)",
+                   "before": "Flame Tiger (fizzle)"}
     assert signature(next(r for r in failed if r["id"] == IDS[1]), docs[IDS[1]])["kind"] == "effect"
+
+
+def test_an_engine_error_is_the_first_failing_expectation_of_an_errored_result(stream):
+    _, out = stream
+    failed = next(r for r in results(out) if r["id"] == IDS[0])
+    doc = by_id([IDS[0]])[IDS[0]]
+    # as both YGO adapters report one (adapters/edopro/lib/engine_errors.mjs, adapters/ygopro/engine_errors.py)
+    errored = {"id": IDS[0], "outcome": "errored", "message": 'engine error: Lua error in c66499018.lua:41, card 66499018 '
+               '"Flame Tiger" (scenario card ' + doc["script"][0]["card"] + "): attempt to perform arithmetic on a nil value "
+               "(global '_replace_count') (and 1 more engine error: see the detail)"}
+    sig = signature(errored, doc)
+    assert sig["first"] == "engine error: Lua error in c66499018.lua: attempt to perform arithmetic on a nil value (global '_replace_count')"
+    assert sig["card"] == "Flame Tiger" and sig["before"] == ""
+    assert signature({**failed, "outcome": "xfailed"}, doc)["first"] == signature(failed, doc)["first"]
+    other = signature({"id": IDS[0], "outcome": "errored", "message": "adapter error: boom"}, doc)
+    assert other["first"] == "errored: adapter error: boom"
 
 
 def test_failures_are_grouped_by_the_first_matching_cause_and_the_rest_is_unclassified(stream):

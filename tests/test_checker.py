@@ -99,7 +99,8 @@ def test_groups_end_where_every_assignment_says(events, pats, together, pos, dro
     by_kind: dict = {}
     for j, ev in enumerate(events):
         by_kind.setdefault(ev.get("event"), []).append(j)
-    end, fail = _group(item, events, pos, "/expect/events/0", by_kind)
+    key = "together" if together else "any_order"
+    end, fail = _group(key, list(enumerate(pats)), events, pos, "/expect/events/0", by_kind)
     want = _group_end_by_brute_force(item, events, pos)
     assert end == want
     assert (fail is None) == (want is not None)

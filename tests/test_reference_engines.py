@@ -64,6 +64,13 @@ def test_the_refusal_vocabulary_is_the_trace_schema_s_and_every_engine_code_is_i
         assert table and {code for _, code in table} <= set(REFUSAL_CODES)
 
 
+def test_the_question_vocabulary_is_the_trace_schema_s():
+    from duelspec.decisions import QUESTIONS, ask
+    assert list(QUESTIONS) == schema("trace")["$defs"]["ev_ask"]["properties"]["question"]["enum"]
+    with pytest.raises(ValueError):
+        ask("A", "whether to pass")
+
+
 def _resolve(package, dotted: str):
     """The object a docstring reference relative to ``package`` names (``.duel.Duel.settle_right``)."""
     import importlib

@@ -66,6 +66,14 @@ def test_decoder_splits_back_to_back_messages_by_their_layouts():
     assert chain["player"] == 1 and chain["forced"] == 1 and chain["chains"][0]["code"] == 90000002
 
 
+def test_the_strings_of_a_puzzle_are_read_with_their_terminating_zero():
+    # libdebug.cpp:168-196: Debug.SetAIName / ShowHint write u16 length, the bytes and a 0 (a
+    # reproduction script, docs/conformance/repro, sends them before the duel starts)
+    buf = bytes([MSG["AI_NAME"]]) + struct.pack("<H", 3) + b"abc\0" + bytes([MSG["SHOW_HINT"]]) + struct.pack("<H", 2) \
+        + b"hi\0" + bytes([MSG["NEW_PHASE"]]) + struct.pack("<H", 1)
+    assert [(m["name"], m.get("text")) for m in decode(buf)] == [("AI_NAME", "abc"), ("SHOW_HINT", "hi"), ("NEW_PHASE", None)]
+
+
 def test_decoder_refuses_unknown_and_cut_messages_with_the_offset():
     with pytest.raises(DecodeError, match="unknown message type 250 at byte 3"):
         decode(bytes([MSG["NEW_PHASE"], 1, 0, 250, 1, 2]))

@@ -15,9 +15,15 @@
 //   --core DIR      your own build of the core: DIR holds ocgcore.sync.mjs and ocgcore.sync.wasm (or
 //                   lib/ocgcore.sync.*), an emscripten build of ygopro-core with ocgcore-wasm's glue
 //                   (cpp/wasm.cpp). Default: $DUELSPEC_EDOPRO_CORE, else the installed npm package.
+//   --write-setup DIR  write the start state of every scenario run as DIR/<id>.setup.lua: the
+//                   Debug.AddCard calls the adapter loaded, each with the scenario's card id
+//                   (python -m duelspec.repro turns it into a puzzle of EDOPro's Puzzles).
+//   --load-repro DIR   for a scenario with a DIR/<id>.lua (such a puzzle), load that file as the
+//                   start state instead of the adapter's own chunk (the test that a reproduction
+//                   shows what the run showed).
 //   --verbose       engine log lines on stderr.
 import { createInterface } from "node:readline";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, delimiter, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadCore } from "./lib/core.mjs";
@@ -31,11 +37,11 @@ export const ADAPTER_VERSION = "0.2.0";
 export const PROTOCOLS = [1, 2];
 
 function parseArgs(argv) {
-  const o = { scripts: [], cdb: [], cards: [], core: [], verbose: false };
+  const o = { scripts: [], cdb: [], cards: [], core: [], "write-setup": [], "load-repro": [], verbose: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--verbose") o.verbose = true;
-    else if (["--scripts", "--cdb", "--cards", "--core"].includes(a) && i + 1 < argv.length) o[a.slice(2)].push(argv[++i]);
+    else if (["--scripts", "--cdb", "--cards", "--core", "--write-setup", "--load-repro"].includes(a) && i + 1 < argv.length) o[a.slice(2)].push(argv[++i]);
     else { process.stderr.write(`duelspec-edopro: unknown argument ${a}\n`); process.exit(2); }
   }
   const env = (k) => (process.env[k] ? process.env[k].split(delimiter).filter(Boolean) : []);
@@ -106,17 +112,28 @@ function runOne(seq, scenario) {
     return { seq, errored: { message: "expected `scenario` to be a scenario object (scenario format 2)", detail: JSON.stringify(scenario)?.slice(0, 500) ?? "" } };
   if (scenario.game !== "ygo") return { seq, skipped: { reason: `game ${JSON.stringify(scenario.game)}: this adapter runs Yu-Gi-Oh! (ygo) scenarios only` } };
   if (setupProblem) return { seq, skipped: { reason: setupProblem } };
-  const run = new ScenarioRun(core, cards, reader, scenario, { log: opts.verbose ? log : () => {}, scriptDirs: opts.scripts });
+  const file = (dir, ext) => (/^[a-z0-9][a-z0-9.-]*$/.test(String(scenario.id ?? "")) ? join(dir, `${scenario.id}${ext}`) : null);
+  const repro = opts["load-repro"].map((d) => file(d, ".lua")).find((f) => f && existsSync(f));
+  const run = new ScenarioRun(core, cards, reader, scenario, { log: opts.verbose ? log : () => {}, scriptDirs: opts.scripts,
+    reproText: repro ? readFileSync(repro, "utf8") : null });
   try {
     return { seq, ...run.run() };
   } catch (e) {
-    // the engine's own errors come first: whatever else went wrong may well be their consequence
-    if (!(e instanceof BadScenario) && (e instanceof EngineError || run.errors?.count)) return { seq, errored: engineErrored(run.errors, e.trace) };
-    if (e instanceof Unsupported) return { seq, skipped: { reason: e.message } };
-    if (e instanceof BadScenario) return { seq, errored: { message: `bad scenario: ${e.message}`, detail: String(scenario.id ?? "") } };
-    if (e instanceof MissingDecision) return { seq, errored: { message: `mandatory decision not scripted: ${e.message}`, detail: run.events.slice(-8).map((x) => JSON.stringify(x)).join("\n") } };
-    return { seq, errored: { message: `adapter error: ${e.message}`, detail: `${e.stack ?? ""}\n${run.coreLog.slice(-10).join("\n")}` } };
+    return failed(seq, scenario, run, e);
+  } finally {
+    const out = opts["write-setup"].length && run.setupLua ? file(opts["write-setup"].at(-1), ".setup.lua") : null;
+    if (out) writeFileSync(out, `-- duelspec start state of ${scenario.id} as adapters/edopro loaded it (engine player 0 = ${scenario.setup?.first_player}; ${run.notes.filter((n) => n.startsWith("start state")).join("; ") || "no normal draw before the start"})\n${run.setupLua}`);
   }
+}
+
+/** The reply for a run that threw `e`. */
+function failed(seq, scenario, run, e) {
+  // the engine's own errors come first: whatever else went wrong may well be their consequence
+  if (!(e instanceof BadScenario) && (e instanceof EngineError || run.errors?.count)) return { seq, errored: engineErrored(run.errors, e.trace) };
+  if (e instanceof Unsupported) return { seq, skipped: { reason: e.message } };
+  if (e instanceof BadScenario) return { seq, errored: { message: `bad scenario: ${e.message}`, detail: String(scenario.id ?? "") } };
+  if (e instanceof MissingDecision) return { seq, errored: { message: `mandatory decision not scripted: ${e.message}`, detail: run.events.slice(-8).map((x) => JSON.stringify(x)).join("\n") } };
+  return { seq, errored: { message: `adapter error: ${e.message}`, detail: `${e.stack ?? ""}\n${run.coreLog.slice(-10).join("\n")}` } };
 }
 
 /** The `errored` reply for engine errors: the first one (card, script, message) in the message;

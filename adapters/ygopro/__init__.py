@@ -14,6 +14,7 @@ or in-process as ``duelspec.adapters.ygopro:YgoproAdapter`` (options from the en
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -63,12 +64,18 @@ class YgoproAdapter(Adapter):
     card catalogues (default: this repository's ``features/cards/ygo.json``). Each defaults to
     its environment variable (module docstring)."""
 
-    def __init__(self, core: str | None = None, scripts=None, cdbs=None, catalogues=None, verbose: bool = False):
+    def __init__(self, core: str | None = None, scripts=None, cdbs=None, catalogues=None, verbose: bool = False,
+                 write_setup: str | None = None, load_repro=()):
+        """``write_setup``: a folder where each scenario's start state is written as ``<id>.setup.lua``
+        (the Debug.AddCard calls loaded, each with the scenario's card id; ``python -m duelspec.repro``
+        turns it into a single-mode script); ``load_repro``: folders whose ``<id>.lua`` (such a script)
+        is loaded as the start state instead of the adapter's own chunk."""
         self.core_path = core or os.environ.get("DUELSPEC_YGOPRO_CORE")
         self.scripts = list(scripts) if scripts else _split(os.environ.get("DUELSPEC_YGOPRO_SCRIPTS"))
         self.cdbs = list(cdbs) if cdbs else _split(os.environ.get("DUELSPEC_YGOPRO_CDB"))
         self.catalogues = list(catalogues) if catalogues else ([str(DEFAULT_CATALOGUE)] if DEFAULT_CATALOGUE.exists() else [])
         self.verbose = verbose
+        self.write_setup, self.load_repro = write_setup, list(load_repro)
         self.core = self.cards = self.reader = None
         self.problem: str | None = None
         self.wrong_scripts: str | None = None
@@ -160,7 +167,7 @@ class YgoproAdapter(Adapter):
 
     def run(self, scenario: dict) -> dict:
         self._init()
-        from .run import BadScenario, EngineError, EngineScriptError, ScenarioRun, Unsupported
+        from .run import ScenarioRun
         if not isinstance(scenario, dict):
             return {"errored": {"message": "expected a scenario object", "detail": str(scenario)[:500]}}
         if scenario.get("game") != "ygo":
@@ -169,7 +176,22 @@ class YgoproAdapter(Adapter):
             return {"skipped": {"reason": self.problem}}
         if self.wrong_scripts:
             return {"errored": {"message": f"not run: {self.wrong_scripts}"}}
-        run = ScenarioRun(self.core, self.cards, self.reader, scenario, log=self._log, script_dirs=self.scripts)
+        sid = str(scenario.get("id", ""))
+        safe = bool(re.fullmatch(r"[a-z0-9][a-z0-9.-]*", sid))
+        repro = next((Path(d) / f"{sid}.lua" for d in self.load_repro if safe and (Path(d) / f"{sid}.lua").is_file()), None)
+        run = ScenarioRun(self.core, self.cards, self.reader, scenario, log=self._log, script_dirs=self.scripts,
+                          repro_text=repro.read_bytes() if repro else None)
+        try:
+            return self._run(run, scenario)
+        finally:
+            if self.write_setup and safe and getattr(run, "setup_lua", None):
+                drew = "; ".join(n for n in run.notes if n.startswith("start state")) or "no normal draw before the start"
+                (Path(self.write_setup) / f"{sid}.setup.lua").write_bytes(
+                    f"-- duelspec start state of {sid} as adapters/ygopro loaded it (engine player 0 = "
+                    f"{scenario['setup'].get('first_player')}; {drew})\n".encode() + run.setup_lua)
+
+    def _run(self, run, scenario: dict) -> dict:
+        from .run import BadScenario, EngineError, EngineScriptError, Unsupported
         try:
             return run.run()
         except EngineScriptError as exc:

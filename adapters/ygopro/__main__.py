@@ -20,8 +20,13 @@ def main(argv=None) -> int:
     ap.add_argument("--cdb", action="append", help="a YGOPro cards.cdb (wins over the catalogue); repeatable")
     ap.add_argument("--cards", action="append", help="a duelspec card catalogue; repeatable")
     ap.add_argument("--verbose", action="store_true", help="adapter and core log lines on stderr")
+    ap.add_argument("--write-setup", metavar="DIR", help="write each scenario's start state as DIR/<id>.setup.lua "
+                    "(the Debug.AddCard calls loaded; python -m duelspec.repro makes a single-mode script of it)")
+    ap.add_argument("--load-repro", metavar="DIR", action="append", default=[],
+                    help="load DIR/<id>.lua (a reproduction) as the scenario's start state when it exists; repeatable")
     a = ap.parse_args(argv)
-    return serve(YgoproAdapter(core=a.core, scripts=a.scripts, cdbs=a.cdb, catalogues=a.cards, verbose=a.verbose))
+    return serve(YgoproAdapter(core=a.core, scripts=a.scripts, cdbs=a.cdb, catalogues=a.cards, verbose=a.verbose,
+                               write_setup=a.write_setup, load_repro=a.load_repro))
 
 
 if __name__ == "__main__":

@@ -241,9 +241,11 @@ def _announce_list(r):  # playerop.cpp:1008 / 1039: opcodes or numbers
     return {"player": player, "options": r.n(r.u8(), r.u32)}
 
 
-def _string(r):  # libdebug.cpp:172 / 189: u16 length + bytes
+def _string(r):  # libdebug.cpp:168-181 / 182-196: u16 length, the bytes, a terminating 0
     n = r.u16()
-    return {"text": r.raw(n).decode("utf-8", "replace")}
+    text = r.raw(n).decode("utf-8", "replace")
+    r.u8()
+    return {"text": text}
 
 
 def _tag_swap(r):  # field.cpp:1143-1155

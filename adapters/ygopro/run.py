@@ -210,9 +210,12 @@ class ScenarioRun:
     :class:`EngineError` / :class:`EngineScriptError` (errored)."""
 
     def __init__(self, core, cards, script_reader, scenario: dict, log=lambda s: None, max_process: int = 20000,
-                 script_dirs=()):
+                 script_dirs=(), repro_text: bytes | None = None):
+        """``repro_text``: a reproduction of this scenario (its own ``Debug.ReloadFieldBegin`` ..
+        ``ReloadFieldEnd``, docs/conformance/repro) loaded instead of the adapter's setup chunk."""
         self.core, self.cards, self.script_reader, self.scenario = core, cards, script_reader, scenario
         self.log_fn, self.max_process, self.script_dirs = log, max_process, list(script_dirs)
+        self.repro_text = repro_text
         self.errors: EngineErrors | None = None
         self.events: list[dict] = []
         self.notes: list[str] = []
@@ -295,7 +298,7 @@ class ScenarioRun:
         def add(c, loc, seq, pos, proc=False):
             p = self.P[c.get("controller", c["owner"])]
             owner = self.P[c["owner"]]
-            lines.append(f"Debug.AddCard({int(c['card'])},{owner},{p},{loc},{seq},{pos},{'true' if proc else 'false'})")
+            lines.append(f"Debug.AddCard({int(c['card'])},{owner},{p},{loc},{seq},{pos},{'true' if proc else 'false'}) --{c['id']}")
             self.placed.append((c, p, loc, seq))
 
         def by(zone, who):
@@ -318,7 +321,7 @@ class ScenarioRun:
                     if m.get("zone") == "overlay" and m.get("attached_to") == c["id"]:
                         p = self.P[c.get("controller", c["owner"])]
                         lines.append(f"Debug.AddCard({int(m['card'])},{self.P[m['owner']]},{p},{LOCATION['MZONE']},{i},"
-                                     f"{POS['FACEUP_ATTACK']},false)")
+                                     f"{POS['FACEUP_ATTACK']},false) --{m['id']}")
                         self.placed.append((m, p, LOCATION["OVERLAY"], i))
             sz = by("spell-trap", x)
             if len(sz) > 5:
@@ -356,6 +359,7 @@ class ScenarioRun:
             lp = (st.get("players", {}).get(x) or {}).get("lp", 8000)
             self.duel.set_player_info(self.P[x], lp, opening, 1)
         self.setup_lua = self.setup_script().encode()
+        self.chunk = self.repro_text if self.repro_text is not None else self.setup_lua
         if not self.duel.preload("./script/duelspec_setup.lua"):
             raise EngineError(f"the setup script failed in the core: {' | '.join(self.duel.log[-3:])}")
         self.mirror = Mirror(self.code_of)
@@ -374,7 +378,7 @@ class ScenarioRun:
 
     def _read_script(self, name: str):
         if name.endswith("duelspec_setup.lua"):
-            return self.setup_lua
+            return self.chunk
         return self.script_reader(name)
 
     def code_of(self, cid: str) -> int:

@@ -388,10 +388,29 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
         for k in expect.get("final", {}).get("cards", {}):
             if k not in local:
                 raise InputError(where, f"{at}/final/cards/{k}", "a local card id of the setup", k)
+        _check_carries(doc, expect, at, where)
     _check_dates(doc, where, known_rulings)
     if doc.get("format") == 2:
         from .. import words
         words.check(doc, where)
+
+
+def _check_carries(doc: dict, expect: dict, at: str, where: str) -> None:
+    """``expect.carries`` (issue 27): each key a ruling of the scenario, each pointer an item of
+    these expectations or a script step (or a part holding items: a group, a card's final state)."""
+    from ..coverage import items, under
+    marks = expect.get("carries")
+    if not marks:
+        return
+    every = [it.pointer for it in items(doc, expect)]
+    for ruling, pointers in marks.items():
+        if ruling not in doc["rulings"]:
+            raise InputError(where, f"{at}/carries/{ruling}", f"a ruling the scenario is tagged with ({', '.join(doc['rulings'])})",
+                             ruling)
+        for j, ptr in enumerate(pointers):
+            if not any(under(p, ptr) for p in every):
+                raise InputError(where, f"{at}/carries/{ruling}/{j}", "a JSON pointer to an expectation of these expectations "
+                                 "(/expect/events/N, /expect/never/N, /expect/final/...) or a script step (/script/N)", ptr)
 
 
 def _require_dates(doc: dict, where: str) -> None:

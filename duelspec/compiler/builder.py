@@ -152,11 +152,18 @@ class ScenarioBuilder:
             doc["cites"] = self.cites
         doc["setup"] = self.setup
         doc["script"] = self.script
-        doc["expect"] = self.expect
+        doc["expect"] = _ordered(self.expect)
         if self.in_force:
             doc["in_force"] = dict(self.in_force)
         if self.superseded:
-            doc["superseded"] = sorted(self.superseded, key=lambda e: (e["answered"], e["replaced"]))
+            doc["superseded"] = [dict(e, expect=_ordered(e["expect"])) if "expect" in e else e
+                                 for e in sorted(self.superseded, key=lambda e: (e["answered"], e["replaced"]))]
         if words.minor(doc):           # format 2.1 only when a word of it is used: every other document stays 2.0
             doc = {"format": SCENARIO_FORMAT, "format_minor": words.minor(doc), **{k: v for k, v in doc.items() if k != "format"}}
         return doc
+
+
+def _ordered(expect: dict) -> dict:
+    """``expect`` with its parts in the order a reader reads them (the ruling marks, ``carries``, last)."""
+    order = ("events", "never", "final", "carries")
+    return {k: expect[k] for k in sorted(expect, key=lambda k: order.index(k) if k in order else len(order))}

@@ -64,6 +64,9 @@ MOMENT_FIRST = ("a When step that starts with its moment, then a comma and the a
                 "step names the window it belongs to; see `duelspec steps`), e.g. ")
 #: ``(refused: once per turn)`` at the end of a `cannot` step: the refusal code it must have when the engine gives one
 REFUSAL = re.compile(r"(?P<text>.*\S) \(refused: (?P<code>[a-z0-9 -]+)\)\Z")
+#: ``[AT-B4]`` / ``[AT-B4, AT-S6a]`` before a Then (or When) step: the expectations (steps) it adds carry
+#: those rulings of the scenario (``expect.carries``, issue 27)
+MARK = re.compile(r"\[(?P<ids>[A-Z]{2}-[A-Za-z0-9-]+(?:, *[A-Z]{2}-[A-Za-z0-9-]+)*)\] +(?P<rest>\S.*)\Z")
 
 
 @dataclass
@@ -144,6 +147,9 @@ class Grammar:
         a rule that rejects its arguments."""
         builder.line = line
         text = text.strip()
+        mark = MARK.match(text)
+        if mark and keyword in ("when", "then"):
+            return self._marked(builder, keyword, mark, line, table)
         when = refusal = None
         if keyword == "when":
             when, text = self.split_moment(builder, text, line)
@@ -194,6 +200,47 @@ class Grammar:
             raise InputError(builder.file, f"line {line}" if line else "", str(exc), text) from None
         except ValueError as exc:  # e.g. a number of more than 4300 digits
             raise InputError(builder.file, f"line {line}" if line else "", f"values of ordinary size ({exc})", text[:120]) from None
+
+
+    def _marked(self, builder, keyword: str, mark, line, table) -> None:
+        """A step with a ruling mark: apply it, then record the items it added (expectations, or
+        script steps) as carrying those rulings in ``builder.expect["carries"]``."""
+        where = f"line {line}" if line else ""
+        ids = [x.strip() for x in mark.group("ids").split(",")]
+        wrong = [r for r in ids if r not in builder.rulings]
+        if wrong:
+            raise InputError(builder.file, where, f"a ruling the scenario is tagged with in the mark "
+                             f"({', '.join(builder.rulings) or 'it has no @ruling tag'})", ", ".join(wrong))
+        before = _leaves(builder)
+        self.apply(builder, keyword, mark.group("rest"), line, table)
+        after = _leaves(builder)
+        added = [p for p, v in after.items() if p not in before or before[p] != v]
+        if not added:
+            raise InputError(builder.file, where, "a marked step that adds an expectation or a script step (the mark says "
+                             "which rulings they carry)", mark.group(0))
+        carries = builder.expect.setdefault("carries", {})
+        for r in ids:
+            have = carries.setdefault(r, [])
+            have += [p for p in added if p not in have]
+
+
+def _leaves(builder) -> dict:
+    """JSON pointer -> value of every item of the builder's current expectations (events items,
+    never patterns, final-state fields) and of its script steps."""
+    import json
+    e = builder.expect
+    out = {f"/expect/events/{i}": json.dumps(x, sort_keys=True) for i, x in enumerate(e.get("events", []))}
+    out.update({f"/expect/never/{i}": json.dumps(x, sort_keys=True) for i, x in enumerate(e.get("never", []))})
+    final = e.get("final", {})
+    for cid, st in final.get("cards", {}).items():
+        out.update({f"/expect/final/cards/{cid}/{k}": json.dumps(v) for k, v in st.items()})
+    for p, st in final.get("players", {}).items():
+        if "lp" in st:
+            out[f"/expect/final/players/{p}/lp"] = json.dumps(st["lp"])
+        out.update({f"/expect/final/players/{p}/counts/{z}": json.dumps(v) for z, v in st.get("counts", {}).items()})
+    out.update({f"/expect/final/{k}": json.dumps(final[k]) for k in ("winner", "turn", "phase") if k in final})
+    out.update({f"/script/{i}": json.dumps(x, sort_keys=True) for i, x in enumerate(builder.script)})
+    return out
 
 
 class StepError(Exception):

@@ -83,6 +83,8 @@ def _group(b, how, table):
     for row in table:
         if len([c for c in row if c.strip()]) != 1:
             raise StepError("one cell per row: the Then phrase of one event")
+        if row[0].strip().startswith("["):
+            raise StepError("rows without a ruling mark (mark the group's step: `[AT-B4] these events happen ...:`)")
         GRAMMAR.apply(b, "then", row[0].strip(), b.line)
     added = b.expect.get("events", [])[before:]
     if len(added) != len(table) or (list(b.expect.get("never", [])), dict(b.expect.get("final", {}))) != others:

@@ -60,8 +60,12 @@ class Run:
 
     def counts(self) -> dict:
         c = {o: 0 for o in OUTCOMES}
+        partly = 0
         for r in self.results.values():
             c[r["outcome"]] = c.get(r["outcome"], 0) + 1
+            partly += r.get("partial") is True
+        if partly:
+            c["partly checked"] = partly       # of the above: judged only on what the adapter observes (issue 27)
         return c
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup, escape
 
+from ..coverage import describe, unchecked_text
+from ..report import partly, ruling_outcome
 from . import OUTCOMES, clip, script_json, slug
 
 BAD = ("failed", "errored", "timed-out", "xpassed")
@@ -48,6 +50,8 @@ class Site:
         self.env.filters["pretty"] = lambda o: clip(json.dumps(o, ensure_ascii=False, indent=1)) if not isinstance(o, str) else clip(o)
         self.env.filters["cardname"] = self.card_markup
         self.env.filters["compact"] = lambda o: clip(json.dumps(o, ensure_ascii=False))
+        self.env.filters["verdict"] = describe          # "passed (partly checked: 5 of 7)"
+        self.env.filters["unchecked"] = unchecked_text
 
     # ------------------------------------------------------------------ data
     def card_markup(self, text: str, game: str | None = None) -> Markup:
@@ -104,11 +108,14 @@ class Site:
             cells = []
             for e in self.engines:
                 c = {o: 0 for o in OUTCOMES}
+                c["partly"] = 0
                 for sid in by_ruling.get(rid, []):
                     res = self.outcome(e, sid)
                     if res is not None:
-                        c[res["outcome"]] += 1
-                total = sum(c.values())
+                        o = ruling_outcome(res, rid)      # a partly checked result counts only for the rulings it showed
+                        c[o] += 1
+                        c["partly"] += partly(res) and o != "skipped"
+                total = sum(c[o] for o in OUTCOMES)
                 bad = sum(c[o] for o in BAD)
                 state = "none" if total == 0 else "bad" if bad else "good" if c["passed"] + c["xfailed"] else "skip"
                 cells.append({"engine": e, "counts": c, "total": total, "bad": bad, "state": state})

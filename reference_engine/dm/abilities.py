@@ -95,7 +95,7 @@ class NotModelled:
 # ---- effect building blocks ---------------------------------------------------------------
 def draw(n=1, optional=False):
     def eff(g, src, ctx):
-        if optional and not g.driver.yes_no(src.owner, f"{src.id}: draw {n}?"):
+        if optional and not g.yes_no(src.owner, f"{src.id}: draw {n}?"):
             return
         g.draw(src.owner, n)
     eff.optional = optional
@@ -129,7 +129,7 @@ def choose_and(do, who="opponent", minimum=1, where=lambda g, src, c: True, prom
         if not cands:
             return
         player = src.owner if chooser == "self" else opponent(src.owner)
-        picked = g.driver.choose(player, cands, min(minimum, len(cands)), 1, f"{src.id}: {prompt}")
+        picked = g.choose(player, cands, min(minimum, len(cands)), 1, f"{src.id}: {prompt}")
         for cid in picked:
             do(g, src, g.cards[cid])
     eff.optional = minimum == 0
@@ -166,14 +166,14 @@ def power_at_most(n):
 
 @optional
 def may_untap_self(g, src, ctx):
-    if g.in_battle(src.id) and src.tapped and g.driver.yes_no(src.owner, f"{src.id}: untap this creature?"):
+    if g.in_battle(src.id) and src.tapped and g.yes_no(src.owner, f"{src.id}: untap this creature?"):
         g.untap(src)
 
 
 @optional
 def may_top_card_to_mana(g, src, ctx):
     deck = g.zone(src.owner, "deck")
-    if deck and g.driver.yes_no(src.owner, f"{src.id}: put the top card of your deck into your mana zone?"):
+    if deck and g.yes_no(src.owner, f"{src.id}: put the top card of your deck into your mana zone?"):
         g.move(deck[0], "mana", "effect")
 
 
@@ -202,7 +202,7 @@ def return_blocker(g, src, ctx):
 @optional
 def bounce_attacker(g, src, ctx):
     a = g.cards.get(ctx.get("attacker", ""))
-    if a is not None and g.in_battle(a.id) and g.driver.yes_no(src.owner, f"{src.id}: return {a.id}?"):
+    if a is not None and g.in_battle(a.id) and g.yes_no(src.owner, f"{src.id}: return {a.id}?"):
         g.leave_battle(a, "hand", "effect")
 
 

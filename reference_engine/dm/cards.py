@@ -142,7 +142,7 @@ def barkwhip():
 @optional
 def _flametropus(g, src, ctx):
     mana = [c.id for c in g.zone(src.owner, "mana")]
-    picked = g.driver.choose(src.owner, mana, 0, 1, f"{src.id}: put a mana card into the graveyard?")
+    picked = g.choose(src.owner, mana, 0, 1, f"{src.id}: put a mana card into the graveyard?")
     if picked:
         c = g.cards[picked[0]]
         g.move(c, "graveyard", "effect")
@@ -195,7 +195,7 @@ def _opponent_burns_mana(g, src, ctx):
     foe = opponent(src.owner)
     mana = [c.id for c in g.zone(foe, "mana")]
     if mana:
-        picked = g.driver.choose(foe, mana, 1, 1, f"{src.id}: choose a card in your mana zone to put into your graveyard")
+        picked = g.choose(foe, mana, 1, 1, f"{src.id}: choose a card in your mana zone to put into your graveyard")
         g.move(g.cards[picked[0]], "graveyard", "effect")
 
 
@@ -277,7 +277,7 @@ def _burn_opponents_mana(g, src, ctx):
     """「相手のマナゾーンからカードを1枚選び、持ち主の墓地に置く」: the controller chooses."""
     mana = [c.id for c in g.zone(opponent(src.owner), "mana")]
     if mana:
-        picked = g.driver.choose(src.owner, mana, 1, 1, f"{src.id}: choose a card in your opponent's mana zone")
+        picked = g.choose(src.owner, mana, 1, 1, f"{src.id}: choose a card in your opponent's mana zone")
         g.move(g.cards[picked[0]], "graveyard", "effect")
 
 
@@ -304,7 +304,7 @@ def tajimal():
 @optional
 def _destroy_self_instead(g, holder):
     """「かわりにこのクリーチャーを破壊してもよい」: the holder's controller may destroy it instead."""
-    if g.in_battle(holder.id) and g.driver.yes_no(holder.owner, f"{holder.id}: destroy this creature instead of the shield?"):
+    if g.in_battle(holder.id) and g.yes_no(holder.owner, f"{holder.id}: destroy this creature instead of the shield?"):
         g.destroy([holder])
         return True
     return False

@@ -18,7 +18,11 @@ Trace events (``schemas/trace.schema.json``): ``step`` when a step AT-S1..AT-S7 
 ``attack``, ``tap``, ``untap``, ``power`` (a creature's power changed), ``trigger`` (a
 triggered ability begins to resolve), ``declare`` (ninja strike, revolution change,
 invasion, revolution 0 trigger), ``summon``, ``move``, ``block``, ``battle``,
-``destroy``, ``break``, ``shield-trigger``, ``draw``, ``attack-end`` and ``win``.
+``destroy``, ``break``, ``shield-trigger``, ``draw``, ``attack-end`` and ``win``; ``ask``
+(issue 27) at each of its own decision points where a player has a choice: whether to block,
+which shields to break (not when every shield must be), whether to use a shield trigger, which
+cards an ability has them choose (not a choice without alternative), a "you may", which breaker
+ability, the order of waiting abilities.
 """
 from __future__ import annotations
 
@@ -26,7 +30,7 @@ import re
 from dataclasses import dataclass, field
 
 from ...catalogue import cards as card_catalogue
-from ...decisions import MissingDecision, Refusal
+from ...decisions import MissingDecision, Refusal, ask
 from ..common import GameOver, Unplayable, deck_order, opponent
 from . import abilities
 from . import cards as card_scripts  # noqa: F401  (importing the cards registers their scripts)
@@ -252,7 +256,7 @@ class Game:
         if not a or top.id not in (a.attacker, a.target, a.blocker):
             return
         ids = [p.id for p in parts]
-        chosen = ids[0] if len(ids) == 1 else self.driver.choose(self.ap, ids, 1, 1, f"AT-D4: which creature takes the place of {top.id}")[0]
+        chosen = ids[0] if len(ids) == 1 else self.choose(self.ap, ids, 1, 1, f"AT-D4: which creature takes the place of {top.id}")[0]
         if a.attacker == top.id:
             a.attacker = chosen
         if a.target == top.id:
@@ -315,6 +319,26 @@ class Game:
                 self.trigger("ally-enters", other, {"card": c.id})
 
     # ---- decisions --------------------------------------------------------------------------
+    def ask(self, player: str, question: str, cards=None) -> None:
+        """The engine asks ``player`` a ``question`` (an ``ask`` event, issue 27): emitted at each of
+        the engine's own decision points where the player has a choice, before the answer."""
+        ev = ask(player, question, cards)
+        self.events.append(ev)
+        self.driver.event(ev)
+
+    def yes_no(self, player: str, prompt: str) -> bool:
+        """A "you may" (〜してもよい) of an ability: asked, then answered by the decider."""
+        self.ask(player, "yes-no")
+        return self.driver.yes_no(player, prompt)
+
+    def choose(self, player: str, candidates: list, minimum: int, maximum: int, prompt: str) -> list:
+        """``player`` chooses ``minimum``..``maximum`` of ``candidates`` (an ability's or a rule's
+        choice); a choice with no alternative (as many candidates as must be chosen, none optional)
+        is made without asking."""
+        if minimum == 0 or len(candidates) > minimum:
+            self.ask(player, "target", candidates)
+        return self.driver.choose(player, candidates, minimum, maximum, prompt)
+
     def take(self, player: str, kinds: tuple, validate):
         """The scripted step answering ``player``'s decision of one of ``kinds`` in the current
         step of the attack (the window; DM-GEN-WHO-DECIDES: the engine asks the player the rules
@@ -390,6 +414,7 @@ class Game:
             return pend[0]
         pref = self.order_pref.get(p, [])
         if not all(s in pref for s in sources):
+            self.ask(p, "order", sources)
             step = self.take(p, ("order-triggers",), lambda s: None if all(x in s["order"] for x in sources)
                              else f"the order must name every waiting source: {sources}")
             if step is None:
@@ -600,6 +625,7 @@ class Game:
         self.step("AT-S4")
         blockers = [c for c in self.creatures(self.nap) if self.has(c, "blocker") and not c.tapped]
         if blockers and not self.scripts.unblockable(self.cards[a.attacker].entry):
+            self.ask(self.nap, "block", [b.id for b in blockers])
             step = self.take(self.nap, ("block", "no-block"), lambda st: self.validate_block(st))
             if step and step["do"] == "block":
                 b = self.cards[step["card"]]
@@ -722,6 +748,7 @@ class Game:
         options = sorted({3 if k == "triple-breaker" else 2 for k in kws if k in ("double-breaker", "triple-breaker")})
         if len(options) > 1:  # several breakers: AP chooses which one to use now (AT-S6b)
             names = {2: "double-breaker", 3: "triple-breaker"}
+            self.ask(self.ap, "option")
             st = self.take(self.ap, ("choose",), lambda s: None if s.get("option") in [names[o] for o in options]
                            else f"choose one of {[names[o] for o in options]}")
             if st is None:
@@ -760,6 +787,9 @@ class Game:
             usable = [x.id for x in broken if x.zone == "hand" and x.id not in used and self.has(x, "shield-trigger")]
             if not usable and not self.s_back_discards(broken, used):
                 break
+            backs = [c.id for c in self.zone(self.nap, "hand") if c.id not in used and self.kw_value(c, "s-back")
+                     and self.s_back_discards(broken, used, c)]
+            self.ask(self.nap, "shield-trigger", usable + backs)
             st = self.take(self.nap, ("use-shield-trigger", "s-back", "decline"),
                            lambda s: self.broken_shield_play_problem(s, usable, broken, used))
             if st is None or st["do"] == "decline":
@@ -770,7 +800,7 @@ class Game:
                 self.emit("declare", card=c.id, ability="s-back", player=self.nap)
                 options = self.s_back_discards(broken, used, c)
                 picked = options if len(options) == 1 else \
-                    self.driver.choose(self.nap, options, 1, 1, f"{c.id}: S-back: discard a broken card")
+                    self.choose(self.nap, options, 1, 1, f"{c.id}: S-back: discard a broken card")
                 self.move(self.cards[picked[0]], "graveyard", "cost")
                 used.add(picked[0])
             else:
@@ -820,8 +850,10 @@ class Game:
         return kept
 
     def choose_shields(self, n: int, ids: list) -> list:
-        """AT-P2, AT-P4: AP chooses ``n`` of the shields ``ids`` (forced when there are only ``n``;
-        DM-GEN-WHO-DECIDES)."""
+        """AT-P2, AT-P4: AP chooses ``n`` of the shields ``ids`` (forced when there are only ``n``: no
+        question is asked, a scripted choice of exactly them still answers; DM-GEN-WHO-DECIDES)."""
+        if n < len(ids):
+            self.ask(self.ap, "break-shields", ids)
         st = self.take(self.ap, ("break-shields",), lambda st: self.shield_choice_problem(st.get("cards", []), ids, n))
         if st is not None:
             return st["cards"]

@@ -160,8 +160,10 @@ export const MAX_REPLAYS = 12;
 
 export class ScenarioRun {
   /** core: Core; cards: CardSource; scriptReader(name) -> text|null; scenario: a format-2 scenario. */
-  constructor(core, cards, scriptReader, scenario, { log = () => {}, maxProcess = 20000, scriptDirs = [] } = {}) {
-    Object.assign(this, { core, cards, scriptReader, scenario, log, maxProcess, scriptDirs });
+  /** reproText: the text of a reproduction of this scenario (its own Debug.ReloadFieldBegin ..
+   *  ReloadFieldEnd, docs/conformance/repro) loaded instead of the adapter's own setup chunk. */
+  constructor(core, cards, scriptReader, scenario, { log = () => {}, maxProcess = 20000, scriptDirs = [], reproText = null } = {}) {
+    Object.assign(this, { core, cards, scriptReader, scenario, log, maxProcess, scriptDirs, reproText });
     this.events = [];
     this.notes = [];
     this.coreLog = [];
@@ -283,7 +285,7 @@ export class ScenarioRun {
     const typeOf = (c) => this.cards.read(Number(c.card))?.type ?? 0;
     const add = (c, location, sequence, position, proc = false, mirrorSeq = sequence) => {
       const p = this.P[c.owner];
-      lua.push(`Debug.AddCard(${Number(c.card)},${p},${p},${location},${sequence},${position},${proc})`);
+      lua.push(`Debug.AddCard(${Number(c.card)},${p},${p},${location},${sequence},${position},${proc}) --${c.id}`);
       if (location !== LOCATION.OVERLAY) this.mirror.insert(p, location, mirrorSeq, c.id);
     };
     for (const x of ["A", "B"]) {
@@ -310,10 +312,12 @@ export class ScenarioRun {
       const p = this.P[holder.owner];
       const i = this.mirror.list(p, LOCATION.MZONE).indexOf(holder.id);
       if (holder.zone !== "monster" || i < 0) throw new BadScenario(`card ${c.id} is Xyz material of ${holder.id}, which is not in a Monster Zone`);
-      lua.push(`Debug.AddCard(${Number(c.card)},${this.P[c.owner]},${p},${LOCATION.MZONE},${i},${POS.FACEUP_ATTACK},false)`);
+      lua.push(`Debug.AddCard(${Number(c.card)},${this.P[c.owner]},${p},${LOCATION.MZONE},${i},${POS.FACEUP_ATTACK},false) --${c.id}`);
     }
-    if (!this.core.loadScript(this.h, "duelspec_setup.lua", lua.join("\n") + "\n"))
-      throw new Error(`the setup chunk (Debug.AddCard calls) failed: ${this.coreLog.slice(-3).join(" | ")}`);
+    this.setupLua = lua.join("\n") + "\n";
+    const [name, chunk] = this.reproText != null ? [`${this.scenario.id}.lua`, this.reproText] : ["duelspec_setup.lua", this.setupLua];
+    if (!this.core.loadScript(this.h, name, chunk))
+      throw new Error(`the setup chunk (Debug.AddCard calls) ${name} failed: ${this.coreLog.slice(-3).join(" | ")}`);
     const placed = this.snapshot();
     const n = placed.reduce((a, z) => a + z.cards.filter(Boolean).length, 0) + this.overlayCount();
     if (n !== st.cards.length) throw new Unsupported(`the engine accepted ${n} of ${st.cards.length} setup cards (zone not usable?)`);

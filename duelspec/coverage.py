@@ -1,0 +1,191 @@
+"""What of a scenario an adapter can be judged on (issue 27: split, don't skip).
+
+An adapter declares what it observes (``implementation.observes``: event kinds, final-state
+fields, window kinds; docs/design/adapter-protocol.md). An expectation on something it does not
+observe is **removed from what is checked**, not a reason to skip the whole scenario; the rest is
+checked as before and the result says so (``coverage``, ``partial``: ``passed (partly checked:
+5 of 7)``). What happens to each kind of expectation (docs/design/scenario-format.md, "Partly
+checked scenarios"):
+
+- an ``events`` pattern of an unobserved kind is removed; the other items keep their relative
+  order;
+- an ``any_order`` group that loses members keeps the others as an ``any_order`` group (one left:
+  an ordinary pattern); a ``together`` group keeps the others as a ``together`` group — they must
+  still be consecutive among the events the adapter reports (an event the adapter does not report
+  is never between them in its trace); a group that loses every member is removed;
+- a ``never`` pattern of an unobserved kind is removed (it could never match: checking it would be
+  a check that cannot fail);
+- a final-state field not observed is removed (``/expect/final/cards/x/power``, one field at a time);
+- script steps are always checked. A script the adapter cannot play (a step in a window kind it
+  does not observe, a ``when.after`` of an event kind it does not observe) skips the scenario up
+  front (:func:`unplayable`).
+
+**Which items carry a ruling.** A scenario may mark, per ruling, the expectations that show it:
+``expect.carries`` maps a ruling ID of the scenario to JSON pointers (``/expect/events/2``,
+``/expect/never/0``, ``/expect/final/cards/x/zone``, ``/expect/final/players/B`` for all of that
+player's fields, ``/script/1``); a pointer carries every item at or under it. A ruling the map does
+not name (and every ruling of a scenario without ``carries``) is carried by every expectation and
+by every ``legal: false`` step. A partly checked scenario credits a ruling only when at least one
+checked item carries it (:attr:`Coverage.uncredited` lists the others; the per-ruling tables do not
+count the result for them); when no checked item carries any of its rulings, the scenario is
+skipped up front with that reason — never passed on what does not show its ruling.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: the final-state fields of ``implementation.observes.final``
+FINAL_FIELDS = ("cards.zone", "cards.owner", "cards.controller", "cards.position", "cards.tapped", "cards.power",
+                "players.lp", "players.counts", "winner", "turn", "phase")
+
+
+@dataclass(frozen=True)
+class Item:
+    """One checkable item of a scenario: ``pointer`` (JSON pointer in the scenario as the checker
+    sees it), ``part`` (``events``, ``never``, ``final`` or ``script``) and ``kind`` (the event kind,
+    the final-state field of ``implementation.observes.final``, or ``step``)."""
+    pointer: str
+    part: str
+    kind: str
+    illegal: bool = False        # a script step with `legal: false`
+
+
+def items(scenario: dict, expect: dict | None = None) -> list[Item]:
+    """Every checkable item of ``scenario`` with the expectations ``expect`` (default its own),
+    in the order the checker reads them: event patterns (each member of a group), ``never``
+    patterns, final-state fields, script steps."""
+    expect = scenario.get("expect", {}) if expect is None else expect
+    out: list[Item] = []
+    for i, item in enumerate(expect.get("events", [])):
+        key = "any_order" if "any_order" in item else "together" if "together" in item else None
+        if key:
+            out += [Item(f"/expect/events/{i}/{key}/{j}", "events", p.get("event", "")) for j, p in enumerate(item[key])]
+        else:
+            out.append(Item(f"/expect/events/{i}", "events", item.get("event", "")))
+    out += [Item(f"/expect/never/{i}", "never", p.get("event", "")) for i, p in enumerate(expect.get("never", []))]
+    final = expect.get("final", {})
+    for cid, state in final.get("cards", {}).items():
+        out += [Item(f"/expect/final/cards/{cid}/{k}", "final", f"cards.{k}") for k in state]
+    for p, state in final.get("players", {}).items():
+        if "lp" in state:
+            out.append(Item(f"/expect/final/players/{p}/lp", "final", "players.lp"))
+        out += [Item(f"/expect/final/players/{p}/counts/{z}", "final", "players.counts") for z in state.get("counts", {})]
+    out += [Item(f"/expect/final/{k}", "final", k) for k in ("winner", "turn", "phase") if k in final]
+    out += [Item(f"/script/{i}", "script", "step", illegal=s.get("legal", True) is False)
+            for i, s in enumerate(scenario.get("script", []))]
+    return out
+
+
+def observed(item: Item, observes: dict | None) -> bool:
+    """Can an adapter that observes ``observes`` show ``item``? (``None`` or a missing list: everything.)"""
+    if not observes or item.part == "script":
+        return True
+    key = "events" if item.part in ("events", "never") else "final"
+    return key not in observes or item.kind in observes[key]
+
+
+def under(pointer: str, mark: str) -> bool:
+    """Is ``pointer`` the item ``mark`` points at, or under it?"""
+    return pointer == mark or pointer.startswith(mark.rstrip("/") + "/")
+
+
+def carriers(scenario: dict, expect: dict, ruling: str, all_items: list[Item]) -> list[Item]:
+    """The items of ``all_items`` that carry ``ruling`` (see the module docstring)."""
+    marks = (expect.get("carries") or {}).get(ruling)
+    if marks is None:
+        return [it for it in all_items if it.part != "script" or it.illegal]
+    return [it for it in all_items if any(under(it.pointer, m) for m in marks)]
+
+
+@dataclass
+class Coverage:
+    """What a run of a scenario on an adapter is judged on: ``unchecked`` items (not observable,
+    removed from the check), ``checked`` (how many items are checked), ``uncredited`` (rulings of
+    the scenario no checked item carries), ``skip`` (why nothing that carries its rulings is left,
+    or ``None``)."""
+    checked: int
+    unchecked: list = field(default_factory=list)      # Item
+    uncredited: list = field(default_factory=list)     # ruling IDs
+    skip: str | None = None
+
+    @property
+    def partial(self) -> bool:
+        return bool(self.unchecked)
+
+    @property
+    def omit(self) -> frozenset:
+        """The pointers the checker leaves out."""
+        return frozenset(it.pointer for it in self.unchecked)
+
+    def as_dict(self) -> dict:
+        """The result's ``coverage`` (``result.schema.json``)."""
+        d = {"checked": self.checked, "unchecked": [{"pointer": it.pointer, "kind": it.kind} for it in self.unchecked]}
+        if self.uncredited:
+            d["uncredited"] = list(self.uncredited)
+        return d
+
+
+def plan(scenario: dict, expect: dict | None, observes: dict | None) -> Coverage:
+    """The :class:`Coverage` of ``scenario`` judged by ``expect`` (default its own) on an adapter
+    that observes ``observes``."""
+    expect = scenario.get("expect", {}) if expect is None else expect
+    every = items(scenario, expect)
+    unchecked = [it for it in every if not observed(it, observes)]
+    cov = Coverage(checked=len(every) - len(unchecked), unchecked=unchecked)
+    if not unchecked:
+        return cov
+    gone = set(unchecked)
+    lost = []
+    for r in scenario.get("rulings", []):
+        carried = carriers(scenario, expect, r, every)
+        if all(it in gone for it in carried):        # (no carrier at all: nothing shows it either)
+            lost.append(r)
+    cov.uncredited = lost
+    if lost and len(lost) == len(scenario.get("rulings", [])):
+        kinds = sorted({f"{it.kind}" for it in unchecked if any(it in carriers(scenario, expect, r, every) for r in lost)})
+        cov.skip = (f"nothing that carries its ruling{'s' if len(lost) > 1 else ''} ({', '.join(lost)}) is observable: "
+                    f"the adapter does not observe {', '.join(kinds)}")
+    return cov
+
+
+def unplayable(scenario: dict, observes: dict | None) -> str | None:
+    """Why an adapter that observes only ``observes`` cannot play ``scenario``'s script (a step in a
+    window kind it does not observe, or whose ``when.after`` names an event kind it does not
+    observe), or ``None``."""
+    if not observes:
+        return None
+    windows, kinds = set(), set()
+    for st in scenario.get("script", []):
+        w = st.get("when")
+        if w:
+            windows.add(w["window"])
+            if "after" in w:
+                kinds.add(w["after"].get("event"))
+    parts = []
+    if "windows" in observes:
+        lacking = sorted(windows - set(observes["windows"]))
+        if lacking:
+            parts.append(f"windows {', '.join(lacking)}")
+    if "events" in observes:
+        lacking = sorted(k for k in kinds - set(observes["events"]) if k)
+        if lacking:
+            parts.append(f"event kinds {', '.join(lacking)} (a step's `after`)")
+    return ("the script cannot be played: the adapter does not observe " + "; ".join(parts)) if parts else None
+
+
+def describe(result: dict) -> str:
+    """``"passed (partly checked: 5 of 7)"`` for a partly checked result, else its outcome."""
+    cov = result.get("coverage")
+    if isinstance(cov, dict) and cov.get("unchecked"):
+        n = cov.get("checked", 0)
+        return f"{result['outcome']} (partly checked: {n} of {n + len(cov['unchecked'])})"
+    return result["outcome"]
+
+
+def unchecked_text(result: dict, limit: int = 8) -> str:
+    """What a partly checked result did not check, by kind: ``"trigger ×2, step"``."""
+    from collections import Counter
+    cov = result.get("coverage") or {}
+    kinds = Counter(u.get("kind", "?") for u in cov.get("unchecked", []))
+    parts = [f"{k} ×{n}" if n > 1 else k for k, n in kinds.most_common(limit)]
+    return ", ".join(parts)

@@ -1,0 +1,264 @@
+"""The shortest reproduction of each cause, in the engine's own tools (issue 20 §3).
+
+For each cause of an engine report, the failing scenario with the fewest cards, then steps (script
+steps), then links (player A's activations) shows it; it is written as the engine's own artefact,
+which a maintainer loads without duelspec:
+
+* **EDOPro** (``--engine edopro``): a puzzle script (Lua with ``Debug.SetAIName``,
+  ``Debug.ReloadFieldBegin``, ``Debug.SetPlayerInfo``, ``Debug.AddCard``,
+  ``Debug.ReloadFieldEnd``) for the ``puzzles/`` folder of the EDOPro client (its Puzzles menu).
+  It has no AI (no ``DUEL_SIMPLE_AI``): the client asks you every decision of both players
+  (edo9300/edopro ``gframe/single_mode.cpp``, ``SinglePlayAnalyze`` hands every prompt to the
+  duel client), and the comment block (``--[[message``, shown by the client) lists them;
+* **YGOPro** (``--engine ygopro``): the same Debug calls as a single-mode script for the
+  ``single/`` folder of YGOPro (Fluorohydride/ygopro ``gframe/single_mode.cpp``: also every
+  prompt to you without ``DUEL_SIMPLE_AI``).
+
+The start state is the adapter's own (``--write-setup DIR``: the ``Debug.AddCard`` calls it
+loaded, each with the scenario's card id), so the file sets up exactly what the run played: engine
+player 0 goes first, decks in the listed order (``DUEL_PSEUDO_SHUFFLE``), Master Rule 5, no opening
+hand unless the scenario starts before the duel. Around it the file says which cause it shows, what
+the rulings expect, what the engine did (the run's first failing expectation) and the decisions to
+take. Each file is named ``<scenario id>.lua``: an adapter given ``--load-repro DIR`` loads it as
+that scenario's start state, which is how duelspec checks that it shows what the run showed
+(:func:`verify`).
+
+``python -m duelspec.repro --engine edopro --causes adapters/edopro/causes.toml --stream S.jsonl
+--adapter 'cmd:node adapters/edopro/main.mjs' --out docs/conformance/repro/edopro``
+"""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import tempfile
+from pathlib import Path
+
+LOCATIONS = {1: "LOCATION_DECK", 2: "LOCATION_HAND", 4: "LOCATION_MZONE", 8: "LOCATION_SZONE", 16: "LOCATION_GRAVE",
+             32: "LOCATION_REMOVED", 64: "LOCATION_EXTRA"}
+POSITIONS = {1: "POS_FACEUP_ATTACK", 2: "POS_FACEDOWN_ATTACK", 4: "POS_FACEUP_DEFENSE", 8: "POS_FACEDOWN_DEFENSE",
+             5: "POS_FACEUP", 10: "POS_FACEDOWN"}
+ENGINES = {
+    "edopro": {"name": "EDOPro", "folder": "puzzles/", "menu": "Puzzles", "client": "edo9300/edopro"},
+    "ygopro": {"name": "YGOPro", "folder": "single/", "menu": "Single Mode (残局)", "client": "Fluorohydride/ygopro"},
+}
+
+
+def size(scenario: dict) -> tuple:
+    """How big a reproduction is: (cards, script steps, A's activations, id) — smaller first."""
+    script = scenario.get("script", [])
+    links = sum(1 for s in script if s.get("player") == "A" and s.get("do") == "activate")
+    return (len(scenario.get("setup", {}).get("cards", [])), len(script), links, scenario["id"])
+
+
+def shortest(groups, scenarios: dict) -> dict:
+    """``{cause key: scenario id}``: per cause group (:func:`duelspec.causes.group`) its smallest
+    scenario by :func:`size`."""
+    return {key: min(g.ids, key=lambda i: size(scenarios[i])) for key, g in groups.items() if g.ids}
+
+
+def _lua_text(s: str, limit: int = 400) -> str:
+    """Text from a scenario or an adapter, safe inside a Lua long comment / string: one line, no
+    ``]]``, bounded."""
+    t = re.sub(r"\s+", " ", str(s)).replace("]]", "] ]").replace("--[[", "-- [[")
+    return t if len(t) <= limit else t[:limit - 1] + "…"
+
+
+WINDOWS = {"before-draw": "in the Draw Phase, before the normal draw", "open": "at an open game state",
+           "trigger": "when the triggered effects are placed on a chain"}
+PHASES = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1", "battle": "Battle Phase",
+          "main2": "Main Phase 2", "end": "End Phase", "start-of-duel": "before the duel"}
+STEPS = {"before-draw": "before the draw", "after-draw": "after the draw"}
+
+
+def step_words(step: dict, name_of) -> str:
+    """A script step in words, with each card's name and scenario id."""
+    w = step.get("when") or {}
+    kind = w.get("window", "")
+    if kind == "response":
+        when = f"in response to chain link {w.get('link')}"
+    elif kind in ("resolution", "activation"):
+        when = f"while chain link {w.get('link')} {'resolves' if kind == 'resolution' else 'is being activated'}"
+    elif kind == "open":
+        when = f"at an open game state of {PHASES.get(w.get('phase'), w.get('phase', 'the phase'))}"
+    else:
+        when = WINDOWS.get(kind, kind)
+    if w.get("turn"):
+        when += f" (turn {w['turn']})"
+    card = f" {name_of(step['card'])}" if step.get("card") else ""
+    what = {"activate": f"activates{card}", "choose": "chooses", "pass": "passes"}.get(step.get("do"), f"{step.get('do')}{card}")
+    extra = []
+    for k, label in (("cost", "cost"), ("targets", "targeting")):
+        if step.get(k):
+            extra.append(f"{label} " + ", ".join(name_of(c) for c in step[k]))
+    if step.get("option") is not None:
+        extra.append(f"option {step['option']!r}")
+    if step.get("cards"):
+        extra.append(", ".join(name_of(c) for c in step["cards"]))
+    text = f"{step.get('player')} {what} {when}" + (f" ({'; '.join(extra)})" if extra else "")
+    if step.get("legal") is False:
+        text = f"{step.get('player')} tries: {text[len(str(step.get('player'))) + 1:]} — the rules forbid it" + \
+            (f" ({step['refusal']})" if step.get("refusal") else "") + ": the engine must not let them"
+    return text
+
+
+def first_failure(result: dict) -> str:
+    """The run's first failing expectation in words (a script step first, as the checker lists them)."""
+    fails = result.get("failures") or []
+    f = next((x for x in fails if str(x.get("pointer", "")).startswith("/script/")), fails[0] if fails else None)
+    if f is None:
+        return _lua_text(result.get("message", result.get("outcome", "")), 600)
+    out = f"{f.get('pointer', '')}: {f.get('message', '')}; expected {json.dumps(f.get('expected'), ensure_ascii=False)}"
+    if f.get("actual") is not None:
+        out += f"; the engine: {json.dumps(f.get('actual'), ensure_ascii=False)}"
+    return _lua_text(out, 600)
+
+
+def ygo_script(engine: str, scenario: dict, result: dict, cause, setup_text: str, names: dict, versions: str = "") -> str:
+    """The puzzle / single-mode script of ``scenario`` showing ``cause`` (a :class:`duelspec.causes.Cause`),
+    from the adapter's start state ``setup_text`` (``--write-setup``)."""
+    e = ENGINES[engine]
+    st = scenario["setup"]
+    ids = {c["id"]: c for c in st["cards"]}
+
+    def name_of(cid):
+        c = ids.get(cid)
+        return f"{names.get(c['card'], c['card'])} (\"{cid}\")" if c else f"\"{cid}\""
+    first = st.get("first_player", "A")
+    other = "B" if first == "A" else "A"
+    turn = st.get("turn", 1)
+    lines = ["--[[message",
+             f"duelspec reproduction for {e['name']}: cause {cause.key} — {_lua_text(cause.title)} ({_lua_text(cause.who)})",
+             f"Scenario {scenario['id']}: {_lua_text(scenario.get('title', ''))}",
+             f"Rulings: {', '.join(scenario.get('rulings', []))}",
+             "",
+             f"Put this file in {e['name']}'s {e['folder']} folder and open it from {e['menu']}. It has no AI: you take",
+             f"every decision of both players. Player 0 (the one who goes first) is {first}, player 1 is {other}.",
+             "Decisions (every other prompt: pass / decline / the first zone):"]
+    n = 1
+    if st.get("phase") != "start-of-duel":
+        for t in range(1, turn):
+            lines.append(f"{n}. Turn {t} ({first if t % 2 else other}): do nothing, end the turn.")
+            n += 1
+        where = PHASES.get(st.get("phase"), st.get("phase")) + (f", {STEPS.get(st['step'], st['step'])}" if st.get("step") else "")
+        drew = re.search(r"start state: (turn \d+'s normal draw .*?)(?:;|\)$)", setup_text.splitlines()[0] if setup_text else "")
+        if drew:
+            lines.append(f"   ({_lua_text(drew.group(1), 300)})")
+        lines.append(f"{n}. Turn {turn} ({st.get('turn_player')}), {where}:")
+        n += 1
+    for s in scenario.get("script", []):
+        lines.append(f"   - {_lua_text(step_words(s, name_of), 300)}")
+    if not scenario.get("script"):
+        lines.append("   - nothing: no decision is scripted, the game plays on (below: what it should do)")
+    lines += ["", f"What the rules expect and what {e['name']} did (the run's first failing expectation):",
+              f"  {first_failure(result)}",
+              f"Cause {cause.key}: {_lua_text(cause.evidence, 900)}" if cause.evidence else f"Cause {cause.key}.",
+              f"Measured on {versions}." if versions else "",
+              "Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.",
+              "]]"]
+    lines = [x for x in lines if x is not None]
+    lp = {x: (st.get("players", {}).get(x) or {}).get("lp", 8000) for x in ("A", "B")}
+    opening = 5 if st.get("phase") == "start-of-duel" else 0
+    lines += [f'Debug.SetAIName("{_lua_text("duelspec " + scenario["id"], 90)}")',
+              "Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)",
+              f"Debug.SetPlayerInfo(0,{lp[first]},{opening},1)",
+              f"Debug.SetPlayerInfo(1,{lp[other]},{opening},1)"]
+    for line in setup_text.splitlines():
+        m = re.match(r"Debug\.AddCard\((\d+),(\d+),(\d+),(\d+),(\d+),(\d+),(true|false)\)\s*--(.*)$", line.strip())
+        if not m:
+            continue
+        code, owner, player, loc, seq, pos, proc, cid = m.groups()
+        lines.append(f"Debug.AddCard({code},{owner},{player},{LOCATIONS.get(int(loc), loc)},{seq},"
+                     f"{POSITIONS.get(int(pos), pos)},{proc}) --{_lua_text(name_of(cid.strip()), 120)}")
+    lines.append("Debug.ReloadFieldEnd()")
+    return "\n".join(lines) + "\n"
+
+
+def _run(ids, adapter: str, out: Path, extra: str) -> dict:
+    cmd = ["duelspec", "run", "--game", "ygo", "--generated", *sum((["--id", i] for i in ids), []),
+           "--adapter", f"{adapter} {extra}", "--out", str(out)]
+    subprocess.run(cmd, capture_output=True, text=True)
+    from .report import read_stream
+    return {r["id"]: r for r in read_stream(out).results}
+
+
+def _key(result: dict):
+    fails = result.get("failures") or []
+    f = next((x for x in fails if str(x.get("pointer", "")).startswith("/script/")), fails[0] if fails else {})
+    return result.get("outcome"), f.get("pointer"), (result.get("message") or "")[:120] if not fails else None
+
+
+def verify(ids, adapter: str, folder: Path, original: dict) -> dict:
+    """``{id: None | what differs}``: each reproduction loaded as its scenario's start state
+    (``--load-repro``) must fail the way the original run did (outcome and first failing pointer)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        got = _run(ids, adapter, Path(tmp) / "verify.jsonl", f"--load-repro {folder}")
+    return {i: None if i in got and _key(got[i]) == _key(original[i]) else
+            f"the run had {_key(original[i])}, the reproduction {_key(got[i]) if i in got else 'no result'}" for i in ids}
+
+
+def write(engine: str, causes_file, streams, adapter: str, out, only=(), versions: str = "") -> dict:
+    """Write the shortest reproduction of each cause (``only``: these causes) of the run ``streams``
+    into ``out`` (``<id>.lua`` and ``README.md``); returns ``{cause: (scenario id, None | what
+    differs when the file is loaded as the start state)}``."""
+    import sys
+    from .catalogue import cards
+    from .causes import by_id, group, load_causes
+    from .report import read_stream
+    results = {}
+    for p in streams:
+        results.update({r["id"]: r for r in read_stream(p).results})
+    bad = [r for r in results.values() if r.get("outcome") in ("failed", "errored", "xfailed")]
+    scenarios = by_id(r["id"] for r in bad)
+    groups = group(bad, scenarios, load_causes(causes_file))
+    pick = {k: v for k, v in shortest(groups, scenarios).items() if k != "unclassified" and (not only or k in only)}
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    names = {c["id"]: c["name"]["en"] for c in cards("ygo")}
+    ids = sorted(set(pick.values()))
+    with tempfile.TemporaryDirectory() as tmp:
+        _run(ids, adapter, Path(tmp) / "setup.jsonl", f"--write-setup {tmp}")
+        for key, sid in pick.items():
+            setup = Path(tmp) / f"{sid}.setup.lua"
+            if not setup.is_file():
+                print(f"{key}: {sid}: the adapter wrote no start state", file=sys.stderr)
+                continue
+            (out / f"{sid}.lua").write_text(ygo_script(engine, scenarios[sid], results[sid], groups[key].cause,
+                                                       setup.read_text(encoding="utf-8"), names, versions), encoding="utf-8")
+    checked = verify(ids, adapter, out, results)
+    e = ENGINES[engine]
+    index = [f"# Shortest reproduction per cause: {e['name']}", "",
+             f"Written by `python -m duelspec.repro --engine {engine}` from the report's run: per cause the failing "
+             "scenario with the fewest cards, then steps, as a script for "
+             f"{e['name']}'s {e['menu']} (folder `{e['folder']}`; every decision of both players is yours, the file "
+             "lists them). Checked: each file, loaded by the adapter as the scenario's start state (`--load-repro`), "
+             "fails as the run did.", "",
+             "| cause | scenario (file) | cards | steps | shows what the run showed |", "|---|---|---:|---:|---|"]
+    for key, sid in pick.items():
+        n_cards, steps, _, _ = size(scenarios[sid])
+        index.append(f"| {key} | [`{sid}`]({sid}.lua) | {n_cards} | {steps} | "
+                     f"{'yes' if checked.get(sid) is None else checked[sid]} |")
+    (out / "README.md").write_text("\n".join(index) + "\n", encoding="utf-8")
+    return {key: (sid, checked.get(sid)) for key, sid in pick.items()}
+
+
+def main(argv=None) -> int:
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m duelspec.repro", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--engine", choices=sorted(ENGINES), required=True)
+    ap.add_argument("--causes", required=True, help="the engine's cause file")
+    ap.add_argument("--stream", action="append", required=True, help="the run's result stream(s)")
+    ap.add_argument("--adapter", required=True, help="the adapter command of that run (cmd:...), which takes --write-setup and --load-repro")
+    ap.add_argument("--out", required=True, help="folder for <scenario id>.lua and README.md")
+    ap.add_argument("--cause", action="append", help="only these causes")
+    ap.add_argument("--versions", default="", help="the engine's commits, named in each file")
+    a = ap.parse_args(argv)
+    done = write(a.engine, a.causes, a.stream, a.adapter, a.out, a.cause or (), a.versions)
+    for key, (sid, diff) in done.items():
+        print(f"{key:8s} {sid}: {'reproduces' if diff is None else diff}")
+    return 0 if all(d is None for _, d in done.values()) else 1
+
+
+if __name__ == "__main__":
+    import sys
+    sys.exit(main())

@@ -1,0 +1,83 @@
+"""Fix experiments (issue 20 §2): the edits of a cause's fix apply exactly at the lines the cause
+names, or stop the experiment; and what a fix does is measured by cause."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from duelspec.errors import InputError
+from duelspec.fixes import EditMismatch, Fix, apply_fix, edit_text, load_fixes, measure, sentence
+
+ROOT = Path(__file__).resolve().parents[1]
+TEXT = "\n".join(f"line {i}" for i in range(1, 9))   # our own text: "line 1" .. "line 8"
+
+
+def test_each_kind_of_edit_works_on_the_original_line_numbers():
+    out = edit_text(TEXT, [
+        {"file": "f", "line": 2, "find": "line 2", "replace": "two"},
+        {"file": "f", "lines": [4, 5], "delete": True, "first": "line 4", "last": "line 5"},
+        {"file": "f", "after": 7, "copy": [4, 5]},               # a moved block: named by its lines, not quoted
+        {"file": "f", "after": 7, "text": "ours"},
+        {"file": "f", "after": 0, "text": "top"},
+    ], "f")
+    assert out.split("\n") == ["top", "line 1", "two", "line 3", "line 6", "line 7", "line 4", "line 5", "ours", "line 8"]
+
+
+@pytest.mark.parametrize("edit, words", [
+    ({"file": "f", "line": 3, "find": "line 2", "replace": "x"}, "f:3: expected 'line 2'"),
+    ({"file": "f", "line": 30, "find": "line", "replace": "x"}, "f:30: no such line"),
+    ({"file": "f", "lines": [2, 3], "delete": True, "last": "line 9"}, "f:3: expected 'line 9'"),
+    ({"file": "f", "line": 1, "find": "", "replace": "x"}, "occurs"),
+])
+def test_a_line_that_does_not_hold_what_the_edit_expects_stops_the_experiment(edit, words):
+    with pytest.raises(EditMismatch, match=words.replace("(", r"\(")):
+        edit_text(TEXT, [edit], "f")
+
+
+def test_a_fix_finds_its_files_in_the_scripts_subfolder(tmp_path):
+    (tmp_path / "official").mkdir()
+    (tmp_path / "official" / "c1.lua").write_text(TEXT, encoding="utf-8")
+    fix = Fix("K", "scripts", "words", [{"file": "c1.lua", "line": 1, "find": "line 1", "replace": "one"}], "official")
+    assert apply_fix(fix, tmp_path) == ["official/c1.lua"]
+    assert (tmp_path / "official" / "c1.lua").read_text(encoding="utf-8").startswith("one\n")
+    with pytest.raises(EditMismatch, match="no such file"):
+        apply_fix(Fix("K", "scripts", "w", [{"file": "c2.lua", "line": 1, "find": "a", "replace": "b"}]), tmp_path)
+
+
+def test_a_malformed_fix_is_a_clear_error_naming_the_file_and_key(tmp_path):
+    p = tmp_path / "causes.toml"
+    p.write_text('[causes.A]\ntitle = "t"\n[causes.A.fix]\ncomponent = "core"\ndescription = "d"\n'
+                 '[[causes.A.fix.edit]]\nfile = "x.cpp"\nline = 3\n', encoding="utf-8")
+    with pytest.raises(InputError) as e:
+        load_fixes(p)
+    assert "causes.A.fix.edit[0]" in str(e.value) and str(p) in str(e.value)
+    p.write_text('[causes.A]\ntitle = "t"\n[causes.A.fix]\ncomponent = "engine"\ndescription = "d"\n', encoding="utf-8")
+    with pytest.raises(InputError, match="component"):
+        load_fixes(p)
+
+
+@pytest.mark.parametrize("engine", ["edopro", "ygopro"])
+def test_the_committed_cause_files_fixes_are_well_formed(engine):
+    fixes = load_fixes(ROOT / "adapters" / engine / "causes.toml")
+    assert fixes, "every engine report measures its causes by fix experiments"
+    for f in fixes.values():
+        assert f.description and (f.edits or f.component), f.key
+
+
+def test_measure_says_what_fixing_one_cause_alone_does(monkeypatch):
+    import duelspec.fixes as fx
+    # the classification is by the cause file; here each result names its cause in its message
+    monkeypatch.setattr(fx, "classify", lambda results, causes: {i: r["cause"] for i, r in results.items()
+                                                                 if r["outcome"] in fx.BAD})
+    base = {"a1": {"outcome": "failed", "cause": "A"}, "a2": {"outcome": "failed", "cause": "A"},
+            "a3": {"outcome": "failed", "cause": "A"}, "m1": {"outcome": "failed", "cause": "M"},
+            "p": {"outcome": "passed"}}
+    fixed = {"a1": {"outcome": "passed"}, "a2": {"outcome": "failed", "cause": "G"},
+             "a3": {"outcome": "errored", "cause": "G"}, "m1": {"outcome": "passed"}, "p": {"outcome": "passed"}}
+    m = measure(base, fixed, [])
+    assert m["by_cause"]["A"] == {"failures": 3, "pass": 1, "still": {"G": 2}}
+    assert m["broke"] == [] and m["passing"] == ["a1", "m1"]
+    assert sentence("A", m) == "fixing A alone: 1 of its 3 pass, 2 then fail for G (2); it also turns green 1 of M; breaks nothing"
+    fixed["p"] = {"outcome": "failed", "cause": "G"}
+    assert sentence("A", measure(base, fixed, [])).endswith("; 1 that passed then fail (G 1)")

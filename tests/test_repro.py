@@ -1,0 +1,116 @@
+"""The shortest reproduction per cause in the engine's own format (issue 20 §3): an EDOPro puzzle /
+a YGOPro single-mode script, written from the adapter's own start state, that loaded through the
+adapter's core fails as the run did."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from duelspec.causes import Cause
+from duelspec.repro import ENGINES, shortest, size, step_words, ygo_script
+
+ROOT = Path(__file__).resolve().parents[1]
+NODE = shutil.which("node")
+SETUP = ("-- duelspec start state of x as adapters/edopro loaded it (engine player 0 = B; no normal draw before the start)\n"
+         "Debug.AddCard(43096270,1,1,1,0,8,false) --top\n"
+         "Debug.AddCard(59907935,1,1,4,0,1,true) --archfiend\n")
+
+
+def scenario(script=()):
+    return {"id": "ygo.test.repro", "title": "a ]] title\nover two lines", "rulings": ["ND-01"],
+            "setup": {"first_player": "B", "turn": 2, "turn_player": "A", "phase": "draw", "step": "before-draw",
+                      "players": {"A": {"lp": 7000}, "B": {}},
+                      "cards": [{"id": "top", "card": "43096270", "owner": "A", "zone": "deck"},
+                                {"id": "archfiend", "card": "59907935", "owner": "A", "zone": "monster"}]},
+            "script": list(script)}
+
+
+NAMES = {"43096270": "Alexandrite Dragon", "59907935": "Cyber Archfiend"}
+RESULT = {"outcome": "failed", "failures": [{"pointer": "/expect/events/1", "message": "expected event did not occur",
+                                             "expected": {"event": "activate", "card": "archfiend"}}]}
+
+
+@pytest.mark.parametrize("engine", sorted(ENGINES))
+def test_the_script_sets_up_the_adapters_start_state_with_the_engines_debug_calls(engine):
+    text = ygo_script(engine, scenario([{"player": "A", "do": "activate", "card": "archfiend", "when": {"window": "before-draw"}}]),
+                      RESULT, Cause("K", "an optional trigger", "CardScripts", evidence="c59907935.lua:8"), SETUP, NAMES, "x 1")
+    body = text.split("]]\n", 1)[1]
+    assert body.splitlines() == [
+        'Debug.SetAIName("duelspec ygo.test.repro")', "Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)",
+        "Debug.SetPlayerInfo(0,8000,0,1)", "Debug.SetPlayerInfo(1,7000,0,1)",
+        'Debug.AddCard(43096270,1,1,LOCATION_DECK,0,POS_FACEDOWN_DEFENSE,false) --Alexandrite Dragon ("top")',
+        'Debug.AddCard(59907935,1,1,LOCATION_MZONE,0,POS_FACEUP_ATTACK,true) --Cyber Archfiend ("archfiend")',
+        "Debug.ReloadFieldEnd()"]
+    head = text.split("]]\n", 1)[0]
+    assert head.startswith("--[[message\n") and head.count("]]") == 0          # the title's "]]" cannot end the block
+    assert f"{ENGINES[engine]['folder']} folder" in head and "no AI" in head
+    assert "1. Turn 1 (B): do nothing, end the turn." in head
+    assert "2. Turn 2 (A), Draw Phase, before the draw:" in head
+    assert 'A activates Cyber Archfiend ("archfiend") in the Draw Phase, before the normal draw' in head
+    assert '/expect/events/1: expected event did not occur; expected {"event": "activate", "card": "archfiend"}' in head
+    assert "Cause K: c59907935.lua:8" in head and "Measured on x 1." in head
+
+
+def test_steps_read_as_sentences():
+    name = lambda cid: f'"{cid}"'  # noqa: E731
+    assert step_words({"player": "B", "do": "activate", "card": "crow", "targets": ["rep"], "when": {"window": "response", "link": 1}},
+                      name) == 'B activates "crow" in response to chain link 1 (targeting "rep")'
+    assert step_words({"player": "A", "do": "choose", "option": "yes", "when": {"window": "before-draw"}}, name) == \
+        "A chooses in the Draw Phase, before the normal draw (option 'yes')"
+    assert "the rules forbid it (condition): the engine must not let them" in step_words(
+        {"player": "A", "do": "activate", "card": "x", "legal": False, "refusal": "condition",
+         "when": {"window": "open", "phase": "main1"}}, name)
+
+
+def test_the_shortest_scenario_of_a_cause_has_the_fewest_cards_then_steps():
+    class G:
+        ids = ["b", "a", "c"]
+    docs = {"a": {"id": "a", "setup": {"cards": [1, 2, 3]}, "script": [{}]},
+            "b": {"id": "b", "setup": {"cards": [1, 2]}, "script": [{}, {}]},
+            "c": {"id": "c", "setup": {"cards": [1, 2]}, "script": [{}]}}
+    assert shortest({"K": G()}, docs) == {"K": "c"}
+    assert size(docs["c"]) == (2, 1, 0, "c")
+
+
+# ------------------------------------------------------------------ loaded through the adapter's core
+EDOPRO_SCRIPTS = os.environ.get("DUELSPEC_EDOPRO_SCRIPTS")
+YGOPRO_CORE, YGOPRO_SCRIPTS = os.environ.get("DUELSPEC_YGOPRO_CORE"), os.environ.get("DUELSPEC_YGOPRO_SCRIPTS")
+ADAPTERS = {
+    "edopro": pytest.param("edopro", "cmd:node adapters/edopro/main.mjs", marks=pytest.mark.skipif(
+        not (NODE and EDOPRO_SCRIPTS and (ROOT / "adapters/edopro/node_modules/ocgcore-wasm").is_dir()),
+        reason="node, npm ci and DUELSPEC_EDOPRO_SCRIPTS (a CardScripts checkout) are needed")),
+    "ygopro": pytest.param("ygopro", f"cmd:{sys.executable} -m duelspec.adapters.ygopro", marks=pytest.mark.skipif(
+        not (YGOPRO_CORE and YGOPRO_SCRIPTS), reason="DUELSPEC_YGOPRO_CORE and DUELSPEC_YGOPRO_SCRIPTS are needed")),
+}
+# a hand-written scenario each engine fails (its card script applies "you can draw 2" without asking)
+FAILING = "ygo.normal-draw.related.mystical-cards.declined"
+
+
+@pytest.mark.parametrize("engine, adapter", list(ADAPTERS.values()))
+def test_a_reproduction_loaded_as_the_start_state_fails_as_the_run_did_and_a_changed_one_does_not(tmp_path, engine, adapter):
+    from duelspec.repro import write
+    run = subprocess.run(["duelspec", "run", "--game", "ygo", "--id", FAILING, "--adapter", adapter,
+                          "--out", str(tmp_path / "run.jsonl")], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 1, run.stdout[-2000:] + run.stderr[-2000:]          # it fails: that is what is reproduced
+    causes = tmp_path / "causes.toml"
+    causes.write_text('[causes.L]\ntitle = "Mystical Cards of Light draws 2 without asking"\n'
+                      '[[causes.L.match]]\nfirst = "refused legal step: A chooses*"\n', encoding="utf-8")
+    done = write(engine, causes, [tmp_path / "run.jsonl"], adapter, tmp_path / "repro")
+    assert done == {"L": (FAILING, None)}, done
+    text = (tmp_path / "repro" / f"{FAILING}.lua").read_text(encoding="utf-8")
+    assert "Debug.ReloadFieldEnd()" in text and "| L | [`" in (tmp_path / "repro" / "README.md").read_text(encoding="utf-8")
+    # the check can fail: without the second Mystical Cards of Light the engine draws 1, as the rules say
+    lines = text.splitlines()
+    copies = [i for i, x in enumerate(lines) if x.startswith("Debug.AddCard(48356796")]
+    assert len(copies) == 2
+    del lines[copies[1]]
+    (tmp_path / "repro" / f"{FAILING}.lua").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    from duelspec.repro import verify
+    from duelspec.report import read_stream
+    original = {r["id"]: r for r in read_stream(tmp_path / "run.jsonl").results}
+    assert verify([FAILING], adapter, tmp_path / "repro", original)[FAILING] is not None
