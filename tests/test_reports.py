@@ -292,7 +292,7 @@ def test_jobs_judge_replies_after_the_process_is_free(monkeypatch):
             played_in.append(threading.current_thread())
             return super().run(scenario)
     real_check = runner.check
-    monkeypatch.setattr(runner, "check", lambda s, t: checked_in.append(threading.current_thread()) or real_check(s, t))
+    monkeypatch.setattr(runner, "check", lambda *a: checked_in.append(threading.current_thread()) or real_check(*a))
     run = runner.Run(AdapterPool(Member, 2))
     run.start()
     results = list(run.results(scenarios))

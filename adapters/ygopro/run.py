@@ -156,7 +156,6 @@ class Mirror:
         self.code_of = code_of
         self.z = [{l: ([None] * (7 if l == LOCATION["MZONE"] else 8) if l in SLOTTED else []) for l in LOCS}
                   for _ in (0, 1)]
-        self.moved = True       # changed by a message since the last re-synchronisation
 
     def list(self, p: int, l: int):
         return self.z[p].get(l & 0x7F) if p in (0, 1) else None
@@ -184,7 +183,6 @@ class Mirror:
         if i < 0:
             return None
         cid = lst[i]
-        self.moved = True
         if (l & 0x7F) in SLOTTED:
             lst[i] = None
         else:
@@ -195,7 +193,6 @@ class Mirror:
         lst = self.list(p, l)
         if lst is None:
             return
-        self.moved = True
         if (l & 0x7F) in SLOTTED:
             if seq < len(lst):
                 lst[seq] = cid
@@ -354,6 +351,7 @@ class ScenarioRun:
         self.duel = self.core.duel(int(seed) & 0xFFFFFFFF, self._read_card, self._read_script, self.errors)
         self._parsed: dict = {}      # (player, location) -> (bytes, parsed) of the last snapshot
         self.last_snap = None        # the snapshot the mirror was last re-synchronised with
+        self.aligned = None          # the mirror as that re-synchronisation left it, if it changed nothing
         opening = 5 if self.start["phase"] == "start-of-duel" else 0
         for x in ("A", "B"):
             lp = (st.get("players", {}).get(x) or {}).get("lp", 8000)
@@ -409,15 +407,16 @@ class ScenarioRun:
 
     def resync(self, snap=None) -> None:
         """Re-align the mirror with the core: the same code at the same place keeps its id.
-        Nothing to do when neither the core's field (the snapshot's lists are those of the last
-        re-synchronisation: the same bytes) nor the mirror (no message moved a card) changed
-        since: re-aligning an aligned mirror with the same field keeps every id."""
+        Nothing to do when the last re-synchronisation changed nothing (the mirror was aligned)
+        and neither the core's field (the snapshot's lists are those it used: the same bytes) nor
+        the mirror changed since: it would change nothing again."""
         snap = snap if snap is not None else self.snapshot()
         last = self.last_snap
-        if not self.mirror.moved and last is not None and len(last) == len(snap) \
-                and all(a[2] is b[2] for a, b in zip(snap, last)):
+        if self.aligned is not None and last is not None and len(last) == len(snap) \
+                and all(a[2] is b[2] for a, b in zip(snap, last)) and self.mirror.z == self.aligned:
             return
         old = self.mirror.z
+        tokens = len(self.tokens)
         fresh = [{}, {}]
         used, pending = set(), []
         for p, l, qs in snap:
@@ -450,8 +449,10 @@ class ScenarioRun:
                 else:
                     size = 7 if l == LOCATION["MZONE"] else 8
                     fresh[p][l] = (fresh[p][l] + [None] * size)[:size]
+        # a copy of the mirror when this changed nothing (messages then change the mirror in place)
+        self.aligned = [{l: list(v) for l, v in side.items()} for side in fresh] \
+            if fresh == old and len(self.tokens) == tokens else None
         self.mirror.z = fresh
-        self.mirror.moved = False
         self.last_snap = snap
 
     def new_id(self, code: int) -> str:

@@ -119,6 +119,27 @@ function writeCardData(M, ptr, c) {
 }
 
 export const DuelStatus = { END: 0, AWAITING: 1, CONTINUE: 2 };
+const MAX_TEMPLATES = 4;
+const ZERO = Buffer.alloc(1 << 16);
+
+/** Zeros in `u8` from `from` on, written only in the 64 KiB blocks that are not zero already (a
+ *  scenario touches a few of them; reading a block costs less than writing it). */
+function zeroAbove(u8, from) {
+  const mem = Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
+  for (let o = from; o < mem.length; o += ZERO.length) {
+    const block = mem.subarray(o, o + ZERO.length);
+    if (!block.equals(ZERO.subarray(0, block.length))) block.fill(0);
+  }
+}
+
+/** The length of `u8` up to its last non-zero byte (a duel with the base scripts uses ~2 MiB of
+ *  the core's 16 MiB: only that much is kept and copied back). */
+function usedExtent(u8) {
+  const words = new BigUint64Array(u8.buffer, u8.byteOffset, u8.byteLength >> 3);   // wasm memory: whole 64 KiB pages
+  let i = words.length;
+  while (i > 0 && words[i - 1] === 0n) i--;
+  return i * 8;
+}
 
 export class Core {
   constructor(M, duels, version, description) {
@@ -127,6 +148,9 @@ export class Core {
     this.packageVersion = version;
     this.description = description;
     this.nextId = 1;
+    this.templates = new Map();   // duel options -> {memory, id, calls}: see preparedDuel
+    this.live = new Set();        // duels created and not destroyed
+    this.fromTemplate = null;     // the live duel that is a restored template, if any
   }
   version() {
     const M = this.M, sp = M.stackSave();
@@ -170,9 +194,54 @@ export class Core {
     const handle = M.getValue(out, "i32");
     M.stackRestore(sp);
     if (status !== 0) throw new Error(`OCG_CreateDuel failed: status ${status}`);
+    this.live.add(handle);
     return handle;
   }
-  destroyDuel(h) { this.M._ocgapiDestroyDuel(h); }
+  /**
+   * A duel as `createDuel(opts)` then `prepare(h)` (loading the base scripts) gives it, the same
+   * bytes, but prepared once per process and options: the first time, the prepared duel's whole
+   * wasm memory is kept (the engine's state, the Lua state with the base scripts run, the
+   * allocator's); afterwards that memory is copied back and the duel is the prepared one again,
+   * without parsing and running the base scripts again (they are most of a scenario's cost). The
+   * calls the engine made to `opts`' callbacks while `prepare` ran (scripts read, log lines) are
+   * made again, in order, to this duel's callbacks, so what they record is what a fresh duel's
+   * would. A template is used only when no other duel is alive (copying the memory back ends
+   * every duel in it); at most MAX_TEMPLATES option sets are kept (~2 MiB each here).
+   * The engine has no API to copy a duel (ocgapi.h: create, destroy, new card, start, process,
+   * messages, responses, load script, queries) and a duel's Lua state is its own (OCG_CreateDuel).
+   */
+  preparedDuel(opts, prepare) {
+    const M = this.M;
+    const key = JSON.stringify([opts.seed.map(String), String(opts.flags), opts.team1, opts.team2, !!opts.enableUnsafeLibraries]);
+    const t = this.templates.get(key);
+    if (t && this.live.size === 0) {
+      M.HEAPU8.set(t.memory);                    // the template's memory up to its last non-zero byte,
+      zeroAbove(M.HEAPU8, t.memory.length);      // zeros above it (as in the template)
+      this.duels.set(t.id, opts);
+      for (const [kind, args] of t.calls) opts[kind]?.(...args);
+      this.live.add(t.handle);
+      this.fromTemplate = t.handle;
+      return t.handle;
+    }
+    const calls = [];
+    const record = (kind) => (...args) => { calls.push([kind, args]); return opts[kind]?.(...args); };
+    const h = this.createDuel({ ...opts, cardReader: record("cardReader"), scriptReader: record("scriptReader"), log: record("log") });
+    try { prepare(h); } catch (e) { this.destroyDuel(h); throw e; }
+    const id = this.nextId - 1;
+    this.duels.set(id, opts);
+    if (this.live.size === 1) {
+      if (this.templates.size >= MAX_TEMPLATES) this.templates.delete(this.templates.keys().next().value);
+      this.templates.set(key, { memory: M.HEAPU8.slice(0, usedExtent(M.HEAPU8)), id, handle: h, calls });
+      this.fromTemplate = h;
+    }
+    return h;
+  }
+  destroyDuel(h) {
+    this.live.delete(h);
+    // a restored template is not destroyed: the next preparedDuel copies its memory back anyway
+    if (h === this.fromTemplate) { this.fromTemplate = null; return; }
+    this.M._ocgapiDestroyDuel(h);
+  }
   /** info: {team, duelist, code, controller, location, sequence, position} */
   newCard(h, info) {
     const M = this.M, sp = M.stackSave();
