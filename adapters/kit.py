@@ -24,6 +24,8 @@ shields to break, a shield trigger, which cards, a "you may", an option, an orde
 """
 from __future__ import annotations
 
+import json
+
 from typing import Callable
 
 from duelspec.decisions import MissingDecision, Refusal, ask as ask_event
@@ -476,7 +478,7 @@ class ScriptDriver:
         if len(candidates) == minimum:
             return list(candidates)
         raise MissingDecision(f"player {player} must choose {minimum}-{maximum} of {candidates} ({prompt}) "
-                              f"and the script gives no `choose` step for it")
+                              + self._unanswered(player, "choose", "a `choose` step with `cards`"))
 
     @_names_window
     def yes_no(self, player: str, prompt: str, window: dict | None = None) -> bool:
@@ -512,8 +514,36 @@ class ScriptDriver:
                     return step["option"]
                 self._consume("refused", f"{prompt}: one of {options}")
                 step = self.peek()
-        raise MissingDecision(f"player {player} must choose one of {options} ({prompt}) and the script gives no "
-                              f"`choose` step with an `option` for it")
+        raise MissingDecision(f"player {player} must choose one of {options} ({prompt}) "
+                              + self._unanswered(player, "choose_option", "a `choose` step with an `option`"))
+
+    # the driver call that reads each step kind that is not read by choose()/choose_option()/yes_no()
+    READ_BY = {"activate": "priority(player, offer)", "declare-attack": "take(player, ('declare-attack',), validate)",
+               "block": "take(player, ('block', 'no-block'), validate)", "no-block": "take(player, ('block', 'no-block'), validate)",
+               "break-shields": "take(player, ('break-shields',), validate)",
+               "use-shield-trigger": "take(player, ('use-shield-trigger', 's-back', 'decline'), validate)",
+               "s-back": "take(player, ('use-shield-trigger', 's-back', 'decline'), validate)",
+               "decline": "take(player, ('use-shield-trigger', 's-back', 'decline'), validate)",
+               "order-triggers": "take(player, ('order-triggers',), validate)",
+               **{k: "take(player, (the declarations the engine offers there: 'ninja-strike', 'revolution-change', "
+                     "'invasion', 'revolution-0-trigger'), validate)"
+                  for k in ("ninja-strike", "revolution-change", "invasion", "revolution-0-trigger")}}
+
+    def _unanswered(self, player: str, call: str, answer: str) -> str:
+        """Why no step answered a mandatory decision asked with ``call``: what the pending step is (a step
+        of this player of another kind is read by another driver call: say which) or that the script has
+        none for it. Never "the script gives no `choose` step" when the script's step is there (issue 21)."""
+        step = self.peek()
+        if step is None:
+            return f"and the script is used up: a scenario that reaches this decision needs {answer} for it"
+        what = f"step {self.pos} (player {step['player']}'s `{step['do']}`, when {json.dumps(self.when_of(step))})"
+        if step["player"] == player and step["do"] != "choose":
+            reader = self.READ_BY.get(step["do"], f"take(player, ({step['do']!r},), validate)")
+            return (f"while the pending {what} is of another kind: a `{step['do']}` step is read with "
+                    f"driver.{reader}, not {call}() (docs/adapters.md, \"Which driver call reads which step\")")
+        if step["player"] == player:
+            return f"and the pending {what} does not answer it here: it names another window, or is not {answer}"
+        return f"and the pending {what} is the other player's: the script has {answer} for it nowhere before it"
 
 
 class Skip(Exception):

@@ -44,6 +44,7 @@ import time
 import uuid
 
 from .. import PROTOCOL_VERSION, PROTOCOL_VERSIONS
+from ..files import json_loads
 
 EVIDENCE_CHARS = 2000      # of an offending line kept in a result
 READ_CHUNK = 1 << 20       # bytes per read of the program's stdout
@@ -353,7 +354,7 @@ class ProcessAdapter:
     def _message(self, deadline: float, what: str) -> tuple[dict, str]:
         line = self._readline(deadline)
         try:
-            msg = json.loads(line)
+            msg = json_loads(line)
         except (ValueError, RecursionError) as exc:
             why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
             raise _Fault("not-json", f"the adapter's reply to `{what}` is not JSON duelspec can read ({why})",

@@ -220,6 +220,10 @@ def check(scenario: dict, trace: dict, omit: frozenset | set = frozenset()) -> l
             # adapter that sees the engine's prompts can tell): like no code, it is not a wrong reason
             out.append(Failure(f"/script/{i}/refusal", f"the engine refused with code {got['code']!r}, the scenario says "
                                f"{step['refusal']!r}", step["refusal"], got))
+    # a script step the engine refused or wrongly allowed is the cause of what follows from it (an expected
+    # event that then did not occur): it comes first, so that the console, the Markdown summary, JUnit and
+    # the site's headline (the first failure) name the cause (issue 21 §4)
+    out.sort(key=lambda f: not f.pointer.startswith("/script/"))
     return out
 
 

@@ -214,8 +214,14 @@ def _input_error(exc) -> None:
               help="TOML file of known failures (keyed by scenario id): they become xfailed; a listed pass is xpassed.")
 @click.option("--write-expect-fail", "write_expect_fail", type=click.Path(dir_okay=False, path_type=Path),
               help="Write an expect-fail file listing this run's failures (keeps reasons of --expect-fail).")
+@click.option("--keep-traces", "keep_traces", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
+              help="Keep every reply of the adapter, whole (its trace, or its skip or error), as DIR/<scenario id>.json "
+                   "with the scenario it played: for debugging an adapter beyond the events around a failure.")
 @click.option("--progress/--no-progress", default=None,
-              help="Progress bar on the terminal (default: only when stdout is a terminal and --format table).")
+              help="Progress: a bar when stdout is a terminal (and --format table), else a line on stderr every "
+                   "--progress-every seconds (default: on).")
+@click.option("--progress-every", "progress_every", type=click.FloatRange(min=0, min_open=True), default=30.0,
+              show_default=True, metavar="SECONDS", help="Outside a terminal (a CI log): seconds between two progress lines.")
 @click.option("--generated", is_flag=True, help="Also the generated scenarios (duelspec.generated: every normal-draw replacement chain up to length 4).")
 @click.option("--jobs", "jobs", type=click.IntRange(min=1, max=64), default=1, show_default=True,
               help="Adapter processes playing in parallel (cmd: adapters); results keep the scenarios' order.")
@@ -229,7 +235,7 @@ def _input_error(exc) -> None:
               help="Judge by the answers in force on this date (default: today): a superseded answer's expectations "
                    "in its period; not yet ruled or under review then: skipped. The adapter plays as of it too.")
 def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, run_id, adapter_spec, timeout, startup_timeout, max_restarts,
-        fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress, as_of):
+        fmt, out, junit_out, md_out, expect_fail, write_expect_fail, keep_traces, progress, progress_every, as_of):
     """Run the scenarios against an adapter and report by ruling.
 
     Exit status 0 when every executed scenario passed (or xfailed) and at least one was
@@ -246,14 +252,16 @@ def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, run_
     stopper.install()
     try:
         _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, shard, adapter_spec, timeout, startup_timeout,
-             max_restarts, fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress, as_of, run_id)
+             max_restarts, fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress, as_of, run_id, progress_every,
+             keep_traces)
     finally:
         stopper.uninstall()
 
 
 def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, shard, adapter_spec, timeout, startup_timeout,
-         max_restarts, fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress, as_of=None, run_id=None):
-    from rich.console import Console
+         max_restarts, fmt, out, junit_out, md_out, expect_fail, write_expect_fail, progress, as_of=None, run_id=None,
+         progress_every=None, keep_traces=None):
+    from .console import Progress, console as make_console, is_terminal
     from .asof import today
     from rich.text import Text
     from . import expectfail
@@ -294,8 +302,9 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
         stale = None if paths else stale_install_warning()
         if stale:
             click.echo(f"warning: {stale}", err=True)
-        console = Console()   # the terminal's width (COLUMNS when not a terminal): the table fits it
-        show = progress if progress is not None else (fmt == "table" and sys.stdout is not None and sys.stdout.isatty())
+        console = make_console()   # a terminal's width; outside one, lines that are never hard-wrapped
+        bar = progress is not False and fmt == "table" and is_terminal(sys.stdout)
+        every = progress_every if progress is not False and not bar else None
         tally = Tally()
     except KeyboardInterrupt:
         click.echo(f"{stopper.reason()} before the run started: nothing was run", err=True)
@@ -305,6 +314,7 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
     phase = " before the adapter was started"
     interrupted: str | None = None
     scenarios, errors, adapter, out_fh, runner, impl = [], [], None, None, None, {}
+    keeper = None                                        # --keep-traces
     results: list[dict] = []
     streams: list = []
     head: dict | None = None
@@ -351,7 +361,13 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
         if hasattr(adapter, "adopt_orphans"):
             adapter.adopt_orphans = True                 # every child of this process is the adapter's
         selected = len(scenarios) + len(errors)
-        runner = Run(adapter, expect_fail=xf, as_of=day)
+        if keep_traces is not None:
+            from .runner import TraceKeeper
+            try:
+                keeper = TraceKeeper(keep_traces)
+            except OSError as exc:
+                _input_error(f"--keep-traces {keep_traces}: expected a folder that can be written, got {exc.strerror or exc}")
+        runner = Run(adapter, expect_fail=xf, as_of=day, keep=keeper)
         phase = " while the adapter was starting"
         impl = runner.start()
         if not isinstance(impl, dict):
@@ -360,7 +376,7 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
         phase = ""
         with stopper.critical():                         # a signal here is acted on after the header is whole
             head = begin_stream()
-        with _progress(console, show, selected) as advance:
+        with Progress(console, bar, selected, every) as advance:
             for result in runner.results(scenarios, errors):
                 with stopper.critical():                 # a result is counted and written whole, or not at all
                     tally.add(result)
@@ -397,6 +413,8 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
                 if s.fh is out_fh and s.failed is None:
                     s.failed = exc
     unwritten = [f"{s.name}: {s.failed}" for s in streams if s.failed is not None and not _reader_gone(s)]
+    if keeper is not None and keeper.failed:
+        unwritten.append(keeper.failed)
     for path, render, append in ((junit_out, lambda: __import__("duelspec.junit", fromlist=["to_junit"]).to_junit(head, results, foot), False),
                                  (md_out, lambda: render_markdown(head, results, foot),
                                   _same_file(md_out, os.environ.get("GITHUB_STEP_SUMMARY"))),
@@ -408,7 +426,7 @@ def _run(stopper, paths, games, rulings, ids, tags, requires, generated, jobs, s
     if any(s.failed is not None and s.name == "stdout" for s in streams):
         _quiet_stdout()               # e.g. `| head`: the reader is gone; the run and its files are complete
         fmt = "json"
-    err_console = Console(stderr=True)
+    err_console = make_console(stderr=True)
     stale = sorted(set(xf) - {r["id"] for r in results})
     try:
         if stale:
@@ -544,10 +562,10 @@ def _stop_adapter(adapter) -> None:
     try:
         adapter.stop()
     except Exception as exc:
-        from rich.console import Console
+        from .console import console as make_console
         from rich.text import Text
         from .text import terminal
-        Console(stderr=True).print(Text("warning:", style="yellow") + " the adapter's stop() failed: "
+        make_console(stderr=True).print(Text("warning:", style="yellow") + " the adapter's stop() failed: "
                                    + terminal(f"{type(exc).__name__}: {exc}"), highlight=False)
 
 
@@ -718,34 +736,6 @@ def _verdict_lines(tally, foot) -> list:
     return lines
 
 
-class _progress:
-    """A rich progress bar with outcome counts; a no-op when not shown."""
-
-    def __init__(self, console, show: bool, total: int):
-        self.console, self.show, self.total = console, show, total
-
-    def __enter__(self):
-        if not self.show:
-            return lambda tally: None
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-        self.p = Progress(TextColumn("[bold]duelspec"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                          TextColumn("{task.description}"), console=self.console, transient=True)
-        self.p.__enter__()
-        task = self.p.add_task("", total=self.total)
-
-        def advance(tally):
-            c = tally.counts
-            self.p.update(task, advance=1, description=(
-                f"[green]{c['passed']} passed[/] [red]{c['failed']} failed[/] [yellow]{c['skipped']} skipped[/] "
-                f"[magenta]{c['errored'] + c['timed-out']} errored[/]"))
-        return advance
-
-    def __exit__(self, *exc):
-        if self.show:
-            self.p.__exit__(*exc)
-        return False
-
-
 @main.command()
 @click.argument("results_files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(["table", "markdown", "junit", "json"]), default="table", show_default=True)
@@ -774,7 +764,7 @@ def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario
     A stream cut off by a killed run is accepted and reported as stopped early. Exit status:
     0 when the saved run passed, 1 when it did not (or stopped early), 2 when a file is not
     a result stream (the error names the line and JSON pointer) or the files are not of one run."""
-    from rich.console import Console
+    from .console import console as make_console
     from .errors import InputError
     from .report import combine, read_stream, render_failures, render_follows, render_partial, render_skips, render_markdown, render_table
     _check_outputs(inputs={f"results file {f}": f for f in results_files}, out=out)
@@ -799,7 +789,7 @@ def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario
             _by_cause(st, fmt, fh, causes_file, expect_out, scenario_paths, unordered_stream)
         elif fmt == "table":
             from .catalogue import rulings as ruling_catalogue
-            console = Console(file=fh) if fh else Console()
+            console = make_console(fh)
             render_table(tally, ruling_catalogue(), console, games={r.get("game") for r in st.results if r.get("game")} or None)
             render_skips(tally, console)
             render_partial(tally, console)
@@ -828,7 +818,7 @@ def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario
     except OSError as exc:
         _quiet_stdout()
         if not (fh is None and _is_epipe(exc)):
-            Console(stderr=True).print(Text("error:", style="red") + " could not write "
+            make_console(stderr=True).print(Text("error:", style="red") + " could not write "
                                        + terminal(f"{out or 'stdout'}: {exc.strerror or exc}"), highlight=False)
             sys.exit(2)
     sys.exit(0 if _passed(tally, st.footer) else 1)
@@ -836,7 +826,7 @@ def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario
 
 def _by_cause(st, fmt, fh, causes_file, expect_out, scenario_paths=(), unordered_stream=None) -> None:
     """`summary --by-cause`: the failures of a stream grouped by cause (duelspec.causes)."""
-    from rich.console import Console
+    from .console import console as make_console
     from .causes import (by_id, expect_fail_toml, group, hidden_causes, load_causes, render_hidden, render_markdown,
                          render_text)
     from .errors import InputError
@@ -852,7 +842,7 @@ def _by_cause(st, fmt, fh, causes_file, expect_out, scenario_paths=(), unordered
     if fmt == "markdown":
         (fh or sys.stdout).write(render_markdown(groups) + "\n" + (render_hidden(groups, hidden) + "\n" if unordered_stream else ""))
     else:
-        console = Console(file=fh) if fh else Console()
+        console = make_console(fh)
         console.print(f"{len(bad)} failures by cause ({len(groups)} groups)", style="bold", highlight=False)
         render_text(groups, console)
         if unordered_stream:
@@ -909,9 +899,9 @@ def smoke_(adapter_spec, timeout, startup_timeout, max_restarts):
     """Protocol smoke test of an adapter: handshake, two runs (seq 1, 2), stop (exit status 0).
 
     Exit status 0 when every check passed, 1 otherwise. Scenario outcomes are shown, not judged."""
-    from rich.console import Console
+    from .console import console as make_console
     from .smoke import smoke
-    console = Console()
+    console = make_console()
     try:
         adapter = make_adapter(adapter_spec, timeout, startup_timeout, 0)
     except (ValueError, ImportError, AttributeError) as exc:
@@ -1006,7 +996,7 @@ def mutants(games, rulings, names, tagged_only, protocol, generated, md_out, fmt
     with that ruling passes on the reference engine and fails on the mutant. Reports, per
     ruling, the mutants no scenario tagged with it kills. Exit status 0 when every selected
     mutant is killed for every ruling it names, 1 otherwise, 2 for bad input."""
-    from rich.console import Console
+    from .console import console as make_console
     from rich.markup import escape
     from rich.table import Table
     from .mutation import registry
@@ -1034,7 +1024,8 @@ def mutants(games, rulings, names, tagged_only, protocol, generated, md_out, fmt
         click.echo(f"error: {e.error}", err=True)
     if errors:
         sys.exit(2)
-    console = Console(width=max(Console().width, 120), stderr=fmt == "json")
+    console = make_console(stderr=fmt == "json")
+    console.width = max(console.width, 120)
 
     def progress(done, total, m):
         if fmt == "table" and sys.stderr.isatty():

@@ -8,6 +8,7 @@ writing over an input or over another output of the same run.
 - :func:`open_output`: a FIFO without a reader is an error, not a hang; a regular file is
   truncated only when opened (and never when locking fails).
 - :func:`same_file`: two paths that name one file (also through links).
+- :func:`json_loads`: JSON with one nesting limit on every Python (:data:`JSON_DEPTH`).
 
 Errors are :class:`duelspec.errors.InputError` naming the file and what was expected.
 """
@@ -28,6 +29,24 @@ EXPECT_FAIL_BYTES = 16 * MiB   # an expect-fail file
 STREAM_LINE_BYTES = 8 * MiB    # one line of a result stream
 NL = b"\n"
 PIPE_TIMEOUT = 30.0            # seconds without data from a FIFO / pipe
+JSON_DEPTH = 500               # arrays and objects nested in a JSON input, at most (every Python parses that many)
+
+
+def json_loads(text):
+    """``json.loads(text)``, with :class:`RecursionError` for a document nested more than
+    :data:`JSON_DEPTH` levels deep on every Python: 3.13's parser reads 5,000 levels that 3.10-3.12
+    refuse (issue 21 §7), and what reads the document after the parser (the schema validator, a copy)
+    recurses too. No duelspec document nests more than a few dozen levels."""
+    import json
+    obj = json.loads(text)
+    stack = [(obj, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, (list, dict)):
+            if depth > JSON_DEPTH:
+                raise RecursionError(f"JSON nested more than {JSON_DEPTH} levels deep")
+            stack.extend((child, depth + 1) for child in (node.values() if isinstance(node, dict) else node))
+    return obj
 
 
 def kind(path) -> str:

@@ -62,8 +62,9 @@ def to_junit(header: dict, results: list[dict], footer: dict) -> str:
                      "time": f"{secs:.3f}"}
             origin = r.get("origin") if isinstance(r.get("origin"), dict) else {}
             if origin.get("file"):
-                from .report import origin_path
-                attrs["file"] = _clean(origin_path(origin["file"]), 1000)
+                # the file as the repository names it (features/…): a CI's test report links it to the
+                # repository, never to the folder duelspec happens to be installed in (issue 21 §5)
+                attrs["file"] = _clean(origin["file"], 1000)
                 if origin.get("line"):
                     attrs["line"] = _clean(origin["line"], 50)
             case = ET.SubElement(suite, "testcase", attrs)

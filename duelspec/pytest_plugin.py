@@ -95,6 +95,7 @@ def pytest_report_header(config):
     return [f"duelspec adapter: {spec}" if spec else "duelspec adapter: none given (--adapter)"]
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(session, config, items):
     """A duelspec scenario test needs an adapter: outside duelspec's own repository a run that
     collected any without ``--adapter`` is a usage error (a simulator's CI must never go green on
@@ -113,6 +114,58 @@ def pytest_collection_modifyitems(session, config, items):
             it.extra_keyword_matches.update(scenario.get("rulings", ()))
             config._duelspec_items.add(it.nodeid)
     config._duelspec_verdicts = 0
+    _select_by_keyword(config, items)
+
+
+def whole_id_match(word: str, ruling: str) -> bool:
+    """Whether ``-k WORD`` names ``ruling``: the ID itself or a prefix of it that does not end inside a
+    number (``ND-E1`` names ND-E1, not ND-E10; ``ND-E`` names both; ``ND`` every ND ruling)."""
+    word, ruling = word.lower(), ruling.lower()
+    if not word or not ruling.startswith(word):
+        return False
+    return len(word) == len(ruling) or not (word[-1].isdigit() and ruling[len(word)].isdigit())
+
+
+def _select_by_keyword(config, items) -> None:
+    """``-k`` with ruling IDs that are whole (issue 21 §5): pytest's ``-k`` matches substrings, so
+    ``-k ND-E1`` also selected the scenarios of ND-E10. For a scenario test a word of the expression
+    names one of its rulings by :func:`whole_id_match`, and any other name (the test's id, its markers)
+    as pytest matches it; every other test as pytest matches it. Runs before pytest's own ``-k``, which
+    then has nothing left to do (the expression is handed back to the config after it)."""
+    expr_text = (getattr(config.option, "keyword", "") or "").strip()
+    if not expr_text or not config._duelspec_items:
+        return
+    try:
+        from _pytest.mark import KeywordMatcher
+        from _pytest.mark.expression import Expression
+        expr = Expression.compile(expr_text)
+    except Exception:     # another pytest's internals, or a bad expression: pytest's own -k reports it
+        return
+    keep, drop = [], []
+    for it in items:
+        scenario = getattr(getattr(it, "callspec", None), "params", {}).get("duelspec_scenario")
+        rulings = list(scenario.get("rulings", ())) if isinstance(scenario, dict) and it.nodeid in config._duelspec_items else []
+        it.extra_keyword_matches.difference_update(rulings)
+        try:
+            base = KeywordMatcher.from_item(it)
+        finally:
+            it.extra_keyword_matches.update(rulings)
+
+        def matcher(word, /, _base=base, _rulings=rulings, **kwargs):
+            return _base(word, **kwargs) or any(whole_id_match(word, r) for r in _rulings)
+        (keep if expr.evaluate(matcher) else drop).append(it)
+    config._duelspec_keyword = config.option.keyword
+    config.option.keyword = ""
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
+
+
+@pytest.hookimpl(trylast=True, specname="pytest_collection_modifyitems")
+def pytest_collection_modifyitems_keyword_back(session, config, items):   # pytest reads pytest_* names only
+    """The ``-k`` expression back in the config once every selection is done."""
+    if getattr(config, "_duelspec_keyword", None) is not None:
+        config.option.keyword = config._duelspec_keyword
 
 
 def pytest_sessionstart(session):

@@ -413,6 +413,7 @@ def read_stream(path) -> Stream:
     pointer) for any other line that is not JSON or fails ``result.schema.json``."""
     from . import validation
     from .errors import InputError
+    from .files import json_loads
     path = str(path)
     lines, complete_last = stream_lines(path)
     header, results, footer, cut = None, [], None, None
@@ -421,7 +422,7 @@ def read_stream(path) -> Stream:
             continue
         is_last = n == len(lines) or (n == len(lines) - 1 and complete_last)
         try:
-            obj = json.loads(line)
+            obj = json_loads(line)
         except (ValueError, RecursionError) as exc:
             if is_last and not complete_last:
                 cut = f"line {n} is incomplete (the run was killed while writing it)"

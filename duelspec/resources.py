@@ -31,10 +31,10 @@ def load_json(path: str) -> object:
     """Parse a JSON file once (cached by path): UTF-8 (a byte-order mark is dropped), at most
     8 MiB (:data:`duelspec.files.SCENARIO_BYTES`). Raises :class:`duelspec.errors.InputError`."""
     from .errors import InputError
-    from .files import SCENARIO_BYTES, read_bytes
+    from .files import SCENARIO_BYTES, json_loads, read_bytes
     raw = read_bytes(path, "a JSON document", SCENARIO_BYTES)
     try:
-        return json.loads(raw.decode("utf-8-sig"))
+        return json_loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
         raise InputError(path, f"byte {exc.start}", "UTF-8 text", raw[exc.start:exc.start + 8]) from None
     except json.JSONDecodeError as exc:

@@ -191,11 +191,40 @@ def _takes_as_of(cls, run) -> bool:
 _TAKES_AS_OF: dict = {}
 
 
-def run_one(scenario: dict, adapter, impl: dict, as_of: str | None = None) -> dict:
+class TraceKeeper:
+    """``duelspec run --keep-traces DIR`` (issue 21 §4): every reply of the adapter, whole, one JSON file
+    per scenario (``DIR/<scenario id>.json``: the scenario as the adapter got it, the as-of date and the
+    reply: its whole trace, or its skip or error), for debugging an adapter beyond the window of events
+    a failure shows. A file that cannot be written is remembered (``failed``), the run goes on."""
+
+    def __init__(self, folder):
+        from pathlib import Path
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.failed: str | None = None
+        self.written = 0
+
+    def path(self, scenario_id: str):
+        import re
+        return self.folder / (re.sub(r"[^A-Za-z0-9._-]+", "_", str(scenario_id)).strip(".")[:200] + ".json")
+
+    def __call__(self, scenario: dict, reply, as_of: str) -> None:
+        import json
+        doc = {"id": scenario.get("id"), "as_of": as_of, "scenario": scenario, "reply": reply}
+        try:
+            self.path(scenario.get("id", "scenario")).write_text(json.dumps(doc, ensure_ascii=False, indent=1, default=repr),
+                                                                 encoding="utf-8")
+            self.written += 1
+        except (OSError, ValueError) as exc:
+            self.failed = self.failed or f"--keep-traces {self.folder}: {exc}"
+
+
+def run_one(scenario: dict, adapter, impl: dict, as_of: str | None = None, keep: TraceKeeper | None = None) -> dict:
     """Run one scenario through ``adapter`` and check it against the expectations in force on
     ``as_of`` (ISO date, default today: :func:`duelspec.asof.select`); never raises for a bad
-    reply. A scenario with no expectation in force that day is ``skipped`` with the reason."""
-    return finish(play_one(scenario, adapter, impl, as_of))
+    reply. A scenario with no expectation in force that day is ``skipped`` with the reason.
+    ``keep`` (a :class:`TraceKeeper`) gets every reply, whole."""
+    return finish(play_one(scenario, adapter, impl, as_of, keep))
 
 
 class Played:
@@ -210,7 +239,8 @@ class Played:
         self.observes, self.trace_valid = observes, trace_valid
 
 
-def play_one(scenario: dict, adapter, impl: dict, as_of: str | None = None) -> "dict | Played":
+def play_one(scenario: dict, adapter, impl: dict, as_of: str | None = None,
+             keep: "TraceKeeper | None" = None) -> "dict | Played":
     """The first half of :func:`run_one`: the up-front skips and the adapter's run. A result
     (skipped up front, or errored: the adapter raised), or the :class:`Played` reply to judge."""
     reason = skip_reason(scenario, impl, getattr(adapter, "protocol", None))
@@ -239,10 +269,12 @@ def play_one(scenario: dict, adapter, impl: dict, as_of: str | None = None) -> "
     except BaseException as exc:  # an in-process adapter crashed on this scenario (even with SystemExit)
         return result_of(scenario, "errored", message=f"{type(exc).__name__}: {exc}",
                          detail=traceback.format_exc(limit=8))
+    ms = round((time.perf_counter() - t0) * 1000, 3)
+    if keep is not None:
+        keep(played(scenario), reply, day)
     # an adapter class that itself declares `replies_valid = True` (the process adapter) has checked
     # a reply's trace against the trace schema already: the judge does not check it again
-    return Played(scenario, reply, round((time.perf_counter() - t0) * 1000, 3), selection, observes,
-                  type(adapter).__dict__.get("replies_valid") is True)
+    return Played(scenario, reply, ms, selection, observes, type(adapter).__dict__.get("replies_valid") is True)
 
 
 def finish(x: "dict | Played") -> dict:
@@ -323,8 +355,9 @@ class Run:
     not start), ``start_error`` (the start-up error or None).
     """
 
-    def __init__(self, adapter, expect_fail: dict | None = None, as_of: str | None = None):
+    def __init__(self, adapter, expect_fail: dict | None = None, as_of: str | None = None, keep: TraceKeeper | None = None):
         self.adapter = adapter
+        self.keep = keep
         self.as_of = as_of or asof.today()
         self.expect_fail = expect_fail or {}
         self.implementation: dict = {}
@@ -356,7 +389,7 @@ class Run:
             yield compile_error_result(err)
         if self.start_error is None and hasattr(self.adapter, "run_many"):      # --jobs N: an AdapterPool
             # each process plays; the replies are judged here, in order, while the processes play on
-            played = self.adapter.run_many(scenarios, lambda s, a: play_one(s, a, self.implementation, self.as_of))
+            played = self.adapter.run_many(scenarios, lambda s, a: play_one(s, a, self.implementation, self.as_of, self.keep))
         else:
             played = None
         first = True
@@ -367,7 +400,7 @@ class Run:
                 r = self._start_failed(s, first)
                 first = False
             else:
-                r = run_one(s, self.adapter, self.implementation, self.as_of)
+                r = run_one(s, self.adapter, self.implementation, self.as_of, self.keep)
             gave_up = getattr(self.adapter, "gave_up", None) if self.start_error is None else None
             if gave_up and not self.stopped_early:
                 self.stopped_early, self.reason = True, gave_up

@@ -62,6 +62,18 @@ def test_unreadable_scenario_json_is_an_errored_result(tmp_path, content, expect
     assert expected in next(iter(res.values()))["message"] and "bad.json" in next(iter(res.values()))["message"]
 
 
+def test_json_nested_too_deeply_is_refused_on_every_python():
+    """Issue 21 §7: Python 3.13's parser reads 5,000 nested arrays that 3.10-3.12 refuse with RecursionError;
+    duelspec's limit is its own, the same on every Python."""
+    from duelspec.files import JSON_DEPTH, json_loads
+    assert json_loads("[" * JSON_DEPTH + "]" * JSON_DEPTH) is not None
+    for depth in (JSON_DEPTH + 1, 5000):
+        with pytest.raises(RecursionError):
+            json_loads("[" * depth + "]" * depth)
+    with pytest.raises(RecursionError):
+        json_loads('{"a": ' * (JSON_DEPTH + 1) + "1" + "}" * (JSON_DEPTH + 1))
+
+
 def test_duplicate_ids_across_json_and_features_are_reported(tmp_path):
     (tmp_path / "good.feature").write_text(GOOD)
     out = tmp_path / "x"

@@ -104,3 +104,33 @@ def test_groups_end_where_every_assignment_says(events, pats, together, pos, dro
     want = _group_end_by_brute_force(item, events, pos)
     assert end == want
     assert (fail is None) == (want is not None)
+
+
+def test_a_script_step_failure_comes_first():
+    """Issue 21 §4: the engine refused the legal activation of x, so neither its chain link nor the draw
+    after it occurred: the refused step is the cause and is listed first (the console, the Markdown
+    summary, JUnit and the site's headline show the first failure)."""
+    t = dict(TRACE, events=[TRACE["events"][0]], steps=[{"index": 0, "outcome": "refused", "code": "cost"},
+                                                         {"index": 1, "outcome": "refused"}],
+             final=dict(TRACE["final"], cards={"x": {"zone": "hand"}}))
+    pointers = [f.pointer for f in check(SCEN, t)]
+    assert pointers[0] == "/script/0" and "/expect/events/0" in pointers and "/expect/final/cards/x/zone" in pointers
+    assert pointers.index("/expect/events/0") < pointers.index("/expect/final/cards/x/zone")     # the rest as before
+
+
+def test_the_markdown_and_junit_headline_name_the_refused_step():
+    from duelspec.junit import to_junit
+    from duelspec.report import render_markdown
+    from duelspec.runner import judge
+    scen = dict(SCEN, id="t.refused", title="t", game="ygo", rulings=["ND-01"], format=1)
+    t = dict(TRACE, events=[TRACE["events"][0]], steps=[{"index": 0, "outcome": "refused"}, {"index": 1, "outcome": "refused"}])
+    from unittest import mock
+    with mock.patch("duelspec.runner.schemas.errors_of", return_value=[]), mock.patch("duelspec.runner.trace_problem", return_value=None):
+        r = judge(scen, {"trace": t})
+    assert r["outcome"] == "failed" and r["failures"][0]["pointer"] == "/script/0"
+    head = {"adapter": {"spec": "x", "implementation": {"name": "x"}}, "suite": {}}
+    foot = {"counts": {"failed": 1}}
+    md = render_markdown(head, [r], foot)
+    headline = next(ln for ln in md.splitlines() if ln.startswith("<details><summary><b>failed</b>"))
+    assert "the engine must accept this step" in headline
+    assert 'message="the engine must accept this step' in to_junit(head, [r], foot)

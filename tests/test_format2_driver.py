@@ -146,3 +146,22 @@ def test_format_1_scripts_keep_format_1_semantics():
     assert d.priority("A", lambda s: None) is False             # the pass
     assert d.priority("A", lambda s: None) is True
     assert [o["outcome"] for o in d.finish()] == ["applied", "applied"]
+
+
+def test_a_mandatory_choice_says_which_driver_call_reads_the_pending_step():
+    """Issue 21 §4: a DM adapter that asked its shield choice with choose() while the script's pending step
+    was a `break-shields` step was told "the script gives no `choose` step for it": the opposite of the
+    truth. The message names the pending step and the call that reads it."""
+    from duelspec.adapters.kit import MissingDecision, ScriptDriver
+    step = {"player": "A", "do": "break-shields", "cards": ["s1", "s2"], "when": {"window": "AT-S6b"}}
+    d = ScriptDriver([step], format=2)
+    d.open({"window": "AT-S6b", "attack": 1})
+    with pytest.raises(MissingDecision) as e:
+        d.choose("A", ["s1", "s2", "s3"], 2, 2, "shields to break")
+    msg = str(e.value)
+    assert "gives no `choose` step" not in msg
+    assert "`break-shields`" in msg and "take(player, ('break-shields',), validate)" in msg and "not choose()" in msg
+    # the same step read as the kit says: applied
+    assert d.take("A", ("break-shields",), lambda s: None)["cards"] == ["s1", "s2"]
+    with pytest.raises(MissingDecision, match="script is used up"):
+        d.choose("A", ["s3", "s4"], 1, 1, "another choice")

@@ -47,6 +47,28 @@ def test_rulings_select_with_k(tmp_path):
     assert ids and all("ygo.normal-draw" in ln for ln in ids), r.stdout
 
 
+def test_a_ruling_id_selects_that_ruling_only(tmp_path):
+    """Issue 21 §5: pytest's -k matches substrings, so `-k ND-E1` used to select the scenarios of ND-E10 too."""
+    from duelspec.compiler import compile_paths
+    scenarios = compile_paths().scenarios
+    e1 = {s["id"] for s in scenarios if "ND-E1" in s["rulings"]}
+    e10_only = {s["id"] for s in scenarios if "ND-E10" in s["rulings"] and "ND-E1" not in s["rulings"]}
+    assert e1 and e10_only
+    r = _pytest(tmp_path, "--adapter", "reference", "-k", "ND-E1", "--co", test=SUITE)
+    ids = {ln.split("[", 1)[1].rstrip("]>") for ln in r.stdout.splitlines() if "test_scenario[" in ln}
+    assert ids == e1, (sorted(ids - e1)[:5], sorted(e1 - ids)[:5])
+    r = _pytest(tmp_path, "--adapter", "reference", "-k", "ND-E and not ND-E1", "--co", test=SUITE)
+    ids = {ln.split("[", 1)[1].rstrip("]>") for ln in r.stdout.splitlines() if "test_scenario[" in ln}
+    assert e10_only <= ids and not ids & e1
+
+
+def test_whole_id_match():
+    from duelspec.pytest_plugin import whole_id_match
+    assert whole_id_match("ND-E1", "ND-E1") and whole_id_match("nd-e1", "ND-E1")
+    assert not whole_id_match("ND-E1", "ND-E10") and whole_id_match("ND-E", "ND-E10") and whole_id_match("ND", "ND-E10")
+    assert not whole_id_match("E1", "ND-E1") and not whole_id_match("ND-E10", "ND-E1")
+
+
 def test_a_failing_engine_fails_with_the_checker_rendering(tmp_path):
     import sys as _sys
     _sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))

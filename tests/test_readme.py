@@ -195,6 +195,7 @@ def _anchors(page: Path) -> set[str]:
 def _exists(path: str) -> bool:
     path = path.rstrip(".,;:").split("#")[0]
     path = re.sub(r":\d+(-\d+)?$", "", path)                 # file:line
+    path = path.replace("…", "*")                            # `features/…`: some file there
     if any(ch in path for ch in "*?[{<"):
         pattern = re.sub(r"\{[^}]*\}", "*", re.sub(r"<[^>]*>", "*", path))
         return bool(glob.glob(str(ROOT / pattern), recursive=True))

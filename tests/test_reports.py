@@ -97,6 +97,18 @@ def test_junit_xml(saved_run):
     assert cases["t.ok.1"].get("classname") == "ygo.ND-01"
 
 
+def test_junit_file_names_the_repository_file_wherever_duelspec_is_installed(tmp_path, monkeypatch):
+    """Issue 21 §5: `file=` pointed into site-packages (or the checkout's absolute path); a CI's test
+    report links it to the repository's file, `features/...`."""
+    from duelspec.junit import to_junit
+    monkeypatch.chdir(tmp_path)                      # not a checkout: the installed features exist elsewhere
+    r = CliRunner().invoke(main, ["run", "--ruling", "ND-02", "--out", str(tmp_path / "r.jsonl")])
+    assert r.exit_code == 0, r.output
+    lines = [json.loads(x) for x in (tmp_path / "r.jsonl").read_text().splitlines()]
+    files = {c.get("file") for c in ET.fromstring(to_junit(lines[0], lines[1:-1], lines[-1])).iter("testcase")}
+    assert files == {"features/ygo/normal_draw/basics.feature"}, files
+
+
 def test_markdown_summary(saved_run):
     _, _, md = saved_run
     text = md.read_text()
@@ -242,8 +254,10 @@ def test_jobs_need_a_process_adapter():
 
 
 def test_failed_lines_name_the_ruling_and_a_file_that_exists(tmp_path, monkeypatch):
-    """Issue 13: a FAILED line names the ruling(s); its file, and JUnit's `file=`, point at a
-    feature file that exists for the user (the installed one when the run is outside the checkout)."""
+    """Issue 13: a FAILED line names the ruling(s); its file points at a feature file that exists for
+    the user (the installed one when the run is outside the checkout). JUnit's `file=` names the file as
+    the repository does (issue 21 §5: a CI's test report links it to the repository, never into
+    site-packages)."""
     import re
     import xml.etree.ElementTree as ET
     from pathlib import Path
@@ -259,7 +273,7 @@ def test_failed_lines_name_the_ruling_and_a_file_that_exists(tmp_path, monkeypat
     path = re.search(r"\((.+\.feature):\d+\)", line).group(1)
     assert Path(path).exists(), line
     case = ET.parse(tmp_path / "j.xml").getroot().find(".//testcase")
-    assert Path(case.get("file")).exists()
+    assert case.get("file") == "features/ygo/normal_draw/basics.feature" and path.endswith(case.get("file"))
 
 
 def test_a_schema_invalid_trace_lists_all_its_errors(tmp_path):

@@ -179,3 +179,50 @@ def test_a_folder_of_the_spec_plays_its_features_not_its_catalogues():
     results = [x for x in lines if x["type"] == "result"]
     assert r.exit_code == 0, r.output[-2000:]
     assert results and all(x["outcome"] == "passed" for x in results)
+
+
+def _stuck_in_2019(*options):
+    """A real run whose failures carry long trace lines, as a CI step runs it: stdout and stderr pipes."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).parent))
+    return subprocess.run([sys.executable, "-m", "duelspec.cli", "run", "--ruling", "ND-FAQ1", "--adapter",
+                           "bad_adapters.dated:StuckIn2019", *options], capture_output=True, text=True, timeout=300,
+                          env=env, stdin=subprocess.DEVNULL)
+
+
+def test_outside_a_terminal_no_line_is_hard_wrapped(ci_environment):
+    """Issue 21 §5: in a CI log the output was wrapped at 80 columns, even inside the JSON of the evidence."""
+    r = _stuck_in_2019()
+    assert r.returncode == 1
+    events = [ln.split(": ", 1)[1] for ln in r.stdout.splitlines() if ln.lstrip().startswith("#") and ": {" in ln]
+    assert events and any(len(e) > 80 for e in events)
+    for e in events:
+        json.loads(e)                     # each trace event of the evidence is whole, on its line
+
+
+def test_a_long_run_prints_progress_lines_outside_a_terminal(ci_environment):
+    r = _stuck_in_2019("--progress-every", "0.001")
+    lines = [ln for ln in r.stderr.splitlines() if ln.startswith("duelspec: ") and " scenarios, " in ln]
+    assert lines and all(" passed, " in ln and ln.endswith(" s)") for ln in lines), r.stderr
+    r = _stuck_in_2019("--progress-every", "0.001", "--no-progress")
+    assert not [ln for ln in r.stderr.splitlines() if " scenarios, " in ln]
+
+
+def test_keep_traces_keeps_every_reply_whole(tmp_path):
+    """Issue 21 §4: debugging an adapter relied on the window of events around a failure."""
+    out = tmp_path / "traces"
+    r = _stuck_in_2019("--keep-traces", str(out))
+    assert r.returncode == 1
+    kept = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in out.glob("*.json")}
+    assert "ygo.normal-draw.faq1.skull-flame.json" in kept and len(kept) == 11
+    doc = kept["ygo.normal-draw.faq1.skull-flame.json"]
+    assert doc["id"] == "ygo.normal-draw.faq1.skull-flame" and "expect" not in doc["scenario"]
+    events = doc["reply"]["trace"]["events"]
+    assert len(events) > 8 and events[0]["event"] in ("turn", "phase")     # the whole trace, from its start
+    bad = tmp_path / "a-file"
+    bad.write_text("")
+    r = _stuck_in_2019("--keep-traces", str(bad))
+    assert r.returncode == 2 and "--keep-traces" in r.stderr

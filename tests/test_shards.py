@@ -210,3 +210,17 @@ def test_the_site_refuses_shards_of_one_run_with_different_engine_versions(made,
     other = _edited(two, tmp_path / "other.jsonl", lambda h: h["adapter"]["implementation"].update(version="9.9.9"))
     r, _ = _site(tmp_path, one, other)
     assert r.exit_code == 2 and "engine version" in r.output, r.output
+
+
+def test_the_matrix_shows_ruling_summaries_without_a_log_style_cut(made, tmp_path):
+    """Issue 21 §5: a long summary ended in "… [42 more characters not shown]"; now it is cut at a word
+    with "…", the whole summary in the cell's title."""
+    from duelspec.catalogue import rulings
+    r, out = _site(tmp_path, *made())
+    assert r.exit_code == 0, r.output
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "more characters not shown" not in index
+    long = next(x for x in rulings().values() if len(x.summary) > 160)
+    import html
+    import re
+    assert long.summary in {html.unescape(t) for t in re.findall(r'class="summary-text" title="([^"]*)"', index)}

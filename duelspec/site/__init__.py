@@ -115,6 +115,18 @@ def clip(text, cap: int = TEXT_CAP) -> str:
     return s if len(s) <= cap else s[:cap] + f" … [{len(s) - cap} more characters not shown]"
 
 
+def abbreviate(text, cap: int) -> str:
+    """The project's own prose (a ruling's summary) shortened for a table cell: cut at a word boundary
+    with "…" (the whole text is on the ruling's page), never the log-style "[N more characters not
+    shown]" of :func:`clip`, which is for text from a stream."""
+    s = visible(str(text))
+    if len(s) <= cap:
+        return s
+    cut = s[:cap - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > cap // 2 else cut).rstrip(" ,;:、。") + "…"
+
+
 def script_json(obj) -> str:
     """JSON safe inside an HTML ``<script>`` element (no ``</script>``, no HTML comment opener)."""
     return (json.dumps(obj, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")

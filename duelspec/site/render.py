@@ -12,7 +12,7 @@ from markupsafe import Markup, escape
 
 from ..coverage import describe, unchecked_text
 from ..report import partly, ruling_outcome
-from . import OUTCOMES, clip, script_json, slug
+from . import OUTCOMES, abbreviate, clip, script_json, slug
 
 BAD = ("failed", "errored", "timed-out", "xpassed")
 KEYWORDS = re.compile(r"^(\s*)(Feature|Background|Scenario Outline|Scenario|Examples|Rule|Given|When|Then|And|But|\*)(:?)(?=\s|$)")
@@ -47,6 +47,7 @@ class Site:
                                finalize=_finalize)
         self.env.filters["clip"] = clip
         self.env.filters["slug"] = slug
+        self.env.filters["abbreviate"] = abbreviate
         self.env.filters["pretty"] = lambda o: clip(json.dumps(o, ensure_ascii=False, indent=1)) if not isinstance(o, str) else clip(o)
         self.env.filters["cardname"] = self.card_markup
         self.env.filters["compact"] = lambda o: clip(json.dumps(o, ensure_ascii=False))
