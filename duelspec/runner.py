@@ -384,18 +384,23 @@ class Run:
 
     def results(self, scenarios: Iterable[dict], errors: Iterable = ()) -> Iterator[dict]:
         """Yield a result per compile error, then per scenario, in order; never raises for
-        anything an adapter does."""
+        anything an adapter does. A :class:`~duelspec.compiler.ScenarioError` among the scenarios
+        (a document that changed after it was selected: :class:`duelspec.selection.Documents`)
+        is an ``errored`` result in its place."""
         for err in errors:
             yield compile_error_result(err)
         if self.start_error is None and hasattr(self.adapter, "run_many"):      # --jobs N: an AdapterPool
             # each process plays; the replies are judged here, in order, while the processes play on
-            played = self.adapter.run_many(scenarios, lambda s, a: play_one(s, a, self.implementation, self.as_of, self.keep))
+            played = self.adapter.run_many(scenarios, lambda s, a: compile_error_result(s) if not isinstance(s, dict)
+                                           else play_one(s, a, self.implementation, self.as_of, self.keep))
         else:
             played = None
         first = True
         for s in (scenarios if played is None else played):
             if played is not None:
                 r = finish(s)
+            elif not isinstance(s, dict):
+                r = compile_error_result(s)
             elif self.start_error is not None:
                 r = self._start_failed(s, first)
                 first = False

@@ -388,12 +388,15 @@ def _catalogue():
     return cards("ygo")
 
 
-def cases():
+def cases(keep=None):
     """Yield ``(case, ruling, outcome)`` for every enumerated case: outcome is the scenario
     dict, or a string: why it is undecided (``"undecided: ..."``) or unrealizable
-    (``"unrealizable: ..."``)."""
+    (``"unrealizable: ..."``). ``keep(case id) -> bool``: only those cases (the others are
+    not instantiated: a shard of a run generates only its own chains)."""
     cat = _catalogue()
     for case, ruling in combinations():
+        if keep is not None and not keep(case.id):
+            continue
         if ruling.undecided:
             yield case, ruling, "undecided: " + ruling.undecided
             continue
@@ -406,10 +409,11 @@ def cases():
         yield case, ruling, build(case, ruling, chosen, ways)
 
 
-def scenarios():
+def scenarios(keep=None):
     """Yield every generated scenario dict (valid against ``scenario.schema.json``), in a
-    fixed order: the same input gives byte-identical output."""
-    for _, _, out in cases():
+    fixed order: the same input gives byte-identical output. ``keep(scenario id) -> bool``:
+    only those scenarios, the others not generated (a case's scenario has the case's id)."""
+    for _, _, out in cases(keep):
         if isinstance(out, dict):
             yield out
 
