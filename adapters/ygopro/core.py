@@ -109,6 +109,8 @@ class Core:
         self.lib.set_script_reader(self._cb_script)
         self.lib.set_card_reader(self._cb_card)
         self.lib.set_message_handler(self._cb_msg)
+        if os.environ.get("DUELSPEC_ENGINE_CLOCK"):
+            _install_clock(self.lib, os.environ["DUELSPEC_ENGINE_CLOCK"])
 
     # -- callbacks (exceptions must not cross into C: they are recorded on the duel)
     def _read_script(self, name, length):
@@ -169,6 +171,54 @@ class Core:
         duel's creation on (the base scripts are loaded then), e.g. an
         :class:`~duelspec.adapters.ygopro.engine_errors.EngineErrors`. Destroy it with :meth:`Duel.end`."""
         return Duel(self, seed, card_reader, script_reader, watch)
+
+
+#: the core's own work, measured for benchmarks/bench.py (``engines``): with DUELSPEC_ENGINE_CLOCK
+#: set to a file, the time spent inside these calls is summed (CPU time of this thread, and wall time) (a call made from inside another, e.g.
+#: get_log_message from the log handler, counts once) and one JSON line is appended to the file when
+#: the process exits; "duel" are the calls that play the duel, "observe" those that only read it.
+CLOCKED = {"duel": ("create_duel", "create_duel_v2", "start_duel", "end_duel", "set_player_info", "process", "new_card",
+                    "new_tag_card", "set_responsei", "set_responseb", "preload_script"),
+           "observe": ("get_log_message", "get_message", "query_card", "query_field_count", "query_field_card",
+                       "query_field_info")}
+
+
+def _install_clock(lib, path: str) -> None:
+    import atexit
+    import json
+    import time
+    cpu, wall = time.thread_time_ns, time.perf_counter_ns          # the core runs in this thread
+    spent = {k: [0, 0, 0] for k in CLOCKED}                          # CPU ns, wall ns, calls
+    depth = [0]
+
+    def timed(kind, f):
+        total = spent[kind]
+
+        def call(*args):
+            if depth[0]:
+                return f(*args)
+            depth[0] = 1
+            c, w = cpu(), wall()
+            try:
+                return f(*args)
+            finally:
+                total[0] += cpu() - c
+                total[1] += wall() - w
+                total[2] += 1
+                depth[0] = 0
+        return call
+    for kind, names in CLOCKED.items():
+        for name in names:
+            setattr(lib, name, timed(kind, getattr(lib, name)))
+
+    def write():
+        t = os.times()
+        line = {"engine": "ygopro", "pid": os.getpid(), "cpu_s": t.user + t.system}
+        for kind, (c, w, n) in spent.items():
+            line.update({f"{kind}_cpu_s": c / 1e9, f"{kind}_wall_s": w / 1e9, f"{kind}_calls": n})
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(json.dumps(line) + "\n")
+    atexit.register(write)
 
 
 class Duel:

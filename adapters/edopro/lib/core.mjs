@@ -25,7 +25,7 @@
 // and it calls back into JS through Module.handleDataReader(payload, code, OCG_CardData*),
 // Module.handleScriptReader(payload, duel, name) -> string|null (the C glue then calls
 // OCG_LoadScript with that text), Module.handleLogHandler(payload, text, type).
-import { existsSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequire } from "node:module";
@@ -85,7 +85,43 @@ export async function loadCore({ dir, build } = {}) {
       (d?.log ?? ((t, x) => process.stderr.write(`[core log ${t}] ${x}\n`)))(type, text);
     },
   });
+  if (process.env.DUELSPEC_ENGINE_CLOCK) installClock(M, process.env.DUELSPEC_ENGINE_CLOCK);
   return new Core(M, duels, files.version ?? null, files.description);
+}
+
+// The engine's own work, measured for benchmarks/bench.py (`engines`): with DUELSPEC_ENGINE_CLOCK
+// set to a file, the time spent inside the core's API calls is summed, CPU time of the process and
+// wall time (calls made from inside another, e.g. OCG_LoadScript from the script reader, count
+// once), and one JSON line is appended to that file when the process exits: "duel" are the calls that play the duel (create, new card,
+// start, process, responses, scripts, destroy), "observe" those that only read it (messages, queries).
+const CLOCKED = {
+  duel: ["_ocgapiCreateDuel", "_ocgapiDestroyDuel", "_ocgapiDuelNewCard", "_ocgapiStartDuel", "_ocgapiDuelProcess",
+    "_ocgapiDuelSetResponse", "_ocgapiLoadScript"],
+  observe: ["_ocgapiDuelGetMessage", "_ocgapiDuelQueryCount", "_ocgapiDuelQuery", "_ocgapiDuelQueryLocation",
+    "_ocgapiDuelQueryField"],
+};
+function installClock(M, file) {
+  const spent = { duel: [0, 0n, 0], observe: [0, 0n, 0] };   // CPU µs, wall ns, calls
+  const cpu = () => { const u = process.cpuUsage(); return u.user + u.system; };
+  let depth = 0;
+  for (const [kind, names] of Object.entries(CLOCKED)) {
+    const total = spent[kind];
+    for (const name of names) {
+      const f = M[name];
+      M[name] = (...args) => {
+        if (depth++) { try { return f(...args); } finally { depth--; } }
+        const c = cpu(), w = process.hrtime.bigint();
+        try { return f(...args); } finally { total[0] += cpu() - c; total[1] += process.hrtime.bigint() - w; total[2]++; depth--; }
+      };
+    }
+  }
+  process.on("exit", () => {
+    const line = { engine: "edopro", pid: process.pid, cpu_s: cpu() / 1e6 };
+    for (const [kind, [c, w, n]] of Object.entries(spent)) {
+      Object.assign(line, { [`${kind}_cpu_s`]: c / 1e6, [`${kind}_wall_s`]: Number(w) / 1e9, [`${kind}_calls`]: n });
+    }
+    appendFileSync(file, JSON.stringify(line) + "\n");
+  });
 }
 
 // OCG_CardData, wasm32 layout (ocgapi_types.h):
