@@ -117,7 +117,7 @@ def _card_name(code) -> str | None:
 _INTF = {i.code: i for i in C.INTERFERERS}
 
 
-class _Roles:
+class Roles:
     """Who is who in a scenario: the replacements of player A, B's interferers and what they
     answer, the resources of each replacement."""
 
@@ -190,7 +190,7 @@ class _Roles:
         return self.links[-1] if self.links else (next(iter(self.repl), None))
 
 
-def _describe(pattern: dict, roles: _Roles) -> str:
+def _describe(pattern: dict, roles: Roles) -> str:
     if not isinstance(pattern, dict):
         return "?"
     kind = pattern.get("event", "?")
@@ -230,7 +230,7 @@ def signature(result: dict, scenario: dict) -> dict:
     """The signature of a failed result (see the module docstring); an errored result that reports
     an engine error has that error as its first failing expectation (its card: the scenario card
     the error names)."""
-    roles = _Roles(scenario)
+    roles = Roles(scenario)
     engine_error = _engine_error(result) if not result.get("failures") else None
     if engine_error:
         import re
@@ -292,7 +292,7 @@ def signature(result: dict, scenario: dict) -> dict:
     return _signature(first, about, interferer, roles, before if ptr.startswith("/script/") else [])
 
 
-def _signature(first: str, about, interferer, roles: "_Roles", before=()) -> dict:
+def _signature(first: str, about, interferer, roles: "Roles", before=()) -> dict:
     about = about or roles.top()
     r = roles.repl.get(about)
     top = roles.top()
@@ -330,12 +330,6 @@ def group(results: list, scenarios: dict, causes: list[Cause]) -> "OrderedDict[s
     return OrderedDict((k, g) for k, g in groups.items() if g.ids)
 
 
-def _md(text) -> str:
-    """Text from an adapter or a scenario, safe in a Markdown table cell (bounded)."""
-    from .text import markdown
-    return markdown(str(text), limit=2000)
-
-
 #: the signature keys a report shows per cause (the last replacement and the chain only split the counts)
 SHOWN = SIGNATURE_KEYS[:5]
 
@@ -350,29 +344,20 @@ def _shown(g: "Group") -> list:
 
 def render_markdown(groups, hand_written=lambda i: not i.startswith("ygo.generated"), width: int = 10) -> str:
     """A Markdown section: per cause its count (hand-written + generated), who, an example, the
-    evidence and its signatures with their counts."""
-    lines = ["| cause | failures | hand-written | generated | who | example |", "|---|---:|---:|---:|---|---|"]
+    evidence and its signatures with their counts (the template ``duelspec/templates/by-cause.md``)."""
+    from .markdown import render
+    shown = []
     for key, g in groups.items():
         hw = sum(1 for i in g.ids if hand_written(i))
-        title = g.cause.title if g.cause else "no cause of the cause file matches"
-        lines.append(f"| **{_md(key)}** {_md(title)} | {len(g.ids):,} | {hw:,} | {len(g.ids) - hw:,} | "
-                     f"{_md(g.cause.who if g.cause else '')} | `{_md(g.ids[0])}` |")
-    lines.append("")
-    for key, g in groups.items():
-        lines.append(f"**{_md(key)}** — {_md(g.cause.title if g.cause else 'unclassified')} ({len(g.ids):,})")
-        if g.cause and g.cause.evidence:
-            lines.append("")
-            lines.append(_md(g.cause.evidence))
-        lines.append("")
-        lines.append("| first failing expectation | card | kind | interference | interferer | n |")
-        lines.append("|---|---|---|---|---|---:|")
         sigs = _shown(g)
-        for sig, n in sigs[:width]:
-            lines.append("| " + " | ".join(_md(x) for x in sig) + f" | {n:,} |")
-        if len(sigs) > width:
-            lines.append(f"| … {len(sigs) - width} more | | | | | {sum(n for _, n in sigs[width:]):,} |")
-        lines.append("")
-    return "\n".join(lines)
+        shown.append({"key": key, "title": g.cause.title if g.cause else "no cause of the cause file matches",
+                      "label": g.cause.title if g.cause else "unclassified", "n": f"{len(g.ids):,}", "hand": f"{hw:,}",
+                      "generated": f"{len(g.ids) - hw:,}", "who": g.cause.who if g.cause else "", "example": g.ids[0],
+                      "evidence": g.cause.evidence if g.cause else None,
+                      "signatures": [(sig, f"{n:,}") for sig, n in sigs[:width]],
+                      "more": len(sigs) - width if len(sigs) > width else 0,
+                      "more_n": f"{sum(n for _, n in sigs[width:]):,}"})
+    return render("by-cause.md", groups=shown).removesuffix("\n")
 
 
 def render_text(groups, console, width: int = 6) -> None:
@@ -397,15 +382,16 @@ def render_text(groups, console, width: int = 6) -> None:
 def render_hidden(groups, hidden: dict) -> str:
     """Markdown: per cause, how many of its failures pass when their negations are not ordered
     and what the others fail for then (``hidden``: :func:`hidden_causes`)."""
-    lines = ["| cause | failures | pass with the negations not ordered | still fail, by cause |", "|---|---:|---:|---|"]
+    from .markdown import render
+    rows = []
     for key, g in groups.items():
         rerun = [i for i in g.ids if i in hidden]
         if not rerun:
             continue
         hid = [hidden[i][0] for i in rerun if hidden[i]]
         by = ", ".join(f"{k} {n:,}" for k, n in sorted(Counter(hid).items(), key=lambda kv: -kv[1])) or "none"
-        lines.append(f"| **{_md(key)}** | {len(g.ids):,} | {len(rerun) - len(hid):,} | {by} |")
-    return "\n".join(lines)
+        rows.append({"key": key, "n": f"{len(g.ids):,}", "passing": f"{len(rerun) - len(hid):,}", "by": by})
+    return render("hidden-causes.md", rows=rows).removesuffix("\n")
 
 
 def expect_fail_toml(groups, header_lines: list[str], hidden: dict | None = None) -> str:
@@ -441,7 +427,7 @@ def by_id(ids, paths=()) -> dict:
     """The scenario documents of ``ids``: the built-in features and generated chains, and the
     JSON documents in ``paths`` (files or folders, as ``duelspec run`` reads them)."""
     from pathlib import Path
-    from .cli import load
+    from .selection import load
     wanted = set(ids)
     scenarios, _ = load((), (), (), (), (), (), generated=any(i.startswith("ygo.generated") for i in wanted))
     out = {s["id"]: s for s in scenarios if s["id"] in wanted}
@@ -449,6 +435,41 @@ def by_id(ids, paths=()) -> dict:
         extra, _ = load(tuple(Path(p) for p in paths), (), (), (), (), ())
         out.update({s["id"]: s for s in extra if s["id"] in wanted})
     return out
+
+
+def report_by_cause(st, fmt, fh, causes_file=None, expect_out=None, scenario_paths=(), unordered_stream=None) -> None:
+    """`duelspec summary --by-cause`: the failures of the stream ``st`` grouped by cause, rendered as
+    ``fmt`` (``table`` / ``markdown``) on ``fh`` (``None``: stdout), with the causes of ``causes_file``, the
+    causes the ``unordered_stream`` reveals, and an expect-fail file ``expect_out``. Raises
+    :class:`duelspec.errors.InputError` for a cause file or stream that cannot be read and
+    :class:`duelspec.errors.UsageError` for an expect-fail file that cannot be written."""
+    import sys
+    from .console import console as make_console
+    from .errors import InputError, UsageError
+    from .files import open_output
+    from .report import read_stream
+    causes = load_causes(causes_file) if causes_file else []
+    hidden = hidden_causes(read_stream(unordered_stream).results, scenario_paths, causes) if unordered_stream else {}
+    bad = [r for r in st.results if r.get("outcome") in ("failed", "xfailed")]
+    groups = group(bad, by_id((r["id"] for r in bad), scenario_paths), causes)
+    if fmt == "markdown":
+        (fh or sys.stdout).write(render_markdown(groups) + "\n" + (render_hidden(groups, hidden) + "\n" if unordered_stream else ""))
+    else:
+        console = make_console(fh)
+        console.print(f"{len(bad)} failures by cause ({len(groups)} groups)", style="bold", highlight=False)
+        render_text(groups, console)
+        if unordered_stream:
+            console.print(render_hidden(groups, hidden), highlight=False, markup=False)
+    if expect_out:
+        impl = st.header.get("adapter", {}).get("implementation", {}) or {}
+        try:
+            with open_output(expect_out) as f:
+                f.write(expect_fail_toml(groups, [
+                    f"duelspec expected failures of {impl.get('name', '?')} ({impl.get('version', '')}),",
+                    f"one per failing scenario, with its cause (duelspec summary --by-cause --causes {causes_file}).",
+                    "A listed scenario that passes is `xpassed` and fails the run: then remove its entry."], hidden))
+        except InputError as exc:
+            raise UsageError(f"--write-expect-fail {expect_out}: expected a file that can be written, got {exc.got}") from None
 
 
 def counts_by_signature(groups) -> dict:

@@ -1,4 +1,4 @@
-"""Errors about bad input: each names the file, the location and what was expected."""
+"""Errors about bad input: each names the file (or the option), the location and what was expected."""
 from __future__ import annotations
 
 
@@ -36,3 +36,15 @@ class InputError(Exception):
     def as_dict(self) -> dict:
         return {"file": self.file, "location": self.location, "expected": self.expected,
                 "got": None if self.got is None else repr(self.got)[:500]}
+
+
+class UsageError(Exception):
+    """A command's arguments or options that cannot be run as given (a path that is not a
+    scenario file or folder, an output that would overwrite an input, ``--jobs`` without a
+    ``cmd:`` adapter …). The message is complete: it names the option or path and what was
+    expected. Raised before anything runs; the ``duelspec`` command exits with status 2."""
+
+
+class NotRun(Exception):
+    """A run that did not start: the selection matched nothing, or a signal came before the
+    start. The message is the line to show; the ``duelspec`` command exits with status 1."""

@@ -54,7 +54,7 @@ def load(path: str | Path) -> dict[str, dict]:
     errors = list(Draft202012Validator(_schema()).iter_errors(doc))
     if errors:
         e = best_match(errors)
-        raise InputError(path, validation.pointer(e.absolute_path), validation._expected(e), e.instance)
+        raise InputError(path, validation.pointer(e.absolute_path), validation.expected_text(e), e.instance)
     return doc.get("scenarios", {})
 
 

@@ -8,9 +8,14 @@ writing over an input or over another output of the same run.
 - :func:`open_output`: a FIFO without a reader is an error, not a hang; a regular file is
   truncated only when opened (and never when locking fails).
 - :func:`same_file`: two paths that name one file (also through links).
+- The outputs of a run: :func:`check_outputs` (before anything runs: every output can be
+  written, none is another output or an input), :func:`open_locked` (the result stream, one run
+  at a time), :func:`write_output` (a report; what went wrong is returned, nothing computed is
+  lost), :func:`is_epipe` / :func:`quiet_stdout` (a reader of stdout that went away).
 - :func:`json_loads`: JSON with one nesting limit on every Python (:data:`JSON_DEPTH`).
 
-Errors are :class:`duelspec.errors.InputError` naming the file and what was expected.
+Errors are :class:`duelspec.errors.InputError` naming the file and what was expected, or
+:class:`duelspec.errors.UsageError` naming the option.
 """
 from __future__ import annotations
 
@@ -18,10 +23,11 @@ import errno
 import os
 import selectors
 import stat
+import sys
 import time
 from pathlib import Path
 
-from .errors import InputError
+from .errors import InputError, UsageError
 
 MiB = 1 << 20
 SCENARIO_BYTES = 8 * MiB       # a scenario document or a feature file
@@ -176,3 +182,77 @@ def same_file(a, b) -> bool:
         return os.path.samefile(a, b)
     except OSError:
         return Path(a).resolve() == Path(b).resolve()
+
+
+def is_epipe(exc: BaseException) -> bool:
+    """A write failed because the reader of the pipe went away (``duelspec run | head``)."""
+    return isinstance(exc, BrokenPipeError) or getattr(exc, "errno", None) == errno.EPIPE
+
+
+def write_output(path, text: str, append: bool = False) -> str | None:
+    """Write a report; returns what went wrong (``"<path>: <why>"``) or None."""
+    try:
+        fh = open_output(path, append=append)
+    except InputError as exc:
+        return f"{path}: {exc.got or exc.expected}"
+    try:
+        with fh:
+            fh.write(text)
+    except OSError as exc:
+        return f"{path}: {exc.strerror or exc}"
+    return None
+
+
+def open_locked(path):
+    """Open ``path`` for the result stream (not emptied yet: :func:`truncate_regular`), refusing
+    (:class:`UsageError`) when another run is writing it or it is a FIFO nobody reads."""
+    import fcntl
+    try:
+        fh = open_output(path, append=True)
+    except InputError as exc:
+        raise UsageError(f"--out {path}: expected a file that can be written, got {exc.got}") from None
+    try:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        fh.close()
+        raise UsageError(f"--out {path}: another duelspec run is writing this file") from None
+    return fh
+
+
+def truncate_regular(fh) -> None:
+    """Empty ``fh`` when it is a regular file (a FIFO or device is left as it is)."""
+    if stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+        fh.seek(0)
+        fh.truncate()
+
+
+def quiet_stdout() -> None:
+    """Point stdout at /dev/null (after its reader went away) so nothing fails at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def check_outputs(inputs: dict | None = None, keep: set = frozenset(), **paths) -> None:
+    """:class:`UsageError` before anything runs when an output file cannot be written (its folder is missing
+    or not writable), names a folder, is the same file as another output, or is an input of
+    the run (``keep``: pairs allowed to be one file, e.g. updating an expect-fail file in place),
+    so that no run's results or inputs are lost."""
+    given = [(f"--{what.replace('_', '-')}", path) for what, path in paths.items() if path is not None]
+    for opt, path in given:
+        folder = Path(path).resolve().parent
+        if Path(path).is_dir():
+            raise UsageError(f"{opt} {path}: expected a file path, got a folder")
+        if not folder.is_dir():
+            raise UsageError(f"{opt} {path}: expected a file in an existing folder ({folder} does not exist)")
+        if not os.access(folder, os.W_OK):
+            raise UsageError(f"{opt} {path}: expected a writable folder ({folder} is not writable)")
+    for i, (opt, path) in enumerate(given):
+        for opt2, path2 in given[i + 1:]:
+            if same_file(path, path2):
+                raise UsageError(f"{opt} {path} and {opt2} {path2}: expected different files (one would overwrite the other)")
+        for what, src in (inputs or {}).items():
+            if src is not None and (src, path) not in keep and same_file(src, path):
+                raise UsageError(f"{opt} {path}: expected a file that is not an input of the run (it is the {what})")

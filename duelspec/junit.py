@@ -22,7 +22,7 @@ import xml.etree.ElementTree as ET
 from collections import defaultdict
 
 from .coverage import describe, unchecked_text
-from .report import _detail_text, partly
+from .report import detail_text, partly
 from .text import MESSAGE_CHARS, xml
 
 
@@ -78,10 +78,10 @@ def to_junit(header: dict, results: list[dict], footer: dict) -> str:
             summary = _clean(summary, 500)
             if o in ("failed", "xpassed"):
                 n["failures"] += 1
-                ET.SubElement(case, "failure", message=summary, type=o).text = _clean(_detail_text(r), None)
+                ET.SubElement(case, "failure", message=summary, type=o).text = _clean(detail_text(r), None)
             elif o in ("errored", "timed-out"):
                 n["errors"] += 1
-                ET.SubElement(case, "error", message=summary, type=o).text = _clean(_detail_text(r), None)
+                ET.SubElement(case, "error", message=summary, type=o).text = _clean(detail_text(r), None)
             elif o == "skipped":
                 n["skipped"] += 1
                 ET.SubElement(case, "skipped", message=_clean(r.get("reason", "")))

@@ -127,3 +127,34 @@ def _when(window: dict, default_turn: int, several_attacks: bool, notes: list, i
     if window.get("turn") not in (None, default_turn):
         when["turn"] = window["turn"]
     return when
+
+
+def migrate_files(inputs, out, say=lambda line: None) -> tuple[int, int]:
+    """``duelspec migrate``: every format-1 document of ``inputs`` (files, or folders of .json)
+    written to the folder ``out`` as format 2 (``<id>.json``); ``say`` receives a line per error
+    and per notice. Returns (documents migrated, documents not migrated)."""
+    import json
+    from .errors import InputError
+    from .resources import load_json
+    from .text import plain
+    files = [p for i in inputs for p in (sorted(i.rglob("*.json")) if i.is_dir() else [i])]
+    out.mkdir(parents=True, exist_ok=True)
+    failed, written = 0, {}
+    for f in files:
+        try:
+            doc, notes = migrate(load_json(str(f)), str(f))
+        except (MigrationError, InputError) as exc:
+            failed += 1
+            say(f"error: {plain(str(exc), limit=2000)}")
+            continue
+        if doc["id"] in written:
+            # two documents of one id would be one file: the second used to overwrite the first
+            failed += 1
+            say(f"error: {plain(str(f), limit=500)}:/id: expected an id no other input has, got "
+                f"{plain(doc['id'], limit=500)!r} (also {plain(str(written[doc['id']]), limit=500)})")
+            continue
+        written[doc["id"]] = f
+        for n in notes:
+            say(f"notice: {plain(str(f), limit=500)}: {plain(n, limit=1000)}")
+        (out / f"{doc['id']}.json").write_text(json.dumps(doc, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    return len(files) - failed, failed

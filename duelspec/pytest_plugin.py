@@ -207,7 +207,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 
 @pytest.fixture(scope="session")
 def duelspec_adapter(request):
-    from duelspec.cli import make_adapter
+    from .adapters import make_adapter
     cfg = request.config
     if adapter_spec(cfg) is None:
         pytest.fail("no --adapter given: name the engine under test (e.g. --adapter 'cmd:./my-sim')", pytrace=False)

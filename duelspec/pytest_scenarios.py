@@ -30,7 +30,7 @@ def _scenarios(config) -> tuple[list, list]:
     """(scenarios, compile errors) of the installed features, selected by the plugin's options."""
     cache = getattr(config, "_duelspec_scenarios", None)
     if cache is None:
-        from .cli import load
+        from .selection import load
         games = tuple(config.getoption("duelspec_games", None) or ())
         cache = load((), games, (), (), (), (), generated=bool(config.getoption("duelspec_generated", False)))
         config._duelspec_scenarios = cache

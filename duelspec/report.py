@@ -14,7 +14,7 @@ from pathlib import Path
 from rich.text import Text
 
 from . import SCENARIO_FORMAT, PROTOCOL_VERSION
-from .text import DETAIL_CHARS, bound, cap, html, json_escape_hidden, markdown, terminal, visible
+from .text import DETAIL_CHARS, bound, cap, json_escape_hidden, terminal, visible
 
 OUTCOMES = ("passed", "failed", "skipped", "errored", "timed-out", "xfailed", "xpassed")
 BAD = ("failed", "errored", "timed-out", "xpassed")
@@ -142,6 +142,11 @@ class Tally:
     def ok(self) -> bool:
         """True when nothing failed or errored and at least one scenario was executed."""
         return self.executed > 0 and not any(self.counts[o] for o in BAD)
+
+    def passed(self, footer: dict) -> bool:
+        """The verdict of a run with this tally and ``footer``: everything executed passed (or
+        xfailed), it completed, and no adapter fault was found after a result had been given."""
+        return self.ok() and not footer.get("stopped_early") and not footer.get("late_faults")
 
     def footer(self, stopped_early: bool = False, reason: str | None = None, duration_s: float | None = None,
                selected: int | None = None, late_faults: list | None = None) -> dict:
@@ -488,6 +493,25 @@ def shard(st) -> dict | None:
     return sh if isinstance(sh, dict) else None
 
 
+def read_streams(paths) -> Stream:
+    """The one report of the saved streams of ``paths`` (:func:`combine`: a lone unsharded stream as
+    it is, the shards of one run or several selections of one engine merged). Raises :class:`InputError`."""
+    return combine([read_stream(p) for p in paths])
+
+
+def render_stream(st: Stream, fmt: str) -> str:
+    """A saved stream as ``markdown`` (:func:`render_markdown`), ``junit`` (JUnit XML) or ``json``
+    (the JSON-lines stream, merged)."""
+    if fmt == "markdown":
+        return render_markdown(st.header, st.results, st.footer)
+    if fmt == "json":
+        return "".join(json_line(x) + "\n" for x in (st.header, *st.results, st.footer))
+    if fmt == "junit":
+        from .junit import to_junit
+        return to_junit(st.header, st.results, st.footer)
+    raise ValueError(f"no rendering {fmt!r} of a result stream (markdown, junit, json)")
+
+
 def merge_streams(streams: list) -> Stream:
     """One :class:`Stream` from the streams of one run split into shards (``--shard K/N``), or
     of several selections of one engine. Raises :class:`duelspec.errors.InputError` when they
@@ -577,99 +601,60 @@ def runs(streams: list) -> list[list]:
 
 # -- Markdown ---------------------------------------------------------------------------------
 
-def _md_escape(s: str) -> str:
-    """The project's own text in a Markdown table cell (``|`` escaped, one line); text from an
-    adapter or a scenario uses :func:`duelspec.text.markdown`."""
-    return str(s).replace("|", "\\|").replace("\n", " ")
-
-
 def render_markdown(header: dict, results: list[dict], footer: dict, limit: int = 100) -> str:
     """A Markdown summary (for a CI job summary): verdict, counts, adapter, early stop, and
-    one collapsible entry per failed / errored / timed-out / xpassed scenario.
+    one collapsible entry per failed / errored / timed-out / xpassed scenario; rendered by the
+    template ``duelspec/templates/summary.md`` (:mod:`duelspec.markdown`).
 
     Every text from an adapter or a scenario (names, versions, ids, reasons, files, messages)
-    is escaped (:func:`duelspec.text.markdown` / :func:`duelspec.text.html`): it renders as the
-    characters it is, never as HTML, a link, an image or emphasis."""
+    is escaped (:func:`duelspec.text.markdown` by default, :func:`duelspec.text.html` inside an
+    HTML block): it renders as the characters it is, never as HTML, a link, an image or emphasis."""
+    from .coverage import describe, unchecked_text
+    from .markdown import render
     impl = header.get("adapter", {}).get("implementation", {}) or {}
     counts = footer.get("counts", {})
     executed = sum(counts.get(o, 0) for o in ("passed", "failed", "xfailed", "xpassed"))
     bad = [r for r in results if r["outcome"] in BAD]
-    ok = executed > 0 and not bad and not any(counts.get(o, 0) for o in BAD) and not footer.get("stopped_early")
-    out = [f"## duelspec: {'✅ passed' if ok else '❌ failed'}", ""]
-    name = impl.get("name") or header.get("adapter", {}).get("spec", "?")
-    md = markdown
-    out.append(f"Adapter **{md(name, 200)}** {md(impl.get('version', ''), 200)} "
-               f"(<code>{md(header.get('adapter', {}).get('spec', ''), 1000)}</code>), suite duelspec "
-               f"{md(header.get('suite', {}).get('version', '?'))}, protocol {md(header.get('protocol', '?'))}, "
-               f"started {md(header.get('started', '?'))}"
-               + (f", judged by the answers in force on {md(_as_of(header))}" if _as_of(header) else "") + ".")
-    out += ["", "| " + " | ".join(OUTCOMES) + " |", "|" + "---:|" * len(OUTCOMES),
-            "| " + " | ".join(str(counts.get(o, 0)) for o in OUTCOMES) + " |", ""]
     partial = [r for r in results if partly(r)]
-    if partial:
-        some = Counter(r["outcome"] for r in partial)
-        out += ["Partly checked (the adapter does not observe every expectation; what it does not observe was left "
-                "out): " + ", ".join(f"{n} {o}" for o, n in some.items()) + ".", ""]
-    if footer.get("stopped_early"):
-        out += [f"> [!WARNING]\n> The run stopped early: {md(footer.get('reason', 'no reason given'))}", ""]
-    if executed == 0:
-        out += ["> [!CAUTION]\n> No scenario was executed: a run that executes nothing fails.", ""]
     per: dict = defaultdict(Counter)
     for r in results:
         for ru in r.get("rulings", []):
             o = ruling_outcome(r, ru)
             per[ru][o] += 1
             per[ru]["partly"] += partly(r) and o != "skipped"
-    if per:
-        cols = ("passed", "failed", "skipped", "errored", "xfailed") + (("partly",) if partial else ())
-        out += ["<details><summary>Results by ruling</summary>", "", "| ruling | " + " | ".join(cols) + " |",
-                "|---|" + "---:|" * len(cols)]
-        out += [f"| {md(ru, 200)} | " + " | ".join(str(c[o] + (c["timed-out"] if o == "errored" else 0)) for o in cols)
-                + " |" for ru, c in sorted(per.items(), key=lambda kv: ruling_order(kv[0]))] + ["", "</details>", ""]
-    xfailed = [r for r in results if r["outcome"] == "xfailed"]
-    if xfailed:
-        out += [f"<details><summary>{len(xfailed)} expected failures (xfailed)</summary>", ""]
-        out += [f"- <code>{md(r['id'], 1000)}</code>: {md((r.get('expected_failure') or {}).get('reason', ''), 200)}"
-                + (f" ({md(follows_text(r), 300)})" if r.get("follows") else "") for r in xfailed]
-        out += ["", "</details>", ""]
-    if partial:
-        from .coverage import describe, unchecked_text
-        out += [f"<details><summary>{len(partial)} partly checked</summary>", "", "| scenario | result | not checked |",
-                "|---|---|---|"]
-        out += [f"| <code>{md(r['id'], 1000)}</code> | {_md_escape(describe(r))} | {md(unchecked_text(r), 300)}"
-                + (f"; not counted for {md(', '.join((r.get('coverage') or {}).get('uncredited') or []), 200)}"
-                   if (r.get("coverage") or {}).get("uncredited") else "") + " |" for r in partial[:limit]]
-        out += ([f"... and {len(partial) - limit} more (see the result stream: `coverage`)"] if len(partial) > limit else [])
-        out += ["", "</details>", ""]
-    following = [r for r in results if isinstance(r.get("follows"), dict)]
-    if following:
-        out += ["### The answers the engine follows", "",
-                "Failing scenarios whose trace satisfies another dated answer of the source page:", "",
-                "| scenario | outcome | ruling | |", "|---|---|---|---|"]
-        out += [f"| <code>{md(r['id'], 1000)}</code> | {r['outcome']} | {md(r['follows'].get('ruling', ''), 50)} | "
-                f"{md(r['follows'].get('label', ''), 300)} |" for r in following[:limit]]
-        out += ([f"... and {len(following) - limit} more (see the result stream: `follows`)"] if len(following) > limit else []) + [""]
-    skips = Counter(r.get("reason") or "no reason given" for r in results if r["outcome"] == "skipped")
-    if skips:
-        out += ["### Skipped, by reason", "", "| scenarios | reason |", "|---:|---|"]
-        out += [f"| {n} | {md(reason, 1000)} |" for reason, n in skips.most_common()] + [""]
-    if bad:
-        out += ["### Problems", ""]
-        for r in bad[:limit]:
-            origin = r.get("origin") if isinstance(r.get("origin"), dict) else {}
-            where = (f" — <code>{html(origin.get('file'), 1000)}:{html(origin.get('line', ''), 50)}</code>"
-                     if origin.get("file") else "")
-            summary = (r.get("failures") or [{}])[0].get("message") or r.get("message", "")
-            if r.get("follows"):
-                summary = f"{summary}; {follows_text(r)}"
-            # the summary line is inside an HTML block (raw HTML, not Markdown): HTML escaping
-            label = r["outcome"] + (f" (partly checked: {_partly_numbers(r)})" if partly(r) else "")
-            out.append(f"<details><summary><b>{label}</b> <code>{html(r['id'], 1000)}</code> "
-                       f"({html(', '.join(r.get('rulings', [])), 500)}){where}: {html(summary, 200)}</summary>\n")
-            out.append("```text\n" + _detail_text(r) + "\n```\n</details>\n")
-        if len(bad) > limit:
-            out.append(f"... and {len(bad) - limit} more (see the JSON-lines result stream)")
-    return "\n".join(out).rstrip() + "\n"
+    cols = ("passed", "failed", "skipped", "errored", "xfailed") + (("partly",) if partial else ())
+    problems = []
+    for r in bad:
+        origin = r.get("origin") if isinstance(r.get("origin"), dict) else {}
+        summary = (r.get("failures") or [{}])[0].get("message") or r.get("message", "")
+        if r.get("follows"):
+            summary = f"{summary}; {follows_text(r)}"
+        problems.append({"label": r["outcome"] + (f" (partly checked: {_partly_numbers(r)})" if partly(r) else ""),
+                         "id": r["id"], "rulings": ", ".join(r.get("rulings", [])),
+                         "file": origin.get("file"), "line": origin.get("line", ""), "summary": summary,
+                         "detail": detail_text(r)})
+    text = render(
+        "summary.md",
+        ok=executed > 0 and not bad and not any(counts.get(o, 0) for o in BAD) and not footer.get("stopped_early"),
+        name=impl.get("name") or header.get("adapter", {}).get("spec", "?"), version=impl.get("version", ""),
+        spec=header.get("adapter", {}).get("spec", ""), suite_version=header.get("suite", {}).get("version", "?"),
+        protocol=header.get("protocol", "?"), started=header.get("started", "?"), as_of=_as_of(header),
+        outcomes=OUTCOMES, counts=counts, executed=executed,
+        partly_counts=", ".join(f"{n} {o}" for o, n in Counter(r["outcome"] for r in partial).items()),
+        stopped_early=footer.get("stopped_early"), reason=footer.get("reason", "no reason given"),
+        ruling_columns=cols,
+        by_ruling=[(ru, [c[o] + (c["timed-out"] if o == "errored" else 0) for o in cols])
+                   for ru, c in sorted(per.items(), key=lambda kv: ruling_order(kv[0]))],
+        xfailed=[{"id": r["id"], "reason": (r.get("expected_failure") or {}).get("reason", ""),
+                  "follows": follows_text(r) if r.get("follows") else None}
+                 for r in results if r["outcome"] == "xfailed"],
+        partial=[{"id": r["id"], "result": describe(r), "unchecked": unchecked_text(r),
+                  "uncredited": ", ".join((r.get("coverage") or {}).get("uncredited") or [])} for r in partial],
+        following=[{"id": r["id"], "outcome": r["outcome"], "ruling": r["follows"].get("ruling", ""),
+                    "label": r["follows"].get("label", "")} for r in results if isinstance(r.get("follows"), dict)],
+        skips=Counter(r.get("reason") or "no reason given" for r in results if r["outcome"] == "skipped").most_common(),
+        bad=problems, limit=limit)
+    return text.rstrip() + "\n"
 
 
 def _as_of(header: dict) -> str | None:
@@ -678,7 +663,7 @@ def _as_of(header: dict) -> str | None:
     return sel.get("as_of") if isinstance(sel, dict) else None
 
 
-def _detail_text(r: dict) -> str:
+def detail_text(r: dict) -> str:
     """Plain-text details of a bad result: failures with expected/actual, message, evidence."""
     parts = []
     if r.get("title"):

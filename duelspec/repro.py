@@ -226,19 +226,15 @@ def write(engine: str, causes_file, streams, adapter: str, out, only=(), version
             (out / f"{sid}.lua").write_text(ygo_script(engine, scenarios[sid], results[sid], groups[key].cause,
                                                        setup.read_text(encoding="utf-8"), names, versions), encoding="utf-8")
     checked = verify(ids, adapter, out, results)
+    from .markdown import render
     e = ENGINES[engine]
-    index = [f"# Shortest reproduction per cause: {e['name']}", "",
-             f"Written by `python -m duelspec.repro --engine {engine}` from the report's run: per cause the failing "
-             "scenario with the fewest cards, then steps, as a script for "
-             f"{e['name']}'s {e['menu']} (folder `{e['folder']}`; every decision of both players is yours, the file "
-             "lists them). Checked: each file, loaded by the adapter as the scenario's start state (`--load-repro`), "
-             "fails as the run did.", "",
-             "| cause | scenario (file) | cards | steps | shows what the run showed |", "|---|---|---:|---:|---|"]
+    rows = []
     for key, sid in pick.items():
         n_cards, steps, _, _ = size(scenarios[sid])
-        index.append(f"| {key} | [`{sid}`]({sid}.lua) | {n_cards} | {steps} | "
-                     f"{'yes' if checked.get(sid) is None else checked[sid]} |")
-    (out / "README.md").write_text("\n".join(index) + "\n", encoding="utf-8")
+        rows.append({"key": key, "id": sid, "cards": n_cards, "steps": steps,
+                     "shows": "yes" if checked.get(sid) is None else checked[sid]})
+    (out / "README.md").write_text(render("repro-index.md", name=e["name"], engine=engine, menu=e["menu"],
+                                          folder=e["folder"], rows=rows), encoding="utf-8")
     return {key: (sid, checked.get(sid)) for key, sid in pick.items()}
 
 

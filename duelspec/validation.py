@@ -74,9 +74,9 @@ def pointer(path) -> str:
     return "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in path) if path else "/"
 
 
-def _best(errors):
-    # The deepest error is usually the most specific one; for if/then/allOf the
-    # innermost context says what was expected.
+def best_error(errors):
+    """The error of ``errors`` that says best what was expected: the deepest is usually the most
+    specific one; for if/then/allOf the innermost context says what was expected."""
     from jsonschema.exceptions import best_match
     return best_match(errors)
 
@@ -138,9 +138,9 @@ def check(doc: object, name: str, file: str, ref: str | None = None, base: str =
     errors = errors_of(doc, name, ref)
     if not errors:
         return
-    err = _best(errors)
+    err = best_error(errors)
     raise InputError(file, base + pointer(err.absolute_path) if base else pointer(err.absolute_path),
-                     _expected(err), err.instance)
+                     expected_text(err), err.instance)
 
 
 def all_errors(errors: list, base: str = "", limit: int = 20) -> str:
@@ -165,7 +165,8 @@ def check_trace(trace: object, file: str) -> None:
     check(trace, "trace", file)
 
 
-def _expected(err) -> str:
+def expected_text(err) -> str:
+    """What a schema error expected, in words (``required property: 'id'``, ``one of [...]``)."""
     v = err.validator
     if v == "additionalProperties":
         return f"no property other than those the schema names ({err.message})"

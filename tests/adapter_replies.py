@@ -37,7 +37,7 @@ def missing(engine: str) -> str | None:
 def sample() -> list[dict]:
     """The scenarios whose replies are recorded: every hand-written ygo scenario, then every
     ``GENERATED_STEP``-th generated chain, as an adapter receives them (no expectations)."""
-    from duelspec.cli import load
+    from duelspec.selection import load
     from duelspec.runner import played
     scenarios, _errors = load([], ("ygo",), (), (), (), (), generated=True)
     hand = [s for s in scenarios if not str(s["id"]).startswith("ygo.generated.")]

@@ -1,7 +1,10 @@
 """Unit tests of the Duel Masters reference engine (reference_engine/dm): battle, breaking,
 trigger order, refusals, interruption. Expected values come from the rulings (AT-* IDs)."""
+import copy
+
 import pytest
 
+from duelspec import compiler
 from duelspec.adapters.kit import MissingDecision, ScriptDriver
 from duelspec.reference_engine import dm
 
@@ -440,3 +443,14 @@ def test_s_back_discards_a_broken_card_of_its_civilization_and_summons_for_free(
               ("s1", "DM-01 91/110", "B", "shield"))                         # Burning Mane: fire, not water
     events, final, steps = play(s, [attack("player"), {"player": "B", "do": "s-back", "card": "crawler", "legal": False}])
     assert steps[1]["outcome"] != "applied" and final["cards"]["crawler"]["zone"] == "hand"
+
+
+@pytest.mark.usefixtures("ci_environment")   # as in the CLI test file it came from (issue 21 §1)
+def test_a_dm_attack_outside_the_attack_phase_is_refused():
+    out = compiler.compile_paths()
+    d = copy.deepcopy(next(s for s in out.scenarios if s["id"] == "dm.attack.declaration.player"))
+    d["setup"]["phase"] = "mana"
+    from duelspec.adapters.reference import ReferenceAdapter
+    reply = ReferenceAdapter().run({k: v for k, v in d.items() if k != "expect"})
+    assert reply["trace"]["steps"][0]["outcome"] == "refused"
+    assert "attack phase" in reply["trace"]["steps"][0]["reason"]

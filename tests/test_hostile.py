@@ -91,7 +91,7 @@ def test_a_signal_while_stopping_aborts_the_adapter_instead_of_raising(tmp_path,
     """The stop wait is cut short by :meth:`ProcessAdapter.abort` (what the second signal calls):
     a program that ignores `stop` is killed long before a 60 s grace ends."""
     import threading
-    from duelspec.cli import _Stopper
+    from duelspec.stopping import Stopper as _Stopper
     helpers = tmp_path / "helpers"
     monkeypatch.setenv("FAULTY_PIDFILE", str(helpers))
     a = ProcessAdapter(faulty_cmd(), timeout=0.5, startup_timeout=20)
@@ -494,3 +494,43 @@ def test_result_streams_carry_no_raw_terminal_controls(tmp_path, monkeypatch):
     for raw in (out.read_text(encoding="utf-8"), r.stdout, s.stdout):
         assert not any(c in raw for c in "\x9b\u202e\u2028\x1b\ufffe")
     assert stream(out)[1]["message"] == text                       # the same value, only escaped as JSON
+
+
+def test_sigterm_while_a_jobs_pool_starts_stops_at_once(tmp_path):
+    # with --jobs N a signal during the processes' start-up used to wait for every start-up to
+    # finish (here 30 s) before the run stopped
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from fault_adapters.helpers import faulty_cmd, scenario
+    (tmp_path / "s.json").write_text(json.dumps(scenario("t.ok.1")), encoding="utf-8")
+    pids = tmp_path / "pids"
+    env = dict(os.environ, FAULTY_SELFPIDS=str(pids))
+    p = subprocess.Popen([sys.executable, "-m", "duelspec.cli", "run", str(tmp_path / "s.json"), "--jobs", "3",
+                          "--startup-timeout", "60", "--adapter", "cmd:" + faulty_cmd("--slow-start", "30"),
+                          "--out", str(tmp_path / "r.jsonl")],
+                         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 20
+        while (not pids.exists() or len(pids.read_text().split()) < 3) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(0.3)
+        t0 = time.monotonic()
+        p.send_signal(signal.SIGTERM)
+        p.wait(timeout=15)
+        assert time.monotonic() - t0 < 10
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+    assert p.returncode == 1
+    footer = json.loads((tmp_path / "r.jsonl").read_text(encoding="utf-8").splitlines()[-1])
+    assert footer["stopped_early"] and "SIGTERM" in footer["reason"]
+    for pid in map(int, pids.read_text().split()):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            continue
+        raise AssertionError(f"adapter process {pid} left behind")

@@ -70,6 +70,35 @@ def test_no_module_of_the_reference_engines_imports_from_the_adapters():
     assert not bad, "reference_engine/ imports adapters/:\n" + "\n".join(bad)
 
 
+#: programs run as ``python -m <module>`` by a file of the repository, which may run a command
+#: with its arguments: the GitHub Action's run step (action.yml) runs ``duelspec run``
+PYTHON_M_ENTRY_POINTS = {"duelspec.github_action": "action.yml"}
+
+
+def _entry_points() -> set:
+    """The modules pyproject.toml names as console scripts (``duelspec = "duelspec.cli:main"``), and
+    those a file of the repository runs with ``python -m`` (checked: the file says so)."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:          # Python 3.10
+        import tomli as tomllib
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    for module, runner in PYTHON_M_ENTRY_POINTS.items():
+        assert f"python -m {module}" in (ROOT / runner).read_text(encoding="utf-8"), (module, runner)
+    return {target.partition(":")[0] for target in scripts.values()} | set(PYTHON_M_ENTRY_POINTS)
+
+
+def test_no_module_imports_the_cli_but_the_entry_points():
+    """The commands call the library (selection, adapters, stopping, files, session); nothing calls
+    the commands: the pytest plugins, duelspec.causes and ``python -m duelspec.mutation`` included."""
+    entry = _entry_points()
+    assert "duelspec.cli" in entry
+    bad = [f"{p.relative_to(ROOT)}:{line}: {mod}" for name, p in modules().items() if name not in entry
+           for line, mod, names in imports(name, p)
+           if _under(mod, "duelspec.cli") or (mod == "duelspec" and "cli" in names)]
+    assert not bad, "modules importing the command line:\n" + "\n".join(bad)
+
+
 def test_the_decisions_module_is_a_leaf():
     mods = modules()
     found = [mod for _, mod, _ in imports("duelspec.decisions", mods["duelspec.decisions"])]
@@ -86,3 +115,66 @@ def test_the_import_check_resolves_relative_imports(tmp_path, source, expected):
     fake.write_text(source, encoding="utf-8")
     (mod,) = [m for _, m, _ in imports(module_name(p), fake)]
     assert mod == expected
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def private_uses(name: str, path: Path) -> list:
+    """``(line, what)`` of each private name (``_x``) a module takes from another module of the
+    distribution: ``from m import _x``, or ``m._x`` where ``m`` is a module it imported."""
+    mods = modules()
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    out, bound = [], {}
+    for line, mod, names in imports(name, path):
+        out += [(line, f"{mod}.{n}") for n in names if _private(n) and _under(mod, "duelspec")]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name in mods:
+                    bound[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            mod = ".".join(base[:len(base) - node.level + 1] + ([node.module] if node.module else [])) \
+                if node.level else node.module
+            for a in node.names:
+                if f"{mod}.{a.name}" in mods:
+                    bound[a.asname or a.name] = f"{mod}.{a.name}"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in bound \
+                and _private(node.attr):
+            out.append((node.lineno, f"{bound[node.value.id]}.{node.attr}"))
+    return out
+
+
+def test_no_private_name_is_used_across_modules():
+    """A name another module needs is public where it is defined (``report.detail_text``, ``causes.Roles``,
+    ``validation.best_error``, ``markdown.cell``), never ``_x`` reached into from outside."""
+    bad = [f"{p.relative_to(ROOT)}:{line}: {what}" for name, p in modules().items() for line, what in private_uses(name, p)]
+    assert not bad, "private names used across modules:\n" + "\n".join(bad)
+
+
+@pytest.mark.parametrize("source", ["from duelspec.report import _detail_text\n",
+                                    "from ..report import _md_escape as esc\n",
+                                    "from duelspec import validation\nvalidation._best([])\n",
+                                    "from .. import validation as v\nv._expected(None)\n"])
+def test_the_private_name_check_sees_each_way_of_reaching_in(tmp_path, source):
+    fake = tmp_path / "fake.py"
+    fake.write_text(source, encoding="utf-8")
+    assert private_uses("duelspec.mutation.fake", fake)
+
+
+def test_the_public_api_is_all_of_duelspec_and_documented():
+    """``duelspec.__all__`` resolves, name by name, and docs/design/architecture.md ("Python API")
+    lists exactly those names."""
+    import re
+    import duelspec
+    doc = (ROOT / "docs" / "design" / "architecture.md").read_text(encoding="utf-8")
+    section = doc.split("## Python API", 1)[1].split("\n## ", 1)[0]
+    documented = {n for row in section.splitlines() if row.startswith("| `")
+                  for n in re.findall(r"`([A-Za-z_]+)`", row.split(" | ")[0])}
+    assert documented == set(duelspec.__all__)
+    for name in duelspec.__all__:
+        assert getattr(duelspec, name) is not None, name

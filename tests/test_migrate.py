@@ -72,3 +72,18 @@ def test_passes_and_seed_are_dropped_with_notices(tmp_path):
     assert "seed" not in new["setup"] and run_one(new, ADAPTER, IMPL)["outcome"] == "passed"
     r = CliRunner().invoke(main, ["migrate", str(tmp_path / "out"), "--out", str(tmp_path / "again")])
     assert r.exit_code == 1 and "a format-1 scenario document" in r.output
+
+
+def test_migrate_two_documents_of_one_id(tmp_path):
+    # the second used to overwrite the first silently ("2 migrated", one file)
+    import sys
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    from fault_adapters.helpers import draw_scenario
+    doc = draw_scenario("t.breaker2.same", script=[{"player": "B", "do": "pass"}],
+                        expect={"final": {"cards": {"top": {"zone": "hand"}}}})
+    for name in ("a.json", "b.json"):
+        (tmp_path / name).write_text(json.dumps(doc), encoding="utf-8")
+    res = CliRunner().invoke(main, ["migrate", str(tmp_path / "a.json"), str(tmp_path / "b.json"), "--out", str(tmp_path / "out")])
+    assert res.exit_code == 1, res.output
+    assert "expected an id no other input has" in res.output and "1 migrated to format 2, 1 not" in res.output
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["t.breaker2.same.json"]

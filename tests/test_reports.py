@@ -2,6 +2,7 @@
 summary` render it; bad stream files are clear errors naming the line."""
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -16,7 +17,7 @@ from click.testing import CliRunner
 from duelspec import validation
 from duelspec.cli import main
 from duelspec.errors import InputError
-from duelspec.report import read_stream
+from duelspec.report import JsonLines, read_stream
 from fault_adapters.helpers import faulty_cmd, hang_guard, scenario  # noqa: F401
 
 # each test runs in a developer's shell, on GitHub Actions and on GitLab CI (tests/ci_environments.py, issue 21 §1)
@@ -297,7 +298,7 @@ def test_jobs_judge_replies_after_the_process_is_free(monkeypatch):
     from duelspec import runner
     from duelspec.adapters.pool import AdapterPool
     from duelspec.adapters.reference import ReferenceAdapter
-    from duelspec.cli import load
+    from duelspec.selection import load
     scenarios, _ = load([], (), (), ("ygo.normal-draw.basics.*",), (), ())
     checked_in, played_in = [], []
 
@@ -313,3 +314,29 @@ def test_jobs_judge_replies_after_the_process_is_free(monkeypatch):
     assert [r["id"] for r in results] == [s["id"] for s in scenarios] and {r["outcome"] for r in results} == {"passed"}
     assert len(checked_in) == len(scenarios) and set(checked_in) == {threading.current_thread()}
     assert threading.current_thread() not in played_in
+
+
+def test_a_stream_whose_reader_left_stops_writing_without_an_exception():
+    class Gone(io.StringIO):
+        def write(self, s):
+            raise BrokenPipeError(32, "Broken pipe")
+    s = JsonLines(Gone(), "stdout")
+    s.write({"type": "header"})
+    s.write({"type": "footer"})
+    assert isinstance(s.failed, BrokenPipeError)
+
+
+def test_summary_shards_of_different_selections_are_not_one_run(tmp_path):
+    r = CliRunner()
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    one = ["--run-id", "r1", "--as-of", "2024-06-01"]
+    assert r.invoke(main, ["run", "--ruling", "ND-E1", "--shard", "1/2", *one, "--out", str(a)]).exit_code in (0, 1)
+    assert r.invoke(main, ["run", "--ruling", "ND-C1", "--shard", "2/2", *one, "--out", str(b)]).exit_code in (0, 1)
+    res = r.invoke(main, ["summary", str(a), str(b)])
+    assert res.exit_code == 1, res.output
+    assert "different selections" in res.output
+    # the shards of one selection still merge into one passing run
+    c = tmp_path / "c.jsonl"
+    assert r.invoke(main, ["run", "--ruling", "ND-E1", "--shard", "2/2", *one, "--out", str(c)]).exit_code in (0, 1)
+    res = r.invoke(main, ["summary", str(a), str(c)])
+    assert res.exit_code == 0, res.output

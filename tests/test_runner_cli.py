@@ -6,7 +6,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from duelspec.cli import main, select
+from duelspec.cli import main
+from duelspec.selection import select
 from duelspec.expectfail import load as load_expect_fail
 from duelspec.errors import InputError
 from fault_adapters.helpers import faulty_cmd, hang_guard, scenario, write_scenarios as write  # noqa: F401
@@ -179,6 +180,14 @@ def test_a_folder_of_the_spec_plays_its_features_not_its_catalogues():
     results = [x for x in lines if x["type"] == "result"]
     assert r.exit_code == 0, r.output[-2000:]
     assert results and all(x["outcome"] == "passed" for x in results)
+
+
+def test_written_expect_fail_files_read_back(tmp_path):
+    from duelspec import expectfail
+    results_ = [{"id": "a.b", "outcome": "errored", "message": "said \x7f and \x85 and \ud800"},
+                {"id": "a.b", "outcome": "errored", "message": "again"}]
+    (tmp_path / "x.toml").write_text(expectfail.dump(results_), encoding="utf-8")
+    assert list(expectfail.load(tmp_path / "x.toml")) == ["a.b"]
 
 
 def _stuck_in_2019(*options):

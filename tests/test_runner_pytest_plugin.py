@@ -61,3 +61,33 @@ def test_a_simulator_project_runs_the_suite_with_one_import_and_expect_fail(tmp_
     xp = subprocess.run(base + ["--expect-fail", str(tmp_path / "xf.toml")], cwd=tmp_path, capture_output=True,
                         text=True, timeout=300)
     assert xp.returncode == 1 and "1 failed, 2 passed" in xp.stdout, xp.stdout[-2000:]
+
+
+def test_pytest_plugin_with_an_adapter_that_cannot_be_made(tmp_path):
+    # `--adapter nosuchmodule:X` used to be a ModuleNotFoundError traceback at every test's set-up
+    import subprocess
+    import sys
+    (tmp_path / "test_duelspec.py").write_text("from duelspec.pytest_scenarios import *  # noqa: F401,F403\n")
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--adapter", "nosuchmodule_b2:X",
+                        "-k", "ND-C1"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "duelspec adapter 'nosuchmodule_b2:X' did not start: No module named 'nosuchmodule_b2'" in r.stdout
+    assert "Traceback" not in r.stdout and "During handling" not in r.stdout
+
+
+def test_pytest_plugin_all_scenarios_skipped_is_not_green(tmp_path):
+    # a protocol-1 adapter skips every format-2 scenario: `duelspec run` exits 1 ("a run that
+    # executes nothing fails"); the pytest plugin used to exit 0 with everything skipped
+    import subprocess
+    import sys
+    from fault_adapters.helpers import faulty_cmd
+    (tmp_path / "test_duelspec.py").write_text("from duelspec.pytest_scenarios import *  # noqa: F401,F403\n")
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    r = run("--adapter", "cmd:" + faulty_cmd(), "-k", "ND-C1")
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "none of the 4 scenario test(s) ran to a verdict" in r.stdout
+    r = run("--adapter", "reference", "-k", "ND-C1")
+    assert r.returncode == 0 and "4 passed" in r.stdout, r.stdout + r.stderr

@@ -243,3 +243,22 @@ def test_readable_on_a_phone(site, page):
     page.goto((site / "index.html").as_uri())
     assert page.evaluate("document.documentElement.scrollWidth") <= 400
     page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def test_site_with_a_failure_without_expected(tmp_path):
+    # `expected` is optional in result.schema.json: a valid stream used to crash the site (TypeError)
+    r = CliRunner()
+    s = tmp_path / "s.jsonl"
+    r.invoke(main, ["run", "--ruling", "ND-C1", "--out", str(s)])
+    lines = [json.loads(x) for x in s.read_text(encoding="utf-8").splitlines()]
+    res = next(x for x in lines if x["type"] == "result")
+    res.update(outcome="failed", failures=[{"pointer": "/expect/final", "message": "<b>m</b>"}])
+    foot = lines[-1]
+    foot["counts"]["passed"] -= 1
+    foot["counts"]["failed"] += 1
+    s.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    out = tmp_path / "site"
+    got = r.invoke(main, ["site", "--results", str(s), "--out", str(out)])
+    assert got.exit_code == 0, got.output
+    page = next((out / "failures").rglob(f"{res['id']}.html")).read_text(encoding="utf-8")
+    assert "&lt;b&gt;m&lt;/b&gt;" in page and "<h3>Expected</h3>" not in page

@@ -16,7 +16,7 @@ import json
 import sys
 from collections import Counter
 
-from duelspec.causes import _Roles, by_id, group, load_causes
+from duelspec.causes import Roles, by_id, group, load_causes
 from duelspec.generated import cards as C
 from duelspec.report import read_stream
 from duelspec.text import markdown as md
@@ -49,7 +49,7 @@ def matrix(results, cause) -> str:
     docs = by_id(hand)
     cells: dict = {}
     for sid in hand:
-        roles = _Roles(docs[sid])
+        roles = Roles(docs[sid])
         if len(roles.repl) != 1 or len(roles.links) > 1:
             continue
         (cid, r), = roles.repl.items()

@@ -338,7 +338,7 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
             errs = [] if k == "event" else schemas.errors_of(v, "trace", fields[kind][k])
             if errs:
                 # a value no event of that kind can have (a typo in an enum, "true" for true, ...)
-                inner = schemas.pointer(schemas._best(errs).absolute_path)
+                inner = schemas.pointer(schemas.best_error(errs).absolute_path)
                 raise InputError(where, f"{at}/{k}" + ("" if inner == "/" else inner), f"a value a `{kind}` event can have "
                                  f"in `{k}` (trace.schema.json{fields[kind][k]}: {_describe(schemas.schema('trace'), fields[kind][k])})", v)
         for k in refs + ("cards", "shields"):

@@ -31,7 +31,7 @@ import threading
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-__all__ = ["Mutant", "Patcher", "applied", "registry", "UnknownMutant"]
+__all__ = ["Mutant", "Patcher", "applied", "registry", "select", "get", "UnknownMutant"]
 
 _LOCK = threading.Lock()      # one mutant at a time in a process: patches are process-wide
 
@@ -122,6 +122,18 @@ def _all() -> dict:
 def registry(game: str | None = None) -> dict:
     """Every mutant by name (of ``game`` only, when given), in definition order."""
     return {k: m for k, m in _all().items() if game is None or m.game == game}
+
+
+def select(games=(), rulings=(), names=()) -> list:
+    """The mutants of ``games`` naming one of ``rulings`` and named one of ``names`` (patterns take
+    ``*`` / ``?``; an empty criterion selects all), in definition order."""
+    import fnmatch
+
+    def any_match(values, patterns):
+        return any(fnmatch.fnmatchcase(v, p) for v in values for p in patterns)
+    return [m for m in registry().values()
+            if (not games or m.game in games) and (not rulings or any_match(m.rulings, rulings))
+            and (not names or any_match([m.name], names))]
 
 
 def get(name: str) -> Mutant:

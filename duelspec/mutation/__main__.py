@@ -28,8 +28,8 @@ def main(argv=None) -> None:
 
         with applied(mutant):
             sys.exit(serve(MutantAdapter()))
-    from ..cli import main as cli
-    cli(["mutants", *argv], prog_name="python -m duelspec.mutation")
+    from .command import mutants
+    mutants(argv, prog_name="python -m duelspec.mutation")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,212 @@
+"""The scenarios of a run: loaded, checked and selected.
+
+:func:`load` reads the built-in features (or the feature files, folders and scenario documents
+given), adds the generated scenarios on request, makes every id name one scenario and keeps
+those the criteria select (:func:`select`: game, ruling, id, tag, requires; wildcards allowed).
+:func:`in_shard` keeps one shard of them (``--shard K/N``). What cannot be run as given
+(:func:`check_paths`, :func:`check_requires`, :func:`parse_shard`) raises
+:class:`duelspec.errors.UsageError` before anything runs; the ``duelspec`` commands, the pytest
+plugins and :mod:`duelspec.causes` all load through here.
+"""
+from __future__ import annotations
+
+import fnmatch
+import re
+from pathlib import Path
+
+from .errors import UsageError
+
+__all__ = ["select", "select_errors", "load", "check_paths", "check_requires", "parse_shard", "in_shard", "nothing_selected"]
+
+
+def _any_match(values, patterns) -> bool:
+    return any(fnmatch.fnmatchcase(v, p) for v in values for p in patterns)
+
+
+def select(scenarios, games=(), rulings=(), ids=(), tags=(), requires=()):
+    """Filter scenario dicts: every given criterion must hold; patterns take ``*`` / ``?``.
+
+    >>> s = [{"id": "ygo.a", "game": "ygo", "rulings": ["ND-01"]}, {"id": "dm.b", "game": "dm", "rulings": ["AT-01"]}]
+    >>> [x["id"] for x in select(s, rulings=["ND-*"])], [x["id"] for x in select(s, games=["dm"], ids=["dm.*"])]
+    (['ygo.a'], ['dm.b'])
+    """
+    out = []
+    for s in scenarios:
+        if games and s["game"] not in games:
+            continue
+        if rulings and not _any_match(s["rulings"], rulings):
+            continue
+        if ids and not _any_match([s["id"]], ids):
+            continue
+        if tags and not _any_match(s.get("tags", []), tags):
+            continue
+        if requires and not _any_match(s.get("requires", []), requires):
+            continue
+        out.append(s)
+    return out
+
+
+def select_errors(errors, games=(), rulings=(), ids=()):
+    """The compile errors (:class:`duelspec.compiler.ScenarioError`) the criteria select: those
+    whose game, rulings or id are unknown are kept."""
+    def keep(e):
+        if games and e.game and e.game not in games:
+            return False
+        if rulings and not _any_match(e.rulings, rulings):
+            return False
+        if ids and not _any_match([e.id], ids):
+            return False
+        return True
+    return [e for e in errors if keep(e)]
+
+
+def load(paths=(), games=(), rulings=(), ids=(), tags=(), requires=(), generated=False):
+    """Scenarios and compile errors of ``paths`` (default: the built-in features), selected.
+
+    ``.json`` paths are scenario documents (as written by ``duelspec export``), checked
+    against the scenario schema and the catalogues (an invalid one is an ``errored`` result naming the file and
+    JSON pointer); other paths are feature files or folders of them."""
+    from .compiler import Compiled, ScenarioError, compile_paths, validate
+    from .errors import InputError
+    from .resources import load_json
+    paths = [Path(p) for p in paths]
+    json_source: dict = {}                  # id(document) -> the JSON file it was read from
+    json_paths = [p for p in paths if p.suffix == ".json" and p.is_file()]
+    for folder in [p for p in paths if p.is_dir()]:
+        # a folder of the spec holds the card and ruling catalogues beside the features: they are
+        # data of the suite, not scenario documents (a catalogue named on its own is still an error)
+        json_paths += [f for f in sorted(folder.rglob("*.json")) if not _is_catalogue(f)]
+    features = [p for p in paths if p.suffix != ".json"]
+    # paths given: exactly those (never the built-in suite in their place); none: the built-in suite
+    compiled = compile_paths(features) if features else Compiled() if paths else compile_paths()
+    for p in json_paths:
+        doc = None
+        try:
+            doc = load_json(str(p))
+            validate(doc, str(p))      # the schema, then card ids, ruling IDs and local ids
+        except InputError as exc:
+            d = doc if isinstance(doc, dict) else {}
+            compiled.errors.append(ScenarioError(str(d.get("id") or f"<invalid:{p}>"), str(d.get("title", "")), exc,
+                                                 [r for r in d.get("rulings", []) if isinstance(r, str)]
+                                                 if isinstance(d.get("rulings"), list) else [],
+                                                 str(d.get("game", ""))))
+            continue
+        compiled.scenarios.append(doc)
+        json_source[id(doc)] = str(p)
+    if generated:  # the generated normal-draw chains (duelspec.generated), checked for duplicates too
+        from .generated import scenarios as generated_scenarios
+        compiled.scenarios.extend(generated_scenarios())
+    _one_per_id(compiled, json_source)
+    scenarios = select(compiled.scenarios, games, rulings, ids, tags, requires)
+    errors = select_errors(compiled.errors, games, rulings, ids)
+    return scenarios, errors
+
+
+def _one_per_id(compiled, json_source: dict) -> None:
+    """Make every id name one result: when several documents (scenarios, or compile errors that
+    know their id) share an id, none of them is run; one ``errored`` result for that id names
+    every place it is used (a run never reports two results with one id)."""
+    from .compiler import ScenarioError
+    from .errors import InputError
+
+    def place(x) -> str:
+        if isinstance(x, ScenarioError):
+            e = x.error
+            # the file, then its own error's place: the duplicate is not an error *at* that pointer
+            return f"{e.file} (which has an error of its own at {e.location})" if getattr(e, "location", "") \
+                else str(getattr(e, "file", "?"))
+        o = x.get("origin") if isinstance(x.get("origin"), dict) else {}
+        return json_source.get(id(x)) or (f"{o.get('file', '?')}:{o.get('line', '')}" if o else "a generated scenario")
+
+    places: dict = {}
+    for x in compiled.errors + compiled.scenarios:
+        places.setdefault(x.id if isinstance(x, ScenarioError) else x["id"], []).append(x)
+    dup = {k: v for k, v in places.items() if len(v) > 1}
+    if not dup:
+        return
+    compiled.scenarios = [s for s in compiled.scenarios if s["id"] not in dup]
+    errors, done = [], set()
+    for x in compiled.errors + [d for k, v in dup.items() for d in v if not isinstance(d, ScenarioError)]:
+        k = x.id if isinstance(x, ScenarioError) else x["id"]
+        if k not in dup:
+            errors.append(x)
+        elif k not in done:
+            done.add(k)
+            first = dup[k][0]
+            where = [place(d) for d in dup[k]]
+            scen = next((d for d in dup[k] if not isinstance(d, ScenarioError)), None)
+            first_file = str(getattr(first.error, "file", "?")) if isinstance(first, ScenarioError) else place(first)
+            errors.append(ScenarioError(k, scen.get("title", "") if scen else first.title, InputError(
+                first_file, "", f"a scenario id used once in a run (it is used {len(where)} times: {', '.join(where)}; "
+                              f"none of them is run)", k),
+                list(scen.get("rulings", [])) if scen else first.rulings, scen.get("game", "") if scen else first.game))
+    compiled.errors = errors
+
+
+def _is_catalogue(path: Path) -> bool:
+    """A card or ruling catalogue of the spec (``{"format", "game", "cards"|"rulings"|"effects"}``
+    without a scenario's ``setup``), recognised by its shape; a file that cannot be read is not
+    one (it is then reported as a scenario document that cannot be read)."""
+    from .errors import InputError
+    from .resources import load_json
+    try:
+        doc = load_json(str(path))
+    except InputError:
+        return False
+    return isinstance(doc, dict) and bool(set(doc) & {"cards", "rulings", "effects"}) and "setup" not in doc
+
+
+def check_paths(paths) -> None:
+    """:class:`UsageError` for a scenario path that is neither a regular file nor a folder of scenario files
+    (a FIFO, a device such as /dev/zero, a folder named like a file, a folder with none): a
+    path that cannot be read as asked is an error, never a reason to run something else."""
+    from .files import kind
+    for p in paths:
+        k = kind(p)
+        if k == "folder":
+            if p.suffix in (".json", ".feature"):
+                raise UsageError(f"{p}: expected a scenario file ({p.suffix}), got a folder")
+            if not any(f.is_file() for pat in ("*.feature", "*.json") for f in p.rglob(pat)):
+                raise UsageError(f"{p}: expected a folder with .feature or .json scenario files, found none")
+        elif k == "file" and p.suffix not in (".json", ".feature"):
+            raise UsageError(f"{p}: expected a scenario file (.feature or .json) or a folder of them")
+        elif k != "file":
+            raise UsageError(f"{p}: expected a scenario file (.feature or .json) or a folder of them, got a "
+                             f"{ {'fifo': 'FIFO', 'device': 'device file', 'socket': 'socket'}.get(k, k) }")
+
+
+def check_requires(requires) -> None:
+    """:class:`UsageError` for a ``--requires`` pattern that matches no tag of the controlled list."""
+    from .validation import schema
+    tags = schema("requires")["enum"]
+    for pat in requires:
+        if not any(fnmatch.fnmatchcase(t, pat) for t in tags):
+            raise UsageError(f"--requires {pat}: expected a mechanic tag of schemas/requires.schema.json "
+                             f"({', '.join(tags)})")
+
+
+def parse_shard(text: str) -> dict:
+    """``K/N`` (1 <= K <= N) as ``{"index": K, "count": N}``; :class:`UsageError` otherwise.
+
+    >>> parse_shard("2/4")
+    {'index': 2, 'count': 4}
+    """
+    m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", text or "")
+    if not m or not (1 <= int(m.group(1)) <= int(m.group(2)) <= 10000):
+        raise UsageError(f"--shard: expected K/N with 1 <= K <= N (e.g. 2/4), got {text!r}")
+    return {"index": int(m.group(1)), "count": int(m.group(2))}
+
+
+def in_shard(scenarios: list, errors: list, shard: dict) -> tuple[list, list]:
+    """The scenarios and compile errors of shard ``{"index", "count"}`` (a partition by id,
+    :func:`duelspec.report.shard_of`)."""
+    from .report import shard_of
+    return ([s for s in scenarios if shard_of(s["id"], shard["count"]) == shard["index"]],
+            [e for e in errors if shard_of(e.id, shard["count"]) == shard["index"]])
+
+
+def nothing_selected(games=(), rulings=(), ids=(), tags=(), requires=()) -> str:
+    """The message of a selection that matched no scenario (the run fails: nothing was executed)."""
+    crit = " ".join(f"--{k} {v}" for k, vs in (("game", games), ("ruling", rulings), ("id", ids), ("tag", tags),
+                                                   ("requires", requires)) for v in vs)
+    return f"error: the selection ({crit or 'no criteria'}) matched no scenario; `duelspec list` shows them all"
