@@ -75,6 +75,7 @@ def load(paths=(), games=(), rulings=(), ids=(), tags=(), requires=(), generated
     from .resources import read_json
     paths = [Path(p) for p in paths]
     json_source: dict = {}                  # id(document) -> the JSON file it was read from
+    shared: dict = {}                       # one copy of each title, game and list of rulings, tags, requires
     json_paths = [(p, True) for p in paths if p.suffix == ".json" and p.is_file()]
     for folder in [p for p in paths if p.is_dir()]:
         # a folder of the spec holds the card and ruling catalogues beside the features: they are
@@ -98,9 +99,10 @@ def load(paths=(), games=(), rulings=(), ids=(), tags=(), requires=(), generated
                                                  str(d.get("game", ""))))
             continue
         if lazy:                       # what selecting and naming it needs; the file is read again to run it
-            doc = {k: doc[k] for k in _STUB if k in doc}
+            doc = _Document(str(p), doc, shared)
+        else:
+            json_source[id(doc)] = str(p)
         compiled.scenarios.append(doc)
-        json_source[id(doc)] = str(p)
     if generated:  # the generated normal-draw chains (duelspec.generated), checked for duplicates too
         from .generated import scenarios as generated_scenarios
         from .report import shard_of
@@ -112,21 +114,29 @@ def load(paths=(), games=(), rulings=(), ids=(), tags=(), requires=(), generated
     if shard is not None:
         scenarios, errors = in_shard(scenarios, errors, shard)
     if lazy:
-        scenarios = Documents([_Document(json_source[id(s)], s) if id(s) in json_source else s for s in scenarios])
+        scenarios = Documents(scenarios)
     return scenarios, errors
 
 
-#: the keys of a scenario document kept while a run's selection is made (:func:`load` ``lazy``)
-_STUB = ("id", "title", "game", "rulings", "tags", "requires", "origin")
-
-
 class _Document:
-    """A scenario document to read again from ``path`` when it is run."""
-    __slots__ = ("path", "id", "title", "game", "rulings")
+    """A selected scenario document, to read again from ``path`` when it is run: meanwhile only
+    what selecting and naming it needs (its id, title, game, rulings, tags, requires; the
+    repeated strings shared), read like the document's dict (``doc["game"]``, ``doc.get("tags")``)."""
+    __slots__ = ("path", "id", "title", "game", "rulings", "tags", "requires")
 
-    def __init__(self, path: str, stub: dict):
-        self.path, self.id, self.title, self.game = path, stub["id"], stub.get("title", ""), stub.get("game", "")
-        self.rulings = list(stub.get("rulings", []))
+    def __init__(self, path: str, doc: dict, shared: dict):
+        self.path, self.id = path, doc["id"]
+        self.title, self.game, self.rulings, self.tags, self.requires = (
+            shared.setdefault(v, v) for v in (doc.get("title", ""), doc["game"], *(tuple(doc.get(k, ()))
+                                              for k in ("rulings", "tags", "requires"))))
+
+    def __getitem__(self, key: str):
+        if key not in self.__slots__:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def get(self, key: str, default=None):
+        return getattr(self, key) if key in self.__slots__ else default
 
     def read(self):
         """The document, valid (as it was when selected), or a
@@ -141,7 +151,7 @@ class _Document:
                 raise InputError(self.path, "/id", f"the scenario {self.id!r} it held when the run's scenarios were "
                                  "selected (the file changed during the run)", doc.get("id"))
         except InputError as exc:
-            return ScenarioError(self.id, self.title, exc, self.rulings, self.game)
+            return ScenarioError(self.id, self.title, exc, list(self.rulings), self.game)
         return doc
 
 
@@ -154,7 +164,7 @@ class Documents:
 
     def __init__(self, items: list):
         self._items = items
-        self.games = {x.game if isinstance(x, _Document) else x["game"] for x in items}
+        self.games = {x["game"] for x in items}
 
     def __len__(self) -> int:
         return len(self._items)
@@ -181,7 +191,7 @@ def _one_per_id(compiled, json_source: dict) -> None:
             return f"{e.file} (which has an error of its own at {e.location})" if getattr(e, "location", "") \
                 else str(getattr(e, "file", "?"))
         o = x.get("origin") if isinstance(x.get("origin"), dict) else {}
-        return json_source.get(id(x)) or (f"{o.get('file', '?')}:{o.get('line', '')}" if o else "a generated scenario")
+        return getattr(x, "path", None) or json_source.get(id(x)) or (f"{o.get('file', '?')}:{o.get('line', '')}" if o else "a generated scenario")
 
     places: dict = {}
     for x in compiled.errors + compiled.scenarios:
