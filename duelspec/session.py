@@ -224,6 +224,8 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
                         late_faults=late)
     if getattr(adapter, "restarts", None) is not None:
         foot["restarts"] = adapter.restarts
+    if adapter is not None:
+        foot["jobs"] = r.jobs                            # with duration_s: how long the run took, with how many processes
     for s in streams:
         s.write(foot)
     if out_fh:

@@ -306,3 +306,19 @@ def test_a_shard_of_the_generated_chains_generates_only_its_own(monkeypatch):
     gen = [s["id"] for s in scenarios if s.get("generated")]
     assert gen and built == gen and all(shard_of(i, 16) == 2 for i in gen)
     assert all(shard_of(s["id"], 16) == 2 for s in scenarios)
+
+
+def test_the_footer_says_how_many_processes_played_and_reports_say_it(tmp_path):
+    """Issue 26 §6: a run's footer records its adapter processes (``jobs``) beside ``duration_s``;
+    the Markdown summary states both, and merged shards sum their processes."""
+    r = CliRunner()
+    one = ["--run-id", "r1", "--as-of", "2024-06-01"]
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    for out, k in ((a, 1), (b, 2)):
+        res = r.invoke(main, ["run", "--ruling", "ND-E1", "--shard", f"{k}/2", *one, "--out", str(out)])
+        assert res.exit_code in (0, 1), res.output
+    foot = json.loads(a.read_text(encoding="utf-8").splitlines()[-1])
+    assert foot["jobs"] == 1 and foot["duration_s"] >= 0
+    res = r.invoke(main, ["summary", str(a), str(b), "--format", "markdown"])
+    n = sum(json.loads(x).get("type") == "result" for f in (a, b) for x in f.read_text(encoding="utf-8").splitlines())
+    assert f"The run: {n:,} results in " in res.output and " s with 2 adapter processes." in res.output, res.output

@@ -2,7 +2,7 @@
 
     python adapters/edopro/report_tables.py STREAM.jsonl... [--causes adapters/edopro/causes.toml]
 
-Prints Markdown: the result counts (hand-written / generated / all), the page's table card by
+Prints Markdown: how long each run took and with how many adapter processes, the result counts (hand-written / generated / all), the page's table card by
 card (every card of ND-L-COST / ND-L-EFFECT and Astral Force (2) against every column, with the
 scenario that plays it and its outcome and cause), every hand-written failure with its first
 failing expectation and cause, and every skipped hand-written scenario with its reason. The
@@ -18,11 +18,16 @@ from collections import Counter
 
 from duelspec.causes import Roles, by_id, group, load_causes
 from duelspec.generated import cards as C
-from duelspec.report import read_stream
+from duelspec.report import read_stream, run_facts
 from duelspec.text import markdown as md
 
 COLUMNS = (("negate-activation", "activation negated"), ("negate-effect", "effect negated"), ("fizzle", "effect fizzles"))
 KIND = {"cost": "cost-type", "effect": "effect-type", "effect-continuous": "effect-type (continuous card)", "af2": "Astral Force (2)"}
+
+
+def run_lines(streams) -> str:
+    """How long each run took and with how many adapter processes (its footer)."""
+    return "\n".join(f"* `{md(st.path)}`: {md(run_facts(st.footer) or 'the run time is not recorded')}." for st in streams)
 
 
 def counts_table(results) -> str:
@@ -111,9 +116,10 @@ def main(argv=None) -> int:
     ap.add_argument("streams", nargs="+", help="result streams of the report (hand-written, generated)")
     ap.add_argument("--causes", default="adapters/edopro/causes.toml")
     a = ap.parse_args(argv)
-    results = [r for s in a.streams for r in read_stream(s).results]
+    streams = [read_stream(s) for s in a.streams]
+    results = [r for st in streams for r in st.results]
     cause = cause_of(results, load_causes(a.causes))
-    for title, text in (("counts", counts_table(results)), ("matrix", matrix(results, cause)),
+    for title, text in (("run", run_lines(streams)), ("counts", counts_table(results)), ("matrix", matrix(results, cause)),
                         ("failures", failures_table(results, cause)), ("skips", skips_table(results))):
         print(f"<!-- {title} -->\n{text}\n")
     return 0
