@@ -106,17 +106,23 @@ def _kind_sequences():
         frontier = nxt
 
 
-def combinations():
+def combinations(keep=None):
     """Yield ``(case, ruling)`` for every case (legal chains with every interference vector,
-    refusal cases, and undecided ones with ``ruling.undecided`` set), in a fixed order."""
+    refusal cases, and undecided ones with ``ruling.undecided`` set), in a fixed order;
+    ``keep(case id) -> bool``: only those (the others' rulings are not worked out)."""
     for kinds, status, r in _kind_sequences():
         if status == "refused":
-            yield Case(kinds, ("none",) * len(kinds), True), r
+            case = Case(kinds, ("none",) * len(kinds), True)
         elif status == "undecided":
-            yield Case(kinds, ("none",) * len(kinds)), r
+            case = Case(kinds, ("none",) * len(kinds))
         else:
             for its in itertools.product(*(INTERFERENCES_OF[k] for k in kinds)):
-                yield Case(kinds, its), rule(links(kinds, its), trigger=False)
+                case = Case(kinds, its)
+                if keep is None or keep(case.id):
+                    yield case, rule(links(kinds, its), trigger=False)
+            continue
+        if keep is None or keep(case.id):
+            yield case, r
 
 
 # ------------------------------------------------------------------------------ instantiation
@@ -394,9 +400,7 @@ def cases(keep=None):
     (``"unrealizable: ..."``). ``keep(case id) -> bool``: only those cases (the others are
     not instantiated: a shard of a run generates only its own chains)."""
     cat = _catalogue()
-    for case, ruling in combinations():
-        if keep is not None and not keep(case.id):
-            continue
+    for case, ruling in combinations(keep):
         if ruling.undecided:
             yield case, ruling, "undecided: " + ruling.undecided
             continue
