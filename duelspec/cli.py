@@ -113,6 +113,7 @@ def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, run_
     from .errors import InputError, NotRun, UsageError
     from .session import RunRequest, run as run_session
     from .stopping import Stopper
+    from .text import visible
     from .console import Progress, console as make_console, is_terminal
     console = make_console()   # a terminal's width; outside one, lines that are never hard-wrapped
     bar = progress is not False and fmt == "table" and is_terminal(sys.stdout)
@@ -127,7 +128,8 @@ def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, run_
     try:
         try:
             outcome = run_session(request, stopper, warn=lambda message: click.echo(f"warning: {message}", err=True),
-                                  progress=lambda total: Progress(console, bar, total, every))
+                                  progress=lambda total: Progress(console, bar, total, every),
+                                  notice=lambda message: click.echo(f"notice: {visible(message, limit=2000)}", err=True))
         except (InputError, UsageError) as exc:
             _input_error(exc)
         except NotRun as exc:
