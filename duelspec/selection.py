@@ -122,10 +122,10 @@ class _Document:
     """A selected scenario document, to read again from ``path`` when it is run: meanwhile only
     what selecting and naming it needs (its id, title, game, rulings, tags, requires; the
     repeated strings shared), read like the document's dict (``doc["game"]``, ``doc.get("tags")``)."""
-    __slots__ = ("path", "id", "title", "game", "rulings", "tags", "requires")
+    __slots__ = ("path", "id", "format", "title", "game", "rulings", "tags", "requires")
 
     def __init__(self, path: str, doc: dict, shared: dict):
-        self.path, self.id = path, doc["id"]
+        self.path, self.id, self.format = path, doc["id"], doc.get("format")
         self.title, self.game, self.rulings, self.tags, self.requires = (
             shared.setdefault(v, v) for v in (doc.get("title", ""), doc["game"], *(tuple(doc.get(k, ()))
                                               for k in ("rulings", "tags", "requires"))))
@@ -159,12 +159,13 @@ class Documents:
     """The selected scenarios of a run in order (:func:`load` ``lazy``): the compiled and
     generated ones as dicts, the scenario documents read from their files as they are iterated
     (one that changed since it was selected is a :class:`~duelspec.compiler.ScenarioError`,
-    which :meth:`duelspec.runner.Run.results` reports as ``errored``). ``games``: the games of
-    them all."""
+    which :meth:`duelspec.runner.Run.results` reports as ``errored``). ``games``, ``formats``: the
+    games and scenario formats of them all (known without reading the documents again)."""
 
     def __init__(self, items: list):
         self._items = items
         self.games = {x["game"] for x in items}
+        self.formats = {x.get("format") for x in items}
 
     def __len__(self) -> int:
         return len(self._items)

@@ -192,7 +192,9 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
         if not isinstance(impl, dict):
             raise UsageError(f"the adapter's start() must return its implementation description (a dict), "
                              f"got {type(impl).__name__}")
-        if any(s.get("format") == 1 for s in scenarios):   # format-1 documents: migrated on load (issue 27 §5)
+        formats = scenarios.formats if hasattr(scenarios, "formats") else {s.get("format") for s in scenarios}
+        if 1 in formats:
+            # format-1 documents: migrated on load (issue 27 §5), in memory (the format-2 ones stream)
             from .migrate import for_adapter
             scenarios, notices = for_adapter(scenarios, getattr(adapter, "protocol", None))
             for line in notices:

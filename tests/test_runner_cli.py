@@ -279,13 +279,16 @@ def test_a_run_reads_each_scenario_document_when_it_plays_it(tmp_path, monkeypat
 def test_the_cli_keeps_no_result_it_has_written(tmp_path, monkeypatch):
     """`duelspec run` (no JUnit, Markdown or expect-fail report asked) keeps no result once it is
     counted and written: what the table shows comes from the tally (issue 26)."""
-    from duelspec import session
+    from duelspec import resources, session
     _documents(tmp_path / "docs", 3)
-    seen = []
+    seen, reads = [], []
     real = session.run
     monkeypatch.setattr(session, "run", lambda *a, **k: seen.append(real(*a, **k)) or seen[-1])
+    real_read = resources.read_json
+    monkeypatch.setattr(resources, "read_json", lambda p: reads.append(p) or real_read(p))
     res = CliRunner().invoke(main, ["run", str(tmp_path / "docs"), "--out", str(tmp_path / "r.jsonl")])
     assert res.exit_code == 0, res.output
+    assert len(reads) == 6          # each document read to select it, then once to play it (never a third time)
     assert seen and seen[0].results == [] and seen[0].tally.counts["passed"] == 3 and seen[0].games == {"ygo"}
     lines = (tmp_path / "r.jsonl").read_text(encoding="utf-8").splitlines()
     assert sum('"type": "result"' in x for x in lines) == 3
