@@ -134,9 +134,25 @@ class AdapterPool:
                 abort()
 
     def stop(self) -> None:
-        """Stop every process (in parallel), then end whatever orphan any of them left."""
-        with ThreadPoolExecutor(max_workers=self.jobs) as ex:
-            list(ex.map(lambda m: m.stop(), self.members))
-        if self._adopt:
-            from .process import end_processes
-            end_processes("no-token-" + str(id(self)), None, adopted=True)
+        """Stop every process (in parallel; safe while worker threads still play scenarios: those
+        processes are killed), then end whatever orphan any of them left, also when a member's
+        stop failed (its error is raised after that)."""
+        errors: list = []
+
+        def stop_one(m):
+            try:
+                m.stop()
+            except Exception as exc:  # one member's failure must not leave the others running
+                errors.append(exc)
+                abort = getattr(m, "abort", None)
+                if abort is not None:
+                    abort()
+        try:
+            with ThreadPoolExecutor(max_workers=self.jobs) as ex:
+                list(ex.map(stop_one, self.members))
+        finally:
+            if self._adopt:
+                from .process import end_processes
+                end_processes("no-token-" + str(id(self)), None, adopted=True)
+        if errors:
+            raise errors[0]

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Callable
 
 from .errors import InputError, NotRun, UsageError
-from .files import check_outputs, is_epipe, open_locked, quiet_stdout, truncate_regular, write_output
+from .files import check_outputs, is_epipe, open_locked, quiet_stdout, scenario_inputs, truncate_regular, write_output
 from .selection import check_paths, check_requires, load, nothing_selected, parse_shard
 from .stopping import Stopper, stop_adapter
 
@@ -101,6 +101,7 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
     said its protocol, ``progress(total)`` a context that yields ``advance(tally)``, called
     after each result. Raises :class:`UsageError` / :class:`InputError` (bad input: nothing runs,
     ``--out`` is left as it was) and :class:`NotRun` (nothing selected, interrupted before the start)."""
+    stopper.hold()                  # (if the caller did not) until the stream is open: then a signal stops the run
     from . import expectfail
     from .adapters import check_jobs, make_adapter
     from .asof import today
@@ -110,8 +111,9 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
     as_of = r.as_of
     try:
         xf = expectfail.load(r.expect_fail) if r.expect_fail else {}
-        check_outputs(inputs={"--expect-fail": r.expect_fail, **{f"scenario file {p}": p for p in r.paths if p.is_file()}},
+        check_outputs(inputs={"--expect-fail": r.expect_fail, **scenario_inputs(r.paths)},
                       keep={(r.expect_fail, r.write_expect_fail)} if r.expect_fail and r.write_expect_fail else set(),
+                      folders={"keep_traces": r.keep_traces},
                       out=r.out, junit=r.junit, markdown=r.markdown, write_expect_fail=r.write_expect_fail)
         check_paths(r.paths)
         check_requires(r.requires)
@@ -132,7 +134,7 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
         if stale:
             warn(stale)
         tally = Tally()
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:       # only without the stopper's handlers (a library caller that did not install them)
         raise NotRun(f"{stopper.reason()} before the run started: nothing was run") from None
     # From the lock on, whatever happens (a signal at any moment, an adapter fault) the stream gets
     # its header and footer; only bad input or an empty selection leaves --out untouched.
@@ -167,6 +169,7 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
     try:
         with stopper.critical():                         # a signal while opening is acted on once out_fh is set
             out_fh = open_locked(r.out) if r.out else None  # before anything starts; emptied when the header is written
+        stopper.begin()                                  # a signal held until now stops the run here, the stream says so
         try:
             # a shard generates only its chains; the scenario documents are read as they are run
             scenarios, errors = load(r.paths, r.games, r.rulings, r.ids, r.tags, r.requires, r.generated,

@@ -179,8 +179,9 @@ def test_summary_names_line_and_pointer_of_an_invalid_result(saved_run, tmp_path
 
 def test_a_killed_run_leaves_every_finished_result_readable(tmp_path, no_process_left_behind):
     """Kill `duelspec run` (SIGKILL) while the adapter hangs: the results before the hang are on disk.
-    A runner killed by SIGKILL cannot end its adapter: the test ends what it started (issue 13, trap 4)."""
-    from duelspec.adapters.process import end_processes
+    A runner killed by SIGKILL cannot end its adapter; the adapter's keeper (adapters/reaper.py) sees
+    its runner gone and ends the adapter and what it started (issue 23; before, they were the caller's)."""
+    from duelspec.adapters.process import run_processes
     ids = ["t.ok.1", "t.fail.1", "t.hang.1", "t.ok.2"]
     paths = []
     for i in ids:
@@ -197,11 +198,14 @@ def test_a_killed_run_leaves_every_finished_result_readable(tmp_path, no_process
                 break
             time.sleep(0.05)
         time.sleep(0.2)
+        assert len(run_processes(no_process_left_behind, var="DUELSPEC_TEST_MARK")) >= 3   # runner, keeper, adapter
     finally:
-        os.killpg(proc.pid, signal.SIGKILL)
+        proc.kill()                        # the runner alone: its session is not signalled
         proc.wait()
-        left = end_processes(no_process_left_behind, var="DUELSPEC_TEST_MARK")
-    assert left, "the hanging adapter outlived its killed runner (and was ended by the test)"
+    deadline = time.monotonic() + 10
+    while run_processes(no_process_left_behind, var="DUELSPEC_TEST_MARK") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not run_processes(no_process_left_behind, var="DUELSPEC_TEST_MARK"), "the adapter outlived its killed runner"
     st = read_stream(out)
     assert [(r["id"], r["outcome"]) for r in st.results] == [("t.ok.1", "passed"), ("t.fail.1", "failed")]
     assert st.truncated and st.footer["stopped_early"]
