@@ -129,12 +129,38 @@ def _when(window: dict, default_turn: int, several_attacks: bool, notes: list, i
     return when
 
 
+def for_adapter(scenarios: list, protocol: int | None) -> tuple[list, list[str]]:
+    """The scenarios as an adapter speaking ``protocol`` (``None``: 2 or later) is sent them, and
+    the notices to show: for protocol 2 or later, every format-1 document is migrated on load to
+    format 2 (:func:`migrate`; docs/design/scenario-format.md, "Version 1"), with a notice saying so
+    and what was guessed; one that cannot be migrated is sent as it is, with a notice why. A
+    protocol-1 adapter gets format-1 documents unchanged (it plays format 1 only)."""
+    if protocol is not None and protocol < 2:
+        return list(scenarios), []
+    out, notices = [], []
+    for s in scenarios:
+        if s.get("format") != 1:
+            out.append(s)
+            continue
+        try:
+            doc, notes = migrate(s, s.get("id", "<scenario>"))
+        except MigrationError as exc:
+            notices.append(f"format-1 document {s.get('id')}: not migrated, sent as format 1 ({exc})")
+            out.append(s)
+            continue
+        notices.append(f"format-1 document {s.get('id')}: migrated to format 2 on load for an adapter speaking protocol "
+                       f"{protocol or '2 or later'}" + (f" ({'; '.join(notes)})" if notes else ""))
+        out.append(doc)
+    return out, notices
+
+
 def migrate_files(inputs, out, say=lambda line: None) -> tuple[int, int]:
     """``duelspec migrate``: every format-1 document of ``inputs`` (files, or folders of .json)
     written to the folder ``out`` as format 2 (``<id>.json``); ``say`` receives a line per error
     and per notice. Returns (documents migrated, documents not migrated)."""
     import json
     from .errors import InputError
+    from .files import same_file, write_whole
     from .resources import load_json
     from .text import plain
     files = [p for i in inputs for p in (sorted(i.rglob("*.json")) if i.is_dir() else [i])]
@@ -153,8 +179,16 @@ def migrate_files(inputs, out, say=lambda line: None) -> tuple[int, int]:
             say(f"error: {plain(str(f), limit=500)}:/id: expected an id no other input has, got "
                 f"{plain(doc['id'], limit=500)!r} (also {plain(str(written[doc['id']]), limit=500)})")
             continue
+        target = out / f"{doc['id']}.json"
+        source = next((i for i in files if target.exists() and same_file(i, target)), None)
+        problem = (f"{target}: expected an output that is not an input of the migration (it is the input {source}; "
+                   f"give another --out)" if source is not None
+                   else write_whole(target, json.dumps(doc, ensure_ascii=False, indent=2) + "\n"))
+        if problem:                       # this document is lost, never half written; the others go on
+            failed += 1
+            say(f"error: {plain(str(f), limit=500)}: {plain(problem, limit=1000)}")
+            continue
         written[doc["id"]] = f
         for n in notes:
             say(f"notice: {plain(str(f), limit=500)}: {plain(n, limit=1000)}")
-        (out / f"{doc['id']}.json").write_text(json.dumps(doc, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return len(files) - failed, failed
