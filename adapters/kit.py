@@ -66,7 +66,7 @@ DM_STEP_ORDER = {"AT-S1": 1, "AT-S2": 2, "AT-S3": 3, "AT-S4": 4, "AT-S5": 5, "AT
 YGO_PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 CHAIN_WINDOWS = ("response", "resolution", "activation")
 #: fields of a step's ``when`` that say how the step uses its window, not which window it is
-NOT_WINDOW_FIELDS = ("window", "after", "every", "opens")
+NOT_WINDOW_FIELDS = ("window", "after", "every", "opens", "before")
 
 
 def _names_window(method):
@@ -180,6 +180,23 @@ class ScriptDriver:
             self._became_pending()
         return step
 
+    def explain(self) -> str:
+        """Why the pending step may not have answered a decision, when its binding says so (for a
+        missing decision's message): an AT step that names no attack binds to the attack being
+        processed when it becomes pending, and an AT-S1 step after a declared attack to the next one."""
+        step = self.peek()
+        if self.format != 2 or step is None:
+            return ""
+        w = step.get("when", {})
+        if w.get("window", "").startswith("AT-") and "attack" not in w and self._bound_attack not in (None, self.attack) \
+                and self.attack:
+            return (f"; the script's pending step #{self.pos} (`in step {w['window']}`, player {step['player']} "
+                    f"{step['do']}) binds to attack {self._bound_attack} (a step written after an attack's declaration "
+                    f"binds to the next attack), and this decision is in attack {self.attack}: did you mean "
+                    f"`in step {w['window']} of attack {self.attack}`, or to write it before the steps of attack "
+                    f"{self._bound_attack}?")
+        return ""
+
     def finish(self) -> list[dict]:
         """The run is over: the pending step is ``refused`` (``not-offered``) if its window had
         opened, else ``not-reached``, and so are the rest; returns all outcomes."""
@@ -195,7 +212,7 @@ class ScriptDriver:
     def when_of(self, step: dict) -> dict:
         """The step's ``when`` with its defaults (``turn``: the setup's turn)."""
         w = dict(step.get("when", {}))
-        if "turn" not in w and self.default_turn is not None and not w.get("window", "").startswith("AT-"):
+        if "turn" not in w and self.default_turn is not None:
             w["turn"] = self.default_turn
         if w.get("window", "").startswith("AT-") and "attack" not in w and self._bound_attack is not None \
                 and step is self.peek():
@@ -206,10 +223,15 @@ class ScriptDriver:
         """The innermost open window."""
         return self.stack[-1] if self.stack else None
 
+    def _turn_now(self) -> int | None:
+        """The turn a window opening now belongs to: before turn 1 (the opening hands of a setup
+        before the duel, turn 0) the moments count as turn 1's, the first a ``when`` can name."""
+        return max(self.turn, 1) if isinstance(self.turn, int) else self.turn
+
     def trigger_window(self) -> dict:
         """The ``trigger`` window after the events seen since the previous one (for a decision an
         engine asks right after an event, e.g. revealing a card as it is drawn)."""
-        return {"window": "trigger", "turn": self.turn, "events": list(self.armed)}
+        return {"window": "trigger", "turn": self._turn_now(), "events": list(self.armed)}
 
     def matches(self, when: dict, window: dict | None) -> bool:
         """Does a step's ``when`` (with defaults) name ``window``?"""
@@ -222,16 +244,18 @@ class ScriptDriver:
                 return False
             if k not in window and k != "turn":
                 return False
+        from duelspec.checker import matches as pattern_matches
+        if "before" in when and any(pattern_matches(when["before"], ev) for ev in window.get("events", ())):
+            return False          # format 2.1: the part of the window before that event is over
         if "after" in when:
-            from duelspec.checker import matches as pattern_matches
             return any(pattern_matches(when["after"], ev) for ev in window.get("events", ()))
         return True
 
     def open(self, window: dict) -> dict:
         """A window opens (the engine is at that moment); returns the window as recorded."""
         w = dict(window)
-        if "turn" not in w and self.turn is not None and not w["window"].startswith("AT-"):
-            w["turn"] = self.turn
+        if "turn" not in w and self.turn is not None:
+            w["turn"] = self._turn_now()
         if w["window"] == "trigger":
             w["events"], self.armed = list(self.armed), []
         else:
@@ -292,6 +316,10 @@ class ScriptDriver:
         kind = ev.get("event")
         if kind == "turn":
             self.turn, self.phase = ev.get("turn", self.turn), None
+            self.attack, self.declared = 0, False      # DM: a new turn's attack phase counts its attacks from 1
+            step = self.peek()
+            if step is not None and self.when_of(step).get("turn") == self.turn:
+                self._became_pending()                  # a step of this turn binds to its attacks now
         elif kind == "phase":
             self.phase = ev.get("phase")
             if "turn" in ev:
@@ -302,7 +330,15 @@ class ScriptDriver:
         if step is None:
             return
         when = self.when_of(step)
-        if when.get("window") == "trigger" and not self._opened and self.turn == when.get("turn", self.turn):
+        if "before" in when and self._opened:
+            from duelspec.checker import matches as pattern_matches
+            bare = {k: v for k, v in when.items() if k != "before"}
+            if pattern_matches(when["before"], ev) and any(self.matches(bare, x) for x in self.stack):
+                # format 2.1: the moment the step names (its window before such an event) is over
+                self._consume("refused", "its moment ended (an event it must come before happened) and the engine "
+                              "never offered it", code="not-offered")
+                return
+        if when.get("window") == "trigger" and not self._opened and self._turn_now() == when.get("turn", self._turn_now()):
             from duelspec.checker import matches as pattern_matches
             if pattern_matches(when["after"], ev):
                 self._opened = True
@@ -328,7 +364,7 @@ class ScriptDriver:
         when = self.when_of(step)
         if any(self.matches(when, x) for x in self.stack):
             self._opened = True
-        elif when.get("window") == "trigger" and self.turn == when.get("turn"):
+        elif when.get("window") == "trigger" and self._turn_now() == when.get("turn"):
             from duelspec.checker import matches as pattern_matches
             self._opened = any(pattern_matches(when["after"], ev) for ev in self.armed)
         if not self._opened:                     # the game may already be past its window
@@ -338,6 +374,9 @@ class ScriptDriver:
         """Can the window ``when`` no longer open (the game went past it)?"""
         kind = when.get("window", "")
         if kind.startswith("AT-"):
+            turn = when.get("turn")
+            if turn is not None and self.turn is not None and self.turn != turn:
+                return self.turn > turn           # a step of an earlier turn is past; one of a later turn waits
             if opened is None or not opened["window"].startswith("AT-"):
                 return False
             a = when.get("attack", opened["attack"])
@@ -624,7 +663,7 @@ class Simulator(Adapter):
         except Skip as exc:
             return {"skipped": {"reason": exc.reason, **({"issue": exc.issue} if exc.issue else {})}}
         except MissingDecision as exc:
-            return {"errored": {"message": f"the script does not give a mandatory decision: {exc}",
+            return {"errored": {"message": f"the script does not give a mandatory decision: {exc}{driver.explain()}",
                                 "detail": "missing decision"}}
         return {"trace": {"format": scenario.get("format", 1), "events": list(events), "steps": driver.finish(),
                           "final": final}}

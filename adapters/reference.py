@@ -40,7 +40,8 @@ class ReferenceAdapter(Adapter):
         try:
             events, final = engine.play(scenario["setup"], driver, as_of=as_of)
         except MissingDecision as exc:
-            return {"errored": {"message": f"the script does not give a mandatory decision: {exc}", "detail": "missing decision"}}
+            return {"errored": {"message": f"the script does not give a mandatory decision: {exc}{driver.explain()}",
+                                "detail": "missing decision"}}
         except engine.Unplayable as exc:
             return {"skipped": {"reason": str(exc)}}
         return {"trace": {"format": scenario.get("format", 1), "events": events, "steps": driver.finish(), "final": final}}

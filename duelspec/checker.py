@@ -10,7 +10,7 @@ same without groups and refusal codes):
   themselves, each on its own event) or ``{"together": [patterns]}`` (all occur as one
   moment: consecutive events, nothing else between them, in any order among themselves). A
   pattern matches an event when every field it names is equal; arrays are compared as
-  multisets.
+  multisets (format 2.1: ``{"includes": [...]}`` matches an array that includes them).
 - ``expect.never``: patterns that must match no event.
 - ``expect.final``: per card the named fields of ``trace.final.cards[id]``; per player
   ``lp`` and the named zone ``counts``; ``winner``.
@@ -61,7 +61,22 @@ class Failure:
 
 def _same(expected, actual) -> bool:
     """Equality of a pattern value and an event value: arrays as multisets, booleans only
-    equal to booleans (``True`` is not ``1``)."""
+    equal to booleans (``True`` is not ``1``); format 2.1: ``{"includes": [...]}`` matches an
+    array that includes those items (a sub-multiset: others may be there too).
+
+    >>> _same({"includes": ["x"]}, ["y", "x"]), _same({"includes": ["x", "x"]}, ["x", "y"])
+    (True, False)
+    """
+    if isinstance(expected, dict) and set(expected) == {"includes"}:
+        if not isinstance(actual, list):
+            return False
+        rest = list(actual)
+        for item in expected["includes"]:
+            hit = next((j for j, y in enumerate(rest) if _same(item, y)), None)
+            if hit is None:
+                return False
+            del rest[hit]
+        return True
     if isinstance(expected, list):
         if not isinstance(actual, list) or len(actual) != len(expected):
             return False

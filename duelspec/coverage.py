@@ -150,8 +150,8 @@ def plan(scenario: dict, expect: dict | None, observes: dict | None) -> Coverage
 
 def unplayable(scenario: dict, observes: dict | None) -> str | None:
     """Why an adapter that observes only ``observes`` cannot play ``scenario``'s script (a step in a
-    window kind it does not observe, or whose ``when.after`` names an event kind it does not
-    observe), or ``None``."""
+    window kind it does not observe, or whose ``when.after`` — or, format 2.1, ``when.before`` —
+    names an event kind it does not observe), or ``None``."""
     if not observes:
         return None
     windows, kinds = set(), set()
@@ -159,8 +159,7 @@ def unplayable(scenario: dict, observes: dict | None) -> str | None:
         w = st.get("when")
         if w:
             windows.add(w["window"])
-            if "after" in w:
-                kinds.add(w["after"].get("event"))
+            kinds |= {w[k].get("event") for k in ("after", "before") if k in w}
     parts = []
     if "windows" in observes:
         lacking = sorted(windows - set(observes["windows"]))
@@ -169,7 +168,7 @@ def unplayable(scenario: dict, observes: dict | None) -> str | None:
     if "events" in observes:
         lacking = sorted(k for k in kinds - set(observes["events"]) if k)
         if lacking:
-            parts.append(f"event kinds {', '.join(lacking)} (a step's `after`)")
+            parts.append(f"event kinds {', '.join(lacking)} (a step's `after` or `before`)")
     return ("the script cannot be played: the adapter does not observe " + "; ".join(parts)) if parts else None
 
 

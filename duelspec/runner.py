@@ -121,8 +121,7 @@ def needs(scenario: dict) -> dict:
         w = st.get("when")
         if w:
             windows.add(w["window"])
-            if "after" in w:
-                pats.append(w["after"])
+            pats += [w[key] for key in ("after", "before") if key in w]
     return {"events": {p["event"] for p in pats},
             "final": {it.kind for it in coverage.items(scenario) if it.part == "final"}, "windows": windows}
 

@@ -17,6 +17,10 @@ WORDS = {
     "every": "a `cannot` step that holds at every occurrence of its window in its turn (`when.every`)",
     "opens": "a window that must not open (`when.opens: false`)",
     "after-before-draw": "the window between the timing before the draw and the normal draw (`after-before-draw`)",
+    "includes": "an event pattern whose list field includes items, not only equals them (`{\"includes\": [...]}`)",
+    "opening": "the draw of an opening hand (`opening` on a draw event pattern)",
+    "before": "a Duel Masters step that comes before the first event of a kind in its attack step (`when.before`)",
+    "turns": "a Duel Masters scenario of several turns (`setup.stop` after the setup's turn, `when.turn`)",
 }
 
 
@@ -48,17 +52,28 @@ def _patterns(doc: dict):
 
 
 def uses(doc: dict) -> list[tuple[str, str]]:
-    """``(JSON pointer, word)`` for every format-2.1 word ``doc`` uses, in document order."""
+    """``(JSON pointer, word)`` for every use of a format-2.1 word in ``doc``: the script's, then its patterns'."""
     out = []
+    setup = doc.get("setup") if isinstance(doc, dict) else None
+    if isinstance(setup, dict) and doc.get("game") == "dm" and isinstance(setup.get("stop"), dict):
+        out.append(("/setup/stop", "turns"))
     for i, st in enumerate(doc.get("script", []) if isinstance(doc, dict) else []):
         w = st.get("when") if isinstance(st, dict) else None
         if not isinstance(w, dict):
             continue
-        for key in ("every", "opens"):
+        for key in ("every", "opens", "before"):
             if key in w:
                 out.append((f"/script/{i}/when/{key}", key))
+        if doc.get("game") == "dm" and "turn" in w:
+            out.append((f"/script/{i}/when/turn", "turns"))
         if w.get("window") == "after-before-draw":
             out.append((f"/script/{i}/when/window", "after-before-draw"))
+    for ptr, p in _patterns(doc):
+        for k, v in p.items():
+            if isinstance(v, dict) and "includes" in v:
+                out.append((f"{ptr}/{k}", "includes"))
+        if "opening" in p:
+            out.append((f"{ptr}/opening", "opening"))
     return out
 
 

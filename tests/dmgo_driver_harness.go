@@ -77,6 +77,8 @@ func main() {
 				}
 			case "yesno":
 				res = append(res, d.YesNo(o.Player, "yes or no", nil))
+			case "explain":
+				res = append(res, d.Explain())
 			default:
 				panic("unknown op " + o.Op)
 			}

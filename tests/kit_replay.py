@@ -5,7 +5,8 @@ the Go Duel Masters driver) are compared with, case by case.
 A case is ``{"script": [format-2 steps], "setup": {...}, "ops": [...]}``; ops: ``open``
 (``window``), ``close`` (``kind``), ``event`` (``event``), ``priority`` / ``take`` (``player``,
 ``kinds`` for take, ``accept``: the card / attacker values the engine accepts), ``choose``
-(``player``, ``candidates``, ``min``, ``max``), ``yesno`` (``player``). The result: one value
+(``player``, ``candidates``, ``min``, ``max``), ``yesno`` (``player``), ``explain`` (the hint a
+missing decision's message gets). The result: one value
 per op (``"MissingDecision"`` for a mandatory decision no step gives), then the outcomes.
 """
 from __future__ import annotations
@@ -41,6 +42,8 @@ def play_python(case: dict) -> list:
                 res.append(d.choose(op["player"], op["candidates"], op["min"], op["max"], "pick"))
             elif op["op"] == "yesno":
                 res.append(d.yes_no(op["player"], "yes or no"))
+            elif op["op"] == "explain":
+                res.append(d.explain())
             else:
                 raise ValueError(f"unknown op {op['op']!r}")
         except MissingDecision:

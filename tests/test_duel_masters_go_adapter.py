@@ -174,6 +174,26 @@ FIXED = [
 ]
 
 
+# format 2.1 (issue 22.7): a missing decision says which attack the pending step binds to
+FIXED.append({"setup": DM_SETUP, "script": [f2step("A", "AT-S1", "declare-attack", attacker="x", target="player"),
+                                            f2step("A", "AT-S1", "declare-attack", attacker="y", target="player", legal=False),
+                                            f2step("A", "AT-S6b", "break-shields", cards=["s1"])], "ops": [
+    {"op": "open", "window": {"window": "AT-S1"}},
+    {"op": "take", "player": "A", "kinds": DECLARE, "accept": ["x"]},
+    {"op": "event", "event": {"event": "attack", "attacker": "x", "target": "player"}},
+    {"op": "close", "kind": "AT-S1"}, {"op": "open", "window": {"window": "AT-S6b"}},
+    {"op": "choose", "player": "A", "candidates": ["s1", "s2"], "min": 1, "max": 1}, {"op": "explain"}]})
+# format 2.1 (issue 22.6): a step before the first ability resolves is refused once one has resolved
+FIXED.append({"setup": DM_SETUP, "script": [f2step("A", "AT-S1", "declare-attack", attacker="x", target="player"),
+                                            {"player": "A", "do": "choose", "when": {"window": "AT-S3", "before": {"event": "trigger"}},
+                                             "option": "yes"}], "ops": [
+    {"op": "open", "window": {"window": "AT-S1"}},
+    {"op": "take", "player": "A", "kinds": DECLARE, "accept": ["x"]},
+    {"op": "close", "kind": "AT-S1"}, {"op": "open", "window": {"window": "AT-S3"}},
+    {"op": "event", "event": {"event": "trigger", "card": "x", "ability": "when-attacks"}},
+    {"op": "yesno", "player": "A"}]})
+
+
 def test_the_go_driver_plays_the_fixed_cases_as_the_python_driver(go_harness):
     got = play_go(go_harness, FIXED)
     assert [comparable(g) for g in got] == [comparable(play_python(c)) for c in FIXED]
@@ -185,12 +205,21 @@ def test_the_go_driver_plays_the_fixed_cases_as_the_python_driver(go_harness):
     assert two[1]["attacker"] == "z" and two[4] is None and two[9]["attacker"] == "w"
     assert [o["outcome"] for o in two[-1]] == ["refused", "applied", "not-reached", "applied"]
     assert got[2][4] is False and got[2][5] is True
+    hint = got[3][6]
+    assert got[3][5] == "MissingDecision" and "binds to attack 2" in hint and "`in step AT-S1 of attack 1`" in hint
+    assert got[4][5] is False and got[4][-1][1] == {"index": 1, "outcome": "refused", "code": "not-offered",
+                                                     "reason": got[4][-1][1]["reason"]}
 
 
 WINDOWS = ["AT-S1", "AT-S3", "AT-S4", "AT-S5", "AT-S6a", "AT-S6b", "AT-S6c", "AT-S7"]
 CARDS = ["x", "y", "z"]
-dm_when = st.builds(lambda w, a: {"window": w, **({"attack": a} if a else {})},
-                    st.sampled_from(WINDOWS), st.sampled_from([None, None, 1, 2]))
+# format 2.1 words in the window: `before` (the part of the step before an event) and `includes` in a pattern
+PATTERNS = [None, None, {"event": "trigger"}, {"event": "break", "shields": {"includes": ["x"]}},
+            {"event": "break", "shields": ["x", "y"]}]
+dm_when = st.builds(lambda w, a, before, after: {"window": w, **({"attack": a} if a else {}),
+                                                 **({"before": before} if before else {}), **({"after": after} if after else {})},
+                    st.sampled_from(WINDOWS), st.sampled_from([None, None, 1, 2]), st.sampled_from(PATTERNS),
+                    st.sampled_from(PATTERNS))
 dm_steps = st.builds(
     lambda p, w, c, kind, legal: {"player": p, "when": w, **(
         {"do": "declare-attack", "attacker": c, "target": "player"} if kind == "declare" else
@@ -204,6 +233,10 @@ dm_ops = st.one_of(
               st.sampled_from(WINDOWS), st.sampled_from([None, None, None, 1, 2])),
     st.builds(lambda k: {"op": "close", "kind": k}, st.sampled_from(WINDOWS)),
     st.builds(lambda c: {"op": "event", "event": {"event": "attack", "attacker": c, "target": "player"}}, st.sampled_from(CARDS)),
+    st.builds(lambda c: {"op": "event", "event": {"event": "trigger", "card": c, "ability": "when-attacks"}}, st.sampled_from(CARDS)),
+    st.builds(lambda s: {"op": "event", "event": {"event": "break", "shields": s, "player": "B"}},
+              st.lists(st.sampled_from(CARDS), min_size=1, max_size=3, unique=True)),
+    st.just({"op": "explain"}),
     st.builds(lambda p, k, a: {"op": "take", "player": p, "kinds": k, "accept": a}, st.sampled_from("AB"),
               st.sampled_from([["declare-attack"], ["block"], ["block", "no-block"]]), st.lists(st.sampled_from(CARDS), max_size=2)),
     st.builds(lambda p, c, mn: {"op": "choose", "player": p, "candidates": c, "min": min(mn, len(c)), "max": max(1, len(c))},
@@ -270,13 +303,13 @@ def outcomes(trace):
     return [(s["outcome"], s.get("code")) for s in trace["steps"]]
 
 
-def test_handshake_protocol_2_declares_what_it_observes(adapter):
-    assert adapter.protocol == 2
+def test_handshake_protocol_3_declares_what_it_observes(adapter):
+    assert adapter.protocol == 3                 # format 2.1 (issue 22): `before`, `includes`; not several turns
     impl = adapter.implementation
     assert impl["name"] == "duel-masters-go" and impl["games"] == ["dm"]
     assert "+engine." in impl["version"]
     assert set(impl["unsupported"]) == {"ninja-strike", "revolution-change", "invasion", "revolution-0-trigger",
-                                        "wins-all-battles", "trigger-order", "test-card"}
+                                        "wins-all-battles", "trigger-order", "test-card", "several-turns"}
     obs = impl["observes"]
     # what the engine never shows is not claimed
     assert not {"step", "trigger", "attack-end", "power", "summon", "declare"} & set(obs["events"])

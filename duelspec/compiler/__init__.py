@@ -335,6 +335,10 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
                 raise InputError(where, f"{at}/{k}", f"a field of a `{kind}` event ({', '.join(sorted(fields[kind]))})", k)
             if k == "player" and v not in ("A", "B"):
                 raise InputError(where, f"{at}/{k}", "player A or B", v)
+            if isinstance(v, dict) and set(v) == {"includes"}:      # format 2.1: the items a list field includes
+                at_v, v = f"{at}/{k}/includes", v["includes"]
+                if not isinstance(v, list) or not v:
+                    raise InputError(where, at_v, "a non-empty list of the items the event's list includes", v)
             errs = [] if k == "event" else schemas.errors_of(v, "trace", fields[kind][k])
             if errs:
                 # a value no event of that kind can have (a typo in an enum, "true" for true, ...)
@@ -343,10 +347,11 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
                                  f"in `{k}` (trace.schema.json{fields[kind][k]}: {_describe(schemas.schema('trace'), fields[kind][k])})", v)
         for k in refs + ("cards", "shields"):
             if k in p:
-                vals = p[k] if isinstance(p[k], list) else [p[k]]
+                value, base = (p[k]["includes"], f"{at}/{k}/includes") if isinstance(p[k], dict) else (p[k], f"{at}/{k}")
+                vals = value if isinstance(value, list) else [value]
                 for j, x in enumerate(vals):
                     if not isinstance(x, str) or (x not in local and not (k == "target" and x == "player")):
-                        raise InputError(where, f"{at}/{k}" + (f"/{j}" if isinstance(p[k], list) else ""),
+                        raise InputError(where, base + (f"/{j}" if isinstance(value, list) else ""),
                                          "a local card id of the setup", x)
     for i, r in enumerate(doc["setup"].get("random", [])):
         for k in ("order", "cards"):

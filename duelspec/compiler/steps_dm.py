@@ -74,6 +74,23 @@ def _in_battle(b, player, card, alias, tapped, sick):
         b.requires.add("summoning-sickness")
 
 
+DM_PHASES = ("untap", "start", "draw", "mana", "main", "attack", "end")
+
+
+@GRAMMAR.rule("given", rf"the game goes on until turn (?P<turn>\d+)'s (?P<phase>{'|'.join(DM_PHASES)}) step", games=D, minor=1,
+              example="the game goes on until turn 5's end step")
+def _stop(b, turn, phase):
+    """Format 2.1 (issue 22.8): the game plays on after the attack phase of the setup's turn (end of
+    the turn, the next turns' untap, start, draw, charge and main steps, their attack phases) until
+    the start of that step of that turn (``setup.stop``)."""
+    _ensure_turn(b)
+    if (int(turn), DM_PHASES.index(phase)) <= (b.setup["turn"], DM_PHASES.index("attack")):
+        raise StepError(f"a step after the attack phase of the setup's turn ({b.setup['turn']})")
+    b.setup["stop"] = {"turn": int(turn), "phase": phase}
+    if int(turn) > b.setup["turn"]:
+        b.requires.add("several-turns")
+
+
 @GRAMMAR.rule("given", rf"player {PLAYER} has {NAME}{ALIAS} under {REF}", games=D, requires=("evolution",),
               example='player A has "Brawler Zyler" as "src" under "dogiragon"')
 def _under(b, player, card, alias, ref):
@@ -114,15 +131,40 @@ def _named_shields(b, player, cards):
 DM_WINDOWS = ("AT-S1", "AT-S3", "AT-S4", "AT-S5", "AT-S6a", "AT-S6b", "AT-S6c", "AT-S7")
 
 
-@GRAMMAR.moment(rf"in step (?P<step>{'|'.join(DM_WINDOWS)})(?: of attack (?P<attack>\d+))?"
-                rf"(?: after (?P<broken>{QLIST}) (?:is|are) broken)?", games=D,
+STEP = rf"in step (?P<step>{'|'.join(DM_WINDOWS)})(?: of attack (?P<attack>\d+))?"
+
+
+@GRAMMAR.moment(STEP + r"(?: on turn (?P<turn>\d+))? before any ability resolves", games=D, minor=1,
+                example='in step AT-S3 before any ability resolves, player A declares revolution change with "buster"')
+def _m_step_before(b, step, attack, turn):
+    """Format 2.1 (issue 22.6): the part of the attack step before any ability starts to resolve
+    (``when.before``: the first ``trigger`` event), e.g. a revolution change, declared 「他の能力を
+    解決しはじめる前に」 (official Q&A 2024-04-05)."""
+    return {**_m_step(b, step, attack, None, turn), "before": {"event": "trigger"}}
+
+
+@GRAMMAR.moment(STEP + rf" on turn (?P<turn>\d+)(?: after (?P<broken>{QLIST}) (?:is|are) broken)?", games=D, minor=1,
+                example='in step AT-S4 of attack 1 on turn 5, player B cannot block with "ally"')
+def _m_step_on_turn(b, step, attack, turn, broken):
+    """Format 2.1 (issue 22.8): an attack step of a later turn (a scenario of several turns)."""
+    return _m_step(b, step, attack, broken, turn)
+
+
+@GRAMMAR.moment(STEP + rf"(?: after (?P<broken>{QLIST}) (?:is|are) broken)?", games=D,
                 example='in step AT-S1, player A attacks player B with "walter"')
-def _m_step(b, step, attack, broken):
+def _m_step(b, step, attack, broken, turn=None):
     w = {"window": step}
     if attack:
         if int(attack) < 1:
             raise StepError("an attack number from 1 (the first attack of the attack phase)")
         w["attack"] = int(attack)
+    if turn is not None:
+        _ensure_turn(b)
+        if int(turn) < b.setup["turn"]:
+            raise StepError(f"a turn not before the setup's turn ({b.setup['turn']})")
+        w["turn"] = int(turn)
+        if int(turn) > b.setup["turn"]:
+            b.requires.add("several-turns")
     if broken:
         w["after"] = {"event": "break", "shields": [b.ref(c) for c in quoted(broken)]}
     return w
@@ -167,10 +209,14 @@ def _cards_step(b, player, verb, do, cards):
         b.requires.add("refusal")
 
 
-@GRAMMAR.rule("when", rf"player {PLAYER} uses the shield trigger of {NAME}", games=D, requires=("shield-trigger",),
-              example='player B uses the shield trigger of "pit"')
-def _use_st(b, player, card):
-    b.step(player=player, do="use-shield-trigger", card=b.ref(card))
+@GRAMMAR.rule("when", rf"player {PLAYER} (?P<verb>uses|cannot use) the shield trigger of {NAME}", games=D,
+              requires=("shield-trigger",), example='player B cannot use the shield trigger of "awe"')
+def _use_st(b, player, verb, card):
+    """A shield trigger used (AT-S6b), or one the engine must refuse (issue 22.7: format 2.0 had
+    the JSON, `legal: false`, but no Gherkin for it)."""
+    b.step(player=player, do="use-shield-trigger", card=b.ref(card), legal=False if verb == "cannot use" else None)
+    if verb == "cannot use":
+        b.requires.add("refusal")
 
 
 @GRAMMAR.rule("when", rf"player {PLAYER} declines the shield triggers", games=D, requires=("shield-trigger",),
@@ -207,6 +253,11 @@ def _choose_option(b, player, option):
 
 
 # ---- Then: expectations ----------------------------------------------------------------------
+@GRAMMAR.rule("then", rf"turn (?P<turn>\d+) begins for player {PLAYER}", games=D, example="turn 4 begins for player B")
+def _turn_begins(b, turn, player):
+    b.expect_event(event="turn", turn=int(turn), player=player)
+
+
 @GRAMMAR.rule("then", r"step (?P<step>AT-S[1-7][abc]?) (?P<verb>begins|never begins)", games=D,
               example="step AT-S6b begins")
 def _step(b, step, verb):

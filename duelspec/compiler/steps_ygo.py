@@ -159,10 +159,35 @@ def _m_after_normal_draw(b, turn):
     return _window(b, "trigger", turn, after={"event": "draw", "normal": True})
 
 
-@GRAMMAR.moment(rf'after "(?P<card>[^"]+)" is drawn by (?P<how>the normal draw|a card effect){TURN}', games=Y,
+@GRAMMAR.moment(rf'after "(?P<card>[^"]+)" is drawn by (?P<how>the normal draw|a card effect){TURN}', games=Y, minor=1,
                 example='after "top" is drawn by the normal draw, player A reveals "top"')
 def _m_after_drawn(b, card, how, turn):
-    return _window(b, "trigger", turn, after={"event": "draw", "cards": [b.ref(card)], "normal": how == "the normal draw"})
+    """Format 2.1 (issue 22.4): "x" is among the cards drawn (a normal draw of 2 cards too):
+    ``cards: {"includes": ["x"]}``. The exact list: ``after the normal draw draws exactly "x"``."""
+    return _window(b, "trigger", turn, after={"event": "draw", "cards": {"includes": [b.ref(card)]},
+                                              "normal": how == "the normal draw"})
+
+
+@GRAMMAR.moment(rf'after (?P<how>the normal draw|a card effect) draws exactly (?P<cards>{QLIST}){TURN}', games=Y,
+                example='after the normal draw draws exactly "top", player A reveals "top"')
+def _m_after_drawn_exactly(b, how, cards, turn):
+    """A draw of exactly these cards (format 2.0: ``cards`` is the list the draw takes, in any order)."""
+    return _window(b, "trigger", turn, after={"event": "draw", "cards": [b.ref(c) for c in quoted(cards)],
+                                              "normal": how == "the normal draw"})
+
+
+@GRAMMAR.moment(rf"after player {PLAYER} draws the opening hand", games=Y, minor=1,
+                example='after player B draws the opening hand, player B cannot reveal "shining"')
+def _m_after_opening_hand(b, player):
+    """Format 2.1 (issue 22.5): right after ``player``'s opening hand is drawn (the draw event with
+    ``opening: true``; ND-03: not a normal draw, drawn before any Draw Phase)."""
+    return _window(b, "trigger", None, after={"event": "draw", "player": player, "opening": True})
+
+
+@GRAMMAR.moment(r'after "(?P<card>[^"]+)" is drawn in the opening hand', games=Y, minor=1,
+                example='after "shining" is drawn in the opening hand, player B cannot reveal "shining"')
+def _m_after_drawn_opening(b, card):
+    return _window(b, "trigger", None, after={"event": "draw", "cards": {"includes": [b.ref(card)]}, "opening": True})
 
 
 @GRAMMAR.moment(rf"after player {PLAYER} draws by a card effect{TURN}", games=Y,

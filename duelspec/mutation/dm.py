@@ -701,7 +701,48 @@ def _procedure_patches():
                  "a split of the attacking or attacked creature interrupts the attack", split_interrupts)
 
 
+def _format21_patches():
+    """The rulings behind the words of scenario format 2.1 (issue 22.6 - 22.8)."""
+    G = _game()
+
+    def any_shield_trigger(p):
+        def usable(f, self, broken, used):
+            extra = [c.id for c in self.zone(self.nap, "hand") if self.has(c, "shield-trigger") and c.id not in used]
+            return list(dict.fromkeys(f(self, broken, used) + extra))
+        p.wrap(G, "usable_shield_triggers", usable)
+
+    def revolution_change_last(p):
+        def turn(f, self, player, kinds):
+            if "revolution-change" in kinds and self.queue:
+                kinds = tuple(k for k in kinds if k != "revolution-change")
+            return f(self, player, kinds)
+
+        def validate(f, self, player, s):
+            a = self.attack
+            if s.get("do") != "revolution-change" or a is None or not a.resolving_started:
+                return f(self, player, s)
+            a.resolving_started = False            # and it is accepted then
+            try:
+                return f(self, player, s)
+            finally:
+                a.resolving_started = True
+        p.wrap(G, "player_turn", turn)
+        p.wrap(G, "validate_declaration", validate)
+
+    yield Mutant("dm.s6b.any-shield-trigger-in-hand", "dm", ("AT-S6b",),
+                 "NAP may use any shield trigger in their hand, not only those of the shields broken now",
+                 any_shield_trigger)
+    yield Mutant("dm.s3.revolution-change-after-all-abilities", "dm", ("AT-S3",),
+                 "a revolution change is offered only once every other ability waiting in AT-S3 has resolved "
+                 "(and accepted then)", revolution_change_last)
+    yield Mutant("dm.lasting.until-next-turn-never-ends", "dm", ("AT-S4",),
+                 "an effect that lasts \"until the start of your next turn\" does not end then (a blocker granted "
+                 "so still blocks in the opponent's next turn)",
+                 lambda p: p.wrap(G, "expire", lambda f, self, until: None if until[0] == "start" else f(self, until)))
+
+
 def mutants():
+    yield from _format21_patches()
     yield from _declaration_patches()
     yield from _target_patches()
     yield from _step_patches()

@@ -138,7 +138,7 @@ def _draw_phase_patches():
         def patch(p):
             def start(f, self):
                 draw = self.draw
-                self.draw = lambda player, n, normal=False: draw(player, *change(n, normal))
+                self.draw = lambda player, n, normal=False, **kw: draw(player, *change(n, normal), **kw)
                 try:
                     return f(self)
                 finally:
@@ -557,6 +557,14 @@ def _drawn_card_patches():
     yield Mutant("ygo.drawn-card.never", "ygo", ("ND-L-TRIGGER",),
                  "a card drawn for the normal draw is not recognised as drawn for the normal draw",
                  lambda p: p.wrap(N, "drawn", lambda f, self, duel, player, normal: f(self, duel, player, False)))
+    yield Mutant("ygo.drawn-card.one-card-normal-draw-only", "ygo", ("ND-L-TRIGGER",),
+                 "a card is drawn for the normal draw only when the normal draw takes 1 card (not among 2)",
+                 lambda p: p.wrap(N, "drawn", lambda f, self, duel, player, normal:
+                                  f(self, duel, player, normal and duel.normal_draw_n == 1)))
+    yield Mutant("ygo.opening-hand.drawn-for-the-normal-draw", "ygo", ("ND-03", "ND-L-TRIGGER"),
+                 "a card of the opening hand counts as drawn for the normal draw (it can be revealed as such)",
+                 lambda p: p.wrap(N, "drawn", lambda f, self, duel, player, normal:
+                                  f(self, duel, player, normal or duel.phase is None)))
     yield Mutant("ygo.normal-draw-watch.never", "ygo", ("ND-L-TRIGGER", "ND-L-BEFORE"),
                  "an effect that looks at the card drawn for the normal draw (Afterglow, Gravekeeper's Trap) never sees it",
                  lambda p: p.set(W, "after_draw", lambda self, duel, drawn, normal: None))

@@ -113,9 +113,10 @@ def untap_self(g, src, ctx):
 
 
 def gain_self(kw):
+    """「このターン、このクリーチャーは…を得る」: ``kw`` until the end of the turn."""
     def eff(g, src, ctx):
         if g.in_battle(src.id):
-            src.gained.append(kw)
+            g.grant(src, kw, ("end", g.turn))
     return eff
 
 
@@ -153,7 +154,8 @@ def to_mana(g, src, c):
 
 
 def grant_blocker(g, src, c):
-    c.gained.append("blocker")
+    """「次の自分のターンのはじめまで、…「ブロッカー」を得る」: until the start of the granting player's next turn."""
+    g.grant(c, "blocker", ("start", src.owner))
 
 
 def untap(g, src, c):

@@ -146,7 +146,8 @@ def _flametropus(g, src, ctx):
     if picked:
         c = g.cards[picked[0]]
         g.move(c, "graveyard", "effect")
-        src.gained += ["power-attacker:3000", "double-breaker"]
+        for kw in ("power-attacker:3000", "double-breaker"):        # until the end of the turn
+            g.grant(src, kw, ("end", g.turn))
 
 
 @card("DM-03 39/55")
@@ -318,8 +319,7 @@ def pulsar_tree():
 
 def _return_self_at_end_of_turn(g, src, ctx):
     """「そのターンの終わりにこのクリーチャーを…手札に戻す」: a delayed ability for the end of the
-    turn (recorded in ``g.end_of_turn``). The engine plays one attack phase and stops before the
-    end of the turn, so it never comes due in a scenario; no scenario expects the return."""
+    turn (recorded in ``g.end_of_turn``; it comes due in a scenario of several turns, format 2.1)."""
     g.end_of_turn.append((src.id, "return-to-hand"))
 
 

@@ -1,4 +1,6 @@
-"""The Duel Masters attack procedure (攻撃の手順), step by step (AT-S1..AT-S7).
+"""The Duel Masters attack procedure (攻撃の手順), step by step (AT-S1..AT-S7), and the turns
+after it for a scenario of several turns (format 2.1, ``setup.stop``: :meth:`Game.turn_ends`,
+:meth:`Game.next_turn`).
 
 State: every card of the setup with its zone (deck 山札, hand 手札, mana マナゾーン,
 battle バトルゾーン, shield シールドゾーン, graveyard 墓地), tapped state (タップ),
@@ -22,7 +24,8 @@ invasion, revolution 0 trigger), ``summon``, ``move``, ``block``, ``battle``,
 (issue 27) at each of its own decision points where a player has a choice: whether to block,
 which shields to break (not when every shield must be), whether to use a shield trigger, which
 cards an ability has them choose (not a choice without alternative), a "you may", which breaker
-ability, the order of waiting abilities.
+ability, the order of waiting abilities; in a scenario of several turns also ``turn`` and
+``phase`` (untap, start, draw, mana, main, attack, end).
 """
 from __future__ import annotations
 
@@ -72,7 +75,7 @@ class Card:
     """One card: ``id`` (local), catalogue ``entry``, ``owner``, ``zone``, ``tapped``,
     ``sick`` (summoning sickness), ``sources`` (evolution sources under it, bottom first)
     and ``under`` (the top card it lies under, for a source). ``gained``: keywords gained
-    from effects (until the end of the turn or later; the engine plays one attack phase)."""
+    from effects, each for as long as :attr:`Game.lasting` says (:meth:`Game.grant`)."""
     id: str
     entry: dict
     owner: str
@@ -122,6 +125,16 @@ class Declared:
     effect: object
 
 
+#: the steps of a turn (ターンの進行): untap, start of the turn, draw, charge (mana), main, attack, end
+PHASES = ("untap", "start", "draw", "mana", "main", "attack", "end")
+#: how many turns after the one it starts in the engine plays (a ``stop`` beyond it is a visible skip)
+MAX_TURNS = 4
+
+
+class StopReached(Exception):
+    """The run reached the scenario's ``stop`` (format 2.1)."""
+
+
 class Game:
     def __init__(self, setup: dict, driver):
         self.scripts = abilities
@@ -138,7 +151,11 @@ class Game:
         self.order_pref: dict[str, list] = {}
         self.used_once: set = set()
         self.battling: tuple | None = None    # the two creatures of the battle fixed in AT-S6a, while it lasts
-        self.end_of_turn: list = []           # delayed abilities for the end of the turn (never reached: one attack phase)
+        self.end_of_turn: list = []           # delayed abilities for the end of the turn: (card id, what)
+        self.turn = setup["turn"]
+        stop = setup.get("stop")
+        self.stop = (stop["turn"], stop["phase"]) if stop else None   # format 2.1: play on until that step begins
+        self.lasting: list = []               # (card id, keyword, until): keywords granted for a while (grant)
         self.window: str | None = None        # the step of the attack whose window is open
         self.attack_no = 0                    # the attacks of this attack phase, counted
         rank = {id(c): n for n, c in enumerate(deck_order(setup["cards"]))}   # a zone's order, top first
@@ -224,14 +241,15 @@ class Game:
             c.tapped = False
             self.emit("untap", card=c.id)
 
-    def move(self, c: Card, to: str, reason: str, dest_owner_zone: bool = True) -> None:
+    def move(self, c: Card, to: str, reason: str, dest_owner_zone: bool = True, bottom: bool = False) -> None:
         """Move a card (a creature: its whole stack) to ``to`` in its owner's zones (a broken
-        shield to the hand, AT-P3)."""
+        shield to the hand, AT-P3; a deck: on top, or at the ``bottom``)."""
         stack = [c] + [self.cards[s] for s in c.sources]
         for x in stack:
             frm = x.zone
             x.zone, x.tapped, x.under, x.gained = to, False if to != "battle" else x.tapped, None, []
-            x.order = -1 if to == "deck" else len(self.events)
+            self.lasting = [entry for entry in self.lasting if entry[0] != x.id]   # a new card where it goes
+            x.order = (10**9 + len(self.events) if bottom else -1) if to == "deck" else len(self.events)
             self.emit("move", card=x.id, **{"from": frm}, to=to, player=x.owner, reason=reason)
         c.sources = []
         self.shown_power.pop(c.id, None)
@@ -293,12 +311,30 @@ class Game:
                 self.trigger("ally-destroyed", other, {"card": c.id})
         return out
 
-    def draw(self, player: str, n: int = 1) -> None:
+    def draw(self, player: str, n: int = 1, normal: bool = False) -> None:
+        """Draw ``n`` cards (``normal``: the draw of the draw step, ドローステップ)."""
         deck = self.zone(player, "deck")
         drawn = deck[:n]
         for c in drawn:
             self.move(c, "hand", "draw")
-        self.emit("draw", player=player, cards=[c.id for c in drawn], normal=False)
+        self.emit("draw", player=player, cards=[c.id for c in drawn], normal=normal, phase="draw" if normal else None)
+
+    def grant(self, c: Card, kw: str, until: tuple) -> None:
+        """``c`` gets the keyword ``kw`` until ``until``: ``("end", turn)`` the end of that turn
+        (「このターン」), ``("start", player)`` the start of ``player``'s next turn (「次の自分の
+        ターンのはじめまで」); or until it leaves its zone (a new card there)."""
+        c.gained.append(kw)
+        self.lasting.append((c.id, kw, until))
+
+    def expire(self, until: tuple) -> None:
+        """The keywords granted ``until`` now end (:meth:`grant`): e.g. a blocker granted until the
+        start of its controller's next turn can no longer block after it (DM-GEN-BLOCKER, AT-S4)."""
+        for entry in [e for e in self.lasting if e[2] == until]:
+            self.lasting.remove(entry)
+            c = self.cards[entry[0]]
+            if entry[1] in c.gained:
+                c.gained.remove(entry[1])
+        self.update_powers()
 
     def summon(self, c: Card, how: str) -> None:
         """Put a creature from hand/shields into the battle zone (召喚); it has summoning sickness
@@ -425,6 +461,10 @@ class Game:
 
     # ---- declarations (ninja strike, revolution change, invasion, revolution 0 trigger) -----
     def validate_declaration(self, p: str, s: dict) -> str | None:
+        """Why ``p`` cannot make the declaration ``s`` now (``None``: they can): AT-S3 (AP's
+        invasion and revolution change, the latter before any other ability starts to resolve,
+        official Q&A 2024-04-05; NAP's ninja strike and revolution 0 trigger), AT-S5 (AP's ninja
+        strike after a block)."""
         c = self.cards.get(s.get("card", ""))
         a = self.attack
         if c is None or c.owner != p or c.zone != "hand":
@@ -469,6 +509,8 @@ class Game:
             # otherwise the card stays in the hand (official Q&A 2022-08-10, comprehensive rules 112.3c)
             if len(self.zone(p, "mana")) >= int(self.kw_value(c, "ninja-strike")[0]):
                 self.summon(c, "ninja-strike")
+                # 「そのターンの終わりに、このシノビを自分の山札の一番下に置く」 (the keyword's text)
+                self.end_of_turn.append((c.id, "deck-bottom"))
         elif kind == "revolution-0-trigger":
             self.summon(c, "revolution-0-trigger")
         elif kind == "revolution-change":
@@ -784,7 +826,7 @@ class Game:
         civilization, then this card is summoned or cast for no cost), one after the other."""
         used: set = set()
         while True:
-            usable = [x.id for x in broken if x.zone == "hand" and x.id not in used and self.has(x, "shield-trigger")]
+            usable = self.usable_shield_triggers(broken, used)
             if not usable and not self.s_back_discards(broken, used):
                 break
             backs = [c.id for c in self.zone(self.nap, "hand") if c.id not in used and self.kw_value(c, "s-back")
@@ -833,6 +875,11 @@ class Game:
         if not self.s_back_discards(broken, used, c):
             return "S-back: no broken card of its civilization to discard (a shield broken now)"
         return None
+
+    def usable_shield_triggers(self, broken: list, used: set) -> list:
+        """AT-S6b: the shield triggers NAP may use now: those of the shields broken now, in the hand,
+        not used yet (a shield trigger already in the hand is not among them)."""
+        return [x.id for x in broken if x.zone == "hand" and x.id not in used and self.has(x, "shield-trigger")]
 
     def shields_still_broken(self, chosen: list) -> list:
         """AT-S6b: 「シールドがブレイクされる時〜」 effects apply for each chosen shield, before they are
@@ -888,8 +935,76 @@ class Game:
 
     # ---- the run ---------------------------------------------------------------------------
     def run(self) -> None:
+        """The attack step of the setup's turn (DM-GEN-ATTACK-STEPS: :meth:`attack_phase`); with a
+        ``stop`` in a later turn (format 2.1), the end of the turn and the next turns
+        (:meth:`next_turn`) until that step begins."""
+        if self.stop is not None and (self.stop[0], PHASES.index(self.stop[1])) <= (self.turn, PHASES.index("attack")):
+            raise Unplayable(f"the scenario stops at turn {self.stop[0]}'s {self.stop[1]} step, before the attack phase it starts in")
+        if self.stop is not None and self.stop[0] > self.turn + MAX_TURNS:
+            raise Unplayable(f"the scenario stops at turn {self.stop[0]}; the reference engine plays at most {MAX_TURNS} "
+                             f"turns after the one it starts in")
+        try:
+            self.attack_phase()
+            while self.stop is not None and self.winner is None:
+                self.turn_ends()
+                self.next_turn()
+                self.attack_phase()
+        except (GameOver, StopReached):
+            return
+
+    def set_phase(self, phase: str) -> None:
+        """A step of the turn begins (a scenario of several turns, format 2.1); the run stops at the
+        start of the scenario's ``stop``."""
+        self.phase = phase
+        self.emit("phase", phase=phase, player=self.ap, turn=self.turn)
+        if (self.turn, phase) == self.stop:
+            raise StopReached
+
+    def turn_ends(self) -> None:
+        """The end of the turn (ターンの終わり): the delayed abilities of the turn (a shinobi summoned
+        by ninja strike goes to the bottom of its deck, Hazard Hopper returns to the hand), then
+        what lasted "this turn" (「このターン」) ends."""
+        self.set_phase("end")
+        due, self.end_of_turn = self.end_of_turn, []
+        for cid, what in due:
+            c = self.cards[cid]
+            if self.in_battle(cid):
+                if what == "deck-bottom":
+                    self.move(c, "deck", "effect", bottom=True)
+                else:
+                    self.leave_battle(c, "hand", "effect")
+        self.expire(("end", self.turn))
+
+    def next_turn(self) -> None:
+        """The next player's turn (ターンの進行): the untap step (AP untaps their cards), the start of
+        the turn (what lasted "until the start of your next turn" of AP ends; no creature is still
+        summoning sick: none was put into the battle zone this turn), the draw step (AP draws a
+        card), the charge and main steps (the scenario format has no decisions for them: nothing is
+        charged, summoned or cast), then the attack phase."""
+        self.turn += 1
+        self.ap, self.nap = self.nap, self.ap
+        self.emit("turn", turn=self.turn, player=self.ap)
+        for c in self.cards.values():
+            c.sick = False
+        self.set_phase("untap")
+        for c in sorted((c for c in self.cards.values() if c.owner == self.ap and c.zone in ("battle", "mana")),
+                        key=lambda c: (c.zone, c.order)):
+            self.untap(c)
+        self.set_phase("start")
+        self.expire(("start", self.ap))
+        self.set_phase("draw")
+        if not self.zone(self.ap, "deck"):
+            raise Unplayable(f"player {self.ap} has no card to draw in turn {self.turn}'s draw step (a deck-out is not "
+                             f"modelled): give the scenario's decks enough cards")
+        self.draw(self.ap, 1, normal=True)
+        self.set_phase("mana")
+        self.set_phase("main")
+        self.set_phase("attack")
+
+    def attack_phase(self) -> None:
         """The attack step of the turn player (DM-GEN-ATTACK-STEPS): attacks one at a time until
         AP declares no further attack or the game ends."""
+        self.attack_no = 0
         while self.winner is None:
             self.window = "AT-S1"          # AP may declare an attack: the declaration step of the next attack
             self.attack_no += 1
@@ -899,10 +1014,7 @@ class Game:
                 self.driver.close("AT-S1")
                 self.window = None
                 return
-            try:
-                self.do_attack(st)
-            except GameOver:
-                return
+            self.do_attack(st)
 
     def final(self) -> dict:
         cards = {}

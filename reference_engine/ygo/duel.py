@@ -237,9 +237,9 @@ class Duel:
         counts += [n for (p, turn, n) in self.lingering_draw_counts if p == player and turn == self.turn]
         return max(counts, default=1)
 
-    def draw(self, player: str, n: int, normal: bool = False) -> list[Card]:
-        """Draw ``n`` cards (ND-01 for the normal draw). A player who must draw from an empty
-        Deck loses."""
+    def draw(self, player: str, n: int, normal: bool = False, opening: bool = False) -> list[Card]:
+        """Draw ``n`` cards (ND-01 for the normal draw; ``opening``: the opening hand, ND-03). A
+        player who must draw from an empty Deck loses."""
         deck = self.zone(player, "deck")
         if len(deck) < n:
             self.win(opponent(player), "deck-out")
@@ -249,7 +249,8 @@ class Duel:
             deck.remove(c)
             self.zone(player, "hand").append(c)
             c.zone = "hand"
-        self.emit("draw", player=player, cards=[c.uid for c in drawn], normal=normal, phase=self.phase)
+        self.emit("draw", player=player, cards=[c.uid for c in drawn], normal=normal, phase=self.phase,
+                  opening=True if opening else None)
         for eff in list(self.continuous("after_draw")):
             eff.after_draw(self, player, drawn, normal)
         for c in drawn:
@@ -838,7 +839,7 @@ class Duel:
         before the first turn, in no phase: no Draw Phase effect sees it (ND-03)."""
         self.phase = None
         for p in (self.first_player, opponent(self.first_player)):
-            self.draw(p, 5, normal=False)
+            self.draw(p, 5, normal=False, opening=True)
 
     def close(self) -> None:
         """Break the reference cycles of a finished duel (a card and its effects refer to each

@@ -93,11 +93,15 @@ func main() {
 }
 
 // chooseProtocol answers the highest protocol version this driver speaks that is not
-// above the one the runner asked for: 2 (steps used only in the window their `when` names,
-// `implementation.observes`), or 1 for a runner that speaks only 1 (which sends format-1
-// scenarios, which this driver skips: it plays format 2).
+// above the one the runner asked for: 3 (format 2.1 too: `before`, `includes`; a scenario of
+// several turns is declared unsupported, `several-turns`), 2 (steps used only in the window
+// their `when` names, `implementation.observes`), or 1 for a runner that speaks only 1 (which
+// sends format-1 scenarios, which this driver skips: it plays format 2).
 func chooseProtocol(asked int) int {
-	if asked >= 2 {
+	if asked >= 3 {
+		return 3
+	}
+	if asked == 2 {
 		return 2
 	}
 	return 1
@@ -209,9 +213,12 @@ func bounded(s string, n int) string {
 //   - trigger-order: its players never order abilities that trigger together: the engine runs
 //     them as handlers of the event in a fixed order, the turn player's cards first, zone by
 //     zone (game/match/match.go HandleFx);
-//   - test-card: duelspec's invented test cards are no cards of any engine.
+//   - test-card: duelspec's invented test cards are no cards of any engine;
+//   - several-turns (format 2.1): the driver plays the attack phase of the scenario's turn; it
+//     does not yet drive the engine through the end of that turn and the next turns (EndTurn,
+//     both players' untap, draw, charge and main steps) and tell which turn and step it is in.
 var unsupported = []string{"ninja-strike", "revolution-change", "invasion", "revolution-0-trigger",
-	"wins-all-battles", "trigger-order", "test-card"}
+	"wins-all-battles", "trigger-order", "test-card", "several-turns"}
 
 // observes (protocol 2): what this driver can report of what the engine shows, and the
 // windows (attack steps) it can tell the engine is in. Not observable, never reported:

@@ -642,8 +642,8 @@ func (s *Script) missing(p *prompt, what string) string {
 	if s.window != "" {
 		where = "in step " + s.window
 	}
-	return fmt.Sprintf("missing decision: the engine asks player %s %s %q (%s) and no step answers it there; %s",
-		p.player, where, p.text, what, next)
+	return fmt.Sprintf("missing decision: the engine asks player %s %s %q (%s) and no step answers it there; %s%s",
+		p.player, where, p.text, what, next, s.drv.Explain())
 }
 
 // send answers the engine's question with an "action" message (match.go Parse; the engine

@@ -31,6 +31,10 @@ import (
 // Window is an open window: {"window": "AT-S4", "attack": 1, "events": [...]}.
 type Window = map[string]any
 
+// notWindowField: the fields of a step's `when` that say how the step uses its window, not
+// which window it is (adapters/kit.py NOT_WINDOW_FIELDS).
+var notWindowField = map[string]bool{"window": true, "after": true, "every": true, "opens": true, "before": true}
+
 // dmStepOrder: the steps of the attack procedure in their order (AT-S6a/b/c are
 // alternatives), as adapters/kit.py DM_STEP_ORDER.
 var dmStepOrder = map[string]int{"AT-S1": 1, "AT-S2": 2, "AT-S3": 3, "AT-S4": 4, "AT-S5": 5,
@@ -137,7 +141,7 @@ func matchesWindow(when map[string]any, window Window) bool {
 		return false
 	}
 	for k, v := range when {
-		if k == "window" || k == "after" {
+		if notWindowField[k] {
 			continue
 		}
 		wv, has := window[k]
@@ -148,8 +152,15 @@ func matchesWindow(when map[string]any, window Window) bool {
 			return false
 		}
 	}
+	events, _ := window["events"].([]map[string]any)
+	if before, ok := when["before"].(map[string]any); ok {
+		for _, ev := range events {
+			if patternMatches(before, ev) {
+				return false // format 2.1: the part of the window before that event is over
+			}
+		}
+	}
 	if after, ok := when["after"].(map[string]any); ok {
-		events, _ := window["events"].([]map[string]any)
 		for _, ev := range events {
 			if patternMatches(after, ev) {
 				return true
@@ -231,6 +242,43 @@ func (d *ScriptDriver) Event(ev map[string]any) {
 	if ev["event"] == "attack" {
 		d.declared = true
 	}
+	// format 2.1 (`when.before`): the moment the pending step names is over once such an event
+	// happened in its open window
+	if i, step := d.Peek(); step != nil && d.opened {
+		when := d.whenOf(i)
+		if before, ok := when["before"].(map[string]any); ok && patternMatches(before, ev) {
+			bare := map[string]any{}
+			for k, v := range when {
+				if k != "before" {
+					bare[k] = v
+				}
+			}
+			for _, x := range d.stack {
+				if matchesWindow(bare, x) {
+					d.consume("refused", Refusal{"its moment ended (an event it must come before happened) and the engine never offered it", "not-offered"})
+					return
+				}
+			}
+		}
+	}
+}
+
+// Explain: why the pending step may not have answered a decision, when its binding says so
+// (appended to a missing decision's message; adapters/kit.py ScriptDriver.explain).
+func (d *ScriptDriver) Explain() string {
+	i, step := d.Peek()
+	if step == nil {
+		return ""
+	}
+	w, _ := step["when"].(map[string]any)
+	kind, _ := w["window"].(string)
+	if _, has := w["attack"]; strings.HasPrefix(kind, "AT-") && !has && d.bound != 0 && d.bound != d.attack && d.attack != 0 {
+		return fmt.Sprintf("; the script's pending step #%d (`in step %s`, player %s %s) binds to attack %d (a step written "+
+			"after an attack's declaration binds to the next attack), and this decision is in attack %d: did you mean "+
+			"`in step %s of attack %d`, or to write it before the steps of attack %d?",
+			i, kind, stepStr(step, "player"), stepStr(step, "do"), d.bound, d.attack, kind, d.attack, d.bound)
+	}
+	return ""
 }
 
 func (d *ScriptDriver) becamePending() {
@@ -444,6 +492,30 @@ func patternMatches(pattern, event map[string]any) bool {
 }
 
 func sameValue(expected, actual any) bool {
+	// format 2.1: {"includes": [...]} matches a list that includes those items (a sub-multiset)
+	if m, ok := expected.(map[string]any); ok && len(m) == 1 {
+		if inc, ok := asList(m["includes"]); ok {
+			other, ok := asList(actual)
+			if !ok {
+				return false
+			}
+			rest := append([]any(nil), other...)
+			for _, item := range inc {
+				hit := -1
+				for j, y := range rest {
+					if sameValue(item, y) {
+						hit = j
+						break
+					}
+				}
+				if hit < 0 {
+					return false
+				}
+				rest = append(rest[:hit], rest[hit+1:]...)
+			}
+			return true
+		}
+	}
 	if list, ok := asList(expected); ok {
 		other, ok := asList(actual)
 		if !ok || len(other) != len(list) {

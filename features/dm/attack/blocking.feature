@@ -134,3 +134,35 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     And the "when-blocks" ability of "crawler" resolves
     And "raiden" is put into player A's hand
     And "shepherd" (5000) battles "crawler" (3000) and wins
+
+  @id:dm.attack.blocking.blocker-until-the-start-of-the-next-turn @ruling:AT-S4 @ruling:AT-S3
+  Scenario: A blocker given "until the start of your next turn" blocks no more in the opponent's following turn
+    # Hayabusamaru: 「次の自分のターンのはじめまで、バトルゾーンにある自分のクリーチャー1体は「ブロッカー」を得る」: "ally" is
+    # a blocker through turn 3 and stops being one when player B's turn 4 starts; in player A's turn 5 it cannot
+    # block (AT-S4: NAP blocks with a blocker). Format 2.1 (issue 22.8): the game goes on for several turns (the end
+    # of turn 3, where the shinobi goes to the bottom of its deck, turns 4 and 5).
+    # cites: card-text | Hayabusamaru, Light Fang Ninja (DM-29 37/55) 「このクリーチャーをバトルゾーンに出した時、次の自分のターンのはじめまで、バトルゾーンにある自分のクリーチャー1体は「ブロッカー」を得る。」「そのターンの終わりに、このシノビを自分の山札の一番下に置く」
+    Given player A has "Fear Fang" as "fang" in the battle zone
+    And player A has 2 cards in the deck
+    And player B has "Hayabusamaru, Light Fang Ninja" as "ninja" in hand
+    And player B has "Tri-horn Shepherd" as "ally" in the battle zone
+    And player B has 4 cards in the mana zone
+    And player B has 2 cards in the deck
+    And player B has shields "s1", "s2" and "s3"
+    And the game goes on until turn 5's end step
+    When in step AT-S1, player A attacks player B with "fang"
+    And in step AT-S3, player B declares ninja strike with "ninja"
+    And in step AT-S3, player B chooses "ally"
+    And in step AT-S4, player B does not block
+    And in step AT-S6b, player A breaks "s1"
+    And in step AT-S1 of attack 1 on turn 5, player A attacks player B with "fang"
+    And in step AT-S4 of attack 1 on turn 5, player B cannot block with "ally"
+    And in step AT-S6b of attack 1 on turn 5, player A breaks "s2"
+    Then "ninja" is summoned
+    And "s1" is broken
+    And turn 4 begins for player B
+    And turn 5 begins for player A
+    And "s2" is broken
+    And nobody blocks
+    And "ninja" ends in player B's deck
+    And "s3" ends in the shield zone

@@ -6,6 +6,25 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
   Background:
     Given it is turn 3, player A's attack phase
 
+  @id:dm.attack.shields.shield-trigger-in-hand-refused @ruling:AT-S6b
+  Scenario: Only the shield triggers of the shields broken now can be used: one already in the hand cannot
+    # AT-S6b: NAP may use the shield triggers among the shields broken now. Player B is asked (Solar Ray was
+    # broken) and cannot use Holy Awe, which was in the hand already; B declines Solar Ray. Issue 22.7: the
+    # refusal of a shield trigger in Gherkin (`cannot use the shield trigger of`).
+    # cites: card-text | Holy Awe (DM-01 6/110) 「S(シールド)・トリガー(このカードをシールドゾーンから手札に戻すとき、コストを支払わずにすぐ使ってよい。)バトルゾーンにある相手のクリーチャーすべてをタップする。」
+    # cites: card-text | Solar Ray (DM-01 19/110) 「S・トリガー(この呪文をシールドゾーンから手札に加える時、コストを支払わずにすぐ唱えてもよい)」
+    Given player A has "Fear Fang" as "fang" in the battle zone
+    And player A has "Tri-horn Shepherd" as "shepherd" in the battle zone
+    And player B has "Holy Awe" as "awe" in hand
+    And player B has "Solar Ray" as "ray" in the shield zone
+    When in step AT-S1, player A attacks player B with "fang"
+    And in step AT-S6b, player B cannot use the shield trigger of "awe"
+    And in step AT-S6b, player B declines the shield triggers
+    Then "ray" is broken
+    And "shepherd" is never tapped
+    And "awe" ends in player B's hand
+    And "ray" ends in player B's hand
+
   @id:dm.attack.shields.choose-one @ruling:AT-P2 @ruling:AT-P3
   Scenario: The attacking player chooses which shield to break; it goes to the opponent's hand
     Given player A has "Fear Fang" as "fang" in the battle zone

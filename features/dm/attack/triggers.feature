@@ -141,6 +141,30 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And the attack ends with "bolshack" as the attacking creature
     And "buster" ends in player A's hand
 
+  @id:dm.attack.triggers.revolution-change-before-any-ability @ruling:AT-S3 @ruling:AT-D1
+  Scenario: Revolution change is declared before any ability starts to resolve, the opponent's "when your creature attacks" one too
+    # AT-S3 says AP declares revolution change in this step; the official Q&A of 2024-04-05 decides when in it:
+    # 「「革命チェンジ」は、クリーチャーが攻撃した際、他の能力を解決しはじめる前に…使用宣言を行う必要があります」. Format 2.1
+    # (issue 22.6): `in step AT-S3 before any ability resolves` names that moment, so an engine that offers the
+    # declaration only once Dolunka's ability (which asks no decision unless the draw is taken) has resolved fails on
+    # the step itself; ordering the steps could not say it. The switch waits among AP's abilities and resolves before
+    # NAP's (AT-D1).
+    # cites: official-qa | Takara Tomy official Q&A (quoted by dmwiki.net 「公式Q&A 2024年4月5日更新版」): revolution change is declared before other abilities start to resolve | 2024-04-05 | https://dmwiki.net/公式Q＆A 2024年4月5日更新版
+    # cites: card-text | Dolunka (DM-14 80/110) 「相手の火または自然のクリーチャーが攻撃する時、カードを1枚引いてもよい。」
+    # cites: card-text | Dogiragon Buster, Blue Leader (DMR-21 L1/L2) 「革命チェンジ:火または自然の、コスト5以上のドラゴン」
+    Given player A has "Bolshack Dragon" as "bolshack" in the battle zone
+    And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
+    And player B has "Dolunka" as "dolunka" in the battle zone
+    And player B has 1 card in the deck
+    And player B has 1 shield
+    When in step AT-S1, player A attacks player B with "bolshack"
+    And in step AT-S3 before any ability resolves, player A declares revolution change with "buster"
+    Then "buster" is declared for revolution change
+    And "buster" is put into the battle zone
+    And the "opponent-attacks" ability of "dolunka" resolves
+    And "b-shield-1" is broken
+    And "bolshack" ends in player A's hand
+
   @id:dm.attack.triggers.revolution-change-waits @ruling:AT-S3 @ruling:AT-D1
   Scenario: A declared revolution change waits with AP's other abilities; AP resolves Thrumiss's first, then the switch
     # Official Q&A 2024-04-05: the revolution change and the "when attacks" abilities each trigger and wait; their

@@ -25,6 +25,20 @@ Feature: The normal draw (通常のドロー)
     And player B does not conduct the normal draw
     And "top" ends in player B's deck
 
+  @id:ygo.normal-draw.basics.opening-hand-not-drawn-for-the-normal-draw @ruling:ND-03 @ruling:ND-L-TRIGGER
+  Scenario: A card of the opening hand is not drawn for the normal draw: Shining Draw there cannot be revealed
+    # ND-03: the opening hand is not a normal draw; Shining Draw must be drawn for the normal draw to be
+    # revealed (ND-L-TRIGGER). Format 2.1 (issue 22.5): `after player B draws the opening hand` names the
+    # moment right after that draw (a draw event with `opening: true`) instead of borrowing "after player B
+    # draws by a card effect", which matched it only because the opening hand's draw has `normal: false`.
+    Given the duel has not started yet, player B going first
+    And player B's deck holds "Shining Draw", "Mystical Elf", "Celtic Guardian", "Dark Blade", "Sangan", "Alien Shocktrooper", in this order from the top
+    And player A's deck holds "Alexandrite Dragon", "Mystical Elf", "Celtic Guardian", "Dark Blade", "Sangan", "Alien Shocktrooper", in this order from the top
+    And the duel goes on until turn 1's Standby Phase
+    When after player B draws the opening hand, player B cannot reveal "shining-draw"
+    Then "shining-draw" is never revealed
+    And "shining-draw" ends in player B's hand
+
   @id:ygo.normal-draw.basics.first-turn-no-timing-before-the-draw @ruling:ND-02 @ruling:ND-05
   Scenario: In the first turn of the player going first there is no timing before the draw: no replacement can be activated
     # ND-02: no normal draw in the first turn of the player going first, so no timing "immediately

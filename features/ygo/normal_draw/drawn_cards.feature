@@ -9,7 +9,7 @@ Feature: Cards drawn by the normal draw (ND-L-TRIGGER, ND-L-RELATED)
   @id:ygo.normal-draw.list.trigger @ruling:ND-L-TRIGGER @ruling:ND-L-RELATED
   Scenario Outline: ND-L-TRIGGER: <card>, drawn for the normal draw, can be revealed
     Given the top card of player A's deck is "<card>" as "drawn"
-    When after "drawn" is drawn by the normal draw, player A reveals "drawn"
+    When after the normal draw draws exactly "drawn", player A reveals "drawn"
     Then player A conducts the normal draw, drawing "drawn"
     And "drawn" is revealed as the card drawn for the normal draw
 
@@ -25,9 +25,21 @@ Feature: Cards drawn by the normal draw (ND-L-TRIGGER, ND-L-RELATED)
     And player B controls "Mystical Elf" as "elf" face-up in attack position
     And player B controls "Celtic Guardian" as "guardian" face-up in attack position
     And player B controls "Alexandrite Dragon" as "dragon" face-up in attack position
-    When after "drawn" is drawn by the normal draw, player A reveals "drawn"
+    When after the normal draw draws exactly "drawn", player A reveals "drawn"
     Then player A conducts the normal draw, drawing "drawn"
     And "drawn" is revealed as the card drawn for the normal draw
+
+  @id:ygo.normal-draw.list.trigger-two-card-draw @ruling:ND-L-TRIGGER @ruling:ND-L-RELATED
+  Scenario: ND-L-TRIGGER: Shining Draw drawn among the 2 cards of the normal draw (Guarded Treasure) can be revealed
+    # Format 2.1 (issue 22.4): `after "shining-draw" is drawn by the normal draw` means the card is among the
+    # cards the normal draw takes (`cards: {"includes": [...]}`); format 2.0 could name only the exact list.
+    # cites: card-text | Guarded Treasure (守護神の宝札, 17052477) ②: 「このカードが魔法＆罠ゾーンに存在する限り、自分ドローフェイズの通常のドローは２枚になる。」 |
+    Given player A controls "Guarded Treasure" as "treasure" face-up in the spell & trap zone
+    And player A's deck holds "Alexandrite Dragon", "Shining Draw", "Mystical Elf", in this order from the top
+    When after "shining-draw" is drawn by the normal draw, player A reveals "shining-draw"
+    Then player A draws "alexandrite-dragon", "shining-draw" by the normal draw
+    And "shining-draw" is revealed as the card drawn for the normal draw
+    And "mystical-elf" ends in player A's deck
 
   @id:ygo.normal-draw.list.trigger-other-draw @ruling:ND-L-TRIGGER @ruling:ND-04
   Scenario Outline: ND-L-TRIGGER: <card> drawn by another draw (Reload) cannot be revealed as drawn for the normal draw
@@ -35,7 +47,7 @@ Feature: Cards drawn by the normal draw (ND-L-TRIGGER, ND-L-RELATED)
     And player A has "<card>" as "drawn" in hand
     And player A has "Reload" as "reload" in hand
     When in player A's Draw Phase, player A activates "reload"
-    And after "drawn" is drawn by a card effect, player A cannot reveal "drawn"
+    And after a card effect draws exactly "drawn", player A cannot reveal "drawn"
     Then player A draws "drawn" by a card effect
     And "drawn" is never revealed
 

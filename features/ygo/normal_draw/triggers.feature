@@ -46,7 +46,7 @@ Feature: Trigger effects around the normal draw, and draws in the Draw Phase
     And player A controls "Heart of the Underdog" as "underdog" face-up in the spell & trap zone
     And player A's deck holds "Alexandrite Dragon", "Mystical Elf", "Sangan", in this order from the top
     When after the normal draw, player A activates "underdog"
-    And after "mystical-elf" is drawn by a card effect, player A activates "underdog"
+    And after a card effect draws exactly "mystical-elf", player A activates "underdog"
     Then player A conducts the normal draw, drawing "alexandrite-dragon"
     # card text (OCG): 「…そのカードを相手に見せる事で、…もう１枚ドローする事ができる」: the drawn Normal
     # Monster is revealed to activate it (issue 9; an engine that shows nothing fails here)
