@@ -48,6 +48,13 @@ class AdapterPool:
         return reasons[0] if reasons and all(reasons) else None
 
     @property
+    def protocol(self) -> int | None:
+        """The adapter-protocol version the processes answered (the lowest, should they differ;
+        ``None`` before they started)."""
+        spoken = [m.protocol for m in self.members if getattr(m, "protocol", None) is not None]
+        return min(spoken) if spoken else None
+
+    @property
     def late_faults(self) -> list:
         return [f for m in self.members for f in (getattr(m, "late_faults", None) or [])]
 

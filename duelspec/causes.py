@@ -63,6 +63,9 @@ class Cause:
     match: list = field(default_factory=list)
     superseded: str = ""
     same_fix: str = ""        # the key of the cause whose fix experiment is this cause's too (one defect)
+    shared: str = ""          # "<engine>:<key>": the same defect of a common code base in another engine's report
+    counterpart: str = ""     # "<engine>:<key>": the same behaviour written separately in another engine
+    examples: list = field(default_factory=list)   # scenario ids a report's run must classify as this cause
 
     def matches(self, sig: dict) -> bool:
         for rule in self.match:
@@ -99,7 +102,8 @@ def load_causes(path) -> list[Cause]:
             if bad:
                 raise InputError(str(path), f"causes.{key}.match[{i}]", f"keys among {', '.join(SIGNATURE_KEYS)}", sorted(bad))
         out.append(Cause(key, c["title"], c.get("who", ""), c.get("evidence", ""), list(c.get("rulings", [])),
-                         list(c.get("match", [])), c.get("superseded", ""), c.get("same_fix", "")))
+                         list(c.get("match", [])), c.get("superseded", ""), c.get("same_fix", ""),
+                         c.get("shared", ""), c.get("counterpart", ""), list(c.get("examples", []))))
     return out
 
 
@@ -249,7 +253,8 @@ def signature(result: dict, scenario: dict) -> dict:
         step = scenario["script"][i]
         who, card = step.get("player"), step.get("card")
         when = step.get("when") or {}
-        what = f"{who} {step.get('do')}s {roles.role(card) if card else ''}".strip()
+        do = str(step.get("do"))
+        what = f"{who} {do if do.endswith('s') else do + 's'} {roles.role(card) if card else ''}".strip()
         if not card and "option" in step:
             what += f" ({step['option']})"
         if card in roles.intf:

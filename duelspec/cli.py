@@ -113,6 +113,7 @@ def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, run_
     from .errors import InputError, NotRun, UsageError
     from .session import RunRequest, run as run_session
     from .stopping import Stopper
+    from .text import visible
     from .console import Progress, console as make_console, is_terminal
     console = make_console()   # a terminal's width; outside one, lines that are never hard-wrapped
     bar = progress is not False and fmt == "table" and is_terminal(sys.stdout)
@@ -127,7 +128,8 @@ def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, run_
     try:
         try:
             outcome = run_session(request, stopper, warn=lambda message: click.echo(f"warning: {message}", err=True),
-                                  progress=lambda total: Progress(console, bar, total, every))
+                                  progress=lambda total: Progress(console, bar, total, every),
+                                  notice=lambda message: click.echo(f"notice: {visible(message, limit=2000)}", err=True))
         except (InputError, UsageError) as exc:
             _input_error(exc)
         except NotRun as exc:
@@ -476,16 +478,20 @@ def steps(game):
 @click.option("--out", "out", required=True, type=click.Path(file_okay=False, path_type=Path), help="The folder to write the site into.")
 @click.option("--consensus-arguments", "arguments_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="The verdicts on the consensus clusters (duelspec consensus --arguments), shown on consensus.html.")
-def site(results, out, arguments_path):
+@click.option("--causes", "causes", multiple=True, metavar="NAME=CAUSES[,FIXES[,REPRO_DIR]]",
+              help="An engine's cause file (and its fix measurements and reproductions): the engines' causes side by side on "
+                   "causes.html; NAME is a word of the engine's name (repeatable; python -m duelspec.sidebyside).")
+def site(results, out, arguments_path, causes):
     """Write the spec as a static website: the engines × rulings matrix, a page per ruling with
     its scenarios as Gherkin and every engine's verdicts, a page per failure, each engine's history
     and badge, the general rules (general-rules.html) and, with two engines of a game or more,
-    where they all fail the same way (consensus.html). The pages work from file:// and need no network."""
+    where they all fail the same way (consensus.html), with --causes the engines' causes side by side
+    (causes.html). The pages work from file:// and need no network."""
     from .errors import InputError
     from .text import plain
     from .site import build
     try:
-        info = build(list(results), out, arguments_path)
+        info = build(list(results), out, arguments_path, causes)
     except InputError as exc:
         _input_error(exc)
     for name, c in info["engines"].items():

@@ -224,11 +224,10 @@ def experiment(fix: Fix, engine: Engine, work: Path, scripts: Path, core_checkou
         if core_checkout is None:
             raise InputError("--core-checkout", "", "the core checkout the cause's lines are read at", "none given")
         checkout = _clone(core_checkout, here / Path(core_checkout).name, old_mtime=baseline_build is not None)
-    changed = []
-    for req in fix.requires:            # the fixes this one is made on top of, first
-        changed += apply_fix((fixes or {})[req], checkout)
-    changed += apply_fix(fix, checkout)
-    log(f"{fix.key}: changed {', '.join(sorted(set(changed)))} in {checkout}")
+    # with the fixes it is made on top of: all edits on the files' lines at the cited commit, at once
+    both = [e for r in fix.requires for e in (fixes or {})[r].edits] + fix.edits
+    changed = apply_fix(Fix(fix.key, fix.component, fix.description, both, fix.scripts_subdir), checkout)
+    log(f"{fix.key}: changed {', '.join(changed)} in {checkout}")
     (here / "patch.diff").write_text(subprocess.run(["git", "-C", str(checkout), "diff"], capture_output=True, text=True).stdout,
                                      encoding="utf-8")
     if fix.component == "core":

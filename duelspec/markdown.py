@@ -20,7 +20,7 @@ from markupsafe import Markup
 
 from . import text
 
-__all__ = ["render", "cell", "environment"]
+__all__ = ["render", "render_file", "cell", "environment"]
 
 
 def cell(s) -> str:
@@ -55,3 +55,10 @@ def environment():
 def render(template: str, **context) -> str:
     """The Markdown of ``template`` (a file of ``duelspec/templates``) with ``context``."""
     return environment().get_template(template).render(**context)
+
+
+def render_file(path, **context) -> str:
+    """The Markdown of the template file ``path`` (a template kept beside the tool that renders it,
+    ``adapters/edopro/report-tables.md``), with the same escaping as :func:`render`."""
+    from pathlib import Path
+    return environment().from_string(Path(path).read_text(encoding="utf-8")).render(**context)

@@ -129,6 +129,31 @@ def _when(window: dict, default_turn: int, several_attacks: bool, notes: list, i
     return when
 
 
+def for_adapter(scenarios: list, protocol: int | None) -> tuple[list, list[str]]:
+    """The scenarios as an adapter speaking ``protocol`` (``None``: 2 or later) is sent them, and
+    the notices to show: for protocol 2 or later, every format-1 document is migrated on load to
+    format 2 (:func:`migrate`; docs/design/scenario-format.md, "Version 1"), with a notice saying so
+    and what was guessed; one that cannot be migrated is sent as it is, with a notice why. A
+    protocol-1 adapter gets format-1 documents unchanged (it plays format 1 only)."""
+    if protocol is not None and protocol < 2:
+        return list(scenarios), []
+    out, notices = [], []
+    for s in scenarios:
+        if s.get("format") != 1:
+            out.append(s)
+            continue
+        try:
+            doc, notes = migrate(s, s.get("id", "<scenario>"))
+        except MigrationError as exc:
+            notices.append(f"format-1 document {s.get('id')}: not migrated, sent as format 1 ({exc})")
+            out.append(s)
+            continue
+        notices.append(f"format-1 document {s.get('id')}: migrated to format 2 on load for an adapter speaking protocol "
+                       f"{protocol or '2 or later'}" + (f" ({'; '.join(notes)})" if notes else ""))
+        out.append(doc)
+    return out, notices
+
+
 def migrate_files(inputs, out, say=lambda line: None) -> tuple[int, int]:
     """``duelspec migrate``: every format-1 document of ``inputs`` (files, or folders of .json)
     written to the folder ``out`` as format 2 (``<id>.json``); ``say`` receives a line per error

@@ -39,6 +39,7 @@ LOCATIONS = {1: "LOCATION_DECK", 2: "LOCATION_HAND", 4: "LOCATION_MZONE", 8: "LO
 POSITIONS = {1: "POS_FACEUP_ATTACK", 2: "POS_FACEDOWN_ATTACK", 4: "POS_FACEUP_DEFENSE", 8: "POS_FACEDOWN_DEFENSE",
              5: "POS_FACEUP", 10: "POS_FACEDOWN"}
 ENGINES = {
+    "dm-go": {"name": "the Go Duel Masters engine", "folder": "sim/tests/duelspec/", "menu": "go test", "client": ""},
     "edopro": {"name": "EDOPro", "folder": "puzzles/", "menu": "Puzzles", "client": "edo9300/edopro"},
     "ygopro": {"name": "YGOPro", "folder": "single/", "menu": "Single Mode (残局)", "client": "Fluorohydride/ygopro"},
 }
@@ -174,6 +175,180 @@ def ygo_script(engine: str, scenario: dict, result: dict, cause, setup_text: str
     return "\n".join(lines) + "\n"
 
 
+# ------------------------------------------------------------------ Duel Masters: a Go test of the engine
+DM_ZONES = {"battle": "match.BATTLEZONE", "shield": "match.SHIELDZONE", "mana": "match.MANAZONE", "hand": "match.HAND",
+            "graveyard": "match.GRAVEYARD", "deck": "match.DECK"}
+DM_HELPERS = """// Code written by duelspec (python -m duelspec.repro --engine dm-go; MIT): helpers of its
+// reproductions in this folder. Run them with `go test ./tests/duelspec/` (or duelspec's
+// adapters/duel-masters-go/build.sh --repro DIR, which overlays them onto your checkout).
+package duelspec
+
+import (
+	"duel-masters/game/match"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// duelspecEmpty empties a zone of a player (the start state holds only the scenario's cards).
+func duelspecEmpty(t *testing.T, p *match.PlayerReference, zone string) {
+	t.Helper()
+	z, err := p.Player.ContainerRef(zone)
+	require.NoError(t, err)
+	*z = []*match.Card{}
+}
+
+// duelspecPut creates a card of the engine's card list in a zone, as the engine's own tests do.
+func duelspecPut(t *testing.T, p *match.PlayerReference, uid string, zone string) *match.Card {
+	t.Helper()
+	if zone == match.BATTLEZONE {
+		card, err := p.Player.SpawnCard(uid, match.HAND)
+		require.NoError(t, err)
+		moved, err := p.Player.MoveCard(card.ID, match.HAND, match.BATTLEZONE, "duelspec")
+		require.NoError(t, err)
+		return moved
+	}
+	card, err := p.Player.SpawnCard(uid, zone)
+	require.NoError(t, err)
+	return card
+}
+
+// duelspecKeep keeps in a player's hand only the given cards (a turn change draws one).
+func duelspecKeep(t *testing.T, p *match.PlayerReference, cards ...*match.Card) {
+	t.Helper()
+	z, err := p.Player.ContainerRef(match.HAND)
+	require.NoError(t, err)
+	kept := []*match.Card{}
+	for _, c := range *z {
+		for _, k := range cards {
+			if c == k {
+				kept = append(kept, c)
+			}
+		}
+	}
+	*z = kept
+}
+
+// duelspecCount is the number of cards in a zone of a player.
+func duelspecCount(t *testing.T, p *match.PlayerReference, zone string) int {
+	t.Helper()
+	z, err := p.Player.Container(zone)
+	require.NoError(t, err)
+	return len(z)
+}
+"""
+
+
+class NotExpressible(ValueError):
+    """A scenario whose steps the engine's test API (sim/tests/scenario) cannot play as written."""
+
+
+def _go_ident(sid: str) -> str:
+    return "".join(w[:1].upper() + w[1:] for w in re.split(r"[^A-Za-z0-9]+", sid) if w)
+
+
+def _go_str(s: str) -> str:
+    return json.dumps(str(s), ensure_ascii=False)
+
+
+def _go_comment(s: str, limit: int = 900) -> str:
+    return re.sub(r"\s+", " ", str(s))[:limit].replace("*/", "* /")
+
+
+def dm_go_test(scenario: dict, result: dict, cause, uid_of, names: dict) -> str:
+    """A Go test in the style of the engine's ``sim/tests`` that plays ``scenario`` with the engine's
+    test API (``scenario.New``, ``SpawnCard``, ``ActionAttackPlayer`` / ``ResolveAttack``,
+    ``ActionEndTurn``) and asserts what the rules expect where the run failed. Raises
+    :class:`NotExpressible` for a step that API cannot play."""
+    st = scenario["setup"]
+    ids = {c["id"]: c for c in st["cards"]}
+    var = {cid: "c" + _go_ident(cid) for cid in ids}
+    ref = {st.get("turn_player", "A"): "a", ("B" if st.get("turn_player", "A") == "A" else "A"): "b"}
+    body = ["\tscn := scenario.New()",
+            "\ta := scn.Match.CurrentPlayer() // player " + st.get("turn_player", "A") + ", the turn player",
+            "\tb := scn.Match.PlayerRef(scn.Match.Opponent(a.Player))",
+            "\tfor _, p := range []*match.PlayerReference{a, b} {",
+            "\t\tduelspecEmpty(t, p, match.HAND)",
+            "\t\tduelspecEmpty(t, p, match.SHIELDZONE)",
+            "\t}"]
+    for c in st["cards"]:
+        if c.get("under"):
+            raise NotExpressible(f"card {c['id']} lies under another (evolution sources): not expressible with SpawnCard")
+        if c["zone"] not in DM_ZONES:
+            raise NotExpressible(f"card {c['id']} in zone {c['zone']}")
+        uid = uid_of(c["card"])
+        if not uid:
+            raise NotExpressible(f"card {c['card']} has no engine id (sim_id) in the catalogue")
+        body.append(f"\t{var[c['id']]} := duelspecPut(t, {ref[c['owner']]}, {_go_str(uid)}, {DM_ZONES[c['zone']]}) "
+                    f"// {_go_comment(names.get(c['card'], c['card']), 80)} ({c['id']})")
+    body += ["\t// two turn changes, as the engine's tests do: the creatures can attack, it is the turn player's turn",
+             "\trequire.NoError(t, scn.ActionEndTurn(a))",
+             "\trequire.NoError(t, scn.ActionEndTurn(b))"]
+    for x, r in ref.items():
+        hand = [var[c["id"]] for c in st["cards"] if c["owner"] == x and c["zone"] == "hand"]
+        body.append(f"\tduelspecKeep(t, {r}{''.join(', ' + h for h in hand)})")
+    for c in st["cards"]:
+        if c.get("tapped"):
+            body.append(f"\t{var[c['id']]}.Tapped = true")
+        if c.get("summoning_sick"):
+            body.append(f"\t{var[c['id']]}.AddCondition(cnd.SummoningSickness, nil, nil)")
+    script = scenario.get("script", [])
+    uses = {"strings": False, "cnd": any(c.get("summoning_sick") for c in st["cards"])}
+    i = 0
+    while i < len(script):
+        s = script[i]
+        p = ref.get(s.get("player"))
+        if s.get("do") == "declare-attack" and s.get("target") == "player":
+            body += [f"\t// {s['player']} declares an attack on the opponent with \"{s['attacker']}\" (AT-S1)",
+                     f"\taction, err := scn.ActionAttackPlayer({p}, {var[s['attacker']]}.ID)",
+                     "\trequire.NoError(t, err)"]
+            nxt = script[i + 1] if i + 1 < len(script) else None
+            if nxt and nxt.get("do") == "break-shields" and (nxt.get("when") or {}).get("window") != "AT-S1":
+                uses["strings"] = True
+                shields = ", ".join(f"{var[c]}.ID" for c in nxt.get("cards", []))
+                body += [f"\t// the rules: the shields to break are chosen in {nxt['when']['window']}, when they are broken",
+                         "\t// (after the block step); the declaration asks no shield choice",
+                         "\tasked := strings.Contains(action.Text, \"shield(s) to break\")",
+                         "\tassert.False(t, asked, \"duelspec: the engine asks at the declaration (AT-S1): %q\", action.Text)",
+                         "\tif asked { // answered with the shields the script breaks, so that the duel goes on",
+                         f"\t\trequire.NoError(t, scn.ResolveAttack({p}, {shields}))",
+                         "\t}"]
+                i += 2
+                continue
+            body += ["\trequire.NoError(t, scn.ResolveAttack(" + p + "))"]
+        elif s.get("do") == "declare-attack":
+            body += [f"\t// {s['player']} attacks \"{s['target']}\" with \"{s['attacker']}\" (AT-S1)",
+                     f"\trequire.NoError(t, scn.ActionAttackCreature({p}, {var[s['attacker']]}.ID, {var[s['target']]}.ID))"]
+        else:
+            raise NotExpressible(f"step {i} ({s.get('do')} in {(s.get('when') or {}).get('window')}) is not one the "
+                                 "engine's test API plays (sim/tests/scenario)")
+        i += 1
+    final = (scenario.get("expect") or {}).get("final") or {}
+    body.append("\t// the final state the rules expect")
+    for cid, want in (final.get("cards") or {}).items():
+        if "zone" in want and want["zone"] in DM_ZONES and cid in var:
+            body.append(f"\tassert.Equal(t, {DM_ZONES[want['zone']]}, {var[cid]}.Zone, {_go_str('duelspec: the zone of ' + cid)})")
+    for x, want in (final.get("players") or {}).items():
+        for zone, n in (want.get("counts") or {}).items():
+            if zone in DM_ZONES and x in ref:
+                body.append(f"\tassert.Equal(t, {n}, duelspecCount(t, {ref[x]}, {DM_ZONES[zone]}), "
+                            f"{_go_str('duelspec: the cards in ' + x + chr(39) + 's ' + zone + ' zone')})")
+    std = sorted(["duel-masters/game/match", "duel-masters/tests/scenario", "testing"] + (["duel-masters/game/cnd"] if uses["cnd"] else [])
+                 + (["strings"] if uses["strings"] else []))
+    imports = [f'\t"{x}"' for x in std] + ["", '\t"github.com/stretchr/testify/assert"', '\t"github.com/stretchr/testify/require"']
+    head = ["// Code written by duelspec (python -m duelspec.repro --engine dm-go; MIT): the shortest",
+            f"// reproduction of cause {cause.key} of duelspec's report on this engine. It fails while the engine",
+            "// behaves as the report says. Run: go test ./tests/duelspec/",
+            "package duelspec", "", "import (", *imports, ")", "",
+            f"// {_go_comment(scenario.get('title', ''), 200)}",
+            f"// Scenario {scenario['id']} (rulings {', '.join(scenario.get('rulings', []))}); cause {cause.key}: "
+            f"{_go_comment(cause.title, 200)} ({_go_comment(cause.who, 80)}).",
+            f"// The run's first failing expectation: {_go_comment(first_failure(result), 600)}",
+            f"// Evidence: {_go_comment(cause.evidence, 900)}" if cause.evidence else "//",
+            f"func TestDuelspec{_go_ident(scenario['id'])}(t *testing.T) {{"]
+    return "\n".join(head + body + ["}"]) + "\n"
+
+
 def _run(ids, adapter: str, out: Path, extra: str) -> dict:
     cmd = ["duelspec", "run", "--game", "ygo", "--generated", *sum((["--id", i] for i in ids), []),
            "--adapter", f"{adapter} {extra}", "--out", str(out)]
@@ -214,6 +389,8 @@ def write(engine: str, causes_file, streams, adapter: str, out, only=(), version
     pick = {k: v for k, v in shortest(groups, scenarios).items() if k != "unclassified" and (not only or k in only)}
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
+    if engine == "dm-go":
+        return _write_go(pick, groups, scenarios, results, out, adapter)
     names = {c["id"]: c["name"]["en"] for c in cards("ygo")}
     ids = sorted(set(pick.values()))
     with tempfile.TemporaryDirectory() as tmp:
@@ -238,13 +415,75 @@ def write(engine: str, causes_file, streams, adapter: str, out, only=(), version
     return {key: (sid, checked.get(sid)) for key, sid in pick.items()}
 
 
+def go_test_outcomes(stdout: str) -> tuple[dict, dict]:
+    """From ``go test -json`` / ``test2json`` output: ``{test: pass|fail|skip}`` and ``{test: True}``
+    for the tests in which an assertion of the rules failed (its message starts ``duelspec:``)."""
+    outcome, ours = {}, {}
+    for line in stdout.splitlines():
+        try:
+            ev = json.loads(line)
+        except ValueError:
+            continue
+        test = ev.get("Test")
+        if test and ev.get("Action") in ("pass", "fail", "skip"):
+            outcome[test] = ev["Action"]
+        if test and ev.get("Action") == "output" and "Messages:" in ev.get("Output", "") and "duelspec:" in ev.get("Output", ""):
+            ours[test] = True
+    return outcome, ours
+
+
+def _write_go(pick: dict, groups, scenarios: dict, results: dict, out: Path, build: str) -> dict:
+    """The Duel Masters reproductions: one Go test per cause (and the helpers' file), checked by
+    running them in the engine (``build``: the command of adapters/duel-masters-go/build.sh, which
+    takes --repro DIR)."""
+    from .catalogue import cards
+    cat = list(cards("dm"))
+    names = {c["id"]: c["name"]["en"] for c in cat}
+    uids = {c["id"]: c.get("sim_id") for c in cat}
+    (out / "duelspec_helpers_test.go").write_text(DM_HELPERS, encoding="utf-8")
+    files, problems = {}, {}
+    for key, sid in pick.items():
+        try:
+            text = dm_go_test(scenarios[sid], results[sid], groups[key].cause, uids.get, names)
+        except NotExpressible as exc:
+            problems[sid] = f"not written: {exc}"
+            continue
+        name = f"{_go_ident(sid)}_test.go"
+        (out / name).write_text(text, encoding="utf-8")
+        files[sid] = f"TestDuelspec{_go_ident(sid)}"
+    checked = dict(problems)
+    if files:
+        run = subprocess.run([*build.split(), "--repro", str(out)], capture_output=True, text=True)
+        outcome, ours = go_test_outcomes(run.stdout)
+        for sid, test in files.items():
+            # a reproduction fails, on one of its rule's assertions (not on its set-up), while the
+            # engine behaves as the report says
+            checked[sid] = None if outcome.get(test) == "fail" and ours.get(test) else \
+                f"go test: {outcome.get(test, 'did not run')}" + ("" if ours.get(test) else ", no assertion of the rules failed") + \
+                (f" ({run.stderr.strip().splitlines()[-1]})" if run.stderr.strip() else "")
+    index = ["# Shortest reproduction per cause: the Go Duel Masters engine", "",
+             "Written by `python -m duelspec.repro --engine dm-go` from the report's run: per cause the failing scenario "
+             "with the fewest cards, then steps, as a Go test in the style of the engine's `sim/tests` (its "
+             "`tests/scenario` API). Put the files in `sim/tests/duelspec/` and run `go test ./tests/duelspec/`, or "
+             "`adapters/duel-masters-go/build.sh --repro DIR` (an overlay: nothing written into the checkout). "
+             "Checked: each test fails on the engine the report ran.", "",
+             "| cause | scenario (file) | cards | steps | fails as the run did |", "|---|---|---:|---:|---|"]
+    for key, sid in pick.items():
+        n_cards, steps, _, _ = size(scenarios[sid])
+        f = f"[`{sid}`]({_go_ident(sid)}_test.go)" if sid in files else f"`{sid}`"
+        index.append(f"| {key} | {f} | {n_cards} | {steps} | {'yes' if checked.get(sid) is None else checked[sid]} |")
+    (out / "README.md").write_text("\n".join(index) + "\n", encoding="utf-8")
+    return {key: (sid, checked.get(sid)) for key, sid in pick.items()}
+
+
 def main(argv=None) -> int:
     import argparse
     ap = argparse.ArgumentParser(prog="python -m duelspec.repro", description=__doc__.split("\n\n")[0])
     ap.add_argument("--engine", choices=sorted(ENGINES), required=True)
     ap.add_argument("--causes", required=True, help="the engine's cause file")
     ap.add_argument("--stream", action="append", required=True, help="the run's result stream(s)")
-    ap.add_argument("--adapter", required=True, help="the adapter command of that run (cmd:...), which takes --write-setup and --load-repro")
+    ap.add_argument("--adapter", required=True, help="the adapter command of that run (cmd:...), which takes --write-setup and "
+                    "--load-repro; for --engine dm-go the command of adapters/duel-masters-go/build.sh (it takes --repro DIR)")
     ap.add_argument("--out", required=True, help="folder for <scenario id>.lua and README.md")
     ap.add_argument("--cause", action="append", help="only these causes")
     ap.add_argument("--versions", default="", help="the engine's commits, named in each file")

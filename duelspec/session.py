@@ -86,9 +86,11 @@ class RunOutcome:
 
 
 def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lambda message: None,
-        progress: Callable[[int], contextlib.AbstractContextManager] | None = None) -> RunOutcome:
+        progress: Callable[[int], contextlib.AbstractContextManager] | None = None,
+        notice: Callable[[str], None] = lambda message: None) -> RunOutcome:
     """Run ``request`` under ``stopper`` (installed by the caller); ``warn`` receives warnings
-    before the run starts, ``progress(total)`` a context that yields ``advance(tally)``, called
+    before the run starts, ``notice`` a line per format-1 document migrated on load once the adapter
+    said its protocol, ``progress(total)`` a context that yields ``advance(tally)``, called
     after each result. Raises :class:`UsageError` / :class:`InputError` (bad input: nothing runs,
     ``--out`` is left as it was) and :class:`NotRun` (nothing selected, interrupted before the start)."""
     from . import expectfail
@@ -181,6 +183,11 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
         if not isinstance(impl, dict):
             raise UsageError(f"the adapter's start() must return its implementation description (a dict), "
                              f"got {type(impl).__name__}")
+        if any(s.get("format") == 1 for s in scenarios):   # format-1 documents: migrated on load (issue 27 §5)
+            from .migrate import for_adapter
+            scenarios, notices = for_adapter(scenarios, getattr(adapter, "protocol", None))
+            for line in notices:
+                notice(line)
         phase = ""
         with stopper.critical():                         # a signal here is acted on after the header is whole
             head = begin_stream()

@@ -600,6 +600,48 @@ def test_committed_report_and_expected_failures_agree_with_the_result_streams():
     assert "unclassified" not in causes
 
 
+def _report_tables():
+    """adapters/edopro/report_tables.py, the tool that writes the report's tables (a script: loaded from its file)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("edopro_report_tables", ADAPTER / "report_tables.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_report_s_tables_are_those_its_tool_computes_from_the_committed_streams():
+    from duelspec.causes import load_causes
+    from duelspec.report import read_stream
+    tables = _report_tables()
+    results = [r for name in ("edopro.jsonl", "edopro-generated.jsonl")
+               for r in read_stream(ROOT / "docs" / "conformance" / name).results]
+    out = tables.render(results, tables.cause_of(results, load_causes(ADAPTER / "causes.toml")))
+    report = (ROOT / "docs" / "conformance" / "edopro.md").read_text(encoding="utf-8")
+    blocks = [b.partition(" -->\n") for b in out.split("<!-- ")[1:]]
+    assert [title for title, _, _ in blocks] == ["counts", "matrix", "failures", "skips"]
+    for title, _, table in blocks:
+        assert table.strip() in report, f"docs/conformance/edopro.md: the {title} table is not the one " \
+                                        "adapters/edopro/report_tables.py computes from the committed streams"
+
+
+def test_the_report_s_tables_escape_what_a_stream_says():
+    """A reason, a message or a ruling from a result stream is text: escaped for Markdown once, by the template."""
+    tables = _report_tables()
+    hostile = "<img src=x onerror=alert(1)> | [link](http://x) *em* `code`\nnext"
+    results = [{"id": "ygo.normal-draw.faq1.muusiki", "outcome": "skipped", "reason": hostile, "rulings": ["ND-E1"]},
+               {"id": "ygo.normal-draw.faq1.freed", "outcome": "failed", "rulings": ["ND-E1", "<b>"],
+                "failures": [{"pointer": "/script/0", "message": hostile, "expected": {"step": "a|b"}}]},
+               {"id": "ygo.generated.x", "outcome": "skipped", "reason": "[why](http://x) | no"}]
+    out = tables.render(results, {"ygo.normal-draw.faq1.freed": "<A>"})
+    assert "<img" not in out and "<b>" not in out and "<A>" not in out and "](" not in out
+    assert "&lt;img src=x onerror=alert\\(1\\)&gt; \\| \\[link\\]\\(http://x\\) \\*em\\* \\`code\\`\\\\x0anext" in out
+    import re
+    cells = {line.split(" | ")[0]: len(re.findall(r"(?<!\\)\|", line)) - 1 for line in out.splitlines()
+             if line.startswith(("| `ygo.normal-draw.faq1.", "| 1 generated chains"))}
+    # each row keeps its columns: scenario, rulings, expectation, cause / scenario, reason
+    assert cells == {"| `ygo.normal-draw.faq1.freed`": 4, "| `ygo.normal-draw.faq1.muusiki`": 2, "| 1 generated chains": 2}
+
+
 def test_the_cause_file_is_well_formed_and_cites_its_evidence():
     from duelspec.causes import load_causes
     causes = load_causes(ADAPTER / "causes.toml")
@@ -607,3 +649,22 @@ def test_the_cause_file_is_well_formed_and_cites_its_evidence():
     for c in causes:
         assert c.title and c.who and c.match, c.key
         assert ".cpp:" in c.evidence or ".lua:" in c.evidence, c.key     # file:line at the commits of the report
+
+
+def test_the_packages_core_is_the_commit_range_the_readme_states():
+    # README "Check a fix with your own core build": a30e6b7 (64-bit categories) .. 693b406 (a face-down
+    # card on the field under EFFECT_PUBLIC is not public: cdf55b5 made it public)
+    js = """
+import { loadCore } from "./lib/core.mjs";
+const core = await loadCore({});
+let said = [];
+const h = core.createDuel({ seed: [1n, 2n, 3n, 4n], flags: 0x10n, team1: {}, team2: {}, cardReader: (code) => ({ code, type: 0x2 }),
+  scriptReader: () => null, log: (t, x) => { if (t === 1) said.push(x); } });
+core.loadScript(h, "p.lua", `local c=Debug.AddCard(5318639,0,0,0x08,0,0x0a)
+local e=Effect.CreateEffect(c) e:SetType(0x1) e:SetCode(160) c:RegisterEffect(e)
+local f=Effect.CreateEffect(c) f:SetCategory(0x300000000) Debug.Message(tostring(f:GetCategory()))`);
+const raw = core.queryRaw(h, { flags: 0x100000, controller: 0, location: 0x08, sequence: 0 });
+process.stdout.write(JSON.stringify({ category: said.join(" "), isPublic: raw[8] }));
+"""
+    got = node_eval(js)
+    assert got == {"category": "12884901888", "isPublic": 0}, got

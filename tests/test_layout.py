@@ -178,3 +178,38 @@ def test_the_public_api_is_all_of_duelspec_and_documented():
     assert documented == set(duelspec.__all__)
     for name in duelspec.__all__:
         assert getattr(duelspec, name) is not None, name
+
+
+def test_the_cards_are_a_package_of_family_modules():
+    """reference_engine/ygo/cards/ holds the shared shapes in one module and the cards by family in the
+    others (tests/test_card_table.py points each card at its family file); no one-file card module."""
+    mods = modules()
+    assert "duelspec.reference_engine.ygo.cards" in mods
+    assert mods["duelspec.reference_engine.ygo.cards"].name == "__init__.py"
+    families = [n for n in mods if n.startswith("duelspec.reference_engine.ygo.cards.")]
+    assert "duelspec.reference_engine.ygo.cards.shapes" in families and len(families) >= 3, families
+
+
+#: words of a test file's name that say when a test was found, not what it tests
+#: (a trailing number is a round: ``bad_input_2``, ``breaker2``) except where it is a version
+ROUND_NAME = r"(?:^|_)(?:issue|round|breaker|regressions?|misc|more|extra|new)\d*(?:_|$)|\d+$"
+#: ``format21``: the scenario format 2.1 (docs/design/scenario-format.md), what its tests are about
+VERSION_NAMED = {"format21"}
+
+
+def _round_named(stem: str) -> bool:
+    import re
+    name = stem.removeprefix("test_")
+    return name not in VERSION_NAMED and re.search(ROUND_NAME, name) is not None
+
+
+def test_the_test_files_are_named_by_their_concept():
+    bad = [p.name for p in sorted((ROOT / "tests").glob("test_*.py")) if _round_named(p.stem)]
+    assert not bad, "test files named after the round that found them, not their concept: " + ", ".join(bad)
+
+
+@pytest.mark.parametrize("stem,round_named", [
+    ("test_bad_input_2", True), ("test_breaker2", True), ("test_issue9_regressions", True),
+    ("test_bad_input", False), ("test_format21", False), ("test_format2_driver", False), ("test_layout", False)])
+def test_the_name_check_tells_a_round_from_a_concept(stem, round_named):
+    assert _round_named(stem) is round_named

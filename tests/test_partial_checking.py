@@ -276,3 +276,63 @@ def test_the_kit_and_the_reference_engine_report_the_questions_they_ask():
     assert asks == [{"event": "ask", "player": "B", "question": "block", "cards": ["seamine"]}]
     r = ReferenceAdapter().run(docs["dm.attack.declaration.tapped-creature"])     # no blocker: no question
     assert not [e for e in r["trace"]["events"] if e["event"] == "ask"]
+
+
+def test_every_dm_scenario_marks_the_expectations_that_carry_each_of_its_rulings():
+    """Every DM scenario says which expectations carry each of its rulings (Gherkin marks), so that an
+    adapter that cannot observe them is never credited with a ruling it was not checked on."""
+    from duelspec.compiler import compile_paths
+    from duelspec.resources import features_dir
+    compiled = compile_paths([features_dir() / "dm"])
+    assert compiled.scenarios and not compiled.errors
+    for s in compiled.scenarios:
+        for expect in [s["expect"]] + [e["expect"] for e in s.get("superseded", []) if "expect" in e]:
+            lacking = [r for r in s["rulings"] if r not in expect.get("carries", {})]
+            assert not lacking, f"{s['id']}: no expectation is marked as carrying {lacking}"
+
+
+def test_a_power_pattern_about_an_attacking_creature_is_left_out_for_a_not_attacking_observer():
+    scen = {"rulings": ["AT-S2"], "script": [{"player": "A", "do": "declare-attack", "attacker": "z", "target": "player"}],
+            "expect": {"events": [{"event": "power", "card": "z", "power": 3000}, {"event": "power", "card": "f", "power": 5000}]}}
+    cov = plan(scen, None, {"events": ["power:not-attacking"]})
+    assert [u.pointer for u in cov.unchecked] == ["/expect/events/0"]
+    assert not plan(scen, None, {"events": ["power"]}).unchecked
+    assert [u.pointer for u in plan(scen, None, {"events": ["attack"]}).unchecked] == ["/expect/events/0", "/expect/events/1"]
+
+
+FORMAT_TWO_ONLY = '''
+from duelspec.adapters.reference import ReferenceAdapter
+
+
+class FormatTwoOnly(ReferenceAdapter):
+    """A protocol-2 adapter that plays format-2 documents only (as the Go DM driver does)."""
+    def run(self, scenario, as_of=None):
+        if scenario.get("format") != 2:
+            return {"skipped": {"reason": "a format-1 scenario: this adapter plays format 2"}}
+        return super().run(scenario, as_of=as_of)
+'''
+
+
+def test_a_format_1_document_is_migrated_on_load_for_a_protocol_2_adapter(tmp_path, monkeypatch):
+    """docs/design/scenario-format.md ("Version 1"): format-1 documents still run. On an adapter
+    that speaks protocol 2 (and plays format 2 only) `duelspec run` migrates them on load, with a
+    notice; before issue 27 §5 they were skipped."""
+    import json
+    from click.testing import CliRunner
+    from duelspec.cli import main
+    from duelspec.compiler import compile_paths
+    (tmp_path / "format_two_only.py").write_text(FORMAT_TWO_ONLY)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    doc = next(s for s in compile_paths().scenarios if s["id"] == "dm.attack.declaration.tapped-creature")
+    v1 = {k: v for k, v in doc.items() if k not in ("origin",)}
+    v1.update(format=1, id="v1.dm.tapped-creature", script=[{k: v for k, v in st.items() if k != "when"} for st in doc["script"]])
+    v1["expect"] = {k: v for k, v in doc["expect"].items() if k != "carries"}
+    path = tmp_path / "v1.json"
+    path.write_text(json.dumps(v1))
+    out = tmp_path / "r.jsonl"
+    res = CliRunner().invoke(main, ["run", str(path), "--adapter", "format_two_only:FormatTwoOnly",
+                                                    "--out", str(out)])
+    assert res.exit_code == 0, res.output + res.stderr
+    assert "notice: format-1 document v1.dm.tapped-creature: migrated to format 2 on load" in res.stderr
+    result = [json.loads(x) for x in out.read_text().splitlines()][1]
+    assert result["outcome"] == "passed", result

@@ -3,6 +3,7 @@ a YGOPro single-mode script, written from the adapter's own start state, that lo
 adapter's core fails as the run did."""
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -114,3 +115,73 @@ def test_a_reproduction_loaded_as_the_start_state_fails_as_the_run_did_and_a_cha
     from duelspec.report import read_stream
     original = {r["id"]: r for r in read_stream(tmp_path / "run.jsonl").results}
     assert verify([FAILING], adapter, tmp_path / "repro", original)[FAILING] is not None
+
+
+# ------------------------------------------------------------------ the Go Duel Masters engine: a Go test
+DM_SCENARIO = {"id": "dm.test.repro", "title": "a W-breaker */ attacks", "rulings": ["AT-S6b"],
+               "setup": {"turn": 3, "turn_player": "A", "first_player": "A", "phase": "attack", "players": {"A": {}, "B": {}},
+                         "cards": [{"id": "breaker", "card": "DM-01 S5/110", "owner": "A", "zone": "battle"},
+                                   {"id": "s1", "card": "DM-01 26/110", "owner": "B", "zone": "shield"}]},
+               "script": [{"player": "A", "do": "declare-attack", "when": {"window": "AT-S1"}, "attacker": "breaker", "target": "player"},
+                          {"player": "A", "do": "break-shields", "when": {"window": "AT-S6b"}, "cards": ["s1"]}],
+               "expect": {"final": {"players": {"B": {"counts": {"shield": 0, "hand": 1}}}}}}
+
+
+def test_the_go_test_plays_the_scenario_with_the_engines_test_api_and_asserts_the_rule():
+    from duelspec.repro import NotExpressible, dm_go_test
+    cause = Cause("S6b", "the shields are chosen at the declaration", "engine", evidence="fx/creature.go:199-201")
+    text = dm_go_test(DM_SCENARIO, {"outcome": "failed", "failures": [{"pointer": "/script/1", "message": "refused"}]}, cause,
+                      {"DM-01 S5/110": "uid-breaker", "DM-01 26/110": "uid-shield"}.get, {"DM-01 S5/110": "Deathliger"})
+    assert text.startswith("// Code written by duelspec") and "package duelspec" in text
+    assert "func TestDuelspecDmTestRepro(t *testing.T) {" in text and "* /" in text    # a title's */ cannot end a comment
+    for line in ['cBreaker := duelspecPut(t, a, "uid-breaker", match.BATTLEZONE) // Deathliger (breaker)',
+                 'cS1 := duelspecPut(t, b, "uid-shield", match.SHIELDZONE)',
+                 "action, err := scn.ActionAttackPlayer(a, cBreaker.ID)",
+                 'asked := strings.Contains(action.Text, "shield(s) to break")',
+                 "require.NoError(t, scn.ResolveAttack(a, cS1.ID))",
+                 "assert.Equal(t, 0, duelspecCount(t, b, match.SHIELDZONE)"]:
+        assert line in text, line
+    odd = {**DM_SCENARIO, "script": [{"player": "B", "do": "ninja-strike", "when": {"window": "AT-S4"}, "card": "s1"}]}
+    with pytest.raises(NotExpressible, match="ninja-strike"):
+        dm_go_test(odd, {}, cause, lambda c: "uid", {})
+
+
+def test_only_a_failed_assertion_of_the_rules_counts_as_reproduced():
+    from duelspec.repro import go_test_outcomes
+    out = "\n".join(json.dumps(e) for e in [
+        {"Action": "output", "Test": "TestA", "Output": "        \tMessages:   \tduelspec: the engine asks at the declaration\n"},
+        {"Action": "fail", "Test": "TestA"},
+        {"Action": "output", "Test": "TestB", "Output": "        \tError:      \tReceived unexpected error\n"},
+        {"Action": "fail", "Test": "TestB"}, {"Action": "pass", "Test": "TestC"}])
+    assert go_test_outcomes(out) == ({"TestA": "fail", "TestB": "fail", "TestC": "pass"}, {"TestA": True})
+
+
+DM_ENGINE = os.environ.get("DUELSPEC_DM_GO_ENGINE")
+
+
+@pytest.mark.skipif(not DM_ENGINE, reason="DUELSPEC_DM_GO_ENGINE is not set (a sindreslungaard/duel-masters checkout is needed)")
+def test_the_go_reproduction_fails_in_the_engine_on_its_assertion_and_without_it_does_not(tmp_path):
+    from duelspec.repro import write
+    build = f"bash {ROOT / 'adapters/duel-masters-go/build.sh'} --engine {DM_ENGINE} --out {tmp_path / 'build'}"
+    probe = subprocess.run([*build.split()], capture_output=True, text=True)
+    if probe.returncode == 3:
+        pytest.skip("cannot build for the engine: " + " ".join(probe.stderr.split()))
+    stream = tmp_path / "dm.jsonl"
+    run = subprocess.run(["duelspec", "run", "--game", "dm", "--id", "dm.attack.shields.breakers.*", "--adapter",
+                          f"cmd:bash {ROOT / 'adapters/duel-masters-go/run'}", "--out", str(stream)], cwd=ROOT,
+                         capture_output=True, text=True, env=dict(os.environ, DUELSPEC_DM_GO_BUILD=str(tmp_path / "build")))
+    assert run.returncode == 1, run.stdout[-2000:]
+    causes = tmp_path / "causes.toml"
+    causes.write_text('[causes.S6b]\ntitle = "the shields to break are chosen at the declaration"\n[[causes.S6b.match]]\n'
+                      'first = ["errored: missing decision: the engine asks player A in step AT-S1*", '
+                      '"refused legal step: A break-shields*"]\n', encoding="utf-8")
+    done = write("dm-go", causes, [stream], build, tmp_path / "repro")
+    assert list(done) == ["S6b"] and done["S6b"][1] is None, done
+    test = next((tmp_path / "repro").glob("Dm*_test.go"))
+    test.write_text(test.read_text(encoding="utf-8").replace("assert.False(t, asked,", "_ = asked; assert.True(t, true,"),
+                    encoding="utf-8")
+    from duelspec.repro import go_test_outcomes
+    again = subprocess.run([*build.split(), "--repro", str(tmp_path / "repro")], capture_output=True, text=True)
+    outcome, ours = go_test_outcomes(again.stdout)
+    name = "TestDuelspec" + test.name[:-len("_test.go")]
+    assert outcome.get(name) == "pass" and not ours.get(name), (outcome, again.stderr[-1000:])

@@ -14,6 +14,9 @@
 #   --engine PATH  the engine checkout (the directory holding sim/go.mod), or $DUELSPEC_DM_GO_ENGINE
 #   --out DIR      build directory (default $DUELSPEC_DM_GO_BUILD, else ~/.cache/duelspec/duel-masters-go)
 #   --test         also run the engine's own tests (sim/tests, sim/game) with the same set-up
+#   --repro DIR    also run the Go tests in DIR (*_test.go, e.g. duelspec's reproductions of a report's
+#                  causes: python -m duelspec.repro --engine dm-go) as the package sim/tests/duelspec
+#                  (an overlay: nothing is written into the checkout); `go test -json` on stdout
 # Exit status: 0 built; 3 something is missing (said on stderr, with how to get it); 1 build failed.
 set -euo pipefail
 
@@ -22,12 +25,14 @@ engine="${DUELSPEC_DM_GO_ENGINE:-}"
 out="${DUELSPEC_DM_GO_BUILD:-${XDG_CACHE_HOME:-$HOME/.cache}/duelspec/duel-masters-go}"
 gocode="${DUELSPEC_GOCODE:-/usr/share/gocode/src}"
 run_tests=0
+repro=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --engine) engine="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
     --test) run_tests=1; shift ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    --repro) repro="$(cd "$2" && pwd)"; shift 2 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "build.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -136,6 +141,11 @@ done <<< "$deps"
 for f in "$here"/driver/*.go; do
   entries+=("$(json_str "$sim/cmd/duelspec-dm-driver/$(basename "$f")"): $(json_str "$f")")
 done
+if [ -n "$repro" ]; then
+  for f in "$repro"/*_test.go; do
+    if [ -f "$f" ]; then entries+=("$(json_str "$sim/tests/duelspec/$(basename "$f")"): $(json_str "$f")"); fi
+  done
+fi
 {
   echo '{"Replace": {'
   n=${#entries[@]}
@@ -168,6 +178,12 @@ json.dump({"engine": engine, "commit": commit, "go": go, "build_seconds": int(se
 EOF
 echo "build.sh: built $out/duelspec-dm-driver in $(( $(date +%s) - start )) s" >&2
 
+if [ -n "$repro" ]; then
+  echo "build.sh: running the Go tests of $repro as sim/tests/duelspec" >&2
+  # compiled, then run from sim/tests (the overlay's folder does not exist for the test binary to run in)
+  (cd "$sim" && "$go_bin" test -c -vet=off -modfile "$out/go.mod" -overlay "$out/overlay.json" -o "$out/duelspec-repro.test" ./tests/duelspec/)
+  (cd "$sim/tests" && "$go_bin" tool test2json -t "$out/duelspec-repro.test" -test.v -test.count=1) || true
+fi
 if [ "$run_tests" = 1 ]; then
   echo "build.sh: running the engine's own tests (sim/tests, sim/game)" >&2
   (cd "$sim" && "$go_bin" test -modfile "$out/go.mod" -overlay "$out/overlay.json" ./tests/... ./game/...)

@@ -7,7 +7,8 @@ card (every card of ND-L-COST / ND-L-EFFECT and Astral Force (2) against every c
 scenario that plays it and its outcome and cause), every hand-written failure with its first
 failing expectation and cause, and every skipped hand-written scenario with its reason. The
 prose of the report is written by hand around them; tests/test_edopro_adapter.py checks that the
-report's counts and lists agree with the committed stream.
+report's tables are the ones this computes from the committed streams. The Markdown is the template
+beside this file (report-tables.md): every text from a stream or a card model is escaped there, once.
 """
 from __future__ import annotations
 
@@ -15,24 +16,28 @@ import argparse
 import json
 import sys
 from collections import Counter
+from pathlib import Path
 
 from duelspec.causes import Roles, by_id, group, load_causes
 from duelspec.generated import cards as C
 from duelspec.report import read_stream
-from duelspec.text import markdown as md
+from duelspec.markdown import render_file
 
 COLUMNS = (("negate-activation", "activation negated"), ("negate-effect", "effect negated"), ("fizzle", "effect fizzles"))
+#: the Markdown of the tables (every text from a stream or a card model escaped once, by the template)
+TEMPLATE = Path(__file__).with_name("report-tables.md")
 KIND = {"cost": "cost-type", "effect": "effect-type", "effect-continuous": "effect-type (continuous card)", "af2": "Astral Force (2)"}
 
 
-def counts_table(results) -> str:
+def counts(results) -> list[dict]:
+    """The result counts of the hand-written scenarios, the generated chains and all."""
     c = Counter(("generated" if r["id"].startswith("ygo.generated") else "hand", r["outcome"]) for r in results)
-    rows = ["| | scenarios | passed | failed | skipped | errored |", "|---|---:|---:|---:|---:|---:|"]
+    rows = []
     for group_, label in (("hand", "hand-written"), ("generated", "generated chains"), (None, "all")):
         n = lambda o: sum(v for (g, oo), v in c.items() if oo == o and (group_ is None or g == group_))  # noqa: E731
         total = sum(v for (g, _), v in c.items() if group_ is None or g == group_)
-        rows.append(f"| {label} | {total:,} | **{n('passed'):,}** | {n('failed'):,} | {n('skipped'):,} | {n('errored'):,} |")
-    return "\n".join(rows)
+        rows.append({"label": label, "total": total, **{o: n(o) for o in ("passed", "failed", "skipped", "errored")}})
+    return rows
 
 
 def cause_of(results, causes) -> dict:
@@ -41,9 +46,10 @@ def cause_of(results, causes) -> dict:
     return {i: k for k, g in groups.items() for i in g.ids}
 
 
-def matrix(results, cause) -> str:
+def matrix(results, cause) -> list[dict]:
     """Every listed card against every column: the hand-written scenarios that play exactly that
-    (one replacement of player A, that interference), their outcome in EDOPro."""
+    (one replacement of player A, that interference), their outcome in EDOPro; where none does,
+    why (``why``)."""
     outcome = {r["id"]: r["outcome"] for r in results}
     hand = [i for i in outcome if not i.startswith("ygo.generated")]
     docs = by_id(hand)
@@ -55,31 +61,27 @@ def matrix(results, cause) -> str:
         (cid, r), = roles.repl.items()
         intf = roles.interference.get(cid, "none")
         cells.setdefault((r.code, intf), []).append(sid)
-    cards = [r for r in C.REPLACEMENTS]
-    rows = ["| card | kind | " + " | ".join(w for _, w in COLUMNS) + " |", "|---|---|" + "---|" * len(COLUMNS)]
-    for r in cards:
+    rows = []
+    for r in C.REPLACEMENTS:
         out = []
         for key, _ in COLUMNS:
             ids = sorted(cells.get((r.code, key), []))
             if not ids:
                 ways = C.interferers_for(r, key, True)
                 if r.mandatory and ways:
-                    out.append("(no row: the game activates it; see below)")
+                    out.append({"why": "(no row: the game activates it; see below)"})
                 else:
-                    out.append("no real way in the model" if not ways else "**missing**")
+                    out.append({"why": "no real way in the model" if not ways else "**missing**"})
                 continue
-            bits = []
-            for i in ids:
-                o = outcome[i]
-                mark = "passes" if o == "passed" else f"fails ({cause.get(i, '?')})" if o == "failed" else o
-                bits.append(f"`{md(i.removeprefix('ygo.normal-draw.'))}` {mark}")
-            out.append("<br>".join(bits))
-        rows.append(f"| {md(r.name)} | {KIND.get(r.kind, r.kind)}{' (mandatory)' if r.mandatory else ''} | " + " | ".join(out) + " |")
-    return "\n".join(rows)
+            out.append({"scenarios": [{"id": i.removeprefix("ygo.normal-draw."), "outcome": outcome[i],
+                                       "cause": cause.get(i, "?")} for i in ids]})
+        rows.append({"name": r.name, "kind": KIND.get(r.kind, r.kind), "mandatory": r.mandatory, "cells": out})
+    return rows
 
 
-def failures_table(results, cause) -> str:
-    rows = ["| scenario | rulings | first failing expectation | cause |", "|---|---|---|---|"]
+def failures(results, cause) -> list[dict]:
+    """Every hand-written failure with its first failing expectation (a failing script step first)."""
+    rows = []
     for r in results:
         if r["outcome"] != "failed" or r["id"].startswith("ygo.generated"):
             continue
@@ -91,19 +93,18 @@ def failures_table(results, cause) -> str:
             exp = exp["step"]
         if exp is not None:
             what += f"; expected `{json.dumps(exp, ensure_ascii=False)}`"
-        rows.append(f"| `{md(r['id'])}` | {md(', '.join(r.get('rulings', [])))} | {md(what, limit=400)} | {cause.get(r['id'], '?')} |")
-    return "\n".join(rows)
+        rows.append({"id": r["id"], "rulings": r.get("rulings", []), "what": what, "cause": cause.get(r["id"], "?")})
+    return rows
 
 
-def skips_table(results) -> str:
-    rows = ["| scenario | reason |", "|---|---|"]
-    for r in results:
-        if r["outcome"] == "skipped" and not r["id"].startswith("ygo.generated"):
-            rows.append(f"| `{md(r['id'])}` | {md(r.get('reason', ''), limit=400)} |")
-    gen = Counter(r.get("reason", "").split(":")[0] for r in results if r["outcome"] == "skipped" and r["id"].startswith("ygo.generated"))
-    for reason, n in gen.items():
-        rows.append(f"| {n:,} generated chains | {md(reason, limit=300)}: … |")
-    return "\n".join(rows)
+def render(results, cause) -> str:
+    """The four tables (counts, matrix, failures, skips), each after an HTML comment naming it."""
+    skips = [{"id": r["id"], "reason": r.get("reason", "")} for r in results
+             if r["outcome"] == "skipped" and not r["id"].startswith("ygo.generated")]
+    generated_skips = Counter(r.get("reason", "").split(":")[0] for r in results
+                              if r["outcome"] == "skipped" and r["id"].startswith("ygo.generated"))
+    return render_file(TEMPLATE, counts=counts(results), columns=COLUMNS, matrix=matrix(results, cause),
+                       failures=failures(results, cause), skips=skips, generated_skips=list(generated_skips.items()))
 
 
 def main(argv=None) -> int:
@@ -113,9 +114,7 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     results = [r for s in a.streams for r in read_stream(s).results]
     cause = cause_of(results, load_causes(a.causes))
-    for title, text in (("counts", counts_table(results)), ("matrix", matrix(results, cause)),
-                        ("failures", failures_table(results, cause)), ("skips", skips_table(results))):
-        print(f"<!-- {title} -->\n{text}\n")
+    sys.stdout.write(render(results, cause))
     return 0
 
 

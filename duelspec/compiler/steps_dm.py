@@ -264,6 +264,24 @@ def _step(b, step, verb):
     (b.expect_event if verb == "begins" else b.expect_never)(event="step", step=step)
 
 
+#: the questions of ``ask`` events (``duelspec.decisions.QUESTIONS``) as Then phrases say them
+ASKED = {"whether to block": "block", "which shields to break": "break-shields",
+         "whether to use a shield trigger": "shield-trigger", "to choose cards": "target",
+         "to choose a card": "target", "whether to use an optional ability": "yes-no",
+         "to choose an option": "option", "to order the waiting abilities": "order"}
+ASKED_RE = "|".join(ASKED)
+
+
+@GRAMMAR.rule("then", rf"player {PLAYER} is (?P<never>never )?asked (?P<what>{ASKED_RE})(?: among (?P<cards>{QLIST}))?",
+              games=D, example='player B is asked whether to block among "seamine"')
+def _asked(b, player, never, what, cards):
+    """An ``ask`` event (issue 27): the engine asks ``player`` that kind of question (``among``: the
+    cards it lets them choose from) — or, with ``never``, asks them no such question (a `never`
+    pattern; ``among`` then names the candidates that must not be offered together)."""
+    (b.expect_never if never else b.expect_event)(event="ask", player=player, question=ASKED[what],
+                                                  cards=[b.ref(c) for c in quoted(cards)] if cards else None)
+
+
 @GRAMMAR.rule("then", rf"{NAME} (?P<verb>is tapped|becomes untapped|is never tapped|is never untapped)", games=D,
               example='"attacker" is tapped')
 def _tap(b, card, verb):

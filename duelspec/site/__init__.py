@@ -144,10 +144,12 @@ class Engine:
         return self.streams[-1]
 
 
-def build(result_files: list, out: str | Path, arguments=None) -> dict:
+def build(result_files: list, out: str | Path, arguments=None, causes=()) -> dict:
     """Write the site for ``result_files`` into ``out`` (created; files of an earlier build are
     replaced). ``arguments``: an arguments file of :mod:`duelspec.consensus` (the verdicts shown on
-    ``consensus.html``). Returns ``{"engines": {name: counts of its latest stream}, "pages": n}``."""
+    ``consensus.html``); ``causes``: ``NAME=CAUSES[,FIXES[,REPRO_DIR]]`` specs of
+    :mod:`duelspec.sidebyside` (NAME: a word of an engine's name), the engines' causes side by side
+    on ``causes.html``. Returns ``{"engines": {name: counts of its latest stream}, "pages": n}``."""
     from .render import Site
     streams = read_runs(result_files)
     engines: dict[str, Engine] = {}
@@ -168,5 +170,6 @@ def build(result_files: list, out: str | Path, arguments=None) -> dict:
         shutil.rmtree(out / sub, ignore_errors=True)
     site = Site(list(engines.values()), out)
     site.consensus_inputs = (list(result_files), arguments)
+    site.causes_specs = list(causes)
     pages = site.write()
     return {"engines": {e.name: e.current.counts() for e in engines.values()}, "pages": pages}

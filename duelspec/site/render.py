@@ -97,7 +97,7 @@ class Site:
 
     # ------------------------------------------------------------------ pages
     def write(self) -> int:
-        pages = self.write_rules_and_consensus()
+        pages = self.write_rules_and_consensus() + self.write_causes()
         static = self.out / "static"
         static.mkdir(parents=True, exist_ok=True)
         for name in ("site.css", "site.js"):
@@ -161,6 +161,32 @@ class Site:
             pages += 1
         return pages
 
+    def write_causes(self) -> int:
+        """``causes.html``: the engines' causes side by side (:mod:`duelspec.sidebyside`), for the
+        engines named by ``causes_specs``; 0 pages without them."""
+        from .. import sidebyside
+        from ..errors import InputError
+        specs = getattr(self, "causes_specs", [])
+        self.has_causes = bool(specs)
+        if not specs:
+            return 0
+        engines = []
+        for spec in specs:
+            name = spec.partition("=")[0]
+            e = next((e for e in self.engines if name.lower() in e.name.lower()), None)
+            if e is None:
+                raise InputError("--causes", spec, f"a word of an engine's name ({', '.join(x.name for x in self.engines)})", name)
+            ec = sidebyside.load(spec, [], e.current.results, repro_href="repro")
+            ec.name, ec.report = e.name, f"history/{e.slug}.html"
+            engines.append(ec)
+        retracted = []
+        paths, arguments = getattr(self, "consensus_inputs", ([], None))
+        if arguments:
+            from ..consensus import load_arguments
+            retracted = [a for a in load_arguments(arguments) if a.get("verdict") in ("suite-wrong", "suite-fixed")]
+        self.render("causes.html", "causes.html", d=sidebyside.page_data(engines, retracted), depth="")
+        return 1
+
     def write_rules_and_consensus(self) -> int:
         """``general-rules.html`` (the catalogue, with the scenarios citing each rule) and, when a
         game has two engines or more, ``consensus.html`` (:mod:`duelspec.consensus`)."""
@@ -193,6 +219,7 @@ class Site:
         target.parent.mkdir(parents=True, exist_ok=True)
         ctx.setdefault("engines", self.engines)
         ctx.setdefault("has_consensus", getattr(self, "has_consensus", False))
+        ctx.setdefault("has_causes", getattr(self, "has_causes", False))
         target.write_text(self.env.get_template(template).render(**ctx), encoding="utf-8")
 
     def scenarios_by_ruling(self) -> dict:

@@ -84,6 +84,8 @@ type Duel struct {
 	events    []map[string]any
 	lastZone  map[string]string
 	lastTap   map[string]bool
+	lastPower map[string]int      // the power last reported of each scenario creature (not attacking)
+	unseen    map[string]bool     // creatures whose power was not watched (the attacker during its attack)
 	drawing   map[string][]string // player -> cards drawn by the draw in progress
 	winner    string
 	ended     bool
@@ -153,6 +155,7 @@ func play(sc *Scenario, cat *Catalogue) result {
 	}
 	d := &Duel{sc: sc, cards: map[string]*match.Card{}, local: map[string]string{}, owner: map[string]string{},
 		notify: make(chan struct{}, 1), lastZone: map[string]string{}, lastTap: map[string]bool{},
+		lastPower: map[string]int{}, unseen: map[string]bool{},
 		drawing: map[string][]string{}, refs: map[string]*match.PlayerReference{}}
 	defer d.dispose()
 	d.script = newScript(d, sc.Script)
@@ -337,11 +340,20 @@ func (d *Duel) setup(engineIDs map[string]string) (skip string, err string) {
 			card.AddCondition(cnd.SummoningSickness, nil, nil)
 		}
 	}
+	powers := map[string]int{}
+	for id, card := range d.cards {
+		if card.Zone == match.BATTLEZONE {
+			powers[id] = d.m.GetPower(card, false)
+		}
+	}
 	d.mu.Lock()
 	d.log = nil
 	for id, card := range d.cards {
 		d.lastZone[id] = card.Zone
 		d.lastTap[id] = card.Tapped
+		if p, ok := powers[id]; ok {
+			d.lastPower[id] = p
+		}
 	}
 	d.recording = true
 	d.mu.Unlock()
@@ -459,6 +471,7 @@ func (d *Duel) emit(ev map[string]any) {
 	d.events = append(d.events, ev)
 	if d.script != nil {
 		d.script.drv.Event(ev)
+		d.script.shown(ev)
 	}
 }
 
@@ -493,6 +506,40 @@ func (d *Duel) tapCheck() {
 		d.lastTap[id] = c.Tapped
 		d.lastZone[id] = c.Zone
 	}
+	d.powerCheck(ids)
+}
+
+// powerCheck reports a power change of the scenario's creatures in the battle zone as the engine
+// computes a creature's power when it is not attacking (match.GetPower(card, false)); the
+// attacking creature's power the engine computes only on demand (GetPower(card, true), for the
+// battle): it is not watched during its attack, and watched again from its power afterwards
+// (d.mu held; GetPower dispatches a GetPowerEvent, which the observer ignores).
+func (d *Duel) powerCheck(ids []string) {
+	var attacker *match.Card
+	if d.script != nil && d.script.declared != nil {
+		attacker = d.script.declared.card
+	}
+	for _, id := range ids {
+		c := d.cards[id]
+		if c.Zone != match.BATTLEZONE || d.m.IsClosed() || d.m.IsEnding() {
+			delete(d.lastPower, id)
+			continue
+		}
+		if c == attacker {
+			d.unseen[id] = true
+			continue
+		}
+		p := d.m.GetPower(c, false)
+		last, known := d.lastPower[id]
+		d.lastPower[id] = p
+		if d.unseen[id] || !known {
+			delete(d.unseen, id) // watched again (or first seen in the battle zone): no change to report
+			continue
+		}
+		if p != last {
+			d.emit(map[string]any{"event": "power", "card": id, "power": p})
+		}
+	}
 }
 
 var zoneNames = map[string]string{
@@ -502,6 +549,9 @@ var zoneNames = map[string]string{
 }
 
 func (d *Duel) observe(ctx *match.Context, _ func()) {
+	if _, ok := ctx.Event.(*match.GetPowerEvent); ok {
+		return // the engine computing a power (the driver's own powerCheck among others): nothing happened
+	}
 	if !d.recording {
 		return
 	}
@@ -538,14 +588,14 @@ func (d *Duel) observe(ctx *match.Context, _ func()) {
 		// HasShieldsSelectionEffect: the question is this event's own postFx, after its
 		// handlers); at the declaration it is the engine's AT-S1 question
 		if attacker != nil && e.Attacker == attacker && s.reached >= dmStepOrder["AT-S4"] {
-			d.afterHandlers(ctx, true, "AT-S6b", func() {})
+			d.afterHandlers(ctx, true, "", "AT-S6b", func() {})
 		}
 	case *match.Battle:
 		// The battle is fought in the event's postFx (fx/creature.go: handleBattle), after
 		// the cards' handlers ("when blocked / blocks" abilities), unless one of them
 		// interrupted it (e.g. Emperor Maroll returns the blocker): reported then, first.
 		ev := e
-		d.afterHandlers(ctx, attacker != nil && e.Attacker == attacker, "AT-S6a", func() {
+		d.afterHandlers(ctx, attacker != nil && e.Attacker == attacker, "AT-S5", "AT-S6a", func() {
 			a, ok1 := d.cardID(ev.Attacker)
 			b, ok2 := d.cardID(ev.Defender)
 			if ok1 && ok2 {
@@ -559,7 +609,7 @@ func (d *Duel) observe(ctx *match.Context, _ func()) {
 		// Reported when the engine goes on with the destruction: after the cards' handlers,
 		// unless one of them interrupted it, before the move.
 		card, source, inBattle := e.Card, e.Source, e.Context == match.DestroyedInBattle
-		d.afterHandlers(ctx, false, "", func() {
+		d.afterHandlers(ctx, false, "", "", func() {
 			if id, ok := d.cardID(card); ok {
 				ev := map[string]any{"event": "destroy", "card": id}
 				if by, ok := d.cardID(source); ok {
@@ -576,7 +626,7 @@ func (d *Duel) observe(ctx *match.Context, _ func()) {
 		// ("when not blocked" abilities among them; match.go BreakShields reads event.Cards
 		// then, unless a handler interrupted it).
 		ev := e
-		d.afterHandlers(ctx, attacker != nil && e.Source == attacker, "AT-S6b", func() {
+		d.afterHandlers(ctx, attacker != nil && e.Source == attacker, "AT-S5", "AT-S6b", func() {
 			shields := []string{}
 			player := ""
 			for _, s := range ev.Cards {
@@ -625,11 +675,18 @@ func (d *Duel) observe(ctx *match.Context, _ func()) {
 
 // afterHandlers: f runs (d.mu held) when the engine goes on with the event after the cards'
 // handlers (as the first of its postFxs; never when a handler interrupted it). For an event
-// of the attack (`mine`), the script driver is between windows during the handlers and in
-// `window` afterwards.
-func (d *Duel) afterHandlers(ctx *match.Context, mine bool, window string, f func()) {
+// of the attack (`mine`), the script driver is in window `during` while the handlers run (""
+// none: between windows) and in `window` afterwards. The handlers of the attack's Battle and
+// BreakShieldEvent are the engine's "when blocked / blocks / not blocked" moment
+// (fx/quality_of_life.go Blocked, Blocks, WheneverThisAttacksAndIsntBlocked,
+// WheneverThisAttacksPlayerAndIsntBlocked): AT-S5.
+func (d *Duel) afterHandlers(ctx *match.Context, mine bool, during, window string, f func()) {
 	if mine {
-		d.script.between()
+		if during != "" {
+			d.script.enter(during)
+		} else {
+			d.script.between()
+		}
 	}
 	ctx.ScheduleAfter(func() {
 		d.mu.Lock()

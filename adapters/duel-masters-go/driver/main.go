@@ -28,7 +28,7 @@ var (
 	engineDescribe = ""
 )
 
-const driverVersion = "0.2.0"
+const driverVersion = "0.3.0"
 
 // maxLine bounds one protocol line (the runner's limit is 16 MiB).
 const maxLine = 16 << 20
@@ -207,8 +207,8 @@ func bounded(s string, n int) string {
 
 // unsupported: tags of schemas/requires.schema.json the engine has no cards or rules for;
 // scenarios requiring one are skipped up front with that reason.
-//   - ninja-strike, revolution-change, invasion, revolution-0-trigger: the engine's card sets
-//     end at DM-12 (game/cards/dm01..dm12, promo) and its rules have none of them;
+//   - ninja-strike, revolution-change, invasion, revolution-0-trigger, s-back: the engine's card
+//     sets end at DM-12 (game/cards/dm01..dm12, promo) and its rules have none of them;
 //   - wins-all-battles: no condition for it (game/cnd/conditions.go), no card with it;
 //   - trigger-order: its players never order abilities that trigger together: the engine runs
 //     them as handlers of the event in a fixed order, the turn player's cards first, zone by
@@ -217,21 +217,22 @@ func bounded(s string, n int) string {
 //   - several-turns (format 2.1): the driver plays the attack phase of the scenario's turn; it
 //     does not yet drive the engine through the end of that turn and the next turns (EndTurn,
 //     both players' untap, draw, charge and main steps) and tell which turn and step it is in.
-var unsupported = []string{"ninja-strike", "revolution-change", "invasion", "revolution-0-trigger",
+var unsupported = []string{"ninja-strike", "revolution-change", "invasion", "revolution-0-trigger", "s-back",
 	"wins-all-battles", "trigger-order", "test-card", "several-turns"}
 
 // observes (protocol 2): what this driver can report of what the engine shows, and the
-// windows (attack steps) it can tell the engine is in. Not observable, never reported:
-// `step` (the engine has no steps inside an attack), `trigger` (abilities are handlers of the
-// engine's events, never announced), `attack-end`, `power` (no power change is announced),
-// `summon` (a shield-trigger creature is moved from the hand, not summoned), `declare`; the
-// deck count (the decks hold fillers). Windows AT-S2 and AT-S5: the engine has no such moment.
+// windows (attack steps) it can tell the engine is in. Not observable, never reported: `step`
+// (the engine has no steps inside an attack), `trigger` (abilities are handlers of the engine's
+// events, never announced), `attack-end`, `summon` (a shield-trigger creature is moved from the
+// hand, not summoned), `declare`; the attacking creature's power (`power:not-attacking`: the
+// engine computes an attacker's power only on demand, GetPower(card, true), for its battle);
+// the deck count (the decks hold fillers). Window AT-S2: the engine has no such moment.
 func observes() map[string]any {
 	return map[string]any{
 		"events": []string{"attack", "battle", "destroy", "break", "move", "draw", "tap", "untap",
-			"shield-trigger", "block", "win"},
+			"shield-trigger", "block", "win", "ask", "power:not-attacking"},
 		"final": []string{"cards.zone", "cards.owner", "cards.controller", "cards.tapped", "cards.power",
 			"players.counts", "winner"},
-		"windows": []string{"AT-S1", "AT-S3", "AT-S4", "AT-S6a", "AT-S6b", "AT-S6c", "AT-S7"},
+		"windows": []string{"AT-S1", "AT-S3", "AT-S4", "AT-S5", "AT-S6a", "AT-S6b", "AT-S6c", "AT-S7"},
 	}
 }

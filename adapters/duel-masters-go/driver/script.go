@@ -31,14 +31,24 @@ import (
 //	       shields to break: fx/creature.go SelectShields before tapCardAndConfirmAttack)
 //	AT-S3  the dispatch of AttackConfirmed ("when attacks" abilities: fx.AttackConfirmed)
 //	AT-S4  from SelectBlockers (the blockers are collected) until the block is decided
-//	AT-S6a the Battle event of the attacker (battle, destructions, their abilities)
-//	AT-S6b SelectShields after the block step, BreakShieldEvent, the shield triggers
+//	AT-S5  the handlers of the attacker's Battle (blocked, or a creature attacked) and of its
+//	       BreakShieldEvent (not blocked): the engine's "when blocked / blocks / not blocked"
+//	       moment (fx/quality_of_life.go Blocked, Blocks, WheneverThisAttacksAndIsntBlocked,
+//	       WheneverThisAttacksPlayerAndIsntBlocked); "shield would be broken" effects are handlers
+//	       of that BreakShieldEvent too
+//	AT-S6a the Battle event of the attacker once its handlers let it through (battle,
+//	       destructions, their abilities)
+//	AT-S6b SelectShields after the block step, BreakShieldEvent once its handlers let it
+//	       through, the shield triggers
 //	AT-S6c the end of the duel by the attack ("X won the game": no shields left)
 //	AT-S7  the attack command has returned (the engine does nothing more for the attack)
 //
-// The engine has no moment for AT-S2 and AT-S5 ("when blocked / not blocked" abilities are
-// handlers of its Battle and BreakShieldEvent events), so no step is played there (the
-// driver does not declare those windows; scenarios scripting them are skipped up front).
+// The engine has no moment for AT-S2 (no step is played there: the driver does not declare that
+// window). A scripted answer goes to the engine whether or not its question offers it: the
+// engine's own validation decides (an action_error refuses the step with its message); the
+// driver never refuses for the engine. A one-card choice the engine makes without asking is the
+// pending `choose` step naming that card when the engine's next event acting on a card shows it
+// (Script.shown). Every question the engine sends is reported as an `ask` event.
 type Script struct {
 	d        *Duel
 	drv      *ScriptDriver
@@ -51,6 +61,9 @@ type Script struct {
 	// the engine's question for the shields to break asked in AT-S1, by attack (said in the
 	// reason of a break-shields step refused in AT-S6b)
 	earlyBreak map[int]string
+	// a pending one-card `choose` step the engine's next event acting on a card did not show
+	// (step index; -1: none): it is not applied by a later event (Script.shown)
+	missed int
 }
 
 // declaration is the attack declaration being performed.
@@ -71,10 +84,12 @@ type flight struct {
 	player   string
 	step     bool // it is the pending script step (else: part of the declaration)
 	onAccept func()
+	onRefuse func(message string) // the engine refused it (a declaration's own answer; nil: an error)
+	note     string               // what the question did not offer of the answer (for a refusal's reason)
 }
 
 func newScript(d *Duel, steps []map[string]any) *Script {
-	return &Script{d: d, drv: NewScriptDriver(steps), prompts: map[string]*prompt{}, earlyBreak: map[int]string{}}
+	return &Script{d: d, drv: NewScriptDriver(steps), prompts: map[string]*prompt{}, earlyBreak: map[int]string{}, missed: -1}
 }
 
 func (s *Script) turnPlayer() string {
@@ -102,9 +117,9 @@ func (s *Script) enter(kind string) {
 }
 
 // between: the engine has left its window and is at a moment that is none of the page's
-// steps the driver declares (the cards' handlers of its Battle, BreakShieldEvent or
-// SelectShields event: the "when blocked / not blocked" abilities of AT-S5 are such
-// handlers); no step answers a question asked there.
+// steps the driver declares (the cards' handlers of a SelectShields event after the block:
+// cards that choose their shields after their own ability); no step answers a question asked
+// there.
 func (s *Script) between() {
 	s.accept()
 	if s.window != "" {
@@ -128,6 +143,7 @@ func (s *Script) accept() {
 		return
 	}
 	s.flight = nil
+	s.prompts[f.player] = nil // answered (the engine asks anew with another action message)
 	if f.step {
 		s.drv.Resolve(nil)
 	}
@@ -408,6 +424,8 @@ func (s *Script) message(player, header string, raw []byte) {
 		s.accept()
 		p := parsePrompt(player, raw)
 		s.prompts[player] = p
+		s.missed = -1 // a question: a one-card choice step answers it, if it is this one
+		s.reportAsk(p)
 		if p.kind == "break" || p.kind == "confirm-attack" {
 			// the declaration's own questions come after every card's handler let the
 			// declaration through (fx/creature.go: ScheduleAfter "in case any other cards want to
@@ -421,7 +439,10 @@ func (s *Script) message(player, header string, raw []byte) {
 			var w server.WarningMessage
 			json.Unmarshal(raw, &w)
 			if f.step {
-				s.drv.Resolve(&Refusal{Text: "the engine refused it: " + w.Message})
+				s.drv.Resolve(&Refusal{Text: "the engine refused it: " + w.Message + f.note})
+			} else if f.onRefuse != nil {
+				f.onRefuse(w.Message)
+				return
 			} else if s.fatal == "" {
 				s.fail(fmt.Sprintf("the engine refused the driver's answer to %q: %s", s.promptText(player), w.Message))
 				return
@@ -468,16 +489,22 @@ func (s *Script) ask(p *prompt) {
 			s.fail(fmt.Sprintf("the engine asks player %s for an attack target outside an attack declaration (%q)", p.player, p.text))
 			return
 		}
-		engine, why := s.offered(p, []string{decl.target})
+		engine, why := s.scripted([]string{decl.target})
 		if why != "" {
-			// the scripted declaration cannot be made: withdrawn (the engine's cancel)
 			decl.refusal = &Refusal{why, "not-offered"}
 			s.send(p, nil, true, 0, false, nil)
 			return
 		}
-		s.d.attackTarget = decl.target
-		// the engine takes the target: it performs the declaration
-		s.send(p, engine, false, 0, false, s.declarationConfirmed)
+		// the scripted target goes to the engine even when it is not among the creatures it
+		// offers: the engine's own validation decides (fx/creature.go AttackCreature); a target
+		// it refuses withdraws the declaration (the engine's cancel), refused with its message
+		s.send(p, engine, false, 0, false, func() {
+			s.d.attackTarget = decl.target
+			s.declarationConfirmed()
+		}, func(message string) {
+			decl.refusal = &Refusal{Text: "the engine refused the target: " + message + s.notOfferedNote(p, []string{decl.target})}
+			s.send(p, nil, true, 0, false, nil)
+		})
 	case "confirm-attack":
 		// The engine's confirmation of the declaration being performed.
 		if s.declared == nil {
@@ -494,11 +521,12 @@ func (s *Script) ask(p *prompt) {
 			if st == nil {
 				break
 			}
-			if engine, why := s.offered(p, stepStrs(st, "cards")); why != "" {
+			if engine, why := s.scripted(stepStrs(st, "cards")); why != "" {
 				s.drv.Resolve(&Refusal{why, "not-offered"})
 				continue
 			} else {
 				s.send(p, engine, false, 0, true, nil)
+				s.flight.note = s.notOfferedNote(p, stepStrs(st, "cards"))
 				return
 			}
 		}
@@ -523,7 +551,7 @@ func (s *Script) ask(p *prompt) {
 				return
 			}
 			blocker := stepStr(st, "card")
-			engine, why := s.offered(p, []string{blocker})
+			engine, why := s.scripted([]string{blocker})
 			if why != "" {
 				s.drv.Resolve(&Refusal{why, "not-offered"})
 				continue
@@ -535,6 +563,7 @@ func (s *Script) ask(p *prompt) {
 				}
 				s.d.emit(ev)
 			})
+			s.flight.note = s.notOfferedNote(p, []string{blocker})
 			return
 		}
 	case "shield-trigger":
@@ -548,12 +577,13 @@ func (s *Script) ask(p *prompt) {
 				s.send(p, nil, true, 0, true, nil)
 				return
 			}
-			engine, why := s.offered(p, []string{stepStr(st, "card")})
+			engine, why := s.scripted([]string{stepStr(st, "card")})
 			if why != "" {
 				s.drv.Resolve(&Refusal{why, "not-offered"})
 				continue
 			}
 			s.send(p, engine, false, 0, true, nil)
+			s.flight.note = s.notOfferedNote(p, []string{stepStr(st, "card")})
 			return
 		}
 	case "yes-no":
@@ -599,12 +629,13 @@ func (s *Script) ask(p *prompt) {
 				s.drv.Resolve(&Refusal{p.text + ": cards to choose, not an option", "not-offered"})
 				continue
 			}
-			engine, why := s.offered(p, stepStrs(st, "cards"))
+			engine, why := s.scripted(stepStrs(st, "cards"))
 			if why != "" {
 				s.drv.Resolve(&Refusal{why, "not-offered"})
 				continue
 			}
 			s.send(p, engine, false, 0, true, nil)
+			s.flight.note = s.notOfferedNote(p, stepStrs(st, "cards"))
 			return
 		}
 		if p.cancellable {
@@ -648,7 +679,7 @@ func (s *Script) missing(p *prompt, what string) string {
 
 // send answers the engine's question with an "action" message (match.go Parse; the engine
 // reads it on its own goroutine once this returns). `step`: the answer is the pending step.
-func (s *Script) send(p *prompt, cards []string, cancel bool, count int, step bool, onAccept func()) {
+func (s *Script) send(p *prompt, cards []string, cancel bool, count int, step bool, onAccept func(), onRefuse ...func(string)) {
 	d := s.d
 	if cards == nil {
 		cards = []string{}
@@ -657,6 +688,9 @@ func (s *Script) send(p *prompt, cards []string, cancel bool, count int, step bo
 		count = len(cards) // as the engine's test harness answers card choices (SubmitAction)
 	}
 	s.flight = &flight{player: p.player, step: step, onAccept: onAccept}
+	if len(onRefuse) > 0 {
+		s.flight.onRefuse = onRefuse[0]
+	}
 	data, _ := json.Marshal(map[string]any{"header": "action", "cards": cards, "count": count, "cancel": cancel})
 	logf("player %s is asked %q in %s (offered: %s); answer: cards %s, count %d, cancel %v",
 		p.player, p.text, orNone(s.window), s.names(p.offered), s.names(cards), count, cancel)
@@ -670,20 +704,95 @@ func orNone(s string) string {
 	return s
 }
 
-func (s *Script) offered(p *prompt, ids []string) ([]string, string) {
-	set := map[string]bool{}
-	for _, id := range p.offered {
-		set[id] = true
-	}
+// scripted: the engine's ids of the scenario cards a step names, sent to the engine whether
+// or not its question offers them: the engine's own validation decides (it refuses an answer
+// with an action_error: the step is refused with its message), never the driver. Only a name
+// that is no card of the scenario cannot be sent.
+func (s *Script) scripted(ids []string) ([]string, string) {
 	engine := []string{}
 	for _, id := range ids {
 		c := s.d.cards[id]
-		if c == nil || !set[c.ID] {
-			return nil, fmt.Sprintf("the engine does not offer %q here (%s; offered: %s)", id, p.text, s.names(p.offered))
+		if c == nil {
+			return nil, fmt.Sprintf("%q is not a card of the scenario", id)
 		}
 		engine = append(engine, c.ID)
 	}
 	return engine, ""
+}
+
+// notOfferedNote says which of ids the question did not offer (for a refusal's reason).
+func (s *Script) notOfferedNote(p *prompt, ids []string) string {
+	set := map[string]bool{}
+	for _, id := range p.offered {
+		set[id] = true
+	}
+	missing := []string{}
+	for _, id := range ids {
+		if c := s.d.cards[id]; c == nil || !set[c.ID] {
+			missing = append(missing, id)
+		}
+	}
+	if len(missing) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%q asked; offered: %s; not offered: %s)", p.text, s.names(p.offered), strings.Join(missing, ", "))
+}
+
+// askQuestion: the question kinds of trace `ask` events (duelspec.decisions.QUESTIONS) of the
+// engine's questions; the declaration's own questions (its target, its confirmation) are part of
+// the attack command, not questions of the rules.
+var askQuestion = map[string]string{"break": "break-shields", "block": "block", "shield-trigger": "shield-trigger",
+	"yes-no": "yes-no", "cards": "target", "option": "option", "count": "option", "order": "order"}
+
+// reportAsk emits the `ask` event of a question the engine sends (d.mu held), with the cards it
+// offers when every one is a card of the scenario.
+func (s *Script) reportAsk(p *prompt) {
+	q := askQuestion[p.kind]
+	if q == "" {
+		return
+	}
+	ev := map[string]any{"event": "ask", "player": p.player, "question": q}
+	if q != "yes-no" && len(p.offered) > 0 {
+		local := []string{}
+		for _, id := range p.offered {
+			if l, ok := s.d.local[id]; ok {
+				local = append(local, l)
+			}
+		}
+		if len(local) == len(p.offered) {
+			ev["cards"] = local
+		}
+	}
+	s.d.emit(ev)
+}
+
+// shown: a choice of one candidate the engine makes without asking (fx/quality_of_life.go
+// SelectFilter: not cancellable and unambiguous) is the pending `choose` step naming exactly that
+// card, applied when the engine's next event acting on a card (destroy, move, tap, untap) since
+// its last question acts on it, in the step's window (d.mu held). An event acting on another
+// card first leaves the step pending (refused when its window closes).
+func (s *Script) shown(ev map[string]any) {
+	switch ev["event"] {
+	case "destroy", "move", "tap", "untap":
+	default:
+		return
+	}
+	i, st := s.drv.Peek()
+	if st == nil || i == s.missed || stepStr(st, "do") != "choose" || s.flight != nil {
+		return
+	}
+	cards := stepStrs(st, "cards")
+	player := stepStr(st, "player")
+	if len(cards) != 1 || s.prompts[player] != nil || !matchesWindow(s.drv.whenOf(i), s.drv.Current()) {
+		return
+	}
+	if ev["card"] != cards[0] {
+		s.missed = i
+		return
+	}
+	logf("player %s's choice of %s in %s: the engine made it without asking (one candidate); the step is applied",
+		player, cards[0], orNone(s.window))
+	s.drv.Resolve(nil)
 }
 
 func (s *Script) localIDs(ids []string) []string {

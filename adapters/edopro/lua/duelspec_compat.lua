@@ -1,5 +1,5 @@
 -- duelspec_compat.lua — duelspec EDOPro adapter (MIT). Loaded after constant.lua and
--- utility.lua. The ygopro-core inside ocgcore-wasm 0.1.2 (mid-2025) predates
+-- utility.lua. The ygopro-core inside ocgcore-wasm 0.1.2 (a30e6b7..693b406, early 2026) predates
 -- CHAININFO_TRIGGERING_LINK/_LSCALE/_RSCALE (31-33; ygopro-core 102c3c2, 2026-06-04), but
 -- CardScripts since June 2026 (chain.lua, the Duel.RegisterEffect wrapper) asks for them
 -- whenever an activated effect registers an effect: the core raises "Passed invalid

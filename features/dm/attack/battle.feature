@@ -11,11 +11,11 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     Given player A has "<attacker>" as "attacker" in the battle zone
     And player B has "<defender>" as "defender" in the battle zone, tapped
     When in step AT-S1, player A attacks "defender" with "attacker"
-    Then "attacker" (<pa>) battles "defender" (<pd>) <result>
-    And "<loser>" is destroyed
-    And "<winner>" is not destroyed
-    And "<loser>" ends in the graveyard
-    And "<winner>" ends in the battle zone
+    Then [AT-B1] "attacker" (<pa>) battles "defender" (<pd>) <result>
+    And [AT-B3] "<loser>" is destroyed
+    And [AT-B3] "<winner>" is not destroyed
+    And [AT-B3] "<loser>" ends in the graveyard
+    And [AT-B3] "<winner>" ends in the battle zone
 
     Examples:
       | id            | case              | attacker          | defender          | pa   | pd   | result    | loser    | winner   |
@@ -27,13 +27,13 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     Given player A has "Burning Mane" as "mane" in the battle zone
     And player B has "Immortal Baron, Vorg" as "vorg" in the battle zone, tapped
     When in step AT-S1, player A attacks "vorg" with "mane"
-    Then "mane" (2000) battles "vorg" (2000), both lose
+    Then [AT-B4] "mane" (2000) battles "vorg" (2000), both lose
     # AT-B4 (「両方とも『負け』の扱いになり、破壊される」) destroys both and orders neither destruction
-    And these events happen in any order:
+    And [AT-B4] these events happen in any order:
       | "mane" is destroyed |
       | "vorg" is destroyed |
-    And "mane" ends in the graveyard
-    And "vorg" ends in the graveyard
+    And [AT-B4] "mane" ends in the graveyard
+    And [AT-B4] "vorg" ends in the graveyard
 
   @id:dm.attack.battle.equal-power-no-win-trigger @ruling:AT-B4 @ruling:AT-S6a
   Scenario: Both lose a tie: a "when this creature wins a battle" ability does not trigger
@@ -46,11 +46,11 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     And player B has "Fear Fang" as "fang" in the battle zone, tapped
     And player B has 1 card in the mana zone
     When in step AT-S1, player A attacks "fang" with "lizard"
-    Then "lizard" (3000) battles "fang" (3000), both lose
-    And no ability of "lizard" resolves
+    Then [AT-B4] "lizard" (3000) battles "fang" (3000), both lose
+    And [AT-B4, AT-S6a] no ability of "lizard" resolves
     And "lizard" ends in the graveyard
     And "fang" ends in the graveyard
-    And player B ends with 1 card in the mana zone
+    And [AT-B4, AT-S6a] player B ends with 1 card in the mana zone
 
   @id:dm.attack.battle.wins-all-battles @ruling:AT-B2 @ruling:AT-B3
   Scenario Outline: "Wins all battles" decides the battle instead of the power (<case>)
@@ -58,9 +58,9 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     Given player A has "<attacker>" as "attacker" in the battle zone
     And player B has "<defender>" as "defender" in the battle zone, tapped
     When in step AT-S1, player A attacks "defender" with "attacker"
-    Then "attacker" battles "defender" <result>
-    And "<loser>" is destroyed
-    And "<winner>" is not destroyed
+    Then [AT-B2] "attacker" battles "defender" <result>
+    And [AT-B3] "<loser>" is destroyed
+    And [AT-B2] "<winner>" is not destroyed
 
     Examples:
       | id              | case                              | attacker                    | defender                    | result    | loser    | winner   |
@@ -72,11 +72,11 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     Given player A has "Marshias, Spirit of the Sun" as "marshias" in the battle zone
     And player B has "Marshias, Spirit of the Sun" as "other" in the battle zone, tapped
     When in step AT-S1, player A attacks "other" with "marshias"
-    Then "marshias" battles "other", both win
-    And "marshias" is not destroyed
-    And "other" is not destroyed
-    And "marshias" ends in the battle zone, tapped
-    And "other" ends in the battle zone, tapped
+    Then [AT-B5] "marshias" battles "other", both win
+    And [AT-B5] "marshias" is not destroyed
+    And [AT-B5] "other" is not destroyed
+    And [AT-B5] "marshias" ends in the battle zone, tapped
+    And [AT-B5] "other" ends in the battle zone, tapped
 
   @id:dm.attack.battle.power-attacker @ruling:AT-S2 @ruling:AT-S7 @ruling:AT-B1
   Scenario: Power attacker applies while attacking: Brawler Zyler (1000, +2000) beats a 2000 and is 1000 again after the attack
@@ -84,11 +84,11 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     And player B has "Burning Mane" as "mane" in the battle zone, tapped
     When in step AT-S1, player A attacks "mane" with "zyler"
     Then step AT-S2 begins
-    And "zyler" has power 3000
-    And "zyler" (3000) battles "mane" (2000) and wins
+    And [AT-S2] "zyler" has power 3000
+    And [AT-S2, AT-B1] "zyler" (3000) battles "mane" (2000) and wins
     And step AT-S7 begins
-    And "zyler" has power 1000
-    And "zyler" ends with power 1000
+    And [AT-S7] "zyler" has power 1000
+    And [AT-S7] "zyler" ends with power 1000
 
   @id:dm.attack.battle.while-tapped @ruling:AT-S2
   Scenario: A "while tapped" static applies as soon as the attacker is tapped: Barkwhip gives Fear Fang +2000
@@ -97,12 +97,12 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     Given player A has "Barkwhip, the Smasher" as "barkwhip" in the battle zone
     And player A has "Burning Mane" as "source" under "barkwhip"
     And player A has "Fear Fang" as "fang" in the battle zone
-    And player B has 2 shields
+    # one shield: its break is no choice (the ruling is about the static, not the shields)
+    And player B has 1 shield
     When in step AT-S1, player A attacks player B with "barkwhip"
-    And in step AT-S6b, player A breaks "b-shield-1"
-    Then "barkwhip" is tapped
+    Then [AT-S2] "barkwhip" is tapped
     And step AT-S2 begins
-    And "fang" has power 5000
+    And [AT-S2] "fang" has power 5000
     And step AT-S3 begins
     And "fang" ends with power 5000
 
@@ -115,10 +115,10 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     Given player A has "Brawler Zyler" as "zyler" in the battle zone
     And player B has "Joe's Toolkit" as "joe" in the battle zone, tapped
     When in step AT-S1, player A attacks "joe" with "zyler"
-    And in step AT-S3, player B cannot choose "zyler"
-    Then "zyler" has power 3000
-    And the "when-attacked" ability of "joe" resolves
-    And "zyler" is not destroyed
+    And [AT-X1] in step AT-S3, player B cannot choose "zyler"
+    Then [AT-X1, AT-S2] "zyler" has power 3000
+    And [AT-S3] the "when-attacked" ability of "joe" resolves
+    And [AT-X1, AT-S3] "zyler" is not destroyed
     And "zyler" (3000) battles "joe" (1000) and wins
     And "zyler" ends in the battle zone, tapped
 
@@ -135,10 +135,11 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     And in step AT-S6a, player B chooses yes
     Then "giland" (6000) battles "cetibols" (2000) and wins
     And "cetibols" is destroyed
-    And the "when-destroyed" ability of "cetibols" resolves
-    And player B draws a card
-    And the "after-battle" ability of "giland" resolves
-    And "giland" is destroyed
+    And [AT-S6a, AT-D1] the "when-destroyed" ability of "cetibols" resolves
+    And player B is asked whether to use an optional ability
+    And [AT-S6a, AT-D1] player B draws a card
+    And [AT-S6a, AT-D1] the "after-battle" ability of "giland" resolves
+    And [AT-S6a, AT-D1] "giland" is destroyed
     And "giland" ends in the graveyard
 
   @id:dm.attack.battle.win-trigger-ap-first @ruling:AT-S6a @ruling:AT-D1
@@ -158,10 +159,10 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     And in step AT-S6a, player B chooses yes
     Then "lizard" (3000) battles "cetibols" (2000) and wins
     And "cetibols" is destroyed
-    And the "when-wins-battle" ability of "lizard" resolves
-    And "mana" is put into player B's graveyard
-    And the "when-destroyed" ability of "cetibols" resolves
-    And player B draws a card
+    And [AT-S6a, AT-D1] the "when-wins-battle" ability of "lizard" resolves
+    And [AT-S6a, AT-D1] "mana" is put into player B's graveyard
+    And [AT-S6a, AT-D1] the "when-destroyed" ability of "cetibols" resolves
+    And [AT-S6a, AT-D1] player B draws a card
     And "lizard" ends in the battle zone, tapped
 
   @id:dm.attack.battle.after-the-battle-destroy @ruling:AT-S6a @ruling:AT-D1
@@ -179,11 +180,11 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     And in step AT-S6a, player B chooses yes
     Then "spider" (5000) battles "cetibols" (2000) and wins
     And "cetibols" is destroyed
-    And the "when-destroyed" ability of "cetibols" resolves
-    And player B draws a card
-    And the "after-battle" ability of "spider" resolves
-    And "spider" is destroyed
-    And "spider" ends in the graveyard
+    And [AT-S6a, AT-D1] the "when-destroyed" ability of "cetibols" resolves
+    And [AT-S6a, AT-D1] player B draws a card
+    And [AT-S6a, AT-D1] the "after-battle" ability of "spider" resolves
+    And [AT-S6a, AT-D1] "spider" is destroyed
+    And [AT-S6a] "spider" ends in the graveyard
 
   @id:dm.attack.battle.when-battling-bonus @ruling:AT-S6a
   Scenario: 「バトルする時」: Tajimal's bonus applies once the battle is fixed, before the powers are compared
@@ -199,10 +200,10 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     And in step AT-S4, player B blocks with "tajimal"
     Then "tajimal" blocks "bolshack"
     And step AT-S6a begins
-    And "tajimal" has power 8000
-    And "bolshack" (6000) battles "tajimal" (8000) and loses
-    And "bolshack" is destroyed
-    And "tajimal" is not destroyed
+    And [AT-S6a] "tajimal" has power 8000
+    And [AT-S6a] "bolshack" (6000) battles "tajimal" (8000) and loses
+    And [AT-S6a] "bolshack" is destroyed
+    And [AT-S6a] "tajimal" is not destroyed
     And "tajimal" ends in the battle zone, tapped
     And "tajimal" ends with power 4000
     And player B ends with 1 shield
@@ -213,7 +214,7 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone
     And player B has "Grinning Axe, the Monstrosity" as "axe" in the battle zone, tapped
     When in step AT-S1, player A attacks "axe" with "shepherd"
-    Then "shepherd" battles "axe" and wins
-    And "axe" is destroyed
-    And "shepherd" is destroyed
-    And "shepherd" ends in the graveyard
+    Then [AT-B3] "shepherd" battles "axe" and wins
+    And [AT-B3] "axe" is destroyed
+    And [AT-S6a] "shepherd" is destroyed
+    And [AT-S6a] "shepherd" ends in the graveyard

@@ -13,11 +13,11 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     And player B has 1 shield
     When in step AT-S1, player A attacks player B with "fang"
     And in step AT-S4, player B blocks with "seamine"
-    Then step AT-S4 begins
-    And "seamine" is tapped
-    And "seamine" blocks "fang"
-    And "fang" (3000) battles "seamine" (4000) and loses
-    And "seamine" ends in the battle zone, tapped
+    Then [AT-S4] player B is asked whether to block among "seamine"
+    And [AT-S4] "seamine" is tapped
+    And [AT-S4] "seamine" blocks "fang"
+    And [AT-S4] "fang" (3000) battles "seamine" (4000) and loses
+    And [AT-S4] "seamine" ends in the battle zone, tapped
 
   @id:dm.attack.blocking.tapped-blocker-refused @ruling:AT-S4
   Scenario: A tapped blocker cannot block; the attack goes on unblocked
@@ -27,10 +27,11 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     And player B has "Aqua Guard" as "ready" in the battle zone
     And player B has 1 shield
     When in step AT-S1, player A attacks player B with "fang"
-    And in step AT-S4, player B cannot block with "tapped-seamine"
+    And [AT-S4] in step AT-S4, player B cannot block with "tapped-seamine"
     And in step AT-S4, player B does not block
-    Then nobody blocks
-    And "b-shield-1" is broken
+    Then [AT-S4] player B is asked whether to block among "ready"
+    And [AT-S4] nobody blocks
+    And [AT-S4] "b-shield-1" is broken
 
   @id:dm.attack.blocking.while-blocking @ruling:AT-S4
   Scenario: A "while blocking" static applies once the block is made
@@ -41,9 +42,9 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     And player B has 1 shield
     When in step AT-S1, player A attacks player B with "shepherd"
     And in step AT-S4, player B blocks with "rentia"
-    Then "rentia" blocks "shepherd"
-    And "rentia" has power 5500
-    And "shepherd" (5000) battles "rentia" (5500) and loses
+    Then [AT-S4] "rentia" blocks "shepherd"
+    And [AT-S4] "rentia" has power 5500
+    And [AT-S4] "shepherd" (5000) battles "rentia" (5500) and loses
 
   @id:dm.attack.blocking.blocker-leaves @ruling:AT-S4 @ruling:AT-D2 @ruling:AT-S5
   Scenario: The block stands even if the blocker leaves before the battle: no battle, no shield broken
@@ -57,15 +58,15 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     And player B has 1 shield
     When in step AT-S1, player A attacks player B with "maroll"
     And in step AT-S4, player B blocks with "seamine"
-    Then "seamine" blocks "maroll"
-    And the "when-blocked" ability of "maroll" resolves
-    And "seamine" is put into player B's hand
-    And the attack is interrupted
-    And no battle happens
-    And no shield is broken
-    And step AT-S6a never begins
+    Then [AT-S4] "seamine" blocks "maroll"
+    And [AT-S5] the "when-blocked" ability of "maroll" resolves
+    And [AT-S5, AT-D2] "seamine" is put into player B's hand
+    And [AT-D2] the attack is interrupted
+    And [AT-S4, AT-D2] no battle happens
+    And [AT-S4, AT-D2] no shield is broken
+    And [AT-D2] step AT-S6a never begins
     And "maroll" ends in the battle zone, tapped
-    And player B ends with 1 shield
+    And [AT-S4, AT-D2] player B ends with 1 shield
 
   @id:dm.attack.blocking.block-abilities-ap-first @ruling:AT-S5 @ruling:AT-D1
   Scenario: "When blocked" (AP) resolves before "when blocks" (NAP)
@@ -83,11 +84,12 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     And in step AT-S4, player B blocks with "crawler"
     And in step AT-S5, player A chooses yes
     And in step AT-S5, player A chooses "mane"
-    Then step AT-S5 begins
-    And the "when-blocked" ability of "shell" resolves
-    And "top" is put into player A's mana zone
-    And the "when-blocks" ability of "crawler" resolves
-    And "mane" is put into player A's hand
+    Then [AT-S5, AT-D1] the "when-blocked" ability of "shell" resolves
+    And [AT-S5, AT-D1] player A is asked whether to use an optional ability
+    And [AT-S5, AT-D1] "top" is put into player A's mana zone
+    And [AT-S5, AT-D1] the "when-blocks" ability of "crawler" resolves
+    And [AT-S5, AT-D1] player A is asked to choose a card among "shell" and "mane"
+    And [AT-S5, AT-D1] "mane" is put into player A's hand
     And "shell" (3000) battles "crawler" (3000), both lose
 
   @id:dm.attack.blocking.not-blocked @ruling:AT-S5
@@ -102,11 +104,10 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     When in step AT-S1, player A attacks player B with "quakesaur"
     And in step AT-S4, player B does not block
     And in step AT-S5, player B chooses "mana"
-    Then step AT-S5 begins
-    And the "when-not-blocked" ability of "quakesaur" resolves
-    And "mana" is put into player B's graveyard
-    And step AT-S6b begins
-    And "b-shield-1" is broken
+    Then player B is asked whether to block among "seamine"
+    And [AT-S5] the "when-not-blocked" ability of "quakesaur" resolves
+    And [AT-S5] "mana" is put into player B's graveyard
+    And [AT-S5] "b-shield-1" is broken
 
   @id:dm.attack.blocking.ap-ninja-strike-after-block @ruling:AT-S5 @ruling:AT-D1
   Scenario: After a block, AP declares ninja strike before NAP's "when blocks" ability resolves
@@ -127,12 +128,12 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     And in step AT-S5, player A chooses "fang"
     And in step AT-S5, player A chooses "raiden"
     Then "crawler" blocks "shepherd"
-    And "raiden" is declared for ninja strike
-    And "raiden" is summoned
+    And [AT-S5, AT-D1] "raiden" is declared for ninja strike
+    And [AT-S5] "raiden" is summoned
     And the "cip" ability of "raiden" resolves
-    And "fang" is tapped
-    And the "when-blocks" ability of "crawler" resolves
-    And "raiden" is put into player A's hand
+    And [AT-S5, AT-D1] "fang" is tapped
+    And [AT-S5, AT-D1] the "when-blocks" ability of "crawler" resolves
+    And [AT-S5, AT-D1] "raiden" is put into player A's hand
     And "shepherd" (5000) battles "crawler" (3000) and wins
 
   @id:dm.attack.blocking.blocker-until-the-start-of-the-next-turn @ruling:AT-S4 @ruling:AT-S3
@@ -158,11 +159,11 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     And in step AT-S1 of attack 1 on turn 5, player A attacks player B with "fang"
     And in step AT-S4 of attack 1 on turn 5, player B cannot block with "ally"
     And in step AT-S6b of attack 1 on turn 5, player A breaks "s2"
-    Then "ninja" is summoned
+    Then [AT-S3] "ninja" is summoned
     And "s1" is broken
     And turn 4 begins for player B
     And turn 5 begins for player A
     And "s2" is broken
-    And nobody blocks
+    And [AT-S4] nobody blocks
     And "ninja" ends in player B's deck
     And "s3" ends in the shield zone

@@ -13,30 +13,49 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     # cites: card-text | Hypersquid Walter (DM-02 16/55) 「このクリーチャーが攻撃するとき、カードを1枚引いてよい。」
     Given player A has "Hypersquid Walter" as "walter" in the battle zone
     And player A has 1 card in the deck
-    And player B has shields "s1" and "s2"
+    # one shield: its break is no choice (the shields are not what this scenario is about)
+    And player B has shields "s1"
     When in step AT-S1, player A attacks player B with "walter"
     And in step AT-S3, player A chooses yes
-    And in step AT-S6b, player A breaks "s1"
     # AT-S1 / AT-03: the attack starts with the tap and the declared target
     Then step AT-S1 begins
-    And "walter" is tapped
-    And "walter" attacks player B
+    And [AT-01, AT-03, AT-S1] "walter" is tapped
+    And [AT-01, AT-03, AT-S1] "walter" attacks player B
     # AT-X2: the attack trigger comes after the declaration, never before it
     And step AT-S3 begins
-    And the "when-attacks" ability of "walter" resolves
-    And player A draws a card
+    And [AT-X2] the "when-attacks" ability of "walter" resolves
+    And [AT-X2] player A is asked whether to use an optional ability
+    And [AT-X2] player A draws a card
     And "s1" is broken
     And the attack ends
-    And "walter" ends in the battle zone, tapped
+    And [AT-01] "walter" ends in the battle zone, tapped
+
+  @id:dm.attack.declaration.attack-trigger-asks-after-tap @ruling:AT-X2 @ruling:AT-S3
+  Scenario: An attack trigger that asks a choice asks it after the declaration: Flametropus taps, then its player chooses
+    # Flametropus: 「このクリーチャーが攻撃するとき、自分のマナゾーンからカードを1枚選び、自分の墓地に置いてよい。」 AT-X2: the
+    # declaration (the tap and the target) comes first; AT-S3: the "when attacks" ability triggers and resolves then, so
+    # its choice is asked after the attack is declared. The creature attacked (tapped, no blocker) keeps the shields
+    # out of it. With the card put into the graveyard Flametropus has power attacker +3000 (3000 + 3000)
+    # cites: card-text | Flametropus (DM-03 39/55) 「このクリーチャーが攻撃するとき、自分のマナゾーンからカードを1枚選び、自分の墓地に置いてよい。そうしたなら、このターン、このクリーチャーは「パワーアタッカー+3000」と「W(ダブル)・ブレイカー」を得る。」
+    Given player A has "Flametropus" as "flametropus" in the battle zone
+    And player A has "Aqua Vehicle" as "m" in the mana zone
+    And player B has "Fear Fang" as "fang" in the battle zone, tapped
+    When in step AT-S1, player A attacks "fang" with "flametropus"
+    And in step AT-S3, player A chooses "m"
+    Then [AT-X2] "flametropus" is tapped
+    And [AT-X2] "flametropus" attacks "fang"
+    And [AT-X2, AT-S3] player A is asked to choose a card among "m"
+    And [AT-S3] "m" is put into player A's graveyard
+    And "flametropus" (6000) battles "fang" (3000) and wins
 
   @id:dm.attack.declaration.tapped-creature @ruling:AT-01 @ruling:AT-02 @ruling:AT-S1
   Scenario: A tapped creature of the opponent can be attacked
     Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone
     And player B has "Fear Fang" as "fang" in the battle zone, tapped
     When in step AT-S1, player A attacks "fang" with "shepherd"
-    Then "shepherd" is tapped
-    And "shepherd" attacks "fang"
-    And "shepherd" (5000) battles "fang" (3000) and wins
+    Then [AT-01, AT-S1] "shepherd" is tapped
+    And [AT-01, AT-02, AT-S1] "shepherd" attacks "fang"
+    And [AT-02] "shepherd" (5000) battles "fang" (3000) and wins
 
   @id:dm.attack.declaration.tapped-attacker-refused @ruling:AT-01 @ruling:AT-S1
   Scenario: A tapped creature cannot attack
@@ -44,20 +63,20 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     # one shield: an engine that let the attack happen would break it without any choice
     Given player A has "Fear Fang" as "fang" in the battle zone, tapped
     And player B has 1 shield
-    When in step AT-S1, player A cannot attack player B with "fang"
-    Then no attack happens
+    When [AT-01, AT-S1] in step AT-S1, player A cannot attack player B with "fang"
+    Then [AT-01, AT-S1] no attack happens
     And "fang" ends in the battle zone, tapped
-    And player B ends with 1 shield
+    And [AT-01, AT-S1] player B ends with 1 shield
 
   @id:dm.attack.declaration.untapped-creature-refused @ruling:AT-02
   Scenario: An untapped creature of the opponent cannot be attacked: the declaration is refused
     Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone
     And player B has "Fear Fang" as "fang" in the battle zone
-    When in step AT-S1, player A cannot attack "fang" with "shepherd"
-    Then no attack happens
-    And "shepherd" is never tapped
+    When [AT-02] in step AT-S1, player A cannot attack "fang" with "shepherd"
+    Then [AT-02] no attack happens
+    And [AT-02] "shepherd" is never tapped
     And "shepherd" ends in the battle zone, untapped
-    And "fang" ends in the battle zone, untapped
+    And [AT-02] "fang" ends in the battle zone, untapped
 
   @id:dm.attack.declaration.untapped-creature-by-text @ruling:AT-02
   Scenario: "Unless a card says otherwise": Gatling Skyterror can attack an untapped creature
@@ -66,17 +85,17 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     Given player A has "Gatling Skyterror" as "gatling" in the battle zone
     And player B has "Fear Fang" as "fang" in the battle zone
     When in step AT-S1, player A attacks "fang" with "gatling"
-    Then "gatling" attacks "fang"
-    And "gatling" battles "fang" and wins
-    And "fang" is destroyed
+    Then [AT-02] "gatling" attacks "fang"
+    And [AT-02] "gatling" battles "fang" and wins
+    And [AT-02] "fang" is destroyed
 
   @id:dm.attack.declaration.cannot-be-attacked-refused @ruling:AT-02
   Scenario: A tapped creature that "can't be attacked" cannot be chosen as the target
     # Kooc Pollon: "This creature can't be attacked."
     Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone
     And player B has "Kooc Pollon" as "kooc" in the battle zone, tapped
-    When in step AT-S1, player A cannot attack "kooc" with "shepherd"
-    Then no attack happens
+    When [AT-02] in step AT-S1, player A cannot attack "kooc" with "shepherd"
+    Then [AT-02] no attack happens
     And "shepherd" ends in the battle zone, untapped
 
   @id:dm.attack.declaration.summoning-sickness-refused @ruling:AT-S1 @rule:DM-GEN-SUMMONING-SICKNESS
@@ -86,10 +105,10 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     # one shield: an engine that let the attack happen would break it without any choice
     Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone, put there this turn
     And player B has 1 shield
-    When in step AT-S1, player A cannot attack player B with "shepherd"
-    Then no attack happens
+    When [AT-S1] in step AT-S1, player A cannot attack player B with "shepherd"
+    Then [AT-S1] no attack happens
     And "shepherd" ends in the battle zone, untapped
-    And player B ends with 1 shield
+    And [AT-S1] player B ends with 1 shield
 
   @id:dm.attack.declaration.cannot-attack-players @ruling:AT-P5
   Scenario Outline: A creature that "can't attack players" cannot attack to break shields, but can attack a tapped creature
@@ -97,13 +116,13 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     Given player A has "<card>" as "guardian" in the battle zone
     And player B has 1 shield
     And player B has "Aqua Vehicle" as "vehicle" in the battle zone, tapped
-    When in step AT-S1, player A cannot attack player B with "guardian"
+    When [AT-P5] in step AT-S1, player A cannot attack player B with "guardian"
     And in step AT-S1, player A attacks "vehicle" with "guardian"
     # AT-P5: attacking the opponent includes breaking shields; only the attack on the creature happens
-    Then "guardian" attacks "vehicle"
+    Then [AT-P5] "guardian" attacks "vehicle"
     And "guardian" battles "vehicle" and wins
-    And no shield is broken
-    And player B ends with 1 shield
+    And [AT-P5] no shield is broken
+    And [AT-P5] player B ends with 1 shield
 
     Examples:
       | id             | card                             |
@@ -115,11 +134,11 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     Given player A has "Tri-horn Shepherd" as "shepherd" in the battle zone
     And player B has "Fear Fang" as "untapped" in the battle zone
     And player B has shields "s1"
-    When in step AT-S1, player A cannot attack "untapped" with "shepherd"
-    And in step AT-S1, player A attacks player B with "shepherd"
-    Then "shepherd" attacks player B
-    And "s1" is broken
-    And "untapped" ends in the battle zone, untapped
+    When [AT-02] in step AT-S1, player A cannot attack "untapped" with "shepherd"
+    And [AT-S1] in step AT-S1, player A attacks player B with "shepherd"
+    Then [AT-S1] "shepherd" attacks player B
+    And [AT-S1] "s1" is broken
+    And [AT-02] "untapped" ends in the battle zone, untapped
 
   @id:dm.attack.declaration.target-untapped @ruling:AT-D3 @ruling:AT-S3
   Scenario: The target is untapped after the declaration: the attack goes on to the battle
@@ -134,11 +153,12 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     And in step AT-S3, player A chooses "seamine"
     And in step AT-S3, player B chooses yes
     Then "metalwing" attacks "olgate"
-    And "seamine" is destroyed
+    And [AT-S3] "seamine" is destroyed
     And the "ally-destroyed" ability of "olgate" resolves
-    And "olgate" becomes untapped
-    And "metalwing" (6000) battles "olgate" (6000), both lose
-    And "olgate" ends in the graveyard
+    And player B is asked whether to use an optional ability
+    And [AT-S3, AT-D3] "olgate" becomes untapped
+    And [AT-D3] "metalwing" (6000) battles "olgate" (6000), both lose
+    And [AT-D3] "olgate" ends in the graveyard
 
   @id:dm.attack.declaration.target-cannot-be-attacked @ruling:AT-D3 @ruling:AT-S3
   Scenario: The target gets "can't be attacked" after the declaration: the attack goes on to the battle
@@ -158,10 +178,10 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     And in step AT-S3, player A chooses "fang"
     Then "regarion" attacks "rugeeza"
     And the "ally-attacks" ability of "dolzark" resolves
-    And "fang" is put into player B's mana zone
-    And "regarion" (7000) battles "rugeeza" (2000) and wins
-    And "rugeeza" is destroyed
-    And player B ends with 7 cards in the mana zone
+    And [AT-S3] "fang" is put into player B's mana zone
+    And [AT-D3] "regarion" (7000) battles "rugeeza" (2000) and wins
+    And [AT-D3] "rugeeza" is destroyed
+    And [AT-S3] player B ends with 7 cards in the mana zone
 
   @id:dm.attack.declaration.rugeeza-with-seven-mana-refused @ruling:AT-02
   Scenario: Rugeeza with 7 cards in its owner's mana zone "can't be attacked": the declaration is refused
@@ -170,8 +190,8 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     Given player A has "Terradragon Regarion" as "regarion" in the battle zone
     And player B has "Rugeeza, Assault Soldier" as "rugeeza" in the battle zone, tapped
     And player B has 7 cards in the mana zone
-    When in step AT-S1, player A cannot attack "rugeeza" with "regarion"
-    Then no attack happens
+    When [AT-02] in step AT-S1, player A cannot attack "rugeeza" with "regarion"
+    Then [AT-02] no attack happens
     And "rugeeza" ends in the battle zone, tapped
 
   @id:dm.attack.declaration.attacker-untapped @ruling:AT-D3 @ruling:AT-S3
@@ -183,9 +203,9 @@ Feature: Declaring an attack (攻撃宣言): tap the creature, choose the target
     And player B has shields "s1", "s2" and "s3"
     When in step AT-S1, player A attacks player B with "dogiragon"
     Then "dogiragon" is tapped
-    And the "when-attacks" ability of "dogiragon" resolves
-    And "dogiragon" becomes untapped
+    And [AT-S3] the "when-attacks" ability of "dogiragon" resolves
+    And [AT-S3, AT-D3] "dogiragon" becomes untapped
     # T-breaker: all three shields
-    And "s1", "s2" and "s3" are broken at the same time
+    And [AT-D3] "s1", "s2" and "s3" are broken at the same time
     And the attack ends
-    And "dogiragon" ends in the battle zone, untapped
+    And [AT-D3] "dogiragon" ends in the battle zone, untapped

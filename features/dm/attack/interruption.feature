@@ -18,12 +18,13 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     And in step AT-S3, player A chooses "clown"
     Then "metalwing" attacks "clown"
     And the "when-attacks" ability of "metalwing" resolves
-    And "clown" is destroyed
-    And the attack is interrupted
-    And step AT-S4 never begins
-    And nobody blocks
-    And no battle happens
-    And step AT-S7 never begins
+    And [AT-D2] "clown" is destroyed
+    And [AT-D2] the attack is interrupted
+    And [AT-D2] step AT-S4 never begins
+    And [AT-D2] player B is never asked whether to block
+    And [AT-D2] nobody blocks
+    And [AT-D2] no battle happens
+    And [AT-D2] step AT-S7 never begins
     And "metalwing" ends in the battle zone, tapped
     And player B ends with 2 shields
 
@@ -39,13 +40,13 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     And player B has "Fear Fang" as "fang" in the battle zone, tapped
     When in step AT-S1, player A attacks "fang" with "regarion"
     And in step AT-S3, player A chooses "fang"
-    Then "regarion" has power 7000
+    Then [AT-S2] "regarion" has power 7000
     And "fang" is put into player B's mana zone
-    And these events happen at the same time:
+    And [AT-D2, AT-S2] these events happen at the same time:
       | the attack is interrupted |
       | "regarion" has power 4000 |
-    And no battle happens
-    And "regarion" ends with power 4000
+    And [AT-D2] no battle happens
+    And [AT-D2, AT-S2] "regarion" ends with power 4000
 
   @id:dm.attack.interruption.waiting-abilities-resolve-first @ruling:AT-D2 @ruling:AT-S3
   Scenario: The attack is interrupted only when no ability waits: NAP's waiting ability still resolves
@@ -59,10 +60,11 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     And in step AT-S3, player A chooses "clown"
     And in step AT-S3, player B chooses yes
     Then "clown" is destroyed
-    And the "ally-destroyed" ability of "olgate" resolves
-    And "olgate" becomes untapped
-    And the attack is interrupted
-    And no battle happens
+    And [AT-D2, AT-S3] the "ally-destroyed" ability of "olgate" resolves
+    And [AT-D2, AT-S3] player B is asked whether to use an optional ability
+    And [AT-D2, AT-S3] "olgate" becomes untapped
+    And [AT-D2] the attack is interrupted
+    And [AT-D2] no battle happens
 
   @id:dm.attack.interruption.attacker-leaves @ruling:AT-D2 @ruling:AT-S3
   Scenario: The attacker leaves the battle zone in AT-S3: no block step, no battle, no AT-S7
@@ -77,12 +79,13 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     When in step AT-S1, player A attacks "joe" with "mane"
     And in step AT-S3, player B chooses "mane"
     Then "mane" attacks "joe"
-    And the "when-attacked" ability of "joe" resolves
-    And "mane" is destroyed
-    And the attack is interrupted
-    And step AT-S4 never begins
-    And no battle happens
-    And step AT-S7 never begins
+    And [AT-S3] the "when-attacked" ability of "joe" resolves
+    And [AT-S3] "mane" is destroyed
+    And [AT-D2] the attack is interrupted
+    And [AT-D2] step AT-S4 never begins
+    And [AT-D2] player B is never asked whether to block
+    And [AT-D2] no battle happens
+    And [AT-D2] step AT-S7 never begins
     And "joe" ends in the battle zone, tapped
 
   @id:dm.attack.interruption.split-target @ruling:AT-D4 @ruling:AT-D3
@@ -100,10 +103,10 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     When in step AT-S1, player A attacks "phoenix" with "glass"
     And in step AT-S3, player A chooses "phoenix"
     And in step AT-S3, player A chooses "<chosen>"
-    Then "phoenix" is put into player B's hand
+    Then [AT-D4] "phoenix" is put into player B's hand
     # AT-D3: Kooc Pollon "can't be attacked", but legality was checked at the declaration only
-    And <battle>
-    And "<other>" ends in the battle zone, tapped
+    And [AT-D4, AT-D3] <battle>
+    And [AT-D4] "<other>" ends in the battle zone, tapped
 
     Examples:
       | id            | case                  | chosen   | battle                                          | other    |
@@ -126,10 +129,10 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     And in step AT-S6b, player B chooses "phoenix"
     And in step AT-S6b, player A chooses "<chosen>"
     Then "pit", "s2" and "s3" are broken at the same time
-    And "phoenix" is destroyed
-    And the attack ends with "<chosen>" as the attacking creature
-    And "kooc" ends in the battle zone, tapped
-    And "regarion" ends in the battle zone, tapped
+    And [AT-D4] "phoenix" is destroyed
+    And [AT-D4, AT-S7] the attack ends with "<chosen>" as the attacking creature
+    And [AT-D4] "kooc" ends in the battle zone, tapped
+    And [AT-D4] "regarion" ends in the battle zone, tapped
 
     Examples:
       | id            | case                     | chosen   |
@@ -141,15 +144,15 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     # Marrow Ooze: "When this creature attacks a player, destroy it after the attack."
     # cites: card-text | Marrow Ooze, the Twister (DM-02 32/55) 「このクリーチャーは相手プレイヤーを攻撃したあと、持ち主の墓地に置かれる。」
     Given player A has "Marrow Ooze, the Twister" as "ooze" in the battle zone
-    And player B has shields "s1" and "s2"
+    # one shield: its break is no choice (the shields are not what this scenario is about)
+    And player B has shields "s2"
     When in step AT-S1, player A attacks player B with "ooze"
-    And in step AT-S6b, player A breaks "s2"
     Then "s2" is broken
-    And step AT-S7 begins
-    And the "after-attacking" ability of "ooze" resolves
-    And "ooze" is destroyed
+    And [AT-S7] step AT-S7 begins
+    And [AT-S7] the "after-attacking" ability of "ooze" resolves
+    And [AT-S7] "ooze" is destroyed
     And the attack ends
-    And "ooze" ends in the graveyard
+    And [AT-S7] "ooze" ends in the graveyard
 
   @id:dm.attack.end.after-attacking-not-on-creature @ruling:AT-S7 @ruling:AT-S6a @rule:DM-GEN-ATTACKER-LEAVES
   Scenario: Marrow Ooze attacking a creature: its "after attacking a player" ability does not trigger; the attack still ends
@@ -159,7 +162,7 @@ Feature: Interrupting the attack (AT-D2) and creatures that split (AT-D4); the e
     Given player A has "Marrow Ooze, the Twister" as "ooze" in the battle zone
     And player B has "Marshias, Spirit of the Sun" as "wall" in the battle zone, tapped
     When in step AT-S1, player A attacks "wall" with "ooze"
-    Then "ooze" battles "wall" and loses
-    And step AT-S7 begins
-    And the attack ends
-    And no ability of "ooze" resolves
+    Then [AT-S6a] "ooze" battles "wall" and loses
+    And [AT-S7] step AT-S7 begins
+    And [AT-S7] the attack ends
+    And [AT-S7] no ability of "ooze" resolves

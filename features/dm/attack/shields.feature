@@ -21,7 +21,7 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     And in step AT-S6b, player B cannot use the shield trigger of "awe"
     And in step AT-S6b, player B declines the shield triggers
     Then "ray" is broken
-    And "shepherd" is never tapped
+    And [AT-S6b] "shepherd" is never tapped
     And "awe" ends in player B's hand
     And "ray" ends in player B's hand
 
@@ -31,13 +31,15 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     And player B has shields "s1", "s2" and "s3"
     When in step AT-S1, player A attacks player B with "fang"
     And in step AT-S6b, player A breaks "s2"
-    Then step AT-S6b begins
-    And "s2" is broken
-    And "s2" is put into player B's hand
-    And "s1" ends in the shield zone
-    And "s3" ends in the shield zone
-    And player B ends with 2 shields
-    And player B ends with 1 card in hand
+    Then "fang" attacks player B
+    And step AT-S6b begins
+    And [AT-P2] player A is asked which shields to break among "s1", "s2" and "s3"
+    And [AT-P2, AT-P3] "s2" is broken
+    And [AT-P3] "s2" is put into player B's hand
+    And [AT-P2] "s1" ends in the shield zone
+    And [AT-P2] "s3" ends in the shield zone
+    And [AT-P3] player B ends with 2 shields
+    And [AT-P3] player B ends with 1 card in hand
     And nobody has won yet
 
   @id:dm.attack.shields.breakers @ruling:AT-P3 @ruling:AT-S6b
@@ -46,9 +48,9 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     And player B has shields <shields>
     When in step AT-S1, player A attacks player B with "breaker"
     And in step AT-S6b, player A breaks <chosen>
-    Then <chosen> are broken at the same time
-    And player B ends with <left> shields
-    And player B ends with <broken> cards in hand
+    Then [AT-P3, AT-S6b] <chosen> are broken at the same time
+    And [AT-P3] player B ends with <left> shields
+    And [AT-P3] player B ends with <broken> cards in hand
 
     Examples:
       | id                 | breaker   | card                      | n | shields                    | chosen               | broken | left |
@@ -62,10 +64,10 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     Given player A has "Deathliger, Lion of Chaos" as "deathliger" in the battle zone
     And player B has shields "s1", "s2" and "s3"
     When in step AT-S1, player A attacks player B with "deathliger"
-    And in step AT-S6b, player A cannot break "s1" and "s1"
+    And [AT-P4] in step AT-S6b, player A cannot break "s1" and "s1"
     And in step AT-S6b, player A breaks "s1" and "s2"
-    Then "s1" and "s2" are broken at the same time
-    And player B ends with 1 shield
+    Then [AT-P4] "s1" and "s2" are broken at the same time
+    And [AT-P4] player B ends with 1 shield
 
   @id:dm.attack.shields.count-fixed-at-s6b @ruling:AT-S6b @ruling:AT-D3
   Scenario: The number of shields is fixed when AT-S6b begins: double breaker gained in AT-S3 counts
@@ -77,13 +79,13 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     And player B has shields "s1", "s2" and "s3"
     When in step AT-S1, player A attacks player B with "flametropus"
     And in step AT-S3, player A chooses "a-mana-1"
-    And in step AT-S6b, player A cannot break "s1"
+    And [AT-S6b, AT-D3] in step AT-S6b, player A cannot break "s1"
     And in step AT-S6b, player A breaks "s1" and "s2"
     Then the "when-attacks" ability of "flametropus" resolves
-    And "flametropus" has power 6000
+    And [AT-D3] "flametropus" has power 6000
     And step AT-S6b begins
-    And "s1" and "s2" are broken at the same time
-    And player B ends with 1 shield
+    And [AT-S6b, AT-D3] "s1" and "s2" are broken at the same time
+    And [AT-S6b, AT-D3] player B ends with 1 shield
 
   @id:dm.attack.shields.shield-trigger-spell @ruling:AT-S6b @ruling:AT-P3 @rule:DM-GEN-ATTACKER-LEAVES
   Scenario: A shield trigger among the broken shields is used after they are all in the hand: Terror Pit destroys the attacker
@@ -91,24 +93,25 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     # cites: card-text | Terror Pit (DM-01 63/110) 「相手のクリーチャーを1体破壊する。」
     Given player A has "Deathliger, Lion of Chaos" as "deathliger" in the battle zone
     And player B has "Terror Pit" as "pit" in the shield zone
-    And player B has shields "s2" and "s3"
+    # two shields: the W-breaker breaks both, no choice (the shields to break are not what this scenario is about)
+    And player B has shields "s2"
     When in step AT-S1, player A attacks player B with "deathliger"
-    And in step AT-S6b, player A breaks "pit" and "s2"
     And in step AT-S6b, player B uses the shield trigger of "pit"
     And in step AT-S6b, player B chooses "deathliger"
-    Then "pit" and "s2" are broken at the same time
-    And "pit" is put into player B's hand
-    And "s2" is put into player B's hand
-    And "pit" is used as a shield trigger
-    And "deathliger" is destroyed
+    Then [AT-P3] "pit" and "s2" are broken at the same time
+    And [AT-P3, AT-S6b] "pit" is put into player B's hand
+    And [AT-P3, AT-S6b] "s2" is put into player B's hand
+    And [AT-S6b] player B is asked whether to use a shield trigger among "pit"
+    And [AT-S6b] "pit" is used as a shield trigger
+    And [AT-S6b] "deathliger" is destroyed
     And "pit" is put into player B's graveyard
     # DM-GEN-ATTACKER-LEAVES: the attacker left the battle zone in AT-S6b; 「全ての処理が終わったら、7.に進む」 (AT-S6b)
     # and the rules wiki (攻撃終了ステップ: 「攻撃中のクリーチャーが除去…されたりしても訪れる」): the attack still ends in AT-S7
     And step AT-S7 begins
     And the attack ends
-    And "deathliger" ends in the graveyard
-    And player B ends with 1 shield
-    And player B ends with 1 card in hand
+    And [AT-S6b] "deathliger" ends in the graveyard
+    And [AT-P3] player B ends with 0 shields
+    And [AT-P3, AT-S6b] player B ends with 1 card in hand
 
   @id:dm.attack.shields.shield-trigger-declined @ruling:AT-S6b
   Scenario: The opponent may decline a shield trigger: the card stays in the hand
@@ -117,8 +120,9 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     When in step AT-S1, player A attacks player B with "fang"
     And in step AT-S6b, player B declines the shield triggers
     Then "pit" is broken
-    And "fang" is not destroyed
-    And "pit" ends in player B's hand
+    And [AT-S6b] player B is asked whether to use a shield trigger among "pit"
+    And [AT-S6b] "fang" is not destroyed
+    And [AT-S6b] "pit" ends in player B's hand
 
   @id:dm.attack.shields.shield-trigger-creature-cip-after @ruling:AT-S6b
   Scenario: Creature shield triggers are summoned first; their cip resolves after all triggers are used
@@ -129,15 +133,17 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     And player B has "Aqua Surfer" as "surfer" in the shield zone
     And player B has "Gregorian Worm" as "worm" in the shield zone
     When in step AT-S1, player A attacks player B with "deathliger"
-    And in step AT-S6b, player A breaks "surfer" and "worm"
     And in step AT-S6b, player B uses the shield trigger of "surfer"
     And in step AT-S6b, player B uses the shield trigger of "worm"
     And in step AT-S6b, player B chooses "deathliger"
     Then "surfer" and "worm" are broken at the same time
-    And "surfer" is summoned
-    And "worm" is summoned
-    And the "cip" ability of "surfer" resolves
-    And "deathliger" is put into player A's hand
+    And [AT-S6b] "surfer" is used as a shield trigger
+    And [AT-S6b] "surfer" is summoned
+    And [AT-S6b] "worm" is used as a shield trigger
+    And [AT-S6b] "worm" is summoned
+    And [AT-S6b] the "cip" ability of "surfer" resolves
+    And [AT-S6b] player B is asked to choose a card
+    And [AT-S6b] "deathliger" is put into player A's hand
     And "surfer" ends in the battle zone
     And "worm" ends in the battle zone
     And "deathliger" ends in player A's hand
@@ -156,11 +162,11 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     And in step AT-S6b, player A breaks "s1" and "s2"
     And in step AT-S6b, player B chooses yes
     Then step AT-S6b begins
-    And "tree" is destroyed
-    And "s3" ends in the shield zone
+    And [AT-S6b] "tree" is destroyed
+    And [AT-S6b] "s3" ends in the shield zone
     And "tree" ends in the graveyard
-    And player B ends with 2 shields
-    And player B ends with 1 card in hand
+    And [AT-S6b] player B ends with 2 shields
+    And [AT-S6b] player B ends with 1 card in hand
 
   @id:dm.attack.shields.when-breaks-after-shield-triggers @ruling:AT-S6b @ruling:AT-D1
   Scenario: 「ブレイクした時」 resolves after the shield triggers were used, AP's before the summoned creature's cip
@@ -177,11 +183,11 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     And in step AT-S6b, player B uses the shield trigger of "surfer"
     And in step AT-S6b, player B chooses "hopper"
     Then "surfer" is broken
-    And "surfer" is used as a shield trigger
+    And [AT-S6b] "surfer" is used as a shield trigger
     And "surfer" is summoned
-    And the "when-breaks" ability of "hopper" resolves
-    And the "cip" ability of "surfer" resolves
-    And "hopper" is put into player A's hand
+    And [AT-S6b, AT-D1] the "when-breaks" ability of "hopper" resolves
+    And [AT-S6b, AT-D1] the "cip" ability of "surfer" resolves
+    And [AT-S6b] "hopper" is put into player A's hand
     And "surfer" ends in the battle zone
 
   @id:dm.attack.shields.s-back @ruling:AT-S6b
@@ -199,11 +205,11 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     And in step AT-S6b, player B declares S-back with "crawler"
     Then "vehicle" is broken
     And "vehicle" is put into player B's hand
-    And "crawler" is declared for S-back
-    And "vehicle" is put into player B's graveyard
-    And "crawler" is summoned
+    And [AT-S6b] "crawler" is declared for S-back
+    And [AT-S6b] "vehicle" is put into player B's graveyard
+    And [AT-S6b] "crawler" is summoned
     And step AT-S7 begins
-    And "crawler" ends in the battle zone
+    And [AT-S6b] "crawler" ends in the battle zone
     And "vehicle" ends in the graveyard
     And player B ends with 0 cards in hand
     And player B ends with 1 shield
@@ -216,10 +222,10 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     And player B has "Crack Crawler" as "crawler" in hand
     And player B has "Burning Mane" as "mane" in the shield zone
     When in step AT-S1, player A attacks player B with "fang"
-    And in step AT-S6b, player B cannot declare S-back with "crawler"
+    And [AT-S6b] in step AT-S6b, player B cannot declare S-back with "crawler"
     Then "mane" is broken
-    And "crawler" is never put into the battle zone
-    And "crawler" ends in player B's hand
+    And [AT-S6b] "crawler" is never put into the battle zone
+    And [AT-S6b] "crawler" ends in player B's hand
     And "mane" ends in player B's hand
 
   @id:dm.attack.shields.direct-attack @ruling:AT-P1 @ruling:AT-S6c
@@ -227,9 +233,9 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     Given player A has "Fear Fang" as "fang" in the battle zone
     And player B has "Aqua Vehicle" as "bystander" in the battle zone
     When in step AT-S1, player A attacks player B with "fang"
-    Then step AT-S6c begins
-    And player A wins the game by direct attack
-    And no shield is broken
+    Then [AT-S6c] step AT-S6c begins
+    And [AT-P1, AT-S6c] player A wins the game by direct attack
+    And [AT-P1] no shield is broken
 
   @id:dm.attack.shields.blocked-breaks-nothing @ruling:AT-S6a @ruling:AT-S4
   Scenario: A blocked attack breaks no shield: the attacker battles the blocker instead
@@ -238,12 +244,13 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     And player B has 2 shields
     When in step AT-S1, player A attacks player B with "deathliger"
     And in step AT-S4, player B blocks with "seamine"
-    Then "seamine" blocks "deathliger"
+    Then [AT-S4] "seamine" blocks "deathliger"
     And step AT-S6a begins
-    And "deathliger" battles "seamine" and wins
-    And no shield is broken
-    And step AT-S6b never begins
-    And player B ends with 2 shields
+    And [AT-S6a] "deathliger" battles "seamine" and wins
+    And [AT-S4, AT-S6a] no shield is broken
+    And [AT-S4, AT-S6a] step AT-S6b never begins
+    And [AT-S4, AT-S6a] player A is never asked which shields to break
+    And [AT-S4, AT-S6a] player B ends with 2 shields
 
   @id:dm.attack.shields.blocked-no-direct-attack @ruling:AT-P1 @ruling:AT-S4 @ruling:AT-S6c
   Scenario: With no shields, a block stops the direct attack
@@ -251,6 +258,6 @@ Feature: Attacking the opponent: breaking shields (ブレイク), shield trigger
     And player B has "Seamine" as "seamine" in the battle zone
     When in step AT-S1, player A attacks player B with "fang"
     And in step AT-S4, player B blocks with "seamine"
-    Then "fang" battles "seamine" and loses
-    And step AT-S6c never begins
-    And nobody has won yet
+    Then [AT-S4] "fang" battles "seamine" and loses
+    And [AT-P1, AT-S6c] step AT-S6c never begins
+    And [AT-P1, AT-S4, AT-S6c] nobody has won yet

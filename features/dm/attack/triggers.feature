@@ -20,9 +20,10 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     When in step AT-S1, player A attacks "spider" with "walter"
     And in step AT-S3, player A chooses yes
     Then step AT-S3 begins
-    And the "when-attacks" ability of "walter" resolves
+    And [AT-D1, AT-S3] the "when-attacks" ability of "walter" resolves
+    And player A is asked whether to use an optional ability
     And player A draws a card
-    And the "when-attacked" ability of "spider" resolves
+    And [AT-D1, AT-S3] the "when-attacked" ability of "spider" resolves
     # Scalpel Spider (2000) wins and its gained slayer does nothing more to the destroyed Walter (1000)
     And "walter" (1000) battles "spider" (2000) and loses
     And "walter" is destroyed
@@ -44,10 +45,10 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     When in step AT-S1, player A attacks player B with "flametropus"
     And in step AT-S3, player A orders the waiting abilities of "<a1>", "<a2>"
     And in step AT-S3, player B orders the waiting abilities of "<b1>", "<b2>"
-    Then an ability of "<a1>" resolves
-    And an ability of "<a2>" resolves
-    And an ability of "<b1>" resolves
-    And an ability of "<b2>" resolves
+    Then [AT-D1, AT-S3] an ability of "<a1>" resolves
+    And [AT-D1, AT-S3] an ability of "<a2>" resolves
+    And [AT-D1, AT-S3] an ability of "<b1>" resolves
+    And [AT-D1, AT-S3] an ability of "<b2>" resolves
     And step AT-S4 begins
 
     Examples:
@@ -70,16 +71,16 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And in step AT-S3, player A declares invasion with "redzone"
     And in step AT-S6b, player A breaks "s1", "s2" and "s3"
     Then step AT-S3 begins
-    And "redzone" is declared for invasion
-    And "redzone" is put into the battle zone
+    And [AT-S3] "redzone" is declared for invasion
+    And [AT-S3] "redzone" is put into the battle zone
     And the "cip" ability of "redzone" resolves
-    And "shepherd" is destroyed
+    And [AT-S3] "shepherd" is destroyed
     # AT-D3: the attacker evolved during the attack; the attack goes on, now with Red Zone's triple breaker (AT-S6b)
     And step AT-S6b begins
-    And "s1", "s2" and "s3" are broken at the same time
+    And [AT-D3, AT-S6b] "s1", "s2" and "s3" are broken at the same time
     And "fang" is not destroyed
-    And "redzone" ends in the battle zone, tapped
-    And player B ends with 1 shield
+    And [AT-D3] "redzone" ends in the battle zone, tapped
+    And [AT-D3, AT-S6b] player B ends with 1 shield
 
   @id:dm.attack.triggers.revolution-change @ruling:AT-S3 @ruling:AT-S6b
   Scenario: AP declares revolution change in AT-S3: Dogiragon Buster replaces the attacking Bolshack Dragon
@@ -94,15 +95,15 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And in step AT-S3, player A declares revolution change with "buster"
     And in step AT-S6b, player A breaks "s2", "s3" and "s4"
     Then "bolshack" attacks player B
-    And "buster" is declared for revolution change
-    And these events happen in any order:
+    And [AT-S3] "buster" is declared for revolution change
+    And [AT-S3] these events happen in any order:
       | "bolshack" is put into player A's hand |
       | "buster" is put into the battle zone   |
     And the "cip" ability of "buster" resolves
-    And "s2", "s3" and "s4" are broken at the same time
-    And the attack ends with "buster" as the attacking creature
+    And [AT-S6b] "s2", "s3" and "s4" are broken at the same time
+    And [AT-S3, AT-S6b] the attack ends with "buster" as the attacking creature
     And "bolshack" ends in player A's hand
-    And player B ends with 1 shield
+    And [AT-S6b] player B ends with 1 shield
 
   @id:dm.attack.triggers.revolution-change-wrong-attacker @ruling:AT-S3
   Scenario: Revolution change needs the attacking creature to match: a 2-cost fire creature does not
@@ -113,9 +114,9 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And player A has "Dogiragon Buster, Blue Leader" as "buster" in hand
     And player B has 1 shield
     When in step AT-S1, player A attacks player B with "zyler"
-    And in step AT-S3, player A cannot declare revolution change with "buster"
+    And [AT-S3] in step AT-S3, player A cannot declare revolution change with "buster"
     Then "b-shield-1" is broken
-    And "buster" ends in player A's hand
+    And [AT-S3] "buster" ends in player A's hand
 
   @id:dm.attack.triggers.revolution-change-after-resolution-refused @ruling:AT-S3
   Scenario: Revolution change is declared before any other ability starts to resolve: after Thrumiss's ability resolved it is refused
@@ -132,14 +133,14 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And player B has shields "s1" and "s2"
     When in step AT-S1, player A attacks player B with "bolshack"
     And in step AT-S3, player A chooses "fang"
-    And in step AT-S3, player A cannot declare revolution change with "buster"
+    And [AT-S3] in step AT-S3, player A cannot declare revolution change with "buster"
     Then the "ally-attacks" ability of "thrumiss" resolves
     And "fang" is tapped
-    And "buster" is never put into the battle zone
-    And "bolshack" is never put into player A's hand
+    And [AT-S3] "buster" is never put into the battle zone
+    And [AT-S3] "bolshack" is never put into player A's hand
     And "s1" and "s2" are broken at the same time
-    And the attack ends with "bolshack" as the attacking creature
-    And "buster" ends in player A's hand
+    And [AT-S3] the attack ends with "bolshack" as the attacking creature
+    And [AT-S3] "buster" ends in player A's hand
 
   @id:dm.attack.triggers.revolution-change-before-any-ability @ruling:AT-S3 @ruling:AT-D1
   Scenario: Revolution change is declared before any ability starts to resolve, the opponent's "when your creature attacks" one too
@@ -159,9 +160,9 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And player B has 1 shield
     When in step AT-S1, player A attacks player B with "bolshack"
     And in step AT-S3 before any ability resolves, player A declares revolution change with "buster"
-    Then "buster" is declared for revolution change
-    And "buster" is put into the battle zone
-    And the "opponent-attacks" ability of "dolunka" resolves
+    Then [AT-S3] "buster" is declared for revolution change
+    And [AT-S3, AT-D1] "buster" is put into the battle zone
+    And [AT-D1] the "opponent-attacks" ability of "dolunka" resolves
     And "b-shield-1" is broken
     And "bolshack" ends in player A's hand
 
@@ -181,12 +182,12 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And in step AT-S3, player A orders the waiting abilities of "thrumiss", "buster"
     And in step AT-S3, player A chooses "fang"
     And in step AT-S6b, player A breaks "s1", "s2" and "s3"
-    Then "buster" is declared for revolution change
-    And the "ally-attacks" ability of "thrumiss" resolves
-    And "fang" is tapped
-    And "buster" is put into the battle zone
+    Then [AT-S3] "buster" is declared for revolution change
+    And [AT-S3, AT-D1] the "ally-attacks" ability of "thrumiss" resolves
+    And [AT-S3, AT-D1] "fang" is tapped
+    And [AT-S3, AT-D1] "buster" is put into the battle zone
     And "s1", "s2" and "s3" are broken at the same time
-    And the attack ends with "buster" as the attacking creature
+    And [AT-S3] the attack ends with "buster" as the attacking creature
     And "bolshack" ends in player A's hand
 
   @id:dm.attack.triggers.nap-ninja-strike-after-ap @ruling:AT-S3 @ruling:AT-S4 @ruling:AT-D1 @rule:DM-GEN-SUMMONING-SICKNESS
@@ -205,15 +206,15 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And in step AT-S3, player B declares ninja strike with "hayabusamaru"
     And in step AT-S3, player B chooses "hayabusamaru"
     And in step AT-S4, player B blocks with "hayabusamaru"
-    Then the "when-attacks" ability of "walter" resolves
-    And player A draws a card
-    And "hayabusamaru" is declared for ninja strike
-    And "hayabusamaru" is summoned
+    Then [AT-D1] the "when-attacks" ability of "walter" resolves
+    And [AT-S3, AT-D1] player A draws a card
+    And [AT-S3, AT-D1] "hayabusamaru" is declared for ninja strike
+    And [AT-S3] "hayabusamaru" is summoned
     And the "cip" ability of "hayabusamaru" resolves
     And step AT-S4 begins
-    And "hayabusamaru" blocks "walter"
+    And [AT-S4] "hayabusamaru" blocks "walter"
     And "walter" battles "hayabusamaru" and loses
-    And no shield is broken
+    And [AT-S4] no shield is broken
 
   @id:dm.attack.triggers.ninja-strike-before-own-ability @ruling:AT-S3
   Scenario: NAP may declare its ninja strike before its own "when attacked" ability resolves, and order the ninja's cip first
@@ -233,12 +234,12 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And in step AT-S3, player B orders the waiting abilities of "raiden" and "joe"
     And in step AT-S3, player B chooses "vorg"
     And in step AT-S3, player B chooses "mane"
-    Then "raiden" is declared for ninja strike
+    Then [AT-S3] "raiden" is declared for ninja strike
     And "raiden" is summoned
     And the "cip" ability of "raiden" resolves
-    And "vorg" is tapped
+    And [AT-S3] "vorg" is tapped
     And the "when-attacked" ability of "joe" resolves
-    And "mane" is destroyed
+    And [AT-S3] "mane" is destroyed
     And "fang" (3000) battles "joe" (1000) and wins
     And "raiden" ends in the battle zone
 
@@ -259,11 +260,11 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And in step AT-S3, player B declares ninja strike with "raiden"
     And in step AT-S3, player B chooses "vorg"
     Then the "when-attacked" ability of "joe" resolves
-    And "mane" is destroyed
-    And "raiden" is declared for ninja strike
+    And [AT-S3] "mane" is destroyed
+    And [AT-S3] "raiden" is declared for ninja strike
     And "raiden" is summoned
     And the "cip" ability of "raiden" resolves
-    And "vorg" is tapped
+    And [AT-S3] "vorg" is tapped
     And step AT-S4 begins
     And "fang" (3000) battles "joe" (1000) and wins
 
@@ -280,10 +281,10 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     And player B has 1 shield
     When in step AT-S1, player A attacks player B with "fang"
     And in step AT-S3, player B declares ninja strike with "hayabusamaru"
-    Then "hayabusamaru" is declared for ninja strike
-    And "hayabusamaru" is never put into the battle zone
+    Then [AT-S3] "hayabusamaru" is declared for ninja strike
+    And [AT-S3] "hayabusamaru" is never put into the battle zone
     And "b-shield-1" is broken
-    And "hayabusamaru" ends in player B's hand
+    And [AT-S3] "hayabusamaru" ends in player B's hand
 
   @id:dm.attack.triggers.revolution-0-trigger @ruling:AT-S3 @ruling:AT-D1
   Scenario: NAP with no shields declares revolution 0 trigger when attacked, after AP's abilities
@@ -297,9 +298,9 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
     When in step AT-S1, player A attacks player B with "walter"
     And in step AT-S3, player A chooses yes
     And in step AT-S3, player B declares revolution 0 trigger with "r0"
-    Then the "when-attacks" ability of "walter" resolves
-    And "r0" is declared for revolution 0 trigger
-    And "r0" is summoned
+    Then [AT-D1] the "when-attacks" ability of "walter" resolves
+    And [AT-S3, AT-D1] "r0" is declared for revolution 0 trigger
+    And [AT-S3] "r0" is summoned
     And step AT-S4 begins
     # the summoned creature has no blocker: nothing stops the direct attack (AT-P1)
-    And player A wins the game by direct attack
+    And [AT-S3] player A wins the game by direct attack

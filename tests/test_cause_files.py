@@ -1,0 +1,47 @@
+"""The committed engine reports' cause files cannot mislabel their own examples (issue 20 §2): the
+cause rules are tried in the file's order, so a rule placed too early takes another cause's
+failures; each cause names an example (``examples``: scenario ids of the report's run), and the
+committed run must classify each example as that cause."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from duelspec.causes import by_id, group, load_causes
+from duelspec.report import read_stream
+
+ROOT = Path(__file__).resolve().parents[1]
+CONF = ROOT / "docs" / "conformance"
+ENGINES = {"edopro": ["edopro.jsonl", "edopro-generated.jsonl"], "ygopro": ["ygopro.jsonl"]}
+
+
+def labels(engine: str, causes) -> dict:
+    """``{scenario id: cause key}`` of every failure of the engine's committed run."""
+    results = {}
+    for f in ENGINES[engine]:
+        results.update({r["id"]: r for r in read_stream(CONF / f).results})
+    bad = [r for r in results.values() if r.get("outcome") in ("failed", "errored", "xfailed")]
+    groups = group(bad, by_id(r["id"] for r in bad), causes)
+    return {i: k for k, g in groups.items() for i in g.ids}
+
+
+@pytest.mark.parametrize("engine", sorted(ENGINES))
+def test_each_causes_example_is_classified_as_that_cause(engine):
+    causes = load_causes(ROOT / "adapters" / engine / "causes.toml")
+    lab = labels(engine, causes)
+    wrong = [(c.key, sid, lab.get(sid)) for c in causes for sid in c.examples if lab.get(sid) != c.key]
+    assert not wrong, f"examples classified as another cause (cause, scenario, label): {wrong}"
+    assert all(c.examples for c in causes if c.key in set(lab.values())), "a cause of the run without an example"
+
+
+def test_a_rule_placed_too_early_is_caught(tmp_path):
+    """Moving the first cause's rules to the end of the file changes nothing for it, but moving a
+    catch-all rule first takes the others' examples: the check fails."""
+    src = (ROOT / "adapters" / "edopro" / "causes.toml").read_text(encoding="utf-8")
+    catch_all = '[causes.X]\ntitle = "anything"\nwho = "nobody"\nrulings = []\nevidence = "none"\n[[causes.X.match]]\nfirst = "*"\n\n'
+    bad = tmp_path / "causes.toml"
+    bad.write_text(catch_all + src, encoding="utf-8")
+    causes = load_causes(bad)
+    lab = labels("edopro", causes)
+    assert [c.key for c in causes if c.examples and any(lab.get(s) != c.key for s in c.examples)]

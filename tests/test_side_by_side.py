@@ -1,0 +1,68 @@
+"""Both engines' causes side by side (issue 20 §4): shared defects, the same behaviour written in
+each engine, each engine's own, and what the suite retracted."""
+from __future__ import annotations
+
+from duelspec.causes import Cause, Group
+from duelspec.sidebyside import EngineCauses, render_markdown, rows
+
+
+def engines():
+    e = Cause("E", "a trigger before the draw", "ygopro-core", shared="ygopro:E")
+    a = Cause("A", "no free-chain response", "ygopro-core")
+    l1 = Cause("L", "Mystical Cards draws 2", "CardScripts", counterpart="ygopro:L", evidence="No fix experiment: a value cannot ask.")
+    m = Cause("M", "Fandora does nothing", "CardScripts", same_fix="B")
+    b = Cause("B", "given up at activation", "CardScripts")
+    ed = EngineCauses("EDOPro", "edopro.md", [e, a, l1, m, b],
+                      {"E": Group(e, ["ygo.normal-draw.x", "ygo.generated.chain.1"]), "A": Group(a, ["ygo.generated.chain.2"]),
+                       "M": Group(m, ["ygo.generated.chain.3"]), "unclassified": Group(None, ["ygo.generated.chain.4"])},
+                      {"A": {"sentence": "fixing A alone: 1 of its 1 pass; breaks nothing"},
+                       "B": {"sentence": "fixing B alone: 0 of its 0 pass; it also turns green 1 of M"}},
+                      {"E": ("ygo.normal-draw.x", "repro/edopro/ygo.normal-draw.x.lua")})
+    ye = Cause("E", "a trigger before the draw", "ygopro-core", shared="edopro:E")
+    yl = Cause("L", "Mystical Cards draws 2", "ygopro-scripts", counterpart="edopro:L")
+    w = Cause("W", "Waterslide", "ygopro-scripts")
+    yg = EngineCauses("YGOPro", "ygopro.md", [ye, yl, w], {"W": Group(w, ["ygo.normal-draw.w"])}, {}, {})
+    return [ed, yg]
+
+
+def test_a_shared_defect_and_a_counterpart_are_one_row_each_engines_own_are_listed_apart():
+    r = rows(engines())
+    assert [[(e.name, c.key) for e, c in pair] for pair in r["shared"]] == [[("EDOPro", "E"), ("YGOPro", "E")]]
+    assert [[(e.name, c.key) for e, c in pair] for pair in r["counterparts"]] == [[("EDOPro", "L"), ("YGOPro", "L")]]
+    assert [c.key for _, c in r["own"]["EDOPro"]] == ["A", "M", "B"] and [c.key for _, c in r["own"]["YGOPro"]] == ["W"]
+
+
+def test_the_page_gives_each_cause_its_component_extent_fix_and_reproduction_and_the_retracted_ones():
+    page = render_markdown(engines(), [{"first": "refused legal step: A activates replacement", "verdict": "suite-wrong",
+                                        "title": "a hand trigger scripted first", "argument": "the rule\n is on the engines' side"}],
+                           "consensus.md")
+    assert "| failures with a cause | 4 | 1 |" in page and "| unclassified | 1 | 0 |" in page
+    shared = page.split("## Shared")[1].split("##")[0]
+    assert "**E** a trigger before the draw" in shared and "failures: 2 (1 hand-written)" in shared
+    assert "[`ygo.normal-draw.x`](repro/edopro/ygo.normal-draw.x.lua)" in shared
+    own = page.split("## EDOPro only")[1].split("##")[0]
+    assert "fixing A alone: 1 of its 1 pass; breaks nothing" in own
+    assert r"turns green 1 of M \(the fix of B\)" in own         # M is measured by B's fix: one defect
+    assert "no fix experiment \\(the cause file says why\\)" in page.split("## The same behaviour")[1]
+    retracted = page.split("## Retracted by the suite")[1]
+    assert "[the consensus view](consensus.md)" in retracted
+    assert "**a hand trigger scripted first**" in retracted and "the rule is on the engines' side" in retracted
+
+
+def test_the_site_shows_the_same_page_with_its_text_escaped(tmp_path):
+    from pathlib import Path
+    from duelspec.site import build
+    root = Path(__file__).resolve().parents[1]
+    conf = root / "docs" / "conformance"
+    causes = tmp_path / "causes.toml"
+    causes.write_text((root / "adapters" / "edopro" / "causes.toml").read_text(encoding="utf-8").replace(
+        'title = "a free-chain effect is not offered as the first response to the before-the-draw chain"',
+        'title = "<script>alert(1)</script> no free-chain response"'), encoding="utf-8")
+    build([str(conf / "edopro.jsonl"), str(conf / "ygopro.jsonl")], tmp_path / "site", None,
+          [f"edopro={causes}", f"ygopro={root / 'adapters' / 'ygopro' / 'causes.toml'}"])
+    page = (tmp_path / "site" / "causes.html").read_text(encoding="utf-8")
+    assert "<h2>Shared: one defect of the common code base</h2>" in page and "only</h2>" in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; no free-chain response" in page and "<script>alert(1)" not in page
+    assert 'href="causes.html"' in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    build([str(conf / "ygopro.jsonl")], tmp_path / "none")
+    assert not (tmp_path / "none" / "causes.html").exists()
