@@ -93,9 +93,12 @@ class AdapterPool:
         return self.members[0].run(scenario)
 
     def run_many(self, scenarios: Iterable[dict], play: Callable) -> Iterator[dict]:
-        """``play(scenario, adapter) -> result`` on a free member for every scenario; results are
-        yielded in scenario order as soon as each and all before it are known. At most
-        ``2 * jobs`` scenarios are in flight or waiting to be yielded (memory stays flat)."""
+        """``play(scenario, adapter)`` on a free member for every scenario; what it returns is
+        yielded in scenario order as soon as it and all before it are known. The member is free
+        again as soon as ``play`` returns: the runner's ``play`` only plays
+        (:func:`duelspec.runner.play_one`) and the caller judges what it yields, so a process never
+        waits for the judging of its last reply. At most ``2 * jobs`` scenarios are in flight or
+        waiting to be yielded (memory stays flat)."""
         free: queue.Queue = queue.Queue()
         for m in self.members:
             free.put(m)
@@ -131,9 +134,25 @@ class AdapterPool:
                 abort()
 
     def stop(self) -> None:
-        """Stop every process (in parallel), then end whatever orphan any of them left."""
-        with ThreadPoolExecutor(max_workers=self.jobs) as ex:
-            list(ex.map(lambda m: m.stop(), self.members))
-        if self._adopt:
-            from .process import end_processes
-            end_processes("no-token-" + str(id(self)), None, adopted=True)
+        """Stop every process (in parallel; safe while worker threads still play scenarios: those
+        processes are killed), then end whatever orphan any of them left, also when a member's
+        stop failed (its error is raised after that)."""
+        errors: list = []
+
+        def stop_one(m):
+            try:
+                m.stop()
+            except Exception as exc:  # one member's failure must not leave the others running
+                errors.append(exc)
+                abort = getattr(m, "abort", None)
+                if abort is not None:
+                    abort()
+        try:
+            with ThreadPoolExecutor(max_workers=self.jobs) as ex:
+                list(ex.map(stop_one, self.members))
+        finally:
+            if self._adopt:
+                from .process import end_processes
+                end_processes("no-token-" + str(id(self)), None, adopted=True)
+        if errors:
+            raise errors[0]

@@ -21,8 +21,14 @@ exits or closes stdout                          ``errored`` (exit status)     ye
 does not answer within ``timeout`` seconds      ``timed-out``                 yes
 ==============================================  ==========================================
 
-"Restart" means: the whole process group is killed (``os.killpg``, SIGKILL) and the next
-``run`` starts the program again (``start`` handshake within ``startup_timeout``). After
+"Restart" means: every process of the program is killed (SIGKILL) and the next ``run`` starts
+the program again (``start`` handshake within ``startup_timeout``). On Linux the program runs
+under its keeper (``adapters/reaper.py``, a child subreaper): whatever the program starts stays
+below the keeper in the process tree, even a helper that leaves its session, double-forks and
+clears its environment, so the processes to kill are found by the tree alone; the keeper also
+ends them when the program exits or when the runner dies. The environment mark
+(:data:`TOKEN_VAR`) and, in the ``duelspec`` command, this process's adopted orphans
+(:func:`become_subreaper`) find whatever escaped a keeper killed from outside. After
 ``max_restarts`` restarts the adapter gives up: :attr:`gave_up` holds the reason and every
 later ``run`` returns ``errored`` without starting anything.
 
@@ -128,6 +134,7 @@ class ProcessAdapter:
     """
 
     may_change_scenarios = False   # the runner need not hand it a copy (see runner.run_one)
+    replies_valid = True           # a trace it returns passed the trace schema (run_reply): not checked again
 
     def __init__(self, command: str, timeout: float = 30.0, startup_timeout: float = 10.0,
                  max_restarts: int = 5, max_line_bytes: int = 16 * 1024 * 1024, cwd=None, env=None):
@@ -155,6 +162,11 @@ class ProcessAdapter:
         self._starts = 0
         self.closed = False                # stop() or abort() was called: nothing is started any more
         self._spawning = threading.Lock()  # a spawn and a stop do not interleave (--jobs: worker threads)
+        self._closing = threading.Lock()   # one thread closes a program's pipes (a stop racing a fault)
+        self._talking = threading.Condition()
+        self._talker: int | None = None    # the thread talking to the program (start / run), if any
+        self.kept = False                  # the program runs under its keeper (adapters/reaper.py)
+        self.program_pid: int | None = None
 
     # -- process management -------------------------------------------------------------
     def _spawn(self) -> None:
@@ -165,50 +177,103 @@ class ProcessAdapter:
         become_subreaper()
         env = dict(os.environ if self.env is None else self.env)
         env[TOKEN_VAR] = self.token
+        keeper = keeper_argv()
+        status_r = status_w = None
         with self._spawning:
             if self.closed:               # stopped meanwhile (a signal, or --jobs stopping every member)
                 raise AdapterStartError("not started: the adapter was stopped")
             try:
-                self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                             stderr=subprocess.PIPE, cwd=self.cwd, env=env, start_new_session=True,
-                                             bufsize=0)
+                if keeper:
+                    status_r, status_w = os.pipe()
+                self.proc = subprocess.Popen(keeper + [str(status_w), "--"] + self.argv if keeper else self.argv,
+                                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                             cwd=self.cwd, env=env, start_new_session=True, bufsize=0,
+                                             pass_fds=(status_w,) if keeper else ())
             except OSError as exc:
+                for fd in (status_r, status_w):
+                    if fd is not None:
+                        os.close(fd)
                 raise AdapterStartError(f"cannot run the adapter command {self.command!r}: {exc}") from None
+            finally:
+                if status_w is not None:
+                    os.close(status_w)
+        self.kept = bool(keeper)
         os.set_blocking(self.proc.stdout.fileno(), False)
         self._stderr = _StderrTail(self.proc.stderr)
+        if keeper:
+            self._keeper_status(status_r)
+
+    def _keeper_status(self, fd: int) -> None:
+        """Read the keeper's word (``ok <pid>`` or ``error <errno> <message>``, adapters/reaper.py)."""
+        data = b""
+        try:
+            with selectors.DefaultSelector() as sel:
+                sel.register(fd, selectors.EVENT_READ)
+                deadline = time.monotonic() + max(self.startup_timeout, 10.0)
+                while time.monotonic() < deadline:
+                    if not sel.select(max(0.0, deadline - time.monotonic())):
+                        continue
+                    chunk = os.read(fd, 4096)
+                    if not chunk:
+                        break
+                    data += chunk
+        finally:
+            os.close(fd)
+        word = data.decode("utf-8", "replace").split(" ", 2)
+        if word[0] == "ok" and len(word) == 2 and word[1].isdigit():
+            self.program_pid = int(word[1])
+            return
+        self._kill()
+        if word[0] == "error" and len(word) == 3:
+            raise AdapterStartError(f"cannot run the adapter command {self.command!r}: [Errno {word[1]}] {word[2]}: "
+                                    f"{self.argv[0]!r}")
+        raise AdapterStartError(f"cannot run the adapter command {self.command!r}: its keeper process "
+                                f"(adapters/reaper.py) did not start it", self._evidence())
 
     def _kill(self) -> None:
         """Kill the program, its process group and every process it started (in any session:
         :func:`end_processes`), reap them, and close the pipes."""
         p = self.proc
-        if p is None:
-            end_processes(self.token, None, self.adopt_orphans)
-            return
-        self._end_all()
-        try:
-            p.wait(timeout=5)
-        except subprocess.TimeoutExpired:  # pragma: no cover - unkillable
-            pass
-        self._close()
+        self._end_all(p)
+        if p is not None:
+            try:
+                p.wait(timeout=5)
+            except subprocess.TimeoutExpired:  # pragma: no cover - unkillable
+                pass
+        self._close(p)
 
     def abort(self) -> None:
         """Kill everything of this adapter now, without waiting or reaping the program (safe to
         call from a signal handler while :meth:`stop` waits: that wait then ends at once).
         Nothing is started after it."""
         self.closed = True
-        self._end_all()
+        self._end_all(self.proc)
 
-    def _end_all(self) -> None:
-        p = self.proc
-        if p is not None and p.returncode is None:     # the group leader is not reaped: its pid is not reused
+    def _end_all(self, p) -> None:
+        """Kill every process of the program. With its keeper (adapters/reaper.py) alive, the
+        program's processes are the keeper's descendants: they are killed first (by the process
+        tree, until none is left), then the keeper; the environment mark and (``adopt_orphans``)
+        this process's other children find whatever escaped a keeper killed from outside."""
+        alive = p is not None and p.returncode is None   # the group leader is not reaped: its pid is not reused
+        if alive and self.kept:
+            end_processes(self.token, p.pid, self.adopt_orphans)
+        if alive:
             try:
                 os.killpg(p.pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError, OSError):
                 pass
         end_processes(self.token, p.pid if p is not None else None, self.adopt_orphans)
 
-    def _close(self) -> None:
-        p = self.proc
+    def _close(self, p=None) -> None:
+        """Close the pipes of ``p`` (default: the current program) and forget it; idempotent,
+        and safe when another thread closes it too (``--jobs``: a stop racing a fault)."""
+        with self._closing:
+            if p is None:
+                p = self.proc
+            if p is None:
+                return
+            if self.proc is p:
+                self.proc = None
         for fh in (p.stdin, p.stdout):
             try:
                 fh.close()
@@ -218,9 +283,8 @@ class ProcessAdapter:
             self._stderr.join(timeout=1)
         try:
             p.stderr.close()
-        except OSError:
+        except (OSError, ValueError):
             pass
-        self.proc = None
 
     def _evidence(self, line: str | None = None, pointer: str | None = None) -> dict:
         """Evidence of a fault: the offending line, the JSON pointer, the exit status, stderr tail."""
@@ -230,7 +294,8 @@ class ProcessAdapter:
         if pointer is not None:
             ev["pointer"] = pointer
         if self._stderr is not None:
-            if self.proc is None or self.proc.returncode is not None:
+            p = self.proc
+            if p is None or p.returncode is not None:
                 self._stderr.join(timeout=0.5)  # the program is gone: let the tail reach EOF
             tail = self._stderr.text()
             if tail:
@@ -240,12 +305,13 @@ class ProcessAdapter:
     def _fault(self, f: "_Fault") -> dict:
         """Kill the program (its process group) and return the evidence of fault ``f``."""
         exited = f.kind == "exit"
-        if exited and self.proc is not None:
+        p = self.proc
+        if exited and p is not None:
             try:
-                self.proc.wait(timeout=1)
+                p.wait(timeout=1)
             except subprocess.TimeoutExpired:
                 exited = False
-        status = self.proc.returncode if exited and self.proc is not None else None
+        status = p.returncode if exited and p is not None else None
         self._kill()
         ev = self._evidence(f.line, f.pointer)
         if exited:
@@ -253,9 +319,19 @@ class ProcessAdapter:
         return ev
 
     # -- line I/O -----------------------------------------------------------------------
-    def _send(self, obj: dict, deadline: float) -> None:
+    def _pipe(self, name: str, p=None) -> int:
+        """The descriptor of the program's ``stdin`` / ``stdout`` (of ``p``, default the current
+        program); a program already stopped (by another thread: a stop during a scenario) is a
+        fault of kind ``exit``, never an AttributeError."""
+        p = self.proc if p is None else p
+        try:
+            return getattr(p, name).fileno()
+        except (AttributeError, ValueError):
+            raise _Fault("exit", "the adapter was stopped") from None
+
+    def _send(self, obj: dict, deadline: float, p=None) -> None:
         data = (json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
-        fd = self.proc.stdin.fileno()
+        fd = self._pipe("stdin", p)
         os.set_blocking(fd, False)
         view = memoryview(data)
         with selectors.DefaultSelector() as sel:
@@ -297,7 +373,8 @@ class ProcessAdapter:
                                      f"{exc.start}); the protocol is UTF-8 JSON lines", _show(raw[:EVIDENCE_CHARS])) from None
 
     def _readline(self, deadline: float) -> str:
-        fd = self.proc.stdout.fileno()
+        p = self.proc
+        fd = self._pipe("stdout", p)
         with selectors.DefaultSelector() as sel:
             sel.register(fd, selectors.EVENT_READ)
             while True:
@@ -314,7 +391,7 @@ class ProcessAdapter:
                 if left <= 0:
                     raise _Fault("timeout", "no reply in time", _show(self._buf[:EVIDENCE_CHARS]) or None)
                 if not sel.select(min(left, 0.25)):
-                    status = self.proc.poll()
+                    status = p.poll()
                     if status is not None and not sel.select(0.05):
                         raise _Fault("exit", f"the adapter exited with status {status} before replying (a process "
                                              f"it started still holds its stdout open)",
@@ -324,13 +401,15 @@ class ProcessAdapter:
                     chunk = os.read(fd, READ_CHUNK)
                 except BlockingIOError:
                     continue
+                except OSError:                   # closed by a stop on another thread
+                    raise _Fault("exit", "the adapter was stopped") from None
                 if not chunk:
                     partial = _show(self._buf[:EVIDENCE_CHARS]) or None
                     try:
-                        self.proc.wait(timeout=1)
+                        p.wait(timeout=1)
                     except subprocess.TimeoutExpired:
                         pass
-                    status = self.proc.returncode
+                    status = p.returncode
                     raise _Fault("exit", "the adapter exited" + (f" with status {status}" if status is not None
                                  else " (closed its stdout)") + " before replying", partial)
                 self._buf += chunk
@@ -338,7 +417,7 @@ class ProcessAdapter:
     def _unsolicited(self) -> str | None:
         """A line the program wrote after its reply, before being asked anything (already in
         the buffer or the pipe), or None: a second reply is the fault of the scenario it answers."""
-        fd = self.proc.stdout.fileno()
+        fd = self._pipe("stdout")
         while True:
             try:
                 chunk = os.read(fd, READ_CHUNK)
@@ -371,7 +450,26 @@ class ProcessAdapter:
         (After :meth:`stop`, only this explicit call starts the program again: the restarts
         after faults do not.)"""
         self.closed = False
-        return self._start()
+        with self._conversation():
+            return self._start()
+
+    def _conversation(self):
+        """Mark this thread as the one talking to the program (start or run), so that a
+        :meth:`stop` from another thread ends the program instead of writing into the
+        conversation (``--jobs``: a signal stops every process while scenarios run)."""
+        import contextlib
+
+        @contextlib.contextmanager
+        def talking():
+            with self._talking:
+                self._talker = threading.get_ident()
+            try:
+                yield
+            finally:
+                with self._talking:
+                    self._talker = None
+                    self._talking.notify_all()
+        return talking()
 
     def _start(self) -> dict:
         from ..validation import errors_of, pointer
@@ -410,11 +508,12 @@ class ProcessAdapter:
         An adapter that exits with status 0 without a word for this scenario (it exited after
         its previous reply, racing with this request) is restarted and asked once more: a clean
         exit between scenarios is not this scenario's fault (the restart is counted)."""
-        reply = self._run_once(scenario, as_of)
-        ev = reply.get("errored", {}).get("evidence") or {}
-        if (reply is _AGAIN or reply.get("errored", {}).get("detail") == "exit" and ev.get("exit_status") == 0
-                and not ev.get("line") and not self.gave_up):
+        with self._conversation():
             reply = self._run_once(scenario, as_of)
+            ev = reply.get("errored", {}).get("evidence") or {}
+            if (reply is _AGAIN or reply.get("errored", {}).get("detail") == "exit" and ev.get("exit_status") == 0
+                    and not ev.get("line") and not self.gave_up and not self.closed):
+                reply = self._run_once(scenario, as_of)
         if reply is _AGAIN:
             last = self.late_faults[-1]
             reply = {"errored": {"message": f"not run: twice in a row {last['message']}", "detail": "wrong-seq"}}
@@ -424,11 +523,12 @@ class ProcessAdapter:
         sid = scenario.get("id", "?")
         if self.gave_up:
             return self._not_run()
-        if self.proc is not None and self.proc.poll() is not None:
+        p = self.proc
+        if p is not None and p.poll() is not None:
             # it exited after its last reply (without being told to stop): not this scenario's
             # fault — restart it (this counts as a restart) and run the scenario
             self.faults.append((sid, "exited-between-scenarios"))
-            self._fault(_Fault("exit", f"the adapter exited with status {self.proc.returncode} between scenarios"))
+            self._fault(_Fault("exit", f"the adapter exited with status {p.returncode} between scenarios"))
         if self.proc is None:
             if self._starts > 0:
                 if self.restarts >= self.max_restarts:
@@ -493,17 +593,28 @@ class ProcessAdapter:
     def stop(self, grace: float = 2.0) -> int | None:
         """Send ``stop`` and wait up to ``grace`` seconds for the program to exit; then kill
         its process group (grandchildren included). Returns the program's exit status, or
-        None when it had to be killed (or was not running); also kept as ``exit_status``."""
+        None when it had to be killed (or was not running); also kept as ``exit_status``.
+
+        Safe from any thread while another plays a scenario (``--jobs`` and a signal): then the
+        program is killed at once (it would not read ``stop`` before its reply), the playing
+        thread records that as its fault, and nothing is started any more."""
         self.exit_status = None
         with self._spawning:
             self.closed = True            # no restart after this (another thread may be playing a scenario)
-        if self.proc is None:
+        with self._talking:
+            busy = self._talker is not None and self._talker != threading.get_ident()
+        if busy:
+            self._end_all(self.proc)      # the other thread sees its program end, records it and closes
+            with self._talking:
+                self._talking.wait_for(lambda: self._talker is None, timeout=5)
+        p = self.proc
+        if p is None or busy:
             self._kill()                  # still: anything an earlier program left behind
             return None
         try:
-            self._send({"cmd": "stop"}, time.monotonic() + grace)
-            self.proc.stdin.close()
-            self.exit_status = self.proc.wait(timeout=grace)
+            self._send({"cmd": "stop"}, time.monotonic() + grace, p)
+            p.stdin.close()
+            self.exit_status = p.wait(timeout=grace)
         except (_Fault, OSError, ValueError, subprocess.TimeoutExpired):
             pass
         self._kill()
@@ -546,6 +657,21 @@ def _reply_error(msg: dict) -> tuple[str, str] | None:
 
 TOKEN_VAR = "DUELSPEC_ADAPTER_TOKEN"   # set in the adapter's environment; its descendants inherit it
 PR_SET_CHILD_SUBREAPER = 36            # <linux/prctl.h>
+
+
+KEEPER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "reaper.py")
+
+
+def keeper_argv() -> list[str]:
+    """The command line that starts a program under its keeper (adapters/reaper.py: the program's
+    processes are exactly the keeper's descendants), or ``[]`` where there is none (not Linux,
+    no Python executable to run it, or ``DUELSPEC_NO_KEEPER=1``: the program is started directly,
+    and the environment mark and the subreaper find what it leaves)."""
+    import sys
+    if (not sys.platform.startswith("linux") or not sys.executable or not os.path.isfile(KEEPER)
+            or os.environ.get("DUELSPEC_NO_KEEPER") == "1"):
+        return []
+    return [sys.executable, "-I", "-S", KEEPER]
 
 
 def become_subreaper() -> bool:

@@ -80,31 +80,17 @@ def _matches_value(got, want) -> bool:
 
 
 def load_causes(path) -> list[Cause]:
-    """The causes of a cause file (see the module docstring). Raises InputError naming the file
-    and the key for a malformed one."""
-    try:
-        import tomllib
-    except ModuleNotFoundError:  # pragma: no cover - Python 3.10
-        import tomli as tomllib
-    from .errors import InputError
-    try:
-        doc = tomllib.loads(open(path, encoding="utf-8").read())
-    except FileNotFoundError:
-        raise InputError(str(path), "", "an existing cause file (TOML)", "no such file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(str(path), "", "a TOML cause file", str(exc)) from None
-    out = []
-    for key, c in (doc.get("causes") or {}).items():
-        if not isinstance(c, dict) or not isinstance(c.get("title"), str) or not isinstance(c.get("match", []), list):
-            raise InputError(str(path), f"causes.{key}", "a table with a `title` string and a `match` array of tables", c)
-        for i, rule in enumerate(c.get("match", [])):
-            bad = set(rule) - set(SIGNATURE_KEYS) if isinstance(rule, dict) else {"(not a table)"}
-            if bad:
-                raise InputError(str(path), f"causes.{key}.match[{i}]", f"keys among {', '.join(SIGNATURE_KEYS)}", sorted(bad))
-        out.append(Cause(key, c["title"], c.get("who", ""), c.get("evidence", ""), list(c.get("rulings", [])),
-                         list(c.get("match", [])), c.get("superseded", ""), c.get("same_fix", ""),
-                         c.get("shared", ""), c.get("counterpart", ""), list(c.get("examples", []))))
-    return out
+    """The causes of a cause file (see the module docstring; schema ``schemas/causes.schema.json``).
+    Raises InputError naming the file and the line (TOML syntax) or the JSON pointer
+    (``/causes/A/match/0/frist``) for a malformed one; a FIFO nobody writes to, a device or a
+    file over 16 MiB is an error too, never a wait."""
+    from . import validation
+    from .files import EXPECT_FAIL_BYTES, read_toml
+    doc = read_toml(path, "an existing cause file (TOML)", EXPECT_FAIL_BYTES)
+    validation.check(doc, "causes", str(path))
+    return [Cause(key, c["title"], c.get("who", ""), c.get("evidence", ""), list(c.get("rulings", [])),
+                  list(c.get("match", [])), c.get("superseded", ""), c.get("same_fix", ""), c.get("shared", ""),
+                  c.get("counterpart", ""), list(c.get("examples", []))) for key, c in (doc.get("causes") or {}).items()]
 
 
 # ------------------------------------------------------------------ signatures

@@ -37,6 +37,9 @@ def selection_options(f):
 @click.version_option(package_name="duelspec")
 def main():
     """duelspec: rulings as executable scenarios; check a simulator against them."""
+    if click.get_current_context().invoked_subcommand != "run":
+        from .start import release
+        release()                           # signals held since start-up (duelspec.start) act as they came
     for name in ("stdout", "stderr"):       # started with a closed stdout/stderr (`>&-`): write nowhere
         if getattr(sys, name) is None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
@@ -106,8 +109,8 @@ def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, run_
     expect-fail file, a bad option, a path that is not a scenario file or folder) or an
     output that could not be written.
 
-    SIGINT (Ctrl-C), SIGTERM and SIGHUP stop the run at any moment, also while the adapter
-    starts: the adapter and every process it started are ended, the footer (``stopped_early``,
+    SIGINT (Ctrl-C), SIGTERM and SIGHUP stop the run at any moment, also while the command and
+    the adapter start (one before the stream is open is acted on once it is): the adapter and every process it started are ended, the footer (``stopped_early``,
     the reason, how many scenarios were selected) and the reports are written. A second
     signal while stopping ends the adapter at once instead of waiting for it."""
     from .errors import InputError, NotRun, UsageError
@@ -122,9 +125,9 @@ def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, run_
                          generated=generated, adapter_spec=adapter_spec, timeout=timeout, startup_timeout=startup_timeout,
                          max_restarts=max_restarts, jobs=jobs, shard=shard, run_id=run_id, as_of=as_of, out=out, junit=junit_out,
                          markdown=md_out, expect_fail=expect_fail, write_expect_fail=write_expect_fail,
-                         keep_traces=keep_traces, stream_to_stdout=fmt == "json")
+                         keep_traces=keep_traces, stream_to_stdout=fmt == "json", keep_results=False)
     stopper = Stopper()
-    stopper.install()
+    stopper.install(hold=True)      # held until the stream is open (session.run), then a signal stops the run
     try:
         try:
             outcome = run_session(request, stopper, warn=lambda message: click.echo(f"warning: {message}", err=True),
@@ -149,14 +152,14 @@ def _show_run(outcome, request, fmt: str, console) -> None:
     from .text import terminal
     tally, impl, unwritten = outcome.tally, outcome.impl, list(outcome.unwritten)
     err_console = make_console(stderr=True)
-    stale = sorted(set(outcome.expect_fail) - {r["id"] for r in outcome.results})
+    stale = outcome.stale
     try:
         if stale:
             err_console.print(Text("warning:", style="yellow") + Text(f" {len(stale)} expect-fail entries match no scenario "
                               "of this run: ") + terminal(", ".join(stale[:10]) + (" ..." if len(stale) > 10 else "")),
                               highlight=False)
         if fmt == "table":
-            _results_table(tally, console, set(request.games) or {s["game"] for s in outcome.scenarios} or None,
+            _results_table(tally, console, set(request.games) or outcome.games or None,
                            request.rulings or None,
                            terminal(f"{impl.get('name', request.adapter_spec)} {impl.get('version', '')}".strip(), limit=400)
                            + (f"; as of {outcome.as_of}" if outcome.as_of else ""))
@@ -266,11 +269,13 @@ def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario
     from .causes import report_by_cause
     from .console import console as make_console
     from .errors import InputError, UsageError
-    from .files import check_outputs, is_epipe, open_output, quiet_stdout
+    from .files import check_outputs, is_epipe, open_output, quiet_stdout, scenario_inputs
     from .report import read_streams, render_stream
     from .text import terminal
     try:
-        check_outputs(inputs={f"results file {f}": f for f in results_files}, out=out)
+        check_outputs(inputs={**{f"results file {f}": f for f in results_files}, "--causes file": causes_file,
+                              "--unordered stream": unordered_stream, **scenario_inputs(scenario_paths)},
+                      out=out, write_expect_fail=expect_out)
         st = read_streams(results_files)
     except (InputError, UsageError) as exc:
         _input_error(exc)
@@ -320,11 +325,13 @@ def consensus(streams, arguments_path, scenario_paths, markdown_out, fmt):
     the page's passage, general rules with their source) and, with --arguments, the verdict on each
     (duelspec.consensus). Give every stream of every engine (streams of one engine are merged)."""
     from . import consensus as cs
-    from .errors import InputError
-    from .files import write_output
+    from .errors import InputError, UsageError
+    from .files import check_outputs, scenario_inputs, write_output
     try:
+        check_outputs(inputs={**{f"stream {f}": f for f in streams}, "--arguments file": arguments_path,
+                              **scenario_inputs(scenario_paths)}, markdown=markdown_out)
         c = cs.run(streams, arguments_path, scenario_paths)
-    except InputError as exc:
+    except (InputError, UsageError) as exc:
         _input_error(exc)
     if markdown_out:
         argv = " ".join(["duelspec consensus", *(str(p) for p in streams)]
@@ -383,9 +390,11 @@ def smoke_(adapter_spec, timeout, startup_timeout, max_restarts):
 def export(paths, games, rulings, ids, tags, requires, out, generated):
     """Write every scenario as a JSON document (<id>.json), validated against the schema."""
     from .errors import InputError, UsageError
+    from .files import check_outputs, scenario_inputs
     from .selection import check_paths, load
     try:
         check_paths(paths)
+        check_outputs(inputs=scenario_inputs(paths), folders={"out": out})
         scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
         out.mkdir(parents=True, exist_ok=True)
     except (InputError, UsageError) as exc:
@@ -475,7 +484,8 @@ def steps(game):
 @main.command()
 @click.option("--results", "results", multiple=True, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="A result stream (duelspec run --out FILE); repeatable, one per engine run. Several runs of one engine make its history.")
-@click.option("--out", "out", required=True, type=click.Path(file_okay=False, path_type=Path), help="The folder to write the site into.")
+@click.option("--out", "out", required=True, type=click.Path(file_okay=False, path_type=Path), help="The folder to write the site into: a new or empty one, or one an earlier `duelspec site` wrote "
+                   "(only its files are replaced; a stream inside it is refused).")
 @click.option("--consensus-arguments", "arguments_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="The verdicts on the consensus clusters (duelspec consensus --arguments), shown on consensus.html.")
 @click.option("--causes", "causes", multiple=True, metavar="NAME=CAUSES[,FIXES[,REPRO_DIR]]",
@@ -486,7 +496,10 @@ def site(results, out, arguments_path, causes):
     its scenarios as Gherkin and every engine's verdicts, a page per failure, each engine's history
     and badge, the general rules (general-rules.html) and, with two engines of a game or more,
     where they all fail the same way (consensus.html), with --causes the engines' causes side by side
-    (causes.html). The pages work from file:// and need no network."""
+    (causes.html). The pages work from file:// and need no network. Runs of another suite than the
+    installed one are named on every page. Exit status 2 for bad input (a stream that is not one,
+    more than 200 streams or 512 MiB of them, a --out with files the site did not write, an input
+    inside --out)."""
     from .errors import InputError
     from .text import plain
     from .site import build
@@ -496,7 +509,10 @@ def site(results, out, arguments_path, causes):
         _input_error(exc)
     for name, c in info["engines"].items():
         click.echo(f"{plain(name, limit=200)}: " + ", ".join(f"{n} {o}" for o, n in c.items() if n))
-    click.echo(f"wrote {info['pages']} pages to {out}/index.html")
+    for rel in info.get("kept", []):
+        click.echo(f"notice: {plain(str(out / rel), limit=500)} was written by an earlier build and changed since: left as it is",
+                   err=True)
+    click.echo(f"wrote {info['pages']} pages to {plain(str(out / 'index.html'), limit=1000)}")
 
 
 @main.command(name="cards", context_settings={"ignore_unknown_options": True})

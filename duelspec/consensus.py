@@ -62,28 +62,29 @@ class Engine:
     version: str = ""
 
 
-def engines_of(paths) -> list:
+def engines_of(paths, keep=None) -> list:
     """The engines of the result streams ``paths``, in the order first seen. Streams with the same
     implementation name are one engine: their results are joined by scenario id, a later run
     (header ``started``) replacing an earlier one's result for the same scenario (an engine's
     hand-written and generated runs add up; its runs over time leave the latest). Raises
-    :class:`duelspec.errors.InputError` for a file that is not a result stream."""
+    :class:`duelspec.errors.InputError` for a file that is not a result stream. ``keep``: what of
+    each result to keep (:func:`duelspec.report.read_stream`); one stream is read at a time and
+    only one result per engine and scenario is held, so memory does not grow with the runs."""
     from .report import read_stream
     by_name: OrderedDict = OrderedDict()
     for p in paths:
-        st = read_stream(p)
+        st = read_stream(p, keep=keep)
         impl = (st.header.get("adapter") or {}).get("implementation") or {}
         name = str(impl.get("name") or st.header.get("adapter", {}).get("spec") or p)
-        by_name.setdefault(name, []).append(st)
-    out = []
-    for name, streams in by_name.items():
-        ordered = sorted(streams, key=lambda s: str(s.header.get("started", "")))
-        results: dict = {}
-        for st in ordered:
-            results.update({r["id"]: r for r in st.results})
-        impl = (ordered[-1].header.get("adapter") or {}).get("implementation") or {}
-        out.append(Engine(name, [s.path for s in streams], results, str(impl.get("version", ""))))
-    return out
+        started = str(st.header.get("started", ""))
+        e = by_name.setdefault(name, {"paths": [], "results": {}, "when": {}, "latest": None, "version": ""})
+        e["paths"].append(st.path)
+        for r in st.results:
+            if started >= e["when"].get(r["id"], ""):
+                e["results"][r["id"]], e["when"][r["id"]] = r, started
+        if e["latest"] is None or started >= e["latest"]:
+            e["latest"], e["version"] = started, str(impl.get("version", ""))
+    return [Engine(name, e["paths"], e["results"], e["version"]) for name, e in by_name.items()]
 
 
 # ------------------------------------------------------------------------------- agreeing

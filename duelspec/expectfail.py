@@ -17,15 +17,9 @@ skipped. ``--write-expect-fail FILE`` writes such a file from a run's bad result
 """
 from __future__ import annotations
 
-import json
-import re
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib
 from pathlib import Path
 
-from .errors import InputError
+from .errors import InputError  # noqa: F401 - raised by load, documented
 
 XFAIL_FROM = ("failed", "errored", "timed-out")
 
@@ -38,45 +32,29 @@ def load(path: str | Path) -> dict[str, dict]:
     UTF-8, larger than 16 MiB, nested too deeply, or a FIFO nobody writes to. A UTF-8
     byte-order mark is accepted."""
     from . import validation
-    from .files import EXPECT_FAIL_BYTES, read_text
+    from .files import EXPECT_FAIL_BYTES, read_toml
     path = str(path)
-    text = read_text(path, "an existing expect-fail file (TOML)", EXPECT_FAIL_BYTES)
-    try:
-        doc = tomllib.loads(text)
-    except RecursionError:
-        raise InputError(path, "", "a TOML document nested less deeply (it is nested too deeply to read)") from None
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"line (\d+), column (\d+)", str(exc))
-        raise InputError(path, f"line {m.group(1)} column {m.group(2)}" if m else "", "a valid TOML document",
-                         str(exc)) from None
-    from jsonschema import Draft202012Validator
-    from jsonschema.exceptions import best_match
-    errors = list(Draft202012Validator(_schema()).iter_errors(doc))
-    if errors:
-        e = best_match(errors)
-        raise InputError(path, validation.pointer(e.absolute_path), validation.expected_text(e), e.instance)
+    doc = read_toml(path, "an existing expect-fail file (TOML)", EXPECT_FAIL_BYTES)
+    validation.check(doc, "expect-fail", path)
     return doc.get("scenarios", {})
-
-
-def _schema() -> dict:
-    from .resources import schemas_dir
-    return json.loads((schemas_dir() / "expect-fail.schema.json").read_text(encoding="utf-8"))
 
 
 def apply(result: dict, entries: dict[str, dict]) -> dict:
     """``result`` turned into ``xfailed`` / ``xpassed`` when its id is listed in ``entries``.
 
     The entry is kept in the result as ``expected_failure`` (``{"reason"?, "issue"?, "was"}``
-    where ``was`` is the outcome before the conversion)."""
+    where ``was`` is the outcome before the conversion), its strings capped like every string of
+    a result (:func:`duelspec.text.bound`: a 7 MiB reason is 4,000 characters and a mark)."""
     entry = entries.get(result["id"])
     if entry is None or result["outcome"] not in XFAIL_FROM + ("passed",):
         return result
+    from .text import bound, cap
     was = result["outcome"]
-    result = dict(result, outcome="xpassed" if was == "passed" else "xfailed",
-                  expected_failure={**{k: entry[k] for k in ("reason", "issue") if k in entry}, "was": was})
-    if was == "passed":
-        result["message"] = ("listed as an expected failure but passed: remove it from the expect-fail file"
-                             + (f" (reason given: {entry['reason']})" if entry.get("reason") else ""))
+    result = dict(result, outcome="xpassed" if was == "passed" else "xfailed",   # the entry's text is capped like
+                  expected_failure=bound({**{k: entry[k] for k in ("reason", "issue") if k in entry}, "was": was}))
+    if was == "passed":                                                          # any other text of a result
+        result["message"] = cap("listed as an expected failure but passed: remove it from the expect-fail file"
+                                + (f" (reason given: {entry['reason']})" if entry.get("reason") else ""))
     return result
 
 

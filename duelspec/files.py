@@ -1,17 +1,20 @@
 """Reading inputs and opening outputs without blocking, without unbounded memory, and never
 writing over an input or over another output of the same run.
 
-- :func:`read_bytes` / :func:`read_text`: at most ``limit`` bytes (a larger input is an
-  error naming its size limit: ``/dev/zero`` is bounded); a named FIFO is an error (it may
-  never get a writer), a pipe (``<(...)``, ``/dev/stdin``) is read until no data came for
-  ``timeout`` seconds; a folder is an error. Text is UTF-8 with an optional byte-order mark.
+- :func:`read_bytes` / :func:`read_text` / :func:`read_toml`: at most ``limit`` bytes (a larger
+  input is an error naming its size limit); a device (``/dev/urandom``, ``/dev/zero``) or a
+  socket is an error, a named FIFO is an error (it may never get a writer), a pipe (``<(...)``,
+  ``/dev/stdin``) is read until no data came for ``timeout`` seconds; a folder is an error.
+  Text is UTF-8 with an optional byte-order mark.
 - :func:`open_output`: a FIFO without a reader is an error, not a hang; a regular file is
   truncated only when opened (and never when locking fails).
-- :func:`same_file`: two paths that name one file (also through links).
-- The outputs of a run: :func:`check_outputs` (before anything runs: every output can be
-  written, none is another output or an input), :func:`open_locked` (the result stream, one run
-  at a time), :func:`write_output` (a report; what went wrong is returned, nothing computed is
-  lost), :func:`is_epipe` / :func:`quiet_stdout` (a reader of stdout that went away).
+- :func:`same_file`: two paths that name one file (also through links); :func:`inside`: a path
+  in a folder (a file written there is read by whatever reads the folder).
+- The outputs of a command: :func:`check_outputs` (before anything runs: every output can be
+  written, none is another output or an input, none lies in a folder it reads), :func:`open_locked`
+  (the result stream, one run at a time), :func:`write_output` (a report; what went wrong is
+  returned, nothing computed is lost), :func:`is_epipe` / :func:`quiet_stdout` (a reader of stdout
+  that went away).
 - :func:`json_loads`: JSON with one nesting limit on every Python (:data:`JSON_DEPTH`).
 
 Errors are :class:`duelspec.errors.InputError` naming the file and what was expected, or
@@ -38,13 +41,14 @@ PIPE_TIMEOUT = 30.0            # seconds without data from a FIFO / pipe
 JSON_DEPTH = 500               # arrays and objects nested in a JSON input, at most (every Python parses that many)
 
 
-def json_loads(text):
+def json_loads(text, **options):
     """``json.loads(text)``, with :class:`RecursionError` for a document nested more than
     :data:`JSON_DEPTH` levels deep on every Python: 3.13's parser reads 5,000 levels that 3.10-3.12
     refuse (issue 21 §7), and what reads the document after the parser (the schema validator, a copy)
-    recurses too. No duelspec document nests more than a few dozen levels."""
+    recurses too. No duelspec document nests more than a few dozen levels. ``options``: those of
+    :func:`json.loads` (e.g. ``object_pairs_hook``)."""
     import json
-    obj = json.loads(text)
+    obj = json.loads(text, **options)
     stack = [(obj, 1)]
     while stack:
         node, depth = stack.pop()
@@ -95,6 +99,9 @@ def read_bytes(path, what: str, limit: int, timeout: float = PIPE_TIMEOUT, line_
         raise InputError(path, "", what, "no such file")
     if k == "fifo" and not anonymous_pipe(path):
         raise InputError(path, "", what + " (a regular file, or a pipe such as <(...))", "a FIFO (named pipe)")
+    if k in ("device", "socket", "other"):        # /dev/urandom, /dev/zero: an endless input, never a document
+        raise InputError(path, "", what + " (a regular file, or a pipe such as <(...))",
+                         {"device": "a device file", "socket": "a socket"}.get(k, "a special file"))
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)   # a FIFO without a writer does not block the open
     except OSError as exc:
@@ -155,6 +162,27 @@ def read_text(path, what: str, limit: int, timeout: float = PIPE_TIMEOUT) -> str
     return decode(read_bytes(path, what, limit, timeout), path, what)
 
 
+def read_toml(path, what: str, limit: int) -> dict:
+    """The TOML document of ``path`` as read by :func:`read_text` (no blocking, bounded, no
+    device); a syntax error names its line and column, a document nested too deeply is an
+    error too. Raises :class:`InputError`."""
+    import re
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+    path = str(path)
+    text = read_text(path, what, limit)
+    try:
+        return tomllib.loads(text)
+    except RecursionError:
+        raise InputError(path, "", "a TOML document nested less deeply (it is nested too deeply to read)") from None
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"line (\d+), column (\d+)", str(exc))
+        raise InputError(path, f"line {m.group(1)} column {m.group(2)}" if m else "", "a valid TOML document",
+                         str(exc)) from None
+
+
 def open_output(path, append: bool = False, truncate: bool = True):
     """A text file (UTF-8) to write ``path``: created when missing; a regular file is
     truncated (unless ``append`` or not ``truncate``); a FIFO must have a reader (else an
@@ -173,6 +201,39 @@ def open_output(path, append: bool = False, truncate: bool = True):
     if truncate and not append and stat.S_ISREG(os.fstat(fd).st_mode):
         os.ftruncate(fd, 0)
     return open(fd, "w", encoding="utf-8", errors="backslashreplace", closefd=True)
+
+
+def write_whole(path, text: str) -> str | None:
+    """Write ``text`` (UTF-8) to the regular file ``path`` whole or not at all: into a new file
+    beside it, then renamed over it, so an error (text that is not UTF-8, a full disk) leaves
+    neither a partial nor an empty file and the old content stays. Returns what went wrong, or None."""
+    path = Path(path)
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return f"expected text that can be written as UTF-8, got {text[exc.start:exc.end]!r} at character {exc.start}"
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except OSError as exc:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        return f"{path}: {exc.strerror or exc}"
+    return None
+
+
+def inside(path, folder) -> bool:
+    """True when ``path`` is ``folder`` or lies somewhere under it (both resolved: links and
+    ``..`` followed), e.g. an output written into a folder of scenarios that is read recursively."""
+    try:
+        p, f = Path(path).resolve(), Path(folder).resolve()
+    except (OSError, RuntimeError):
+        return False
+    return p == f or f in p.parents
 
 
 def same_file(a, b) -> bool:
@@ -235,11 +296,15 @@ def quiet_stdout() -> None:
         pass
 
 
-def check_outputs(inputs: dict | None = None, keep: set = frozenset(), **paths) -> None:
-    """:class:`UsageError` before anything runs when an output file cannot be written (its folder is missing
-    or not writable), names a folder, is the same file as another output, or is an input of
-    the run (``keep``: pairs allowed to be one file, e.g. updating an expect-fail file in place),
-    so that no run's results or inputs are lost."""
+def check_outputs(inputs: dict | None = None, keep: set = frozenset(), folders: dict | None = None, **paths) -> None:
+    """:class:`UsageError` before anything runs when an output file cannot be written (its folder
+    is missing or not writable), names a folder, is the same file as another output, is an input
+    of the command (``keep``: pairs allowed to be one file, e.g. updating an expect-fail file in
+    place) or lies in an input folder (a stream written into a folder of scenarios would be read as
+    a scenario of the same run); an output folder (``folders``: ``--keep-traces``, ``export --out``)
+    may neither lie in an input folder nor hold an input. So no command's results or inputs are lost.
+
+    ``inputs``: what each input is called (``"results file x.jsonl"``) -> its path, a file or a folder."""
     given = [(f"--{what.replace('_', '-')}", path) for what, path in paths.items() if path is not None]
     for opt, path in given:
         folder = Path(path).resolve().parent
@@ -249,10 +314,27 @@ def check_outputs(inputs: dict | None = None, keep: set = frozenset(), **paths) 
             raise UsageError(f"{opt} {path}: expected a file in an existing folder ({folder} does not exist)")
         if not os.access(folder, os.W_OK):
             raise UsageError(f"{opt} {path}: expected a writable folder ({folder} is not writable)")
+    sources = [(what, Path(src)) for what, src in (inputs or {}).items() if src is not None]
     for i, (opt, path) in enumerate(given):
         for opt2, path2 in given[i + 1:]:
             if same_file(path, path2):
                 raise UsageError(f"{opt} {path} and {opt2} {path2}: expected different files (one would overwrite the other)")
-        for what, src in (inputs or {}).items():
-            if src is not None and (src, path) not in keep and same_file(src, path):
-                raise UsageError(f"{opt} {path}: expected a file that is not an input of the run (it is the {what})")
+        for what, src in sources:
+            if src.is_dir() and inside(path, src):
+                raise UsageError(f"{opt} {path}: expected a file outside the {what} (a file in it is read as one of "
+                                 f"its documents)")
+            if (src, path) not in keep and same_file(src, path):
+                raise UsageError(f"{opt} {path}: expected a file that is not an input of the command (it is the {what})")
+    for what, out in ((f"--{w.replace('_', '-')}", p) for w, p in (folders or {}).items() if p is not None):
+        for name, src in sources:
+            if src.is_dir() and inside(out, src):
+                raise UsageError(f"{what} {out}: expected a folder outside the {name} (what is written there is read "
+                                 f"as one of its documents)")
+            if inside(src, out):
+                raise UsageError(f"{what} {out}: expected a folder that holds no input of the command (the {name} is "
+                                 f"in it)")
+
+
+def scenario_inputs(paths) -> dict:
+    """Scenario paths (files and folders) as :func:`check_outputs` inputs."""
+    return {f"scenario {'folder' if Path(p).is_dir() else 'file'} {p}": Path(p) for p in paths if Path(p).exists()}

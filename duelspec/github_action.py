@@ -88,6 +88,15 @@ def inputs_from(env: Mapping[str, str]) -> dict:
 
 
 def main() -> int:
+    from . import start
+    start.hold()                    # a signal while the command is imported: `run` acts on it (duelspec.start)
+    try:
+        return _main()
+    finally:
+        start.release()
+
+
+def _main() -> int:
     from .cli import main as cli
     inputs = inputs_from(os.environ)
     try:

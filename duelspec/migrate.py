@@ -160,6 +160,7 @@ def migrate_files(inputs, out, say=lambda line: None) -> tuple[int, int]:
     and per notice. Returns (documents migrated, documents not migrated)."""
     import json
     from .errors import InputError
+    from .files import same_file, write_whole
     from .resources import load_json
     from .text import plain
     files = [p for i in inputs for p in (sorted(i.rglob("*.json")) if i.is_dir() else [i])]
@@ -178,8 +179,16 @@ def migrate_files(inputs, out, say=lambda line: None) -> tuple[int, int]:
             say(f"error: {plain(str(f), limit=500)}:/id: expected an id no other input has, got "
                 f"{plain(doc['id'], limit=500)!r} (also {plain(str(written[doc['id']]), limit=500)})")
             continue
+        target = out / f"{doc['id']}.json"
+        source = next((i for i in files if target.exists() and same_file(i, target)), None)
+        problem = (f"{target}: expected an output that is not an input of the migration (it is the input {source}; "
+                   f"give another --out)" if source is not None
+                   else write_whole(target, json.dumps(doc, ensure_ascii=False, indent=2) + "\n"))
+        if problem:                       # this document is lost, never half written; the others go on
+            failed += 1
+            say(f"error: {plain(str(f), limit=500)}: {plain(problem, limit=1000)}")
+            continue
         written[doc["id"]] = f
         for n in notes:
             say(f"notice: {plain(str(f), limit=500)}: {plain(n, limit=1000)}")
-        (out / f"{doc['id']}.json").write_text(json.dumps(doc, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return len(files) - failed, failed

@@ -365,8 +365,9 @@ class Stream:
     ``truncated`` (bool: the footer is missing or the last line is incomplete), ``path``.
     """
 
-    def __init__(self, path: str, header, results, footer, truncated: bool):
+    def __init__(self, path: str, header, results, footer, truncated: bool, header_only: bool = False):
         self.path, self.header, self.results, self.footer, self.truncated = path, header, results, footer, truncated
+        self.header_only = header_only      # read by :func:`read_header`: the results are not read yet
 
     def tally(self) -> Tally:
         t = Tally()
@@ -409,14 +410,56 @@ def stream_lines(path: str) -> tuple[list[str], bool]:
     return text_lines + ([""] if complete_last else []), complete_last
 
 
-def read_stream(path) -> Stream:
+def _not_json(path: str, n: int, line: str, exc: Exception):
+    from .errors import InputError
+    return InputError(path, f"line {n}", "one JSON object per line (a duelspec result stream)",
+                      f"{line[:80]}... ({exc})" if len(line) > 80 else f"{line} ({exc})")
+
+
+def _check_line(obj, path: str, n: int) -> None:
+    """``obj`` (line ``n`` of stream ``path``) against ``result.schema.json``; InputError naming the line."""
+    from . import validation
+    from .errors import InputError
+    try:
+        validation.check(obj, "result", path)
+    except InputError as exc:
+        raise InputError(path, f"line {n} {exc.location}", exc.expected, exc.got) from None
+
+
+def read_header(path) -> Stream:
+    """The header of a stream file without reading the rest (its first line, validated like
+    :func:`read_stream` does): a :class:`Stream` with ``header_only`` set and no results."""
+    from .errors import InputError
+    from .files import MiB, STREAM_LINE_BYTES, decode
+    path = str(path)
+    what = "an existing result stream (JSON lines, from `duelspec run --out`)"
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.readline(STREAM_LINE_BYTES + 1)
+    except OSError as exc:
+        raise InputError(path, "", what, exc.strerror) from None
+    if len(raw) > STREAM_LINE_BYTES:
+        raise InputError(path, "line 1", f"{what} with lines of at most {STREAM_LINE_BYTES // MiB} MiB", "a longer line")
+    line = decode(raw.rstrip(b"\n"), path, what)
+    try:
+        obj = json.loads(line)
+    except (ValueError, RecursionError) as exc:
+        raise _not_json(path, 1, line, exc) from None
+    _check_line(obj, path, 1)
+    if obj.get("type") != "header":
+        raise InputError(path, "line 1", "a header line (type `header`): is this a duelspec result stream?", line[:80])
+    return Stream(path, obj, [], None, True, header_only=True)
+
+
+def read_stream(path, keep=None) -> Stream:
     """Read a JSON-lines result stream, tolerating a run that was killed.
 
     A missing footer or an incomplete last line (no newline and not JSON) is accepted: the
     returned footer is rebuilt from the results with ``stopped_early: true`` and a reason.
     Raises :class:`duelspec.errors.InputError` naming the file and ``line N`` (and the JSON
-    pointer) for any other line that is not JSON or fails ``result.schema.json``."""
-    from . import validation
+    pointer) for any other line that is not JSON or fails ``result.schema.json``.
+    ``keep(result) -> result``: what of each result to keep (default: all of it), applied as
+    each line is read (``duelspec site`` keeps little of runs it shows only in a history)."""
     from .errors import InputError
     from .files import json_loads
     path = str(path)
@@ -432,12 +475,8 @@ def read_stream(path) -> Stream:
             if is_last and not complete_last:
                 cut = f"line {n} is incomplete (the run was killed while writing it)"
                 break
-            raise InputError(path, f"line {n}", "one JSON object per line (a duelspec result stream)",
-                             f"{line[:80]}... ({exc})" if len(line) > 80 else f"{line} ({exc})") from None
-        try:
-            validation.check(obj, "result", path)
-        except InputError as exc:
-            raise InputError(path, f"line {n} {exc.location}", exc.expected, exc.got) from None
+            raise _not_json(path, n, line, exc) from None
+        _check_line(obj, path, n)
         kind = obj["type"]
         if kind == "header":
             if header is not None or results:
@@ -446,7 +485,7 @@ def read_stream(path) -> Stream:
         elif footer is not None:
             raise InputError(path, f"line {n}", "nothing after the footer line", obj.get("type"))
         elif kind == "result":
-            results.append(obj)
+            results.append(obj if keep is None else keep(obj))
         else:
             footer = obj
             counted = Counter(r["outcome"] for r in results)
@@ -567,6 +606,9 @@ def merge_streams(streams: list) -> Stream:
                       duration_s=sum(st.footer.get("duration_s", 0) for st in streams),
                       selected=sum(selected) if None not in selected else None,
                       late_faults=[f for st in streams for f in st.footer.get("late_faults") or []])
+    jobs = [st.footer.get("jobs") for st in streams]
+    if None not in jobs:
+        footer["jobs"] = sum(jobs)
     selection = {k: v for k, v in first.header.get("selection", {}).items() if k != "shard"}
     header = dict(first.header, selection=selection,
                   started=min(str(st.header.get("started", "")) for st in streams) or first.header.get("started"))
@@ -600,6 +642,24 @@ def runs(streams: list) -> list[list]:
 
 
 # -- Markdown ---------------------------------------------------------------------------------
+
+def run_facts(footer: dict) -> str | None:
+    """How long a run took and with how many adapter processes, from its footer (``duration_s``,
+    ``jobs``), for a report; None when the footer records no duration.
+
+    >>> run_facts({"counts": {"passed": 2599}, "duration_s": 41.25, "jobs": 2})
+    '2,599 results in 41.2 s with 2 adapter processes'
+    >>> run_facts({"counts": {"passed": 166}, "duration_s": 8.2})
+    '166 results in 8.2 s; the number of adapter processes is not recorded'
+    """
+    if not isinstance(footer.get("duration_s"), (int, float)):
+        return None
+    n = sum(v for v in (footer.get("counts") or {}).values() if isinstance(v, int))
+    jobs = footer.get("jobs")
+    who = (f" with {jobs} adapter process{'es' if jobs != 1 else ''}" if isinstance(jobs, int)
+           else "; the number of adapter processes is not recorded")
+    return f"{n:,} results in {footer['duration_s']:.1f} s{who}"
+
 
 def render_markdown(header: dict, results: list[dict], footer: dict, limit: int = 100) -> str:
     """A Markdown summary (for a CI job summary): verdict, counts, adapter, early stop, and
@@ -639,7 +699,7 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
         name=impl.get("name") or header.get("adapter", {}).get("spec", "?"), version=impl.get("version", ""),
         spec=header.get("adapter", {}).get("spec", ""), suite_version=header.get("suite", {}).get("version", "?"),
         protocol=header.get("protocol", "?"), started=header.get("started", "?"), as_of=_as_of(header),
-        outcomes=OUTCOMES, counts=counts, executed=executed,
+        run_facts=run_facts(footer), outcomes=OUTCOMES, counts=counts, executed=executed,
         partly_counts=", ".join(f"{n} {o}" for o, n in Counter(r["outcome"] for r in partial).items()),
         stopped_early=footer.get("stopped_early"), reason=footer.get("reason", "no reason given"),
         ruling_columns=cols,

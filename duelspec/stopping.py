@@ -3,7 +3,9 @@ its adapter and every process it started, and still writes whole lines and its f
 
 :class:`Stopper` turns the first signal into :class:`KeyboardInterrupt` outside a critical
 section (a result being counted and written), and later signals into ending the adapter at
-once; :func:`stop_adapter` stops an adapter, a failing ``stop()`` being a warning.
+once; :func:`stop_adapter` stops an adapter, a failing ``stop()`` being a warning. Signals
+received while the command started (held by :mod:`duelspec.start`) are taken over by
+:meth:`Stopper.install`; a run holds them (:meth:`Stopper.hold`) until its stream is open.
 """
 from __future__ import annotations
 
@@ -23,14 +25,18 @@ class Stopper:
 
     def __init__(self):
         self.received: list[str] = []
-        self.depth = 0
+        self.depth = 0               # > 0: inside critical sections (or held until :meth:`begin`)
         self.pending = False
         self.done = False            # the stop has begun: signals no longer raise
         self.adapter = None
         self.old: dict = {}
+        self.held = False            # :meth:`hold` until :meth:`begin`
 
-    def install(self) -> None:
+    def install(self, hold: bool = False) -> None:
+        """The handlers; with ``hold``, held (:meth:`hold`) from before the first one is installed."""
         import signal
+        if hold:
+            self.hold()
         for name in self.SIGNALS:
             sig = getattr(signal, name, None)
             if sig is not None:
@@ -38,6 +44,12 @@ class Stopper:
                     self.old[sig] = signal.signal(sig, self._handle)
                 except (ValueError, OSError):   # not the main thread: leave the defaults
                     pass
+        from .start import take
+        held, old = take()           # received since the command started (duelspec.start)
+        self.old.update(old)         # the handlers from before it held them
+        if held:
+            self.received += held
+            self.pending = True
 
     def uninstall(self) -> None:
         import signal
@@ -70,11 +82,26 @@ class Stopper:
             try:
                 yield
             finally:
-                self.depth -= 1
-                if not self.depth and self.pending and not self.done:
-                    self.pending, self.done = False, True
-                    raise KeyboardInterrupt
+                self._leave()
         return section()
+
+    def hold(self) -> None:
+        """Act on no signal until :meth:`begin` (a run's checks, until its stream is open); once."""
+        if not self.held:
+            self.held = True
+            self.depth += 1
+
+    def begin(self) -> None:
+        """The end of :meth:`hold`: from here the first signal stops the run (one held so far, at once)."""
+        if self.held:
+            self.held = False
+            self._leave()
+
+    def _leave(self) -> None:
+        self.depth -= 1
+        if not self.depth and self.pending and not self.done:
+            self.pending, self.done = False, True
+            raise KeyboardInterrupt
 
     def stopping(self, adapter) -> None:
         self.adapter, self.done = adapter, True

@@ -101,11 +101,11 @@ def xml(text, limit: int | None = None) -> str:
     return visible(text, True, limit)
 
 
-def bound(obj, limit: int = MESSAGE_CHARS, budget: int = BUDGET):
+def bound(obj, limit: int = MESSAGE_CHARS, budget: int = BUDGET, items: int = LIST_ITEMS):
     """A copy of a JSON-like value with every string cut to its limit (``limit``, or the
-    field's own: ``detail`` 8000, ``line`` 2000, ``name`` 200, ...), every list to 200 items,
-    nesting to 24 levels and all strings together to ``budget`` characters; each cut marked.
-    Lone surrogates are escaped as ``\\udXXX`` so that the value can be written as UTF-8."""
+    field's own: ``detail`` 8000, ``line`` 2000, ``name`` 200, ...), every list to ``items``
+    items (200), nesting to 24 levels and all strings together to ``budget`` characters; each
+    cut marked. Lone surrogates are escaped as ``\\udXXX`` so that the value can be written as UTF-8."""
     left = [budget]
 
     def walk(v, key, depth):
@@ -113,15 +113,15 @@ def bound(obj, limit: int = MESSAGE_CHARS, budget: int = BUDGET):
             n = min(_FIELD_LIMITS.get(key, limit), max(left[0], 0))
             s = cap(v, n) if len(v) > n else v
             left[0] -= len(s)
-            return _no_surrogates(s)
+            return s if s.isascii() else _no_surrogates(s)
         if isinstance(v, (dict, list)) and depth >= DEPTH:
             return "… [nested too deeply]"
         if isinstance(v, dict):
             return {_no_surrogates(cap(str(k), NAME_CHARS)): walk(x, k, depth + 1) for k, x in v.items()}
         if isinstance(v, (list, tuple)):
-            kept = [walk(x, key, depth + 1) for x in v[:LIST_ITEMS]]
-            if len(v) > LIST_ITEMS:          # the mark has the items' shape (an object among objects)
-                mark = f"… [{len(v) - LIST_ITEMS} more items]"
+            kept = [walk(x, key, depth + 1) for x in v[:items]]
+            if len(v) > items:               # the mark has the items' shape (an object among objects)
+                mark = f"… [{len(v) - items} more items]"
                 kept.append({"message": mark} if isinstance(v[0], dict) else mark)
             return kept
         return v
@@ -129,6 +129,8 @@ def bound(obj, limit: int = MESSAGE_CHARS, budget: int = BUDGET):
 
 
 def _no_surrogates(s: str) -> str:
+    if s.isascii():           # the common case, and no surrogate is ASCII
+        return s
     try:
         s.encode("utf-8")
         return s

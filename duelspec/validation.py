@@ -24,6 +24,8 @@ SCHEMA_FILES = {
     "result": "result.schema.json",
     "requires": "requires.schema.json",
     "protocol": "protocol.schema.json",
+    "causes": "causes.schema.json",
+    "expect-fail": "expect-fail.schema.json",
 }
 
 

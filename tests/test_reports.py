@@ -179,8 +179,9 @@ def test_summary_names_line_and_pointer_of_an_invalid_result(saved_run, tmp_path
 
 def test_a_killed_run_leaves_every_finished_result_readable(tmp_path, no_process_left_behind):
     """Kill `duelspec run` (SIGKILL) while the adapter hangs: the results before the hang are on disk.
-    A runner killed by SIGKILL cannot end its adapter: the test ends what it started (issue 13, trap 4)."""
-    from duelspec.adapters.process import end_processes
+    A runner killed by SIGKILL cannot end its adapter; the adapter's keeper (adapters/reaper.py) sees
+    its runner gone and ends the adapter and what it started (issue 23; before, they were the caller's)."""
+    from duelspec.adapters.process import run_processes
     ids = ["t.ok.1", "t.fail.1", "t.hang.1", "t.ok.2"]
     paths = []
     for i in ids:
@@ -197,11 +198,14 @@ def test_a_killed_run_leaves_every_finished_result_readable(tmp_path, no_process
                 break
             time.sleep(0.05)
         time.sleep(0.2)
+        assert len(run_processes(no_process_left_behind, var="DUELSPEC_TEST_MARK")) >= 3   # runner, keeper, adapter
     finally:
-        os.killpg(proc.pid, signal.SIGKILL)
+        proc.kill()                        # the runner alone: its session is not signalled
         proc.wait()
-        left = end_processes(no_process_left_behind, var="DUELSPEC_TEST_MARK")
-    assert left, "the hanging adapter outlived its killed runner (and was ended by the test)"
+    deadline = time.monotonic() + 10
+    while run_processes(no_process_left_behind, var="DUELSPEC_TEST_MARK") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not run_processes(no_process_left_behind, var="DUELSPEC_TEST_MARK"), "the adapter outlived its killed runner"
     st = read_stream(out)
     assert [(r["id"], r["outcome"]) for r in st.results] == [("t.ok.1", "passed"), ("t.fail.1", "failed")]
     assert st.truncated and st.footer["stopped_early"]
@@ -289,6 +293,31 @@ def test_a_schema_invalid_trace_lists_all_its_errors(tmp_path):
     assert r["outcome"] == "errored" and "3 errors" in r["message"], r["message"]
     for ptr in ("/events/0/player", "/events/1", "/final/winner"):
         assert ptr in r["message"], (ptr, r["message"])
+
+
+def test_jobs_judge_replies_after_the_process_is_free(monkeypatch):
+    """--jobs (issue 26): a process of the pool plays only; its reply is judged by the runner's own
+    thread, in order, so no process waits for the judging of its last reply."""
+    import threading
+    from duelspec import runner
+    from duelspec.adapters.pool import AdapterPool
+    from duelspec.adapters.reference import ReferenceAdapter
+    from duelspec.selection import load
+    scenarios, _ = load([], (), (), ("ygo.normal-draw.basics.*",), (), ())
+    checked_in, played_in = [], []
+
+    class Member(ReferenceAdapter):
+        def run(self, scenario, as_of=None):
+            played_in.append(threading.current_thread())
+            return super().run(scenario)
+    real_check = runner.check
+    monkeypatch.setattr(runner, "check", lambda *a: checked_in.append(threading.current_thread()) or real_check(*a))
+    run = runner.Run(AdapterPool(Member, 2))
+    run.start()
+    results = list(run.results(scenarios))
+    assert [r["id"] for r in results] == [s["id"] for s in scenarios] and {r["outcome"] for r in results} == {"passed"}
+    assert len(checked_in) == len(scenarios) and set(checked_in) == {threading.current_thread()}
+    assert threading.current_thread() not in played_in
 
 
 def test_a_stream_whose_reader_left_stops_writing_without_an_exception():

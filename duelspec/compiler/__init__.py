@@ -93,10 +93,8 @@ def compile_text(text: str, file: str = "<string>") -> Compiled:
             file, f"line {feature['location']['line']}", "exactly one @game:ygo or @game:dm tag on the Feature", ftags)))
         return out
     game = games[0]
-    for child in feature.get("children", []) + [c for r in feature.get("children", []) if "rule" in r
-                                                  for c in r["rule"].get("children", [])]:
-        sc = child.get("scenario")
-        if sc and sc.get("examples") and not any(ex.get("tableBody") for ex in sc["examples"]):
+    for sc in _scenario_nodes(feature):
+        if sc.get("examples") and not any(ex.get("tableBody") for ex in sc["examples"]):
             out.errors.append(ScenarioError(f"<no rows:{file}:{sc['location']['line']}>", sc.get("name", ""), InputError(
                 file, f"line {sc['location']['line']}", "a Scenario Outline with at least one Examples row", sc.get("name", ""))))
     try:
@@ -104,12 +102,13 @@ def compile_text(text: str, file: str = "<string>") -> Compiled:
     except InputError as exc:
         out.errors.append(ScenarioError(f"<cites:{file}>", feature.get("name", ""), exc))
         return out
+    headers = _examples_headers(feature)
     pickles = PickleCompiler().compile(doc)
     if not pickles:
         out.errors.append(ScenarioError(f"<empty:{file}>", feature.get("name", ""), InputError(
             file, f"line {feature['location']['line']}", "a Feature with at least one Scenario (or Examples row)", feature.get("name", ""))))
     for pickle in pickles:
-        scen = _compile_pickle(pickle, nodes, file, game, cites.get(pickle["astNodeIds"][0], []))
+        scen = _compile_pickle(pickle, nodes, file, game, cites.get(pickle["astNodeIds"][0], []), headers)
         (out.errors if isinstance(scen, ScenarioError) else out.scenarios).append(scen)
     return out
 
@@ -122,9 +121,7 @@ def _cites(doc: dict, file: str) -> dict:
     """Scenario AST node id -> its ``cites`` from the comment lines inside it:
     ``# cites: <kind> | <ref> | <date>[ | <url>]`` (the date may be empty)."""
     feature = doc["feature"]
-    scenarios = [c["scenario"] for c in feature.get("children", []) if "scenario" in c]
-    scenarios += [c["scenario"] for r in feature.get("children", []) if "rule" in r
-                  for c in r["rule"].get("children", []) if "scenario" in c]
+    scenarios = _scenario_nodes(feature)
     starts = sorted((sc["location"]["line"], sc["id"]) for sc in scenarios)
     rules = sorted(r["rule"]["location"]["line"] for r in feature.get("children", []) if "rule" in r)
     out: dict = {}
@@ -152,7 +149,7 @@ def _cites(doc: dict, file: str) -> dict:
     return out
 
 
-def _compile_pickle(pickle: dict, nodes: dict, file: str, game: str, cites: list = ()):
+def _compile_pickle(pickle: dict, nodes: dict, file: str, game: str, cites: list = (), headers: dict | None = None):
     tags = [t["name"][1:] for t in pickle["tags"]]
     rulings = [t.split(":", 1)[1] for t in tags if t.startswith("ruling:")]
     ids = [t.split(":", 1)[1] for t in tags if t.startswith("id:")]
@@ -163,7 +160,7 @@ def _compile_pickle(pickle: dict, nodes: dict, file: str, game: str, cites: list
     example = None
     if len(pickle["astNodeIds"]) > 1:  # a Scenario Outline row: the second node id is the row
         row = nodes.get(pickle["astNodeIds"][1])
-        header = _examples_header(scen_node, pickle["astNodeIds"][1])
+        header = (headers or {}).get(pickle["astNodeIds"][1])
         if row is not None and header is not None:
             example = dict(zip(header, [c["value"] for c in row["cells"]]))
             line = row["location"]["line"]
@@ -234,11 +231,24 @@ def _in_force(tags: list, example: dict | None, file: str, line: int) -> dict | 
     return out or None
 
 
-def _examples_header(scen_node: dict, row_id: str):
-    for ex in scen_node.get("examples", []):
-        if any(r["id"] == row_id for r in ex.get("tableBody", [])):
-            return [c["value"] for c in ex["tableHeader"]["cells"]]
-    return None
+def _scenario_nodes(feature: dict) -> list:
+    """The Scenario (and Scenario Outline) nodes of a Feature's AST, those inside its Rules too."""
+    children = feature.get("children", []) + [c for r in feature.get("children", []) if "rule" in r
+                                               for c in r["rule"].get("children", [])]
+    return [c["scenario"] for c in children if "scenario" in c]
+
+
+def _examples_headers(feature: dict) -> dict:
+    """Examples row node id -> the header of its table (column names), for every Scenario
+    Outline of ``feature`` (in its Rules too): one pass, so that 40,000 rows compile in
+    linear time (looking each row's table up again made it quadratic)."""
+    out: dict = {}
+    for sc in _scenario_nodes(feature):
+        for ex in sc.get("examples", []):
+            header = [c["value"] for c in (ex.get("tableHeader") or {}).get("cells", [])]
+            for row in ex.get("tableBody", []):
+                out[row["id"]] = header
+    return out
 
 
 def _check_general_rules(doc: dict, where: str) -> None:

@@ -106,17 +106,23 @@ def _kind_sequences():
         frontier = nxt
 
 
-def combinations():
+def combinations(keep=None):
     """Yield ``(case, ruling)`` for every case (legal chains with every interference vector,
-    refusal cases, and undecided ones with ``ruling.undecided`` set), in a fixed order."""
+    refusal cases, and undecided ones with ``ruling.undecided`` set), in a fixed order;
+    ``keep(case id) -> bool``: only those (the others' rulings are not worked out)."""
     for kinds, status, r in _kind_sequences():
         if status == "refused":
-            yield Case(kinds, ("none",) * len(kinds), True), r
+            case = Case(kinds, ("none",) * len(kinds), True)
         elif status == "undecided":
-            yield Case(kinds, ("none",) * len(kinds)), r
+            case = Case(kinds, ("none",) * len(kinds))
         else:
             for its in itertools.product(*(INTERFERENCES_OF[k] for k in kinds)):
-                yield Case(kinds, its), rule(links(kinds, its), trigger=False)
+                case = Case(kinds, its)
+                if keep is None or keep(case.id):
+                    yield case, rule(links(kinds, its), trigger=False)
+            continue
+        if keep is None or keep(case.id):
+            yield case, r
 
 
 # ------------------------------------------------------------------------------ instantiation
@@ -388,12 +394,13 @@ def _catalogue():
     return cards("ygo")
 
 
-def cases():
+def cases(keep=None):
     """Yield ``(case, ruling, outcome)`` for every enumerated case: outcome is the scenario
     dict, or a string: why it is undecided (``"undecided: ..."``) or unrealizable
-    (``"unrealizable: ..."``)."""
+    (``"unrealizable: ..."``). ``keep(case id) -> bool``: only those cases (the others are
+    not instantiated: a shard of a run generates only its own chains)."""
     cat = _catalogue()
-    for case, ruling in combinations():
+    for case, ruling in combinations(keep):
         if ruling.undecided:
             yield case, ruling, "undecided: " + ruling.undecided
             continue
@@ -406,10 +413,11 @@ def cases():
         yield case, ruling, build(case, ruling, chosen, ways)
 
 
-def scenarios():
+def scenarios(keep=None):
     """Yield every generated scenario dict (valid against ``scenario.schema.json``), in a
-    fixed order: the same input gives byte-identical output."""
-    for _, _, out in cases():
+    fixed order: the same input gives byte-identical output. ``keep(scenario id) -> bool``:
+    only those scenarios, the others not generated (a case's scenario has the case's id)."""
+    for _, _, out in cases(keep):
         if isinstance(out, dict):
             yield out
 

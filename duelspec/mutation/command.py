@@ -69,5 +69,10 @@ def mutants(games, rulings, names, tagged_only, protocol, generated, md_out, fmt
     else:
         render_table(mx, console, protocol)
     if md_out:
-        md_out.write_text(render_markdown(mx), encoding="utf-8")
+        from ..files import write_output
+        problem = write_output(md_out, render_markdown(mx))
+        if problem:                       # e.g. /dev/full: the matrix was shown, the report is lost: say so
+            from ..text import plain
+            click.echo(f"error: could not write {plain(problem)}", err=True)
+            sys.exit(2)
     sys.exit(0 if not mx.survivors() else 1)

@@ -32,6 +32,14 @@ from ..errors import InputError  # noqa: F401 - raised by read_run, documented a
 
 TEXT_CAP = 4000          # characters of any one text from a stream shown on a page
 OUTCOMES = ("passed", "failed", "errored", "timed-out", "skipped", "xfailed", "xpassed")
+MiB = 1 << 20
+MAX_STREAMS = 200        # result stream files one site reads
+STREAM_BYTES = 64 * MiB  # one of them (a run of 2,765 scenarios is about 5.5 MiB)
+STREAMS_BYTES = 512 * MiB  # all of them together
+PAGE_ITEMS = 50          # items of any list of a result kept for its pages (failures, events, ...)
+PAGE_BUDGET = 64 * 1024  # characters of all the strings of one result kept for its pages
+PAGE_CHARS = 256 * 1024  # characters of one result kept for its pages, all told (else only its summary)
+MARKER = ".duelspec-site.json"   # in --out: what the last build wrote (only that is ever replaced)
 
 
 @dataclass
@@ -58,6 +66,16 @@ class Run:
     def version(self) -> str:
         return str((self.header.get("adapter", {}).get("implementation") or {}).get("version", ""))
 
+    @property
+    def suite_hash(self) -> str:
+        """The content hash of the suite the run played (``suite.content_hash`` of its header)."""
+        return str((self.header.get("suite") or {}).get("content_hash") or "")
+
+    @property
+    def suite_version(self) -> str:
+        suite = self.header.get("suite") or {}
+        return str(suite.get("version") or "") or (self.suite_hash.split(":", 1)[-1][:12] or "unknown")
+
     def counts(self) -> dict:
         c = {o: 0 for o in OUTCOMES}
         partly = 0
@@ -74,29 +92,102 @@ def read_run(path: str | Path) -> Run:
     validates it: a killed run's stream is accepted; anything else that is not a result stream
     raises :class:`InputError` naming the file and line)."""
     from ..report import read_stream
-    return run_of(read_stream(path))
+    return run_of(read_stream(path, keep=for_pages))
+
+
+def engine_name(header: dict, path: str) -> str:
+    """The key of a stream's engine: its implementation name (else the adapter spec, the file name)."""
+    impl = header.get("adapter", {}).get("implementation") or {}
+    return str(impl.get("name") or header.get("adapter", {}).get("spec") or Path(path.split(",")[0]).stem)
 
 
 def run_of(st) -> Run:
     """A :class:`duelspec.report.Stream` (one file, or the merged shards of one run) as a :class:`Run`."""
-    impl = st.header.get("adapter", {}).get("implementation") or {}
-    engine = str(impl.get("name") or st.header.get("adapter", {}).get("spec") or Path(st.path.split(",")[0]).stem)
-    return Run(str(st.path), st.header, {r["id"]: r for r in st.results}, st.footer, engine)
+    return Run(str(st.path), st.header, {r["id"]: r for r in st.results}, st.footer, engine_name(st.header, st.path))
+
+
+_BULKY = ("failures", "evidence", "detail", "follows", "coverage")
+
+
+def for_pages(result: dict) -> dict:
+    """A result as its pages show it: every string, list and nesting bounded
+    (:func:`duelspec.text.bound`: lists to :data:`PAGE_ITEMS` items, strings to
+    :data:`PAGE_BUDGET` characters together), and at most :data:`PAGE_CHARS` characters in all,
+    else only its summary with a note: a page stays small whatever a stream holds."""
+    from ..text import bound
+    r = bound(result, budget=PAGE_BUDGET, items=PAGE_ITEMS)
+    size = len(json.dumps(r, ensure_ascii=False))
+    if size > PAGE_CHARS:
+        r = {k: v for k, v in r.items() if k not in _BULKY}
+        r["message"] = (str(r.get("message", "")) + f" … [the result's details ({size} characters) are too large to show "
+                                                      f"here: see the result stream]").strip()
+    return r
+
+
+def for_history(result: dict) -> dict:
+    """What a run that is not its engine's latest needs of a result: its outcome (history pages)."""
+    return {"id": result["id"], "outcome": result["outcome"], "rulings": list(result.get("rulings", []))[:PAGE_ITEMS]}
 
 
 def read_runs(result_files: list) -> list[Run]:
     """The runs of ``result_files``: the shard streams of one run (``duelspec run --shard K/N``, one
     ``selection.shard.run``) are merged into one run (:func:`duelspec.report.merge_streams`: shards of
     different suites, engine versions or dates raise :class:`InputError`; a missing shard leaves the
-    run incomplete, which the site says); every other stream is a run of its own."""
-    from ..report import combine, read_stream, runs
-    return [run_of(combine(group)) for group in runs([read_stream(p) for p in result_files])]
+    run incomplete, which the site says); every other stream is a run of its own.
+
+    Memory stays bounded: at most :data:`MAX_STREAMS` files of at most :data:`STREAM_BYTES` each
+    and :data:`STREAMS_BYTES` together; the headers are read first, then each engine's latest run
+    is kept for its pages (:func:`for_pages`) and every earlier run only as outcomes
+    (:func:`for_history`)."""
+    import os
+    from ..files import kind
+    from ..report import combine, read_header, read_stream, runs
+    files = [str(p) for p in result_files]
+    if len(files) > MAX_STREAMS:
+        raise InputError(files[MAX_STREAMS], "", f"at most {MAX_STREAMS} result streams for one site (give the "
+                         f"runs to show, e.g. the latest of each engine)", f"{len(files)} streams")
+    total = 0
+    for p in files:
+        size = os.path.getsize(p) if kind(p) == "file" else 0
+        if size > STREAM_BYTES:
+            raise InputError(p, "", f"a result stream of at most {STREAM_BYTES // MiB} MiB for the site", f"{size} bytes")
+        total += size
+        if total > STREAMS_BYTES:
+            raise InputError(p, "", f"result streams of at most {STREAMS_BYTES // MiB} MiB together for one site",
+                             f"{total} bytes up to this one")
+    # a pipe (<(...)) can be read once: read it whole now; a file: its header now, the rest below
+    first = [read_header(p) if kind(p) == "file" else read_stream(p, keep=for_pages) for p in files]
+    groups = runs(first)
+    latest: dict = {}
+    for i, group in enumerate(groups):
+        started = min(str(st.header.get("started", "")) for st in group)
+        eng = engine_name(group[0].header, group[0].path)
+        if eng not in latest or started >= latest[eng][0]:
+            latest[eng] = (started, i)
+    current = {i for _, i in latest.values()}
+    out = []
+    for i, group in enumerate(groups):
+        keep = for_pages if i in current else for_history
+        streams = [read_stream(st.path, keep=keep) if st.header_only else st for st in group]
+        out.append(run_of(combine(streams)))
+    return out
 
 
 def slug(text: str) -> str:
-    """A file-name-safe form of ``text`` (engine names, scenario ids)."""
+    """A file-name-safe form of ``text`` (engine names)."""
     s = re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-.")
     return s[:80] or "x"
+
+
+def page_name(text: str) -> str:
+    """The file name (and anchor) of a scenario id's pages: the id itself when it is file-name-safe
+    and at most 80 characters, else a safe prefix and a hash of the whole id, so that two ids
+    never share a page (two ids with the same first 80 characters overwrote each other's)."""
+    import hashlib
+    s = slug(text)
+    if s == text:
+        return s
+    return f"{s[:63].rstrip('-.') or 'x'}-{hashlib.sha256(text.encode('utf-8', 'surrogatepass')).hexdigest()[:16]}"
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
@@ -110,7 +201,10 @@ def visible(text: str) -> str:
 
 def clip(text, cap: int = TEXT_CAP) -> str:
     """``text`` (a value of any JSON type) as visible text of at most ``cap`` characters, the cut said."""
-    s = text if isinstance(text, str) else json.dumps(text, ensure_ascii=False)
+    from jinja2 import Undefined
+    if isinstance(text, Undefined):            # a field a result does not have (e.g. the mark of a cut list)
+        return ""
+    s = text if isinstance(text, str) else json.dumps(text, ensure_ascii=False, default=str)
     s = visible(s)
     return s if len(s) <= cap else s[:cap] + f" … [{len(s) - cap} more characters not shown]"
 
@@ -145,12 +239,23 @@ class Engine:
 
 
 def build(result_files: list, out: str | Path, arguments=None, causes=()) -> dict:
-    """Write the site for ``result_files`` into ``out`` (created; files of an earlier build are
-    replaced). ``arguments``: an arguments file of :mod:`duelspec.consensus` (the verdicts shown on
-    ``consensus.html``); ``causes``: ``NAME=CAUSES[,FIXES[,REPRO_DIR]]`` specs of
-    :mod:`duelspec.sidebyside` (NAME: a word of an engine's name), the engines' causes side by side
-    on ``causes.html``. Returns ``{"engines": {name: counts of its latest stream}, "pages": n}``."""
+    """Write the site for ``result_files`` into ``out``. ``arguments``: an arguments file of
+    :mod:`duelspec.consensus` (the verdicts shown on ``consensus.html``); ``causes``:
+    ``NAME=CAUSES[,FIXES[,REPRO_DIR]]`` specs of :mod:`duelspec.sidebyside` (NAME: a word of an
+    engine's name), the engines' causes side by side on ``causes.html``. Returns ``{"engines":
+    {name: counts of its latest stream}, "pages": n, "kept": [files of an earlier build that were
+    changed since, left]}``.
+
+    ``out`` is a new or empty folder, or one an earlier build wrote (it lists what it wrote in
+    :data:`MARKER`): only those files are ever replaced or removed, every other file stays. An
+    input (a stream, the arguments file) inside ``out``, or a folder with other files and no
+    marker, is refused (:class:`InputError`) before anything is written. The pages are rendered
+    into a fresh folder beside ``out`` and moved into place when all of them are written."""
+    import tempfile
     from .render import Site
+    out = Path(out)
+    cause_files = [f for spec in causes for f in str(spec).partition("=")[2].split(",") if f]
+    earlier = _check_out(list(result_files) + ([arguments] if arguments else []) + cause_files, out)
     streams = read_runs(result_files)
     engines: dict[str, Engine] = {}
     for st in sorted(streams, key=lambda s: s.started):
@@ -164,12 +269,103 @@ def build(result_files: list, out: str | Path, arguments=None, causes=()) -> dic
             s, i = f"{base}-{i}", i + 1
         used.add(s)
         e.slug = s
-    out = Path(out)
+    try:
+        home = out.resolve().parent               # the pages are rendered beside --out, then moved in
+        home.mkdir(parents=True, exist_ok=True)
+        stage = Path(tempfile.mkdtemp(prefix=f".{out.resolve().name or 'site'}.building-", dir=home))
+    except OSError as exc:
+        raise InputError(str(out), "", "a folder that can be created and written", exc.strerror) from None
+    try:
+        site = Site(list(engines.values()), stage)
+        site.consensus_inputs = (list(result_files), arguments)
+        site.causes_specs = list(causes)
+        pages = site.write()
+        kept = _move_into(stage, out, earlier)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+    return {"engines": {e.name: e.current.counts() for e in engines.values()}, "pages": pages, "kept": kept}
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError):
+        return False
+
+
+def _check_out(result_files: list, out: Path) -> dict:
+    """What an earlier build wrote into ``out`` (``{relative path: sha256}``, empty for a new or
+    empty folder); :class:`InputError` for an input inside ``out`` or a folder that is not a site's."""
+    for f in result_files:
+        if _inside(Path(f), out):
+            raise InputError(str(f), "", f"an input outside the site's folder {out} (the site replaces "
+                             f"what it wrote there)", "a file inside it")
+    if out.exists() and not out.is_dir():
+        raise InputError(str(out), "", "a folder for the site", "a file")
+    if not out.exists():
+        return {}
+    marker = out / MARKER
+    if not marker.is_file():
+        others = sorted(p.name for p in out.iterdir())
+        if others:
+            raise InputError(str(out), "", f"a new or empty folder, or one an earlier `duelspec site` wrote (it has "
+                             f"{MARKER}): the site never writes over files it did not write", others[:5])
+        return {}
+    from ..files import read_bytes
+    try:
+        doc = json.loads(read_bytes(marker, "the list of an earlier build's files", 16 * MiB))
+        files = {f["path"]: f["sha256"] for f in doc["files"]}
+    except (ValueError, KeyError, TypeError) as exc:
+        raise InputError(str(marker), "", "the list of files an earlier `duelspec site` wrote (JSON)", str(exc)) from None
+    for rel in files:
+        p = Path(rel)
+        if not isinstance(rel, str) or p.is_absolute() or ".." in p.parts or rel == MARKER:
+            raise InputError(str(marker), "/files", "paths inside the site's folder", rel)
+    return files
+
+
+def _sha256(path: Path) -> str:
+    import hashlib
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _move_into(stage: Path, out: Path, earlier: dict) -> list:
+    """Move the pages of ``stage`` into ``out``: files of the earlier build (``earlier``) are
+    replaced, or removed when this build has none of that name and they are unchanged since (a
+    changed one is left, and returned); a file that is not the earlier build's is never written over."""
+    import os
+    from ..files import write_whole
+    new = {p.relative_to(stage).as_posix(): _sha256(p) for p in sorted(stage.rglob("*")) if p.is_file()}
+    for rel in new:
+        target = out / rel
+        if (target.exists() or target.is_symlink()) and rel not in earlier:
+            raise InputError(str(target), "", "no file where the site writes one, other than an earlier build's",
+                             "a file the site did not write")
+    listing = lambda files: json.dumps({"format": 1, "written_by": "duelspec site", "files": [  # noqa: E731
+        {"path": k, "sha256": v} for k, v in sorted(files.items())]}, indent=1) + "\n"
     out.mkdir(parents=True, exist_ok=True)
-    for sub in ("rulings", "failures", "history", "badges", "static"):
-        shutil.rmtree(out / sub, ignore_errors=True)
-    site = Site(list(engines.values()), out)
-    site.consensus_inputs = (list(result_files), arguments)
-    site.causes_specs = list(causes)
-    pages = site.write()
-    return {"engines": {e.name: e.current.counts() for e in engines.values()}, "pages": pages}
+    problem = write_whole(out / MARKER, listing({**earlier, **new}))     # a build cut short is still replaceable
+    if problem:
+        raise InputError(str(out / MARKER), "", "a file that can be written", problem)
+    kept = []
+    for rel, digest in earlier.items():
+        if rel in new:
+            continue
+        target = out / rel
+        if target.is_file() and not target.is_symlink() and _sha256(target) == digest:
+            target.unlink()
+        elif target.exists():
+            kept.append(rel)
+    for rel in new:
+        target = out / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(stage / rel, target)
+    for d in sorted({(out / rel).parent for rel in earlier if rel not in new}, key=lambda p: -len(p.parts)):
+        while d != out and _inside(d, out):
+            try:
+                d.rmdir()                # only when empty: a folder with a file of yours stays
+            except OSError:
+                break
+            d = d.parent
+    write_whole(out / MARKER, listing({**{k: earlier[k] for k in kept}, **new}))
+    return kept

@@ -12,7 +12,7 @@ from markupsafe import Markup, escape
 
 from ..coverage import describe, unchecked_text
 from ..report import partly, ruling_outcome
-from . import OUTCOMES, abbreviate, clip, script_json, slug
+from . import OUTCOMES, abbreviate, clip, page_name, script_json, slug
 
 BAD = ("failed", "errored", "timed-out", "xpassed")
 KEYWORDS = re.compile(r"^(\s*)(Feature|Background|Scenario Outline|Scenario|Examples|Rule|Given|When|Then|And|But|\*)(:?)(?=\s|$)")
@@ -40,6 +40,13 @@ class Site:
                 self.scenarios.update({s["id"]: s for s in generated() if s["id"] in ids_in_streams})
             except Exception:  # noqa: BLE001 - a site is still built from the streams alone
                 pass
+        from ..release import suite_version
+        from ..report import spec_identity
+        here = spec_identity()
+        self.suite = {"content_hash": here, "version": suite_version(here)}
+        # runs of another suite than the one these pages show: said on every page, never mixed silently
+        self.other_suites = [{"engine": e, "version": e.current.suite_version} for e in engines
+                             if e.current.suite_hash != here]
         self.root = features_dir().parent
         self.blocks = _gherkin_blocks(features_dir(), self.root)
         self.env = Environment(loader=PackageLoader("duelspec.site", "templates"),
@@ -47,6 +54,7 @@ class Site:
                                finalize=_finalize)
         self.env.filters["clip"] = clip
         self.env.filters["slug"] = slug
+        self.env.filters["page"] = page_name
         self.env.filters["abbreviate"] = abbreviate
         self.env.filters["pretty"] = lambda o: clip(json.dumps(o, ensure_ascii=False, indent=1)) if not isinstance(o, str) else clip(o)
         self.env.filters["cardname"] = self.card_markup
@@ -124,7 +132,7 @@ class Site:
         index = []
         for sid, sc in sorted(self.scenarios.items()):
             index.append({"id": sid, "title": sc.get("title", ""), "rulings": sc.get("rulings", []), "game": sc.get("game", ""),
-                          "cards": self.card_names(sc), "href": f"rulings/{sc['rulings'][0]}.html#s-{slug(sid)}" if sc.get("rulings") else ""})
+                          "cards": self.card_names(sc), "href": f"rulings/{sc['rulings'][0]}.html#s-{page_name(sid)}" if sc.get("rulings") else ""})
         summaries = [{"engine": e, "counts": e.current.counts(), "total": len(e.current.results)} for e in self.engines]
         self.render("index.html", "index.html", rows=rows, games=games, summaries=summaries, depth="",
                     search_index=Markup(script_json(index)))
@@ -146,7 +154,7 @@ class Site:
                     seen.add(b["key"])
                     blocks.append(dict(b, html=self.gherkin_html(b["lines"], sc["game"]),
                                        background=self.gherkin_html(b["background"], sc["game"]) if b["background"] else None))
-            table = [{"id": sid, "slug": slug(sid), "scenario": self.scenarios.get(sid),
+            table = [{"id": sid, "slug": page_name(sid), "scenario": self.scenarios.get(sid),
                       "results": [(e, self.outcome(e, sid)) for e in self.engines]} for sid in sids]
             self.render("ruling.html", f"rulings/{rid}.html", ruling=r, source=self.sources.get(rid), blocks=blocks,
                         table=table, depth="../")
@@ -154,7 +162,7 @@ class Site:
         for e in self.engines:
             for sid, res in e.current.results.items():
                 if res["outcome"] in BAD + ("xfailed",):
-                    self.render("failure.html", f"failures/{e.slug}/{slug(sid)}.html", engine=e, result=res,
+                    self.render("failure.html", f"failures/{e.slug}/{page_name(sid)}.html", engine=e, result=res,
                                 scenario=self.scenarios.get(sid), depth="../../")
                     pages += 1
             self.render("history.html", f"history/{e.slug}.html", engine=e, changes=_changes(e), depth="../")
@@ -199,7 +207,8 @@ class Site:
         self.render("general-rules.html", "general-rules.html", rules=list(general_rules().values()), citing=citing,
                     kinds=_SOURCE_KINDS, depth="")
         paths, arguments = getattr(self, "consensus_inputs", ([], None))
-        engines = cs.engines_of(paths) if paths else []
+        from . import for_pages
+        engines = cs.engines_of(paths, keep=for_pages) if paths else []
         c = cs.consensus(engines, self.scenarios, cs.load_arguments(arguments) if arguments else [])
         self.has_consensus = any(g not in c.lonely for g in c.games)
         if not self.has_consensus:
@@ -218,6 +227,8 @@ class Site:
         target = self.out / path
         target.parent.mkdir(parents=True, exist_ok=True)
         ctx.setdefault("engines", self.engines)
+        ctx.setdefault("suite", self.suite)
+        ctx.setdefault("other_suites", self.other_suites)
         ctx.setdefault("has_consensus", getattr(self, "has_consensus", False))
         ctx.setdefault("has_causes", getattr(self, "has_causes", False))
         target.write_text(self.env.get_template(template).render(**ctx), encoding="utf-8")

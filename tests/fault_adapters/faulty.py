@@ -17,6 +17,8 @@ What it does with a scenario depends on the second segment of the scenario id
 - ``print``: prints free text via ``print`` to stderr and answers ok
 - ``daemon``: starts a helper that calls ``setsid()`` and double-forks (``sleep 300``, its pid
   appended to ``$FAULTY_PIDFILE``), then answers ok: the helper escapes the process group
+- ``bare``: the same helper, which also clears its environment (``execve`` with an empty one):
+  nothing marks it as the adapter's but the process tree
 - ``dupnow``: answers ok twice at once (the second reply is already in the pipe)
 - ``duplate``: answers ok, then a second time 0.3 s later (while the next scenario runs)
 - ``badutf8``: a reply line with a byte that is not UTF-8
@@ -31,7 +33,7 @@ Options (argv): ``--slow-start S`` (sleep S seconds before the handshake), ``--s
 ``--unsupported chain,xyz``, ``--stderr-noise N`` (N KiB to stderr at start),
 ``--name-json JSON`` / ``--version-json JSON`` (the implementation's name / version, JSON-decoded:
 lone surrogates and control characters possible), ``--start-daemon`` (a ``daemon`` helper before
-the handshake). ``$FAULTY_SELFPIDS``: a file to which every start appends the adapter's pid.
+the handshake), ``--start-bare`` (a ``bare`` helper before the handshake). ``$FAULTY_SELFPIDS``: a file to which every start appends the adapter's pid.
 """
 import json
 import os
@@ -51,8 +53,11 @@ def out(obj):
     sys.stdout.flush()
 
 
-def daemon():
-    """A helper in a new session, orphaned at once (double fork): killpg cannot reach it."""
+def daemon(bare=False):
+    """A helper in a new session, orphaned at once (double fork): killpg cannot reach it.
+    ``bare``: it also clears its environment (no variable of the adapter's marks it). Returns
+    once the helper has recorded its pid (so a fault right after cannot kill it unrecorded)."""
+    ready_r, ready_w = os.pipe()          # close-on-exec: the helper's exec closes its end
     pid = os.fork()
     if pid == 0:
         os.setsid()
@@ -63,16 +68,22 @@ def daemon():
             if os.environ.get("FAULTY_PIDFILE"):
                 with open(os.environ["FAULTY_PIDFILE"], "a") as fh:
                     fh.write(f"{os.getpid()}\n")
+            os.write(ready_w, b"1")
+            if bare:
+                os.execve("/bin/sleep", ["sleep", "300"], {})
             os.execvp("sleep", ["sleep", "300"])
         os._exit(0)
+    os.close(ready_w)
     os.waitpid(pid, 0)
+    os.read(ready_r, 1)
+    os.close(ready_r)
 
 
 if os.environ.get("FAULTY_SELFPIDS"):
     with open(os.environ["FAULTY_SELFPIDS"], "a") as fh:
         fh.write(f"{os.getpid()}\n")
-if "--start-daemon" in args:
-    daemon()
+if "--start-daemon" in args or "--start-bare" in args:
+    daemon(bare="--start-bare" in args)
 state = os.environ.get("FAULTY_STATE")
 starts = 0
 if state:
@@ -150,8 +161,8 @@ for line in sys.stdin:
         out({"seq": seq + 1, "trace": trace("B")})
     elif kind == "badtrace":
         out({"seq": seq, "trace": {"format": 1, "events": [{"event": "teleport"}], "steps": [], "final": {}}})
-    elif kind == "daemon":
-        daemon()
+    elif kind in ("daemon", "bare"):
+        daemon(bare=kind == "bare")
         out({"seq": seq, "trace": trace("B")})
     elif kind == "dupnow":
         sys.stdout.write(json.dumps({"seq": seq, "trace": trace("B")}) + "\n" + json.dumps({"seq": seq, "trace": trace("B")}) + "\n")

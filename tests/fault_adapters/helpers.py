@@ -29,6 +29,31 @@ def scenario(sid: str, game: str = "ygo", requires=(), rulings=("ND-01",), tags=
     return s
 
 
+def alive(pid: int) -> bool:
+    """``pid`` is a live process (not a zombie)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state not in ("Z", "X")
+
+
+def pids(path) -> list[int]:
+    """The pids the fault adapter recorded in ``path`` (``$FAULTY_PIDFILE``, ``$FAULTY_SELFPIDS``)."""
+    return [int(x) for x in Path(path).read_text().split()] if Path(path).exists() else []
+
+
+def wait_for(cond, timeout=30.0) -> bool:
+    """Poll ``cond`` until it is true (True) or ``timeout`` seconds passed (False)."""
+    import time
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if cond():
+            return True
+        time.sleep(0.02)
+    return False
+
+
 def faulty_cmd(*options: str) -> str:
     """The command line of the fault adapter with ``options``."""
     return " ".join([PY, shlex.quote(str(FAULTY)), *map(shlex.quote, options)])

@@ -1,0 +1,118 @@
+"""Issue 23, outputs never destroy what the user has: every command checks every output against
+every input before it writes anything. `summary --by-cause --write-expect-fail X` or `--out X`
+overwrote the input stream or the cause file; `run --out results.json` inside a scenario folder was
+read as a scenario of the same run."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from duelspec.cli import main
+from fault_adapters.helpers import faulty_cmd, hang_guard, scenario  # noqa: F401
+from fault_adapters.helpers import write_scenarios as write
+
+pytestmark = pytest.mark.usefixtures("hang_guard")
+CAUSES = Path(__file__).resolve().parent.parent / "adapters" / "edopro" / "causes.toml"
+
+
+def cli(*args):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+@pytest.fixture(scope="module")
+def stream(tmp_path_factory) -> Path:
+    """A run of the fault adapter with one failure (something for --by-cause to group)."""
+    d = tmp_path_factory.mktemp("stream")
+    paths = write(d, scenario("t.ok.1"), scenario("t.fail.2"))
+    out = d / "r.jsonl"
+    r = cli("run", *paths, "--adapter", "cmd:" + faulty_cmd(), "--out", out)
+    assert r.exit_code == 1 and out.stat().st_size, r.output
+    return out
+
+
+def unchanged(*paths):
+    """Assert after the block that each file still has the bytes it had before."""
+    class Same:
+        def __enter__(self):
+            self.before = {p: Path(p).read_bytes() for p in paths}
+
+        def __exit__(self, *exc):
+            for p, data in self.before.items():
+                assert Path(p).read_bytes() == data, f"{p} was changed"
+    return Same()
+
+
+def test_summary_by_cause_never_writes_over_its_stream_or_cause_file(tmp_path, stream):
+    causes = tmp_path / "causes.toml"
+    causes.write_bytes(CAUSES.read_bytes())
+    copy = tmp_path / "r.jsonl"
+    copy.write_bytes(stream.read_bytes())
+    with unchanged(copy, causes):
+        for opt, target, what in (("--write-expect-fail", copy, f"results file {copy}"),
+                                  ("--write-expect-fail", causes, "--causes file"),
+                                  ("--out", causes, "--causes file"),
+                                  ("--out", copy, f"results file {copy}")):
+            r = cli("summary", copy, "--by-cause", "--causes", causes, opt, target)
+            assert r.exit_code == 2, (opt, target, r.output)
+            assert f"{opt} {target}: expected a file that is not an input of the command (it is the {what})" in r.output
+        r = cli("summary", copy, "--by-cause", "--out", tmp_path / "x", "--write-expect-fail", tmp_path / "x")
+        assert r.exit_code == 2 and "expected different files" in r.output, r.output
+        assert not (tmp_path / "x").exists()
+        r = cli("summary", copy, "--by-cause", "--unordered", copy, "--write-expect-fail", copy)
+        assert r.exit_code == 2 and "it is the " in r.output, r.output
+
+
+def test_summary_writes_nothing_into_a_scenario_folder_it_reads(tmp_path, stream):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    write(docs, scenario("t.fail.2"))
+    r = cli("summary", stream, "--by-cause", "--scenarios", docs, "--write-expect-fail", docs / "xf.toml")
+    assert r.exit_code == 2 and f"expected a file outside the scenario folder {docs}" in r.output, r.output
+    assert sorted(p.name for p in docs.iterdir()) == ["t.fail.2.json"]
+
+
+def test_run_out_inside_a_scenario_folder_is_refused_before_anything_runs(tmp_path):
+    """`--out results.json` in the folder run was read as a scenario of the same run."""
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    write(folder, scenario("t.ok.1"))
+    for opt, target in (("--out", folder / "results.json"), ("--junit", folder / "sub" / ".." / "j.xml"),
+                        ("--markdown", folder / "m.md")):
+        r = cli("run", folder, "--adapter", "cmd:" + faulty_cmd(), opt, target)
+        assert r.exit_code == 2, (opt, r.output)
+        assert f"{opt} {target}: expected a file outside the scenario folder {folder}" in r.output, r.output
+    r = cli("run", folder, "--adapter", "cmd:" + faulty_cmd(), "--keep-traces", folder / "traces")
+    assert r.exit_code == 2 and f"--keep-traces {folder / 'traces'}: expected a folder outside the scenario folder" \
+        in r.output, r.output
+    assert sorted(p.name for p in folder.iterdir()) == ["t.ok.1.json"]
+    # beside the folder is where it goes
+    r = cli("run", folder, "--adapter", "cmd:" + faulty_cmd(), "--out", tmp_path / "results.json")
+    assert r.exit_code == 0, r.output
+    assert [json.loads(x)["type"] for x in (tmp_path / "results.json").read_text().splitlines()] == \
+        ["header", "result", "footer"]
+
+
+def test_consensus_markdown_is_never_one_of_its_streams(tmp_path, stream):
+    copy = tmp_path / "r.jsonl"
+    copy.write_bytes(stream.read_bytes())
+    with unchanged(copy):
+        r = cli("consensus", copy, "--markdown", copy)
+    assert r.exit_code == 2 and f"--markdown {copy}: expected a file that is not an input" in r.output, r.output
+
+
+def test_export_never_writes_into_a_folder_it_reads_or_over_its_inputs(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    [doc] = write(folder, scenario("t.ok.1"))
+    with unchanged(doc):
+        r = cli("export", folder, "--out", folder / "exported")
+        assert r.exit_code == 2 and "expected a folder outside the scenario folder" in r.output, r.output
+        r = cli("export", doc, "--out", folder)
+        assert r.exit_code == 2 and f"expected a folder that holds no input of the command (the scenario file {doc} " \
+            "is in it)" in r.output, r.output
+    assert sorted(p.name for p in folder.iterdir()) == ["t.ok.1.json"]
+    r = cli("export", doc, "--out", tmp_path / "out")
+    assert r.exit_code == 0 and (tmp_path / "out" / "t.ok.1.json").exists(), r.output
