@@ -28,7 +28,7 @@ def reference():
 def test_some_scenarios_are_generated_for_every_kind(generated):
     assert len(generated) > 1000
     kinds = collections.Counter(k for s in generated for k in s["id"].split(".")[3].split("-"))
-    assert set(kinds) == {"c", "cm", "e", "k", "af"}
+    assert set(kinds) == {"c", "cm", "e", "h", "k", "af"}
     assert any(".refused." in s["id"] for s in generated)
 
 
