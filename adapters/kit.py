@@ -419,7 +419,14 @@ class ScriptDriver:
         1: ``applies(step)``, when given, must hold). ``validate(step)`` returns ``None`` when the
         engine accepts it (the step is ``applied`` and returned) or the reason it is refused (a
         str or :class:`Refusal`; the step is ``refused`` and the next one is considered).
-        Returns ``None`` when no step answers (the player passes / declines)."""
+        Returns ``None`` when no step answers (the player passes / declines).
+
+        ``applies(step)`` is the engine's own filter of what this decision takes (e.g. only the
+        effects of the timing before the draw). Format 1 (no windows): a step it does not take
+        waits for a later decision. Format 2: the step answers this decision by its window, so
+        one the filter does not take is ``refused`` (``not-offered``: the engine does not offer
+        it at that decision, the format's rule 4), never tried past the filter and never left
+        for another decision of the same window."""
         kinds = tuple(kinds)
         outer, self._asking = self._asking, window or self._asking
         try:
@@ -429,7 +436,7 @@ class ScriptDriver:
 
     def _take(self, player, kinds, validate, window, applies):
         if self.standing:
-            done = self._try_standing(player, kinds, validate, window)
+            done = self._try_standing(player, kinds, validate, window, applies)
             if done is not None:
                 return done
         while True:
@@ -437,6 +444,9 @@ class ScriptDriver:
             if self.format == 2:
                 if not self._answers(step, player, kinds, window):
                     return None
+                if applies is not None and not applies(step):
+                    self._consume("refused", Refusal("the engine does not offer this at that decision", code="not-offered"))
+                    continue
             else:
                 if step is None or step["player"] != player or step["do"] not in kinds:
                     return None
@@ -448,16 +458,19 @@ class ScriptDriver:
                 return step
             self._consume("refused", reason)
 
-    def _try_standing(self, player: str, kinds: tuple, validate, window: dict | None) -> dict | None:
+    def _try_standing(self, player: str, kinds: tuple, validate, window: dict | None, applies=None) -> dict | None:
         """Format 2.1 (``when.every``): a `cannot` step already refused is tried again at every
         decision of its player, of its kind, in a later occurrence of its window in its turn
         (before the pending step). Refused again: it stays ``refused``. Applied: the engine let the
         player do it after all; its outcome becomes ``applied`` (the scenario fails) and the step
-        is returned as the decision made."""
+        is returned as the decision made. One the engine's filter (``applies``) does not take at this
+        decision is not tried: it stays ``refused``."""
         where = window if window is not None else self.current()
         for idx in list(self.standing):
             step = self.script[idx]
             if step["player"] != player or step["do"] not in kinds or not self.matches(self.when_of(step), where):
+                continue
+            if applies is not None and not applies(step):
                 continue
             if validate(step) is None:
                 self.standing.remove(idx)
@@ -474,12 +487,13 @@ class ScriptDriver:
         """``player`` may act or pass. ``offer(step)`` performs a scripted action of a kind in
         ``kinds`` and returns ``None`` when done, or the reason it is refused (str or
         :class:`Refusal`). Format 2: the pending step acts when it is the player's and names the
-        current window (``window`` overrides the innermost open one). Format 1: the next step
-        acts when it is the player's; ``applies(step)`` (optional) says whether it answers *this*
+        current window (``window`` overrides the innermost open one); one that the engine's
+        filter ``applies(step)`` (optional) does not take is refused (:meth:`take`). Format 1: the
+        next step acts when it is the player's; ``applies(step)`` says whether it answers *this*
         question at all, and a ``pass`` step is consumed as the pass. Returns True when an action
         was performed, False for a pass."""
         if self.format == 2:
-            return self.take(player, kinds, offer, window) is not None
+            return self.take(player, kinds, offer, window, applies=applies) is not None
         step = self.take(player, tuple(kinds) + ("pass",), lambda st: None if st["do"] == "pass" else offer(st), window,
                          applies=lambda st: st["do"] == "pass" or applies is None or applies(st))
         return step is not None and step["do"] != "pass"

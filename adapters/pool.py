@@ -93,9 +93,12 @@ class AdapterPool:
         return self.members[0].run(scenario)
 
     def run_many(self, scenarios: Iterable[dict], play: Callable) -> Iterator[dict]:
-        """``play(scenario, adapter) -> result`` on a free member for every scenario; results are
-        yielded in scenario order as soon as each and all before it are known. At most
-        ``2 * jobs`` scenarios are in flight or waiting to be yielded (memory stays flat)."""
+        """``play(scenario, adapter)`` on a free member for every scenario; what it returns is
+        yielded in scenario order as soon as it and all before it are known. The member is free
+        again as soon as ``play`` returns: the runner's ``play`` only plays
+        (:func:`duelspec.runner.play_one`) and the caller judges what it yields, so a process never
+        waits for the judging of its last reply. At most ``2 * jobs`` scenarios are in flight or
+        waiting to be yielded (memory stays flat)."""
         free: queue.Queue = queue.Queue()
         for m in self.members:
             free.put(m)

@@ -134,6 +134,7 @@ class ProcessAdapter:
     """
 
     may_change_scenarios = False   # the runner need not hand it a copy (see runner.run_one)
+    replies_valid = True           # a trace it returns passed the trace schema (run_reply): not checked again
 
     def __init__(self, command: str, timeout: float = 30.0, startup_timeout: float = 10.0,
                  max_restarts: int = 5, max_line_bytes: int = 16 * 1024 * 1024, cwd=None, env=None):

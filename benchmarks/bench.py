@@ -2,15 +2,24 @@
 
     python benchmarks/bench.py            # all; prints a JSON summary and a table
     python benchmarks/bench.py throughput memory chain-length pytest protocol mutation
+    python benchmarks/bench.py --readme   # the README's table from results.json
 
+Times are CPU times (of a process and every process it started) where the goal is about work,
+so that a shared machine's other load does not change them; wall times where the goal is about
+parallelism (--jobs) and beside the CPU times elsewhere. The load average is recorded.
+
+- engines: the real engines' adapters (EDOPro, YGOPro; the engines' env), `duelspec run --generated`:
+  the whole run vs the engine's own duel work (goal <= 2x) and --jobs 2 vs 1 (goal >= 1.8x);
 - throughput: end to end in-process (json load, schema + cross-reference validation, run on
   the reference engine, check) of the hand-written plus generated set, vs the floor: only
   json load + validation of the same documents (goal: <= 3x, and >= 1,000 scenarios/s);
 - pytest: a simulator's pytest run (every scenario a pytest item, duelspec.pytest_scenarios) and
-  the feature files through pytest-bdd vs `duelspec run` on the same scenarios (goal <= 3x for
+  the feature files through pytest-bdd vs `duelspec run` on the same scenarios (goal <= 2x for
   the simulator's run); also checks that `pytest -n auto` (pytest-xdist) passes;
-- memory: peak traced memory of a 10,000-scenario run vs a 1,000-scenario run, each in its own
-  subprocess (goal <= 1.2x: results stream, nothing accumulates);
+- memory-cli: peak RSS of `duelspec run FOLDER` on 10,000 vs 1,000 scenario documents (goal <= 1.2x);
+- memory: peak traced memory of a 10,000-scenario run vs a 1,000-scenario run of the library, each
+  in its own subprocess (goal <= 1.2x: results stream, nothing accumulates);
+- site: `duelspec site` for 10 engines x 2,599 results (goal <= 10 s, <= 50 MB, no page over 1 MB);
 - chain-length: time per generated scenario by chain length 1..4 (goal: no worse than linear);
 - protocol: `cmd:duelspec-reference-adapter` (process protocol) vs in-process (goal <= 1.5x);
 - jobs: `duelspec run --generated --jobs 2` vs `--jobs 1` on the reference engine as a process
@@ -40,11 +49,13 @@ def _documents():
 
 
 def _best_of(fn, n=3):
+    """The least CPU time of this process over ``n`` calls of ``fn`` (in-process work is one thread:
+    on an idle machine its wall time; on a shared one, what the machine's other work does not change)."""
     times = []
     for _ in range(n):
-        t = time.perf_counter()
+        t = time.process_time()
         fn()
-        times.append(time.perf_counter() - t)
+        times.append(time.process_time() - t)
     return min(times)
 
 
@@ -73,25 +84,40 @@ def throughput():
             "e2e_per_s": round(len(docs) / t_e2e), "floor_per_s": round(len(docs) / t_floor)}
 
 
-def _timed(cmd):
+def _cpu_timed(cmd) -> tuple:
+    """``(CPU time, wall time, process)`` of ``cmd`` as a whole process: the CPU time of it and of
+    every process it started (``RUSAGE_CHILDREN``: each waited for)."""
+    import resource
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall, p = _timed(cmd)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, wall, p
+
+
+def _timed(cmd, env=None):
     t = time.perf_counter()
-    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
     return time.perf_counter() - t, p
 
 
 def pytest_vs_run():
-    t_run, p_run = _timed([sys.executable, "-m", "duelspec.cli", "run", "--format", "json"])
-    t_pytest, p_py = _timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_features.py"])
+    """Whole processes, CPU time (of each and every process it started; wall time beside it)."""
+    c_run, t_run, p_run = _cpu_timed([sys.executable, "-m", "duelspec.cli", "run", "--format", "json"])
+    c_pytest, t_pytest, p_py = _cpu_timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_features.py"])
     t_xdist, p_x = _timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "auto", "tests/test_features.py"])
     # what a simulator's project runs: every scenario as a pytest item (duelspec.pytest_scenarios)
-    t_items, p_items = _timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_scenarios_as_items.py"])
+    c_items, t_items, p_items = _cpu_timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                                            "tests/test_scenarios_as_items.py"])
     # the same without the plugins of duelspec's own test extra (hypothesis's plugin import alone is ~3 s),
     # as in a simulator's environment that does not install them
-    t_lean, p_lean = _timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:hypothesispytest",
-                             "-p", "no:pytest-bdd", "-p", "no:xdist", "tests/test_scenarios_as_items.py"])
-    return {"duelspec_run_s": round(t_run, 2), "pytest_s": round(t_pytest, 2), "ratio": round(t_pytest / t_run, 2),
-            "pytest_items_s": round(t_items, 2), "items_ratio": round(t_items / t_run, 2), "items_rc": p_items.returncode,
-            "pytest_items_lean_s": round(t_lean, 2), "items_lean_ratio": round(t_lean / t_run, 2), "items_lean_rc": p_lean.returncode,
+    c_lean, t_lean, p_lean = _cpu_timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p",
+                                         "no:hypothesispytest", "-p", "no:pytest-bdd", "-p", "no:xdist",
+                                         "tests/test_scenarios_as_items.py"])
+    return {"duelspec_run_s": round(c_run, 2), "pytest_s": round(c_pytest, 2), "ratio": round(c_pytest / c_run, 2),
+            "pytest_items_s": round(c_items, 2), "items_ratio": round(c_items / c_run, 2), "items_rc": p_items.returncode,
+            "pytest_items_lean_s": round(c_lean, 2), "items_lean_ratio": round(c_lean / c_run, 2), "items_lean_rc": p_lean.returncode,
+            "wall_s": {"duelspec_run": round(t_run, 2), "pytest": round(t_pytest, 2), "items": round(t_items, 2),
+                       "items_lean": round(t_lean, 2)},
             "items_tail": p_items.stdout.strip().splitlines()[-1:],
             "run_rc": p_run.returncode, "pytest_rc": p_py.returncode,
             "pytest_xdist_s": round(t_xdist, 2), "pytest_xdist_rc": p_x.returncode,
@@ -134,6 +160,78 @@ def memory():
             "ratio": round(res[10000]["peak"] / res[1000]["peak"], 2)}
 
 
+RSS_CHILD = r"""
+import resource, subprocess, sys
+p = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, p.returncode, repr(p.stderr[-500:]))
+"""
+
+
+def memory_cli():
+    """`duelspec run FOLDER` (the command, reference engine) on 10,000 vs 1,000 scenario documents
+    (copies of the generated chains with new ids): peak RSS of the process (goal <= 1.2x: the
+    scenarios and results stream)."""
+    import tempfile
+    from duelspec.generated import scenarios
+    base = list(scenarios())
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in (1000, 10000):
+            folder = Path(tmp) / str(n)
+            folder.mkdir()
+            for i in range(n):
+                s = dict(base[i % len(base)], id=f"{base[i % len(base)]['id']}-r{i}")
+                (folder / f"{i}.json").write_text(json.dumps(s), encoding="utf-8")
+            p = subprocess.run([sys.executable, "-c", RSS_CHILD, sys.executable, "-m", "duelspec.cli", "run", str(folder),
+                                "--format", "json"], cwd=ROOT, capture_output=True, text=True)
+            kib, rc, err = p.stdout.split(" ", 2)
+            out[f"peak_rss_{n}_mib"] = round(int(kib) / 1024, 1)
+            out[f"rc_{n}"] = int(rc)
+    out["ratio"] = round(out["peak_rss_10000_mib"] / out["peak_rss_1000_mib"], 2)
+    return out
+
+
+SITE_CHILD = r"""
+import json, resource, sys, time
+from duelspec.site import build
+t = time.perf_counter()
+info = build(sys.argv[2:], sys.argv[1])
+ru = resource.getrusage(resource.RUSAGE_SELF)
+print(json.dumps({"s": time.perf_counter() - t, "cpu_s": ru.ru_utime + ru.ru_stime, "pages": info["pages"],
+                  "rss_mib": ru.ru_maxrss / 1024}))
+"""
+
+
+def site():
+    """`duelspec site` for 10 engines x the 2,599 generated results (issue 26, goal 5: <= 10 s,
+    <= 50 MB, no page over 1 MB): the committed EDOPro stream of the generated chains
+    (docs/conformance/edopro-generated.jsonl), written as 10 engines (implementation names
+    changed), built in a process of its own."""
+    import tempfile
+    src = ROOT / "docs" / "conformance" / "edopro-generated.jsonl"
+    lines = src.read_text(encoding="utf-8").splitlines()
+    with tempfile.TemporaryDirectory() as tmp:
+        files = []
+        for i in range(10):
+            head = json.loads(lines[0])
+            head["adapter"]["implementation"]["name"] += f" #{i + 1}"
+            f = Path(tmp) / f"engine{i + 1}.jsonl"
+            f.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n", encoding="utf-8")
+            files.append(str(f))
+        out = Path(tmp) / "site"
+        p = subprocess.run([sys.executable, "-c", SITE_CHILD, str(out), *files], cwd=ROOT, capture_output=True, text=True)
+        if p.returncode:
+            return {"error": p.stderr[-2000:]}
+        info = json.loads(p.stdout.strip().splitlines()[-1])
+        sizes = [(f.stat().st_size, f) for f in out.rglob("*") if f.is_file()]
+        big = max(sizes)
+        results = sum(1 for x in lines[1:] if '"type": "result"' in x)
+    return {"engines": 10, "results_per_engine": results, "build_s": round(info["s"], 2), "build_cpu_s": round(info["cpu_s"], 2),
+            "files": len(sizes),
+            "total_mb": round(sum(n for n, _ in sizes) / 1e6, 1), "largest_page_kb": round(big[0] / 1e3),
+            "largest_page": big[1].relative_to(out).as_posix(), "peak_rss_mib": round(info["rss_mib"])}
+
+
 def chain_length():
     from duelspec.adapters.reference import ReferenceAdapter
     from duelspec.generated import scenarios
@@ -157,6 +255,23 @@ def chain_length():
     return out
 
 
+def _cpu_of(pid: int) -> float:
+    """CPU time (user + system) a running process has used so far (Linux /proc)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+        fields = fh.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _best_of_both(fn, pid: int, n=3):
+    """The least CPU time of this process and process ``pid`` together over ``n`` calls of ``fn``."""
+    times = []
+    for _ in range(n):
+        t, c = time.process_time(), _cpu_of(pid)
+        fn()
+        times.append(time.process_time() - t + _cpu_of(pid) - c)
+    return min(times)
+
+
 def protocol():
     from duelspec.adapters import load_adapter
     from duelspec.adapters.reference import ReferenceAdapter
@@ -172,7 +287,7 @@ def protocol():
         inproc = ReferenceAdapter()
         impl_i = inproc.start()
         t_in = _best_of(lambda: [run_one(s, inproc, impl_i) for s in scen])
-        t_pr = _best_of(lambda: [run_one(s, proc, impl_p) for s in scen])
+        t_pr = _best_of_both(lambda: [run_one(s, proc, impl_p) for s in scen], proc.proc.pid)   # both processes' CPU
     finally:
         proc.stop()
     return {"measurable": True, "in_process_s": round(t_in, 3), "protocol_s": round(t_pr, 3), "ratio": round(t_pr / t_in, 2)}
@@ -186,6 +301,60 @@ def jobs():
     t2, p2 = _timed(base + ["--jobs", "2"])
     return {"jobs1_s": round(t1, 2), "jobs2_s": round(t2, 2), "speedup": round(t1 / t2, 2),
             "rc": [p1.returncode, p2.returncode], "same_stream": _results(p1.stdout) == _results(p2.stdout)}
+
+
+#: the real engines' adapters (the engines' env: DUELSPEC_YGOPRO_CORE, DUELSPEC_YGOPRO_SCRIPTS, DUELSPEC_EDOPRO_SCRIPTS)
+ENGINES = {"edopro": ("cmd:node adapters/edopro/main.mjs", ("DUELSPEC_EDOPRO_SCRIPTS",)),
+           "ygopro": (f"cmd:{sys.executable} -m duelspec.adapters.ygopro", ("DUELSPEC_YGOPRO_CORE", "DUELSPEC_YGOPRO_SCRIPTS"))}
+
+
+#: the scenarios the engines benchmark plays: one shard of the Yu-Gi-Oh! scenarios and generated chains
+#: (a partition by a hash of the id; the ratios are per scenario, and a whole run takes ~10 min of CPU)
+ENGINE_SAMPLE = "1/4"
+
+
+def _run_clocked(cmd: list, clock: Path) -> dict:
+    """``cmd`` as a whole process: its wall time, the CPU time of it and every process it started
+    (``RUSAGE_CHILDREN``: each waited for), and the engine's own work as the adapter's clock
+    (DUELSPEC_ENGINE_CLOCK: adapters/edopro/lib/core.mjs, adapters/ygopro/core.py) summed over its processes."""
+    import resource
+    clock.unlink(missing_ok=True)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t, p = _timed(cmd, env={**os.environ, "DUELSPEC_ENGINE_CLOCK": str(clock)})
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    lines = [json.loads(x) for x in clock.read_text().splitlines()] if clock.exists() else []
+    total = {k: round(sum(x[k] for x in lines), 3) for k in ("duel_cpu_s", "duel_wall_s", "observe_cpu_s", "observe_wall_s",
+                                                              "cpu_s", "duel_calls", "observe_calls")} if lines else {}
+    return {"wall_s": round(t, 2), "cpu_s": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 2),
+            "rc": p.returncode, "processes": len(lines), "results": _results(p.stdout),
+            "adapter_cpu_s": total.get("cpu_s"), **{f"engine_{k}": v for k, v in total.items() if k != "cpu_s"}}
+
+
+def engines():
+    """The real engines (issue 26, goals 1 and 3): `duelspec run --generated --shard 1/4` (a sample:
+    :data:`ENGINE_SAMPLE`) with each engine's adapter as a process, --jobs 1 then --jobs 2. Goal 1: the whole run (CPU time of every process:
+    runner, adapter) at most 2x the engine's own duel work (CPU time inside the core's calls that
+    play the duel: create, cards, start, process, responses, scripts); also the same in wall time.
+    Goal 3: --jobs 2 at least 1.8x --jobs 1 (wall), the same outcomes."""
+    import tempfile
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, (spec, env) in ENGINES.items():
+            missing = [k for k in env if not os.environ.get(k)]
+            if missing:
+                out[name] = {"measurable": False, "why": f"not set: {', '.join(missing)} (. /work/engines/env.sh)"}
+                continue
+            base = [sys.executable, "-m", "duelspec.cli", "run", "--generated", "--game", "ygo", "--adapter", spec,
+                    "--format", "json", "--shard", ENGINE_SAMPLE, "--run-id", "bench", "--as-of", "2026-11-30"]
+            one = _run_clocked(base + ["--jobs", "1"], Path(tmp) / f"{name}-1.jsonl")
+            two = _run_clocked(base + ["--jobs", "2"], Path(tmp) / f"{name}-2.jsonl")
+            r1, r2 = one.pop("results"), two.pop("results")
+            duel_cpu, duel_wall = one.get("engine_duel_cpu_s"), one.get("engine_duel_wall_s")
+            out[name] = {"measurable": True, "scenarios": len(r1), "jobs1": one, "jobs2": two,
+                         "whole_vs_duel_cpu": round(one["cpu_s"] / duel_cpu, 2) if duel_cpu else None,
+                         "whole_vs_duel_wall": round(one["wall_s"] / duel_wall, 2) if duel_wall else None,
+                         "jobs2_speedup": round(one["wall_s"] / two["wall_s"], 2), "same_stream": r1 == r2}
+    return out
 
 
 def _results(stream: str) -> list:
@@ -216,18 +385,136 @@ def mutation():
             "tagged_only_vs_all": round(t_tagged / t_all, 2)}
 
 
-BENCHES = {"throughput": throughput, "jobs": jobs, "pytest": pytest_vs_run, "memory": memory, "chain-length": chain_length,
+BENCHES = {"throughput": throughput, "jobs": jobs, "engines": engines, "pytest": pytest_vs_run, "memory": memory, "memory-cli": memory_cli, "site": site, "chain-length": chain_length,
            "protocol": protocol, "mutation": mutation}
 
 
+def _n(x) -> str:
+    return f"{x:,}" if isinstance(x, int) else f"{x:,.2f}".rstrip("0").rstrip(".") if isinstance(x, float) else str(x)
+
+
+def _row(label: str, measured, goal: str, met) -> str:
+    ok = "—" if met is None else "yes" if met else "**no** — see below"
+    return f"| {label} | {measured} | {goal} | {ok} |"
+
+
+def _rows(r: dict) -> list:
+    """The README's table rows from one run's results (missing benchmarks said so)."""
+    rows = []
+
+    def bench(name, fn):
+        x = r.get(name)
+        if not isinstance(x, dict) or x.get("error") or x.get("measurable") is False:
+            why = (x or {}).get("why") or (x or {}).get("error", "").strip().splitlines()[-1:] or ["not run"]
+            return [f"| `{name}` | not measured in this run ({why if isinstance(why, str) else why[0]}) | | |"]
+        return fn(x)
+
+    def engines(e):
+        out = []
+        for name, label in (("edopro", "EDOPro"), ("ygopro", "YGOPro")):
+            x = e.get(name) or {}
+            if not x.get("measurable"):
+                out.append(f"| {label} | not measured ({x.get('why', 'not run')}) | | |")
+                continue
+            one = x["jobs1"]
+            out.append(_row(f"{label}, `duelspec run --generated --shard {ENGINE_SAMPLE}` ({_n(x['scenarios'])} scenarios): the whole run vs the "
+                            f"engine's own duel work (CPU time of every process vs CPU time inside the core's duel calls)",
+                            f"{_n(one['cpu_s'])} s vs {_n(one['engine_duel_cpu_s'])} s: **{_n(x['whole_vs_duel_cpu'])}x** "
+                            f"(wall {_n(one['wall_s'])} s vs {_n(one['engine_duel_wall_s'])} s: {_n(x['whole_vs_duel_wall'])}x; "
+                            f"the core's queries {_n(one['engine_observe_cpu_s'])} s CPU)",
+                            "<= 2x", x["whole_vs_duel_cpu"] <= 2))
+        for name, label in (("edopro", "EDOPro"), ("ygopro", "YGOPro")):
+            x = e.get(name) or {}
+            if x.get("measurable"):
+                out.append(_row(f"{label}: `--jobs 2` vs `--jobs 1` (wall, same outcomes: {'yes' if x['same_stream'] else '**no**'})",
+                                f"{_n(x['jobs1']['wall_s'])} s vs {_n(x['jobs2']['wall_s'])} s: **{_n(x['jobs2_speedup'])}x**",
+                                ">= 1.8x", x["jobs2_speedup"] >= 1.8 and x["same_stream"]))
+        return out
+
+    rows += bench("engines", engines)
+    rows += bench("jobs", lambda x: [_row(
+        "reference engine as a process (`cmd:duelspec-reference-adapter`), `--generated`: `--jobs 2` vs `--jobs 1` "
+        f"(same outcomes: {'yes' if x['same_stream'] else '**no**'})",
+        f"{_n(x['jobs1_s'])} s vs {_n(x['jobs2_s'])} s: **{_n(x['speedup'])}x**", ">= 1.7x",
+        x["speedup"] >= 1.7 and x["same_stream"])])
+    rows += bench("memory-cli", lambda x: [_row(
+        "peak RSS of `duelspec run FOLDER`, 10,000 scenario documents vs 1,000 (reference engine)",
+        f"{_n(x['peak_rss_10000_mib'])} MiB vs {_n(x['peak_rss_1000_mib'])} MiB: **{_n(x['ratio'])}x**", "<= 1.2x",
+        x["ratio"] <= 1.2)])
+    rows += bench("memory", lambda x: [_row(
+        "peak traced memory of the library (`run_scenarios` over a lazy generator), 10,000 vs 1,000",
+        f"{_n(x['peak_10000_kib'])} KiB vs {_n(x['peak_1000_kib'])} KiB: **{_n(x['ratio'])}x**", "<= 1.2x", x["ratio"] <= 1.2)])
+    rows += bench("throughput", lambda x: [
+        _row(f"end to end in-process (json load, validate, run, check), {_n(x['scenarios'])} scenarios (CPU time)",
+             f"**{_n(x['e2e_per_s'])} scenarios/s** ({_n(x['e2e_s'])} s)", ">= 1,000/s", x["e2e_per_s"] >= 1000),
+        _row("... vs the floor (json load + validate the same documents)",
+             f"{_n(x['e2e_s'])} s vs {_n(x['floor_s'])} s: **{_n(x['ratio'])}x**", "<= 3x", x["ratio"] <= 3)])
+    rows += bench("pytest", lambda x: [
+        _row("a simulator's pytest run (every scenario a `pytest_scenarios` item) vs `duelspec run`, the same "
+             "hand-written scenarios, whole processes (CPU time)",
+             f"{_n(x['pytest_items_s'])} s vs {_n(x['duelspec_run_s'])} s: **{_n(x['items_ratio'])}x** (without duelspec's "
+             f"own test plugins: {_n(x['pytest_items_lean_s'])} s, {_n(x['items_lean_ratio'])}x)", "<= 2x",
+             x["items_ratio"] <= 2),
+        _row("the feature files through pytest-bdd vs `duelspec run`",
+             f"{_n(x['pytest_s'])} s vs {_n(x['duelspec_run_s'])} s: {_n(x['ratio'])}x", "—", None),
+        _row("`pytest -n auto tests/test_features.py` (pytest-xdist)",
+             f"exit {x['pytest_xdist_rc']}, {' '.join(x['xdist_tail'])}", "works", x["pytest_xdist_rc"] == 0)])
+    rows += bench("site", lambda x: [
+        _row(f"`duelspec site` for {x['engines']} engines x {_n(x['results_per_engine'])} results: build time "
+             "(CPU time of the process, with its start-up; wall time beside it)",
+             f"**{_n(x['build_cpu_s'])} s** (wall {_n(x['build_s'])} s; peak RSS {_n(x['peak_rss_mib'])} MiB)", "<= 10 s",
+             x["build_cpu_s"] <= 10),
+        _row("... its size", f"**{_n(x['total_mb'])} MB** in {_n(x['files'])} files", "<= 50 MB", x["total_mb"] <= 50),
+        _row("... its largest page", f"**{_n(x['largest_page_kb'])} kB** (`{x['largest_page']}`)", "<= 1,000 kB",
+             x["largest_page_kb"] <= 1000)])
+
+    def chains(x):
+        lens = sorted(k for k in x if k.isdigit())
+        per = " / ".join(_n(x[k]["us_per_scenario"]) for k in lens)
+        rel = " / ".join(_n(x[k]["vs_length_1"]) for k in lens)
+        return [_row(f"time per generated scenario by chain length {'/'.join(lens)}", f"{per} µs (**{rel}x**)",
+                     "no worse than linear", all(x[k]["vs_length_1"] <= int(k) for k in lens))]
+    rows += bench("chain-length", chains)
+    rows += bench("protocol", lambda x: [_row(
+        "process protocol (`cmd:duelspec-reference-adapter`) vs in-process", f"{_n(x['protocol_s'])} s vs "
+        f"{_n(x['in_process_s'])} s: **{_n(x['ratio'])}x**", "<= 1.5x", x["ratio"] <= 1.5)])
+    rows += bench("mutation", lambda x: [
+        _row(f"`duelspec mutants` in-process: one rule mutant vs one run of the {_n(x['scenarios'])} hand-written scenarios",
+             f"{_n(x['mutants'])} mutants in {_n(x['all_s'])} s, {_n(x['run_s'])} s a run: **{_n(x['per_mutant_vs_run'])}x** "
+             "a run per mutant", "<= 1.0x", x["per_mutant_vs_run"] <= 1.0),
+        _row("... `--tagged-only` vs every scenario", f"{_n(x['tagged_only_s'])} s vs {_n(x['all_s'])} s: "
+             f"**{_n(x['tagged_only_vs_all'])}x**", "—", None)])
+    return rows
+
+
+TABLE = ("<!--table:results.json-->", "<!--/table-->")
+
+
+def table(results: dict) -> str:
+    """The README's table (between its TABLE markers) for one run's ``results.json``."""
+    return "\n".join(["| benchmark | measured | goal | met |", "|---|---|---|---|", *_rows(results)])
+
+
+def readme_with_table(readme: str, results: dict) -> str:
+    start, end = readme.index(TABLE[0]) + len(TABLE[0]), readme.index(TABLE[1])
+    return readme[:start] + "\n" + table(results) + "\n" + readme[end:]
+
+
 def main(argv):
+    if argv == ["--readme"]:            # rewrite the README's table from results.json
+        path = ROOT / "benchmarks" / "README.md"
+        results = json.loads((ROOT / "benchmarks" / "results.json").read_text(encoding="utf-8"))
+        path.write_text(readme_with_table(path.read_text(encoding="utf-8"), results), encoding="utf-8")
+        return
     names = argv or list(BENCHES)
-    results = {"python": sys.version.split()[0], "cpus": os.cpu_count()}
+    results = {"python": sys.version.split()[0], "cpus": os.cpu_count(),
+               "load_average_at_start": [round(x, 1) for x in os.getloadavg()]}
     for name in names:
         t = time.perf_counter()
         results[name] = BENCHES[name]()
         results[name]["bench_s"] = round(time.perf_counter() - t, 1) if isinstance(results[name], dict) else None
         print(f"{name}: {json.dumps(results[name])}", file=sys.stderr)
+    results["load_average_at_end"] = [round(x, 1) for x in os.getloadavg()]
     print(json.dumps(results, indent=2))
 
 

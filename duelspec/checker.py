@@ -105,7 +105,13 @@ def matches(pattern: dict, event: dict) -> bool:
     if pattern.get("event") != event.get("event"):
         return False
     for k, v in pattern.items():
-        if k not in event or not _same(v, event[k]):
+        got = event.get(k, MISSING)
+        if got is MISSING:
+            return False
+        if type(v) is str:            # the common case: a string equals only the same string
+            if got != v:
+                return False
+        elif not _same(v, got):
             return False
     return True
 
@@ -135,7 +141,7 @@ def check(scenario: dict, trace: dict, omit: frozenset | set = frozenset()) -> l
             key = "together" if "together" in item else "any_order"
             kept = [(j, p) for j, p in enumerate(item[key]) if f"{at}/{key}/{j}" not in omit]
             if len(kept) >= 2:
-                end, fail = _group(key, kept, events, pos, at)
+                end, fail = _group(key, kept, events, pos, at, by_kind)
                 if fail is not None:
                     out.append(fail)
                     break
@@ -236,30 +242,35 @@ def check(scenario: dict, trace: dict, omit: frozenset | set = frozenset()) -> l
     return out
 
 
-def _group(key: str, members: list, events: list, pos: int, pointer: str):
+def _group(key: str, members: list, events: list, pos: int, pointer: str, by_kind: dict):
     """``(index of the group's last event, None)`` for the earliest place at or after ``pos``
     where the ``any_order`` / ``together`` group (``key``) of ``members`` (``(index in the group,
-    pattern)`` pairs: the members checked) matches, or ``(None, Failure)``."""
+    pattern)`` pairs: the members checked) matches, or ``(None, Failure)``. ``by_kind``: the
+    indexes of ``events`` by their kind (``event``), in order; a pattern is compared only with
+    the events of its kind (no other can match it)."""
     together = key == "together"
     pats = [p for _, p in members]
     index = [j for j, _ in members]
     item = {key: pats}
     k = len(pats)
-    cands = [[j for j in range(pos, len(events)) if matches(p, events[j])] for p in pats]
+    kinds = [by_kind.get(p.get("event"), []) for p in pats]
+    cands = [[j for j in kind[bisect.bisect_left(kind, pos):] if matches(p, events[j])] for p, kind in zip(pats, kinds)]
     for n, c in enumerate(cands):
         if not c:
-            earlier = next((j for j in range(pos) if matches(pats[n], events[j])), None)
+            kind = kinds[n]
+            earlier = next((j for j in kind[:bisect.bisect_left(kind, pos)] if matches(pats[n], events[j])), None)
             msg = "expected event did not occur" if earlier is None else \
                 f"expected event occurred at #{earlier}, before the event the previous item matched: wrong order"
             return None, Failure(f"{pointer}/{key}/{index[n]}", msg, pats[n], None, _context(events, min(pos, max(len(events) - 1, 0))))
+    first = max((c[0] for c in cands), default=pos)      # no place ends before every pattern has a candidate
     if together:
-        for start in range(pos, len(events) - k + 1):
+        for start in range(max(pos, first - k + 1), len(events) - k + 1):
             window = range(start, start + k)
             if _assign([[j for j in c if j in window] for c in cands]):
                 return start + k - 1, None
         return None, Failure(pointer, f"the {k} events of this group occurred, but not as one moment (consecutive, "
                              f"nothing between them)", item, None, _context(events, cands[0][0]))
-    for end in sorted({j for c in cands for j in c}):
+    for end in sorted({j for c in cands for j in c if j >= first}):
         if _assign([[j for j in c if j <= end] for c in cands]):
             return end, None
     return None, Failure(pointer, "the events of this group did not each occur on an event of their own", item, None,

@@ -125,7 +125,7 @@ def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, run_
                          generated=generated, adapter_spec=adapter_spec, timeout=timeout, startup_timeout=startup_timeout,
                          max_restarts=max_restarts, jobs=jobs, shard=shard, run_id=run_id, as_of=as_of, out=out, junit=junit_out,
                          markdown=md_out, expect_fail=expect_fail, write_expect_fail=write_expect_fail,
-                         keep_traces=keep_traces, stream_to_stdout=fmt == "json")
+                         keep_traces=keep_traces, stream_to_stdout=fmt == "json", keep_results=False)
     stopper = Stopper()
     stopper.install(hold=True)      # held until the stream is open (session.run), then a signal stops the run
     try:
@@ -152,14 +152,14 @@ def _show_run(outcome, request, fmt: str, console) -> None:
     from .text import terminal
     tally, impl, unwritten = outcome.tally, outcome.impl, list(outcome.unwritten)
     err_console = make_console(stderr=True)
-    stale = sorted(set(outcome.expect_fail) - {r["id"] for r in outcome.results})
+    stale = outcome.stale
     try:
         if stale:
             err_console.print(Text("warning:", style="yellow") + Text(f" {len(stale)} expect-fail entries match no scenario "
                               "of this run: ") + terminal(", ".join(stale[:10]) + (" ..." if len(stale) > 10 else "")),
                               highlight=False)
         if fmt == "table":
-            _results_table(tally, console, set(request.games) or {s["game"] for s in outcome.scenarios} or None,
+            _results_table(tally, console, set(request.games) or outcome.games or None,
                            request.rulings or None,
                            terminal(f"{impl.get('name', request.adapter_spec)} {impl.get('version', '')}".strip(), limit=400)
                            + (f"; as of {outcome.as_of}" if outcome.as_of else ""))

@@ -155,7 +155,8 @@ class Cluster:
 class Consensus:
     """The consensus of ``engines`` per game: ``games`` maps a game to its engines' names,
     ``clusters`` (most members first), ``compared`` (scenarios every engine of the game ran),
-    ``all_failed`` (of those, failed by every engine), ``agreed`` (failed the same way)."""
+    ``all_failed`` (of those, failed by every engine), ``agreed`` (failed the same way),
+    ``stale`` (ids not compared: a stream's result is of another version of the scenario)."""
     engines: list
     games: dict
     clusters: list
@@ -163,6 +164,7 @@ class Consensus:
     all_failed: dict
     agreed: dict
     lonely: list                     # games with a single engine: no consensus possible
+    stale: dict = field(default_factory=dict)   # game -> ids whose stream results are of another scenario
 
 
 def consensus(engines: list, scenarios: dict | None = None, arguments: list | None = None) -> Consensus:
@@ -180,7 +182,7 @@ def consensus(engines: list, scenarios: dict | None = None, arguments: list | No
                 games[r.get("game", "?")].append(e.name)
     by_name = {e.name: e for e in engines}
     clusters: OrderedDict = OrderedDict()
-    compared, all_failed, agreed, lonely = Counter(), Counter(), Counter(), []
+    compared, all_failed, agreed, lonely, stale = Counter(), Counter(), Counter(), [], {}
     for game, names in games.items():
         if len(names) < 2:
             lonely.append(game)
@@ -188,8 +190,11 @@ def consensus(engines: list, scenarios: dict | None = None, arguments: list | No
         compared[game] = all_failed[game] = agreed[game] = 0
         ids = set.intersection(*(set(i for i, r in by_name[n].results.items() if r.get("game") == game) for n in names))
         for sid in sorted(ids):
-            compared[game] += 1
             rs = {n: by_name[n].results[sid] for n in names}
+            if _stale(scenarios.get(sid), rs.values()):
+                stale.setdefault(game, []).append(sid)
+                continue
+            compared[game] += 1
             if not all(r["outcome"] in BAD for r in rs.values()):
                 continue
             all_failed[game] += 1
@@ -207,7 +212,15 @@ def consensus(engines: list, scenarios: dict | None = None, arguments: list | No
         c.argument = next((x for x in arguments or () if x.get("game", c.game) == c.game
                            and fnmatch.fnmatchcase(c.first, x["first"])
                            and all(fnmatch.fnmatchcase(a.card, x.get("card", "*")) for a in c.members)), None)
-    return Consensus(engines, games, out, dict(compared), dict(all_failed), dict(agreed), lonely)
+    return Consensus(engines, games, out, dict(compared), dict(all_failed), dict(agreed), lonely, stale)
+
+
+def _stale(scenario: dict | None, results) -> bool:
+    """Is a result of a stream about another version of ``scenario`` than the one read now (its
+    title differs: e.g. a generated chain instantiated anew)? Then the document cannot say what
+    the result's expectation rested on, and the result says nothing about the suite as it is: the
+    engine must run it again."""
+    return scenario is not None and any(r.get("title") not in (None, scenario.get("title")) for r in results)
 
 
 def load_arguments(path) -> list:
@@ -301,7 +314,9 @@ def render_markdown(c: Consensus, command: str, width: int = 8) -> str:
             "argument": a and {"verdict": VERDICTS[a["verdict"]], "title": a.get("title"), "text": a["argument"].strip(),
                                "sources": source_lines(a["sources"]) if a.get("sources") else []}})
     engines = [{"name": e.name, "streams": [p.rsplit("/", 1)[-1] for p in e.paths], "version": e.version} for e in c.engines]
-    return render("consensus.md", command=command, engines=engines, games=games, clusters=clusters)
+    stale = [{"game": game, "n": f"{len(ids):,}", "shown": ids[:width],
+              "more": f"{len(ids) - width:,}" if len(ids) > width else None} for game, ids in c.stale.items()]
+    return render("consensus.md", command=command, engines=engines, games=games, clusters=clusters, stale=stale)
 
 
 def _compact(obj) -> str:
@@ -319,6 +334,9 @@ def render_text(c: Consensus, console) -> None:
                                     f"; {c.compared.get(game, 0):,} scenarios all ran, {c.all_failed.get(game, 0):,} failed by all, "
                                     f"{c.agreed.get(game, 0):,} the same way" if game not in c.lonely else "; one engine: no consensus"),
                       highlight=False)
+        if c.stale.get(game):
+            console.print(f"{game}: {len(c.stale[game]):,} scenarios not compared: changed since the streams were written "
+                          f"(run them again)", highlight=False)
     for i, cl in enumerate(c.clusters, 1):
         v = VERDICTS[cl.argument["verdict"]] if cl.argument else "not argued yet"
         console.print(Text.assemble(f"{i:>3} {cl.game:<4}{len(cl.members):>6,}  ", terminal(cl.first, limit=300), f"  [{v}]"), highlight=False)
@@ -331,7 +349,8 @@ def as_json(c: Consensus) -> dict:
     """The consensus as JSON data (for `--format json` and the site)."""
     return {"engines": [{"name": e.name, "streams": e.paths, "version": e.version} for e in c.engines],
             "games": {g: {"engines": n, "compared": c.compared.get(g, 0), "failed_by_all": c.all_failed.get(g, 0),
-                          "agreed": c.agreed.get(g, 0), "consensus_possible": g not in c.lonely} for g, n in c.games.items()},
+                          "agreed": c.agreed.get(g, 0), "consensus_possible": g not in c.lonely,
+                          "stale": c.stale.get(g, [])} for g, n in c.games.items()},
             "clusters": [{"game": cl.game, "first": cl.first, "scenarios": [a.id for a in cl.members],
                           "hand_written": cl.hand_written(), "cards": dict(cl.counts("card")),
                           "rulings": dict(cl.counts("rulings")),

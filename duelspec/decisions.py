@@ -100,7 +100,9 @@ class Decider(Protocol):
 
     def priority(self, player: str, offer: Answer, kinds: Iterable[str] = ("activate",),
                  applies: Callable[[dict], bool] | None = None, window: dict | None = None) -> bool:
-        """``player`` may act (``offer`` performs it) or pass; True when an action was performed."""
+        """``player`` may act (``offer`` performs it) or pass; True when an action was performed.
+        ``applies(step)``: the engine's own filter of what this decision takes; an answer it does
+        not take is never offered to ``offer`` (the kit refuses it as ``not-offered``, issue 25)."""
 
     def choose(self, player: str, candidates: list[str], minimum: int, maximum: int, prompt: str,
                window: dict | None = None) -> list[str]:

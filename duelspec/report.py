@@ -606,6 +606,9 @@ def merge_streams(streams: list) -> Stream:
                       duration_s=sum(st.footer.get("duration_s", 0) for st in streams),
                       selected=sum(selected) if None not in selected else None,
                       late_faults=[f for st in streams for f in st.footer.get("late_faults") or []])
+    jobs = [st.footer.get("jobs") for st in streams]
+    if None not in jobs:
+        footer["jobs"] = sum(jobs)
     selection = {k: v for k, v in first.header.get("selection", {}).items() if k != "shard"}
     header = dict(first.header, selection=selection,
                   started=min(str(st.header.get("started", "")) for st in streams) or first.header.get("started"))
@@ -639,6 +642,24 @@ def runs(streams: list) -> list[list]:
 
 
 # -- Markdown ---------------------------------------------------------------------------------
+
+def run_facts(footer: dict) -> str | None:
+    """How long a run took and with how many adapter processes, from its footer (``duration_s``,
+    ``jobs``), for a report; None when the footer records no duration.
+
+    >>> run_facts({"counts": {"passed": 2599}, "duration_s": 41.25, "jobs": 2})
+    '2,599 results in 41.2 s with 2 adapter processes'
+    >>> run_facts({"counts": {"passed": 166}, "duration_s": 8.2})
+    '166 results in 8.2 s; the number of adapter processes is not recorded'
+    """
+    if not isinstance(footer.get("duration_s"), (int, float)):
+        return None
+    n = sum(v for v in (footer.get("counts") or {}).values() if isinstance(v, int))
+    jobs = footer.get("jobs")
+    who = (f" with {jobs} adapter process{'es' if jobs != 1 else ''}" if isinstance(jobs, int)
+           else "; the number of adapter processes is not recorded")
+    return f"{n:,} results in {footer['duration_s']:.1f} s{who}"
+
 
 def render_markdown(header: dict, results: list[dict], footer: dict, limit: int = 100) -> str:
     """A Markdown summary (for a CI job summary): verdict, counts, adapter, early stop, and
@@ -678,7 +699,7 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
         name=impl.get("name") or header.get("adapter", {}).get("spec", "?"), version=impl.get("version", ""),
         spec=header.get("adapter", {}).get("spec", ""), suite_version=header.get("suite", {}).get("version", "?"),
         protocol=header.get("protocol", "?"), started=header.get("started", "?"), as_of=_as_of(header),
-        outcomes=OUTCOMES, counts=counts, executed=executed,
+        run_facts=run_facts(footer), outcomes=OUTCOMES, counts=counts, executed=executed,
         partly_counts=", ".join(f"{n} {o}" for o, n in Counter(r["outcome"] for r in partial).items()),
         stopped_early=footer.get("stopped_early"), reason=footer.get("reason", "no reason given"),
         ruling_columns=cols,

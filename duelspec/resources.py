@@ -29,8 +29,14 @@ def schemas_dir() -> Path:
 
 @lru_cache(maxsize=None)
 def load_json(path: str) -> object:
-    """Parse a JSON file once (cached by path): UTF-8 (a byte-order mark is dropped), at most
-    8 MiB (:data:`duelspec.files.SCENARIO_BYTES`), every object with distinct keys (a second
+    """Parse a JSON file once (cached by path; the catalogues and schemas): see :func:`read_json`."""
+    return read_json(path)
+
+
+def read_json(path: str) -> object:
+    """Parse a JSON file (not cached: a scenario document is read when it is run, so a run of
+    many keeps few): UTF-8 (a byte-order mark is dropped), at most 8 MiB
+    (:data:`duelspec.files.SCENARIO_BYTES`), every object with distinct keys (a second
     ``expect`` would silently replace the first: an error at its JSON pointer). Raises
     :class:`duelspec.errors.InputError`."""
     from .errors import InputError

@@ -62,15 +62,44 @@ def trace_problem(scenario: dict, trace: dict) -> str | None:
     """A reference in a (schema-valid) trace to a card the scenario does not have, or a step
     index outside its script: ``"<JSON pointer>: <what>"``, or ``None``."""
     local = {c["id"] for c in scenario.get("setup", {}).get("cards", [])}
+    if _refers_to(trace.get("events", []), local):
+        return _event_problem(trace, local) or _final_or_step_problem(scenario, trace, local)
+    return _final_or_step_problem(scenario, trace, local)
+
+
+#: the event fields that name one card (``target`` may also be ``player``) and those that name several
+_ONE_CARD = ("card", "attacker", "defender", "blocker", "by", "target")
+_CARDS = ("cards", "shields")
+_ONE_CARD_SET, _CARDS_SET = frozenset(_ONE_CARD), frozenset(_CARDS)
+
+
+def _refers_to(events: list, local: set) -> bool:
+    """Whether an event refers to something else than the scenario's cards (``target`` may also be
+    ``player``): one pass over each event's fields; :func:`_event_problem` then says which."""
+    for ev in events:
+        for k, v in ev.items():
+            if k in _ONE_CARD_SET:
+                if v not in local and not (k == "target" and v == "player"):
+                    return True
+            elif k in _CARDS_SET and not local.issuperset(v):
+                return True
+    return False
+
+
+def _event_problem(trace: dict, local: set) -> str | None:
     for i, ev in enumerate(trace.get("events", [])):
-        for k in ("card", "attacker", "defender", "blocker", "by", "target"):
+        for k in _ONE_CARD:
             v = ev.get(k)
             if v is not None and v not in local and not (k == "target" and v == "player"):
                 return f"/events/{i}/{k}: {v!r} is not a card of the scenario (events use its local card ids)"
-        for k in ("cards", "shields"):
+        for k in _CARDS:
             for j, v in enumerate(ev.get(k, ())):
                 if v not in local:
                     return f"/events/{i}/{k}/{j}: {v!r} is not a card of the scenario"
+    return None
+
+
+def _final_or_step_problem(scenario: dict, trace: dict, local: set) -> str | None:
     for cid in trace.get("final", {}).get("cards", {}):
         if cid not in local:
             return f"/final/cards/{cid}: {cid!r} is not a card of the scenario"
@@ -194,6 +223,25 @@ def run_one(scenario: dict, adapter, impl: dict, as_of: str | None = None, keep:
     ``as_of`` (ISO date, default today: :func:`duelspec.asof.select`); never raises for a bad
     reply. A scenario with no expectation in force that day is ``skipped`` with the reason.
     ``keep`` (a :class:`TraceKeeper`) gets every reply, whole."""
+    return finish(play_one(scenario, adapter, impl, as_of, keep))
+
+
+class Played:
+    """A scenario an adapter has played, not yet judged (:func:`finish` judges it): what
+    :func:`play_one` gives when the adapter answered. ``--jobs N`` judges it once the adapter is
+    free for its next scenario (:meth:`duelspec.adapters.pool.AdapterPool.run_many`)."""
+    __slots__ = ("scenario", "reply", "ms", "selection", "observes", "trace_valid")
+
+    def __init__(self, scenario: dict, reply, ms: float, selection: "asof.Selection", observes: dict | None = None,
+                 trace_valid: bool = False):
+        self.scenario, self.reply, self.ms, self.selection = scenario, reply, ms, selection
+        self.observes, self.trace_valid = observes, trace_valid
+
+
+def play_one(scenario: dict, adapter, impl: dict, as_of: str | None = None,
+             keep: "TraceKeeper | None" = None) -> "dict | Played":
+    """The first half of :func:`run_one`: the up-front skips and the adapter's run. A result
+    (skipped up front, or errored: the adapter raised), or the :class:`Played` reply to judge."""
     reason = skip_reason(scenario, impl, getattr(adapter, "protocol", None))
     if reason:
         return result_of(scenario, "skipped", reason=reason, skip_kind="runner")
@@ -223,11 +271,18 @@ def run_one(scenario: dict, adapter, impl: dict, as_of: str | None = None, keep:
     ms = round((time.perf_counter() - t0) * 1000, 3)
     if keep is not None:
         keep(played(scenario), reply, day)
-    return judge(scenario, reply, ms, selection, observes)
+    # an adapter class that itself declares `replies_valid = True` (the process adapter) has checked
+    # a reply's trace against the trace schema already: the judge does not check it again
+    return Played(scenario, reply, ms, selection, observes, type(adapter).__dict__.get("replies_valid") is True)
+
+
+def finish(x: "dict | Played") -> dict:
+    """The result of what :func:`play_one` gave: a played reply judged (:func:`judge`), a result as it is."""
+    return judge(x.scenario, x.reply, x.ms, x.selection, x.observes, x.trace_valid) if isinstance(x, Played) else x
 
 
 def judge(scenario: dict, reply: dict, ms: float | None = None, selection: "asof.Selection | None" = None,
-          observes: dict | None = None) -> dict:
+          observes: dict | None = None, trace_valid: bool = False) -> dict:
     """Turn an adapter reply (``trace`` / ``skipped`` / ``errored`` / ``timed-out``) into a result.
     A reply of the wrong shape, a trace that fails the schema or refers to cards the scenario
     does not have is ``errored`` ("invalid reply" / "invalid trace"), never a rules failure.
@@ -238,6 +293,9 @@ def judge(scenario: dict, reply: dict, ms: float | None = None, selection: "asof
     says how many items were checked and which were not, ``partial: true`` when any was not. A result judged by a superseded
     answer carries ``answer`` (its ruling and dates); a failing one whose trace satisfies another
     dated answer of the scenario carries ``follows`` (:func:`duelspec.asof.follows`).
+
+    ``trace_valid``: the trace is known to be valid against the trace schema (the process
+    adapter checked the whole reply); else it is checked here.
 
     ``errored`` / ``timed-out`` replies may carry ``evidence`` (``{"line", "stderr",
     "exit_status", "pointer"}``, see :mod:`duelspec.adapters.process`); it is kept."""
@@ -258,7 +316,7 @@ def judge(scenario: dict, reply: dict, ms: float | None = None, selection: "asof
             return result_of(scenario, kind, message=e.get("message", ""), detail=e.get("detail"),
                              evidence=e.get("evidence") or None, duration_ms=ms)
     trace = reply.get("trace")
-    errs = schemas.errors_of(trace, "trace")
+    errs = None if trace_valid else schemas.errors_of(trace, "trace")
     if errs:
         return result_of(scenario, "errored", message=f"the adapter's trace fails the trace schema ({len(errs)} error"
                          f"{'s' if len(errs) != 1 else ''}): {schemas.all_errors(errs)}", detail="invalid trace")
@@ -325,17 +383,23 @@ class Run:
 
     def results(self, scenarios: Iterable[dict], errors: Iterable = ()) -> Iterator[dict]:
         """Yield a result per compile error, then per scenario, in order; never raises for
-        anything an adapter does."""
+        anything an adapter does. A :class:`~duelspec.compiler.ScenarioError` among the scenarios
+        (a document that changed after it was selected: :class:`duelspec.selection.Documents`)
+        is an ``errored`` result in its place."""
         for err in errors:
             yield compile_error_result(err)
         if self.start_error is None and hasattr(self.adapter, "run_many"):      # --jobs N: an AdapterPool
-            played = self.adapter.run_many(scenarios, lambda s, a: run_one(s, a, self.implementation, self.as_of, self.keep))
+            # each process plays; the replies are judged here, in order, while the processes play on
+            played = self.adapter.run_many(scenarios, lambda s, a: compile_error_result(s) if not isinstance(s, dict)
+                                           else play_one(s, a, self.implementation, self.as_of, self.keep))
         else:
             played = None
         first = True
         for s in (scenarios if played is None else played):
             if played is not None:
-                r = s
+                r = finish(s)
+            elif not isinstance(s, dict):
+                r = compile_error_result(s)
             elif self.start_error is not None:
                 r = self._start_failed(s, first)
                 first = False

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .errors import UsageError
 
-__all__ = ["select", "select_errors", "load", "check_paths", "check_requires", "parse_shard", "in_shard", "nothing_selected"]
+__all__ = ["select", "select_errors", "load", "Documents", "check_paths", "check_requires", "parse_shard", "in_shard", "nothing_selected"]
 
 
 def _any_match(values, patterns) -> bool:
@@ -60,29 +60,36 @@ def select_errors(errors, games=(), rulings=(), ids=()):
     return [e for e in errors if keep(e)]
 
 
-def load(paths=(), games=(), rulings=(), ids=(), tags=(), requires=(), generated=False):
+def load(paths=(), games=(), rulings=(), ids=(), tags=(), requires=(), generated=False, shard=None, lazy=False):
     """Scenarios and compile errors of ``paths`` (default: the built-in features), selected.
 
     ``.json`` paths are scenario documents (as written by ``duelspec export``), checked
     against the scenario schema and the catalogues (an invalid one is an ``errored`` result naming the file and
-    JSON pointer); other paths are feature files or folders of them."""
+    JSON pointer); other paths are feature files or folders of them. ``shard`` (``{"index",
+    "count"}``): only that shard's (:func:`in_shard`; the generated chains of other shards are not
+    generated). ``lazy``: the scenario documents are not kept; the scenarios are then a
+    :class:`Documents`, which reads each document again when it is iterated (a run of 10,000
+    documents holds one at a time)."""
     from .compiler import Compiled, ScenarioError, compile_paths, validate
     from .errors import InputError
-    from .resources import load_json
+    from .resources import read_json
     paths = [Path(p) for p in paths]
     json_source: dict = {}                  # id(document) -> the JSON file it was read from
-    json_paths = [p for p in paths if p.suffix == ".json" and p.is_file()]
+    shared: dict = {}                       # one copy of each title, game and list of rulings, tags, requires
+    json_paths = [(p, True) for p in paths if p.suffix == ".json" and p.is_file()]
     for folder in [p for p in paths if p.is_dir()]:
         # a folder of the spec holds the card and ruling catalogues beside the features: they are
         # data of the suite, not scenario documents (a catalogue named on its own is still an error)
-        json_paths += [f for f in sorted(folder.rglob("*.json")) if not _is_catalogue(f)]
+        json_paths += [(f, False) for f in sorted(folder.rglob("*.json"))]
     features = [p for p in paths if p.suffix != ".json"]
     # paths given: exactly those (never the built-in suite in their place); none: the built-in suite
     compiled = compile_paths(features) if features else Compiled() if paths else compile_paths()
-    for p in json_paths:
+    for p, named in json_paths:
         doc = None
         try:
-            doc = load_json(str(p))
+            doc = read_json(str(p))
+            if not named and _is_catalogue_doc(doc):
+                continue
             validate(doc, str(p))      # the schema, then card ids, ruling IDs and local ids
         except InputError as exc:
             d = doc if isinstance(doc, dict) else {}
@@ -91,15 +98,84 @@ def load(paths=(), games=(), rulings=(), ids=(), tags=(), requires=(), generated
                                                  if isinstance(d.get("rulings"), list) else [],
                                                  str(d.get("game", ""))))
             continue
+        if lazy:                       # what selecting and naming it needs; the file is read again to run it
+            doc = _Document(str(p), doc, shared)
+        else:
+            json_source[id(doc)] = str(p)
         compiled.scenarios.append(doc)
-        json_source[id(doc)] = str(p)
     if generated:  # the generated normal-draw chains (duelspec.generated), checked for duplicates too
         from .generated import scenarios as generated_scenarios
-        compiled.scenarios.extend(generated_scenarios())
+        from .report import shard_of
+        compiled.scenarios.extend(generated_scenarios(
+            None if shard is None else lambda i: shard_of(i, shard["count"]) == shard["index"]))
     _one_per_id(compiled, json_source)
     scenarios = select(compiled.scenarios, games, rulings, ids, tags, requires)
     errors = select_errors(compiled.errors, games, rulings, ids)
+    if shard is not None:
+        scenarios, errors = in_shard(scenarios, errors, shard)
+    if lazy:
+        scenarios = Documents(scenarios)
     return scenarios, errors
+
+
+class _Document:
+    """A selected scenario document, to read again from ``path`` when it is run: meanwhile only
+    what selecting and naming it needs (its id, title, game, rulings, tags, requires; the
+    repeated strings shared), read like the document's dict (``doc["game"]``, ``doc.get("tags")``)."""
+    __slots__ = ("path", "id", "format", "title", "game", "rulings", "tags", "requires")
+
+    def __init__(self, path: str, doc: dict, shared: dict):
+        self.path, self.id, self.format = path, doc["id"], doc.get("format")
+        self.title, self.game, self.rulings, self.tags, self.requires = (
+            shared.setdefault(v, v) for v in (doc.get("title", ""), doc["game"], *(tuple(doc.get(k, ()))
+                                              for k in ("rulings", "tags", "requires"))))
+
+    def __getitem__(self, key: str):
+        if key not in self.__slots__:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def get(self, key: str, default=None):
+        return getattr(self, key) if key in self.__slots__ else default
+
+    def read(self):
+        """The document, valid (as it was when selected), or a
+        :class:`~duelspec.compiler.ScenarioError` when the file changed since."""
+        from .compiler import ScenarioError, validate
+        from .errors import InputError
+        from .resources import read_json
+        try:
+            doc = read_json(self.path)
+            validate(doc, self.path)
+            if doc.get("id") != self.id:
+                raise InputError(self.path, "/id", f"the scenario {self.id!r} it held when the run's scenarios were "
+                                 "selected (the file changed during the run)", doc.get("id"))
+        except InputError as exc:
+            return ScenarioError(self.id, self.title, exc, list(self.rulings), self.game)
+        return doc
+
+
+class Documents:
+    """The selected scenarios of a run in order (:func:`load` ``lazy``): the compiled and
+    generated ones as dicts, the scenario documents read from their files as they are iterated
+    (one that changed since it was selected is a :class:`~duelspec.compiler.ScenarioError`,
+    which :meth:`duelspec.runner.Run.results` reports as ``errored``). ``games``, ``formats``: the
+    games and scenario formats of them all (known without reading the documents again)."""
+
+    def __init__(self, items: list):
+        self._items = items
+        self.games = {x["game"] for x in items}
+        self.formats = {x.get("format") for x in items}
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __bool__(self) -> bool:
+        return bool(self._items)
+
+    def __iter__(self):
+        for x in self._items:
+            yield x.read() if isinstance(x, _Document) else x
 
 
 def _one_per_id(compiled, json_source: dict) -> None:
@@ -116,7 +192,7 @@ def _one_per_id(compiled, json_source: dict) -> None:
             return f"{e.file} (which has an error of its own at {e.location})" if getattr(e, "location", "") \
                 else str(getattr(e, "file", "?"))
         o = x.get("origin") if isinstance(x.get("origin"), dict) else {}
-        return json_source.get(id(x)) or (f"{o.get('file', '?')}:{o.get('line', '')}" if o else "a generated scenario")
+        return getattr(x, "path", None) or json_source.get(id(x)) or (f"{o.get('file', '?')}:{o.get('line', '')}" if o else "a generated scenario")
 
     places: dict = {}
     for x in compiled.errors + compiled.scenarios:
@@ -143,16 +219,10 @@ def _one_per_id(compiled, json_source: dict) -> None:
     compiled.errors = errors
 
 
-def _is_catalogue(path: Path) -> bool:
+def _is_catalogue_doc(doc) -> bool:
     """A card or ruling catalogue of the spec (``{"format", "game", "cards"|"rulings"|"effects"}``
     without a scenario's ``setup``), recognised by its shape; a file that cannot be read is not
     one (it is then reported as a scenario document that cannot be read)."""
-    from .errors import InputError
-    from .resources import load_json
-    try:
-        doc = load_json(str(path))
-    except InputError:
-        return False
     return isinstance(doc, dict) and bool(set(doc) & {"cards", "rulings", "effects"}) and "setup" not in doc
 
 

@@ -23,7 +23,7 @@ from typing import Callable
 
 from .errors import InputError, NotRun, UsageError
 from .files import check_outputs, is_epipe, open_locked, quiet_stdout, scenario_inputs, truncate_regular, write_output
-from .selection import check_paths, check_requires, in_shard, load, nothing_selected, parse_shard
+from .selection import check_paths, check_requires, load, nothing_selected, parse_shard
 from .stopping import Stopper, stop_adapter
 
 __all__ = ["RunRequest", "RunOutcome", "run"]
@@ -54,23 +54,31 @@ class RunRequest:
     write_expect_fail: Path | None = None
     keep_traces: Path | None = None         # every reply kept whole in this folder (runner.TraceKeeper)
     stream_to_stdout: bool = False          # the result stream on stdout too (``--format json``)
+    keep_results: bool = True               # RunOutcome.results holds every result (the reports asked for keep them anyway)
 
 
 @dataclass
 class RunOutcome:
     """A finished run: the stream's header, results and footer, the tally, the adapter's
-    implementation, the expect-fail entries used, and the outputs that could not be written."""
+    implementation, the expect-fail entries used, and the outputs that could not be written.
+    ``results``: every result when the request keeps them (``keep_results``) or a report needs
+    them (JUnit, Markdown, expect-fail), else none (the stream has them: the run's memory stays
+    flat); ``scenarios``: the selection (:class:`duelspec.selection.Documents`: iterating it reads
+    the scenario documents again); ``games``: the games selected; ``stale``: the expect-fail
+    entries that named no scenario of the run."""
     head: dict
     results: list
     foot: dict
     tally: object
     impl: dict
-    scenarios: list
+    scenarios: object
     expect_fail: dict
     shard: dict | None
     as_of: str | None                       # the date judged by when one was given (or a shard's run fixed it)
     unwritten: list = field(default_factory=list)
     stdout_gone: bool = False               # stdout's reader went away (``| head``)
+    games: set = field(default_factory=set)
+    stale: list = field(default_factory=list)
 
     def passed(self) -> bool:
         """The run's verdict: everything executed passed (or xfailed), it completed, and no adapter
@@ -135,6 +143,7 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
     scenarios, errors, adapter, out_fh, runner, impl = [], [], None, None, None, {}
     keeper = None                                        # --keep-traces
     results: list[dict] = []
+    named: set = set()                                   # the expect-fail entries that named a scenario of the run
     streams: list = []
     head: dict | None = None
     selected: int | None = None                          # unknown until the scenarios are loaded and selected
@@ -162,9 +171,9 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
             out_fh = open_locked(r.out) if r.out else None  # before anything starts; emptied when the header is written
         stopper.begin()                                  # a signal held until now stops the run here, the stream says so
         try:
-            scenarios, errors = load(r.paths, r.games, r.rulings, r.ids, r.tags, r.requires, r.generated)
-            if shard is not None:
-                scenarios, errors = in_shard(scenarios, errors, shard)
+            # a shard generates only its chains; the scenario documents are read as they are run
+            scenarios, errors = load(r.paths, r.games, r.rulings, r.ids, r.tags, r.requires, r.generated,
+                                     shard=shard, lazy=True)
             if not scenarios and not errors and shard is None:   # an empty shard is a valid part of a run
                 raise NotRun(nothing_selected(r.games, r.rulings, r.ids, r.tags, r.requires))
             adapter = make_adapter(r.adapter_spec, r.timeout, r.startup_timeout, r.max_restarts, r.jobs)
@@ -186,7 +195,9 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
         if not isinstance(impl, dict):
             raise UsageError(f"the adapter's start() must return its implementation description (a dict), "
                              f"got {type(impl).__name__}")
-        if any(s.get("format") == 1 for s in scenarios):   # format-1 documents: migrated on load (issue 27 §5)
+        formats = scenarios.formats if hasattr(scenarios, "formats") else {s.get("format") for s in scenarios}
+        if 1 in formats:
+            # format-1 documents: migrated on load (issue 27 §5), in memory (the format-2 ones stream)
             from .migrate import for_adapter
             scenarios, notices = for_adapter(scenarios, getattr(adapter, "protocol", None))
             for line in notices:
@@ -194,11 +205,15 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
         phase = ""
         with stopper.critical():                         # a signal here is acted on after the header is whole
             head = begin_stream()
+        keep = r.keep_results or bool(r.junit or r.markdown or r.write_expect_fail)
         with (progress(selected) if progress else contextlib.nullcontext(lambda tally: None)) as advance:
             for result in runner.results(scenarios, errors):
                 with stopper.critical():                 # a result is counted and written whole, or not at all
                     tally.add(result)
-                    results.append(result)
+                    if keep:
+                        results.append(result)
+                    if result.get("id") in xf:
+                        named.add(result["id"])
                     for s in streams:
                         s.write(result)
                 advance(tally)
@@ -221,6 +236,8 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
                         late_faults=late)
     if getattr(adapter, "restarts", None) is not None:
         foot["restarts"] = adapter.restarts
+    if adapter is not None:
+        foot["jobs"] = r.jobs                            # with duration_s: how long the run took, with how many processes
     for s in streams:
         s.write(foot)
     if out_fh:
@@ -237,7 +254,9 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
     stdout_gone = any(s.failed is not None and s.name == "stdout" for s in streams)
     if stdout_gone:
         quiet_stdout()               # e.g. `| head`: the reader is gone; the run and its files are complete
-    return RunOutcome(head, results, foot, tally, impl, scenarios, xf, shard, as_of, unwritten, stdout_gone)
+    games = set(getattr(scenarios, "games", None) or {s["game"] for s in scenarios})
+    return RunOutcome(head, results, foot, tally, impl, scenarios, xf, shard, as_of, unwritten, stdout_gone, games,
+                      sorted(set(xf) - named))
 
 
 def _write_reports(r: RunRequest, head: dict, results: list, foot: dict, xf: dict, impl: dict) -> list:

@@ -113,7 +113,7 @@ def bound(obj, limit: int = MESSAGE_CHARS, budget: int = BUDGET, items: int = LI
             n = min(_FIELD_LIMITS.get(key, limit), max(left[0], 0))
             s = cap(v, n) if len(v) > n else v
             left[0] -= len(s)
-            return _no_surrogates(s)
+            return s if s.isascii() else _no_surrogates(s)
         if isinstance(v, (dict, list)) and depth >= DEPTH:
             return "… [nested too deeply]"
         if isinstance(v, dict):
@@ -129,6 +129,8 @@ def bound(obj, limit: int = MESSAGE_CHARS, budget: int = BUDGET, items: int = LI
 
 
 def _no_surrogates(s: str) -> str:
+    if s.isascii():           # the common case, and no surrogate is ASCII
+        return s
     try:
         s.encode("utf-8")
         return s

@@ -45,3 +45,23 @@ def test_a_rule_placed_too_early_is_caught(tmp_path):
     causes = load_causes(bad)
     lab = labels("edopro", causes)
     assert [c.key for c in causes if c.examples and any(lab.get(s) != c.key for s in c.examples)]
+
+
+def test_the_ygopro_reports_prose_tables_and_expected_failures_give_each_cause_one_count():
+    """Issue 20 §5: the report's cause table, its prose and the expected-failures file agree
+    ("1 + 303" in the prose against 313 in the table was the defect)."""
+    import re
+    import tomllib
+
+    text = (CONF / "ygopro.md").read_text(encoding="utf-8")
+    table = {m.group(1): m.group(2) for m in re.finditer(r"^\| \*\*([A-Za-z-]+)\*\* [^|]*\| (\d+ \+ \d+) \|", text, re.M)}
+    prose = {m.group(1): m.group(2) for m in re.finditer(r"^\*\*([A-Za-z-]+) — .*?\*\*\s*\((\d+ \+ \d+)", text, re.M | re.S)}
+    assert table and prose and set(prose) <= set(table)
+    assert {k: v for k, v in prose.items() if table[k] != v} == {}
+    listed = tomllib.loads((ROOT / "adapters" / "ygopro" / "expected-failures.toml").read_text(encoding="utf-8"))["scenarios"]
+    counts: dict = {}
+    for sid, entry in listed.items():
+        key = entry["reason"].split(":", 1)[0]
+        hand, gen = counts.get(key, (0, 0))
+        counts[key] = (hand, gen + 1) if sid.startswith("ygo.generated") else (hand + 1, gen)
+    assert {k: f"{h} + {g}" for k, (h, g) in counts.items()} == table

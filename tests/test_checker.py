@@ -57,6 +57,55 @@ def test_arrays_match_as_multisets():
     assert not matches({"event": "break", "shields": ["a", "b"]}, {"event": "break", "shields": ["a"]})
 
 
+# ------------------------------------------------------------------ groups against a brute-force oracle (issue 26)
+import itertools  # noqa: E402
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_EVENT = st.fixed_dictionaries({"event": st.sampled_from(["activate", "resolve", "move"])},
+                               optional={"link": st.integers(1, 3), "card": st.sampled_from(["x", "y"]),
+                                         "cards": st.lists(st.sampled_from(["x", "y"]), max_size=2)})
+
+
+def _group_end_by_brute_force(item: dict, events: list, pos: int):
+    """Where an ``any_order`` / ``together`` group ends when it is found from ``pos`` on (None:
+    nowhere), by trying every assignment of its patterns to distinct events: ``any_order``: the
+    smallest possible last event; ``together``: the first run of consecutive events they fill."""
+    from duelspec.checker import matches
+    together = "together" in item
+    pats = item["together"] if together else item["any_order"]
+    k = len(pats)
+    if together:
+        for start in range(pos, len(events) - k + 1):
+            if any(all(matches(p, events[j]) for p, j in zip(pats, perm))
+                   for perm in itertools.permutations(range(start, start + k))):
+                return start + k - 1
+        return None
+    ends = [max(perm) for perm in itertools.permutations(range(pos, len(events)), k)
+            if all(matches(p, events[j]) for p, j in zip(pats, perm))]
+    return min(ends) if ends else None
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_EVENT, max_size=7), st.lists(_EVENT, min_size=2, max_size=3), st.booleans(), st.integers(0, 3),
+       st.sampled_from([[], ["link"], ["card"], ["link", "cards"]]))
+def test_groups_end_where_every_assignment_says(events, pats, together, pos, drop):
+    """The checker's group matching (candidates by event kind, then a matching of patterns to
+    events) finds the place the brute force over all assignments finds, or fails when it finds none."""
+    from duelspec.checker import _group
+    pats = [{k: v for k, v in p.items() if k not in drop} for p in pats]
+    item = {"together" if together else "any_order": pats}
+    pos = min(pos, len(events))
+    by_kind: dict = {}
+    for j, ev in enumerate(events):
+        by_kind.setdefault(ev.get("event"), []).append(j)
+    key = "together" if together else "any_order"
+    end, fail = _group(key, list(enumerate(pats)), events, pos, "/expect/events/0", by_kind)
+    want = _group_end_by_brute_force(item, events, pos)
+    assert end == want
+    assert (fail is None) == (want is not None)
+
+
 def test_a_script_step_failure_comes_first():
     """Issue 21 §4: the engine refused the legal activation of x, so neither its chain link nor the draw
     after it occurred: the refused step is the cause and is listed first (the console, the Markdown

@@ -8,28 +8,18 @@ speaking 2 gets a visible skip naming the word), and a scenario that fails on th
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 
 import pytest
 
 from duelspec import words
 from duelspec.adapters.kit import ScriptDriver
 from duelspec.adapters.reference import ReferenceAdapter
-from duelspec.compiler import compile_paths, compile_text, validate
+from duelspec.compiler import compile_text, validate
 from duelspec.errors import InputError
-from duelspec.mutation import applied, get
 from duelspec.runner import run_one, skip_reason
+from mutant_runs import ADAPTER, IMPL, outcome, suite
 
-ADAPTER = ReferenceAdapter()
-IMPL = ADAPTER.implementation()
 SETUP = {"turn": 2, "turn_player": "A", "phase": "draw"}
-
-
-@lru_cache(maxsize=None)
-def suite() -> dict:
-    out = compile_paths()
-    assert not out.errors, [str(e.error) for e in out.errors]
-    return {s["id"]: s for s in out.scenarios}
 
 
 def feature(body: str, background: str = "Given player B went first\n    And it is turn 2, player A's Draw Phase, before the draw"):
@@ -48,13 +38,6 @@ def error_of(body: str, **kw) -> str:
     out = feature(body, **kw)
     assert out.errors and not out.scenarios
     return str(out.errors[0].error)
-
-
-def outcome(scenario: dict, mutant: str | None = None) -> dict:
-    if mutant is None:
-        return run_one(scenario, ADAPTER, IMPL)
-    with applied(get(mutant)):
-        return run_one(scenario, ADAPTER, IMPL)
 
 
 class Protocol2(ReferenceAdapter):

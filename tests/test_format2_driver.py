@@ -148,6 +148,43 @@ def test_format_1_scripts_keep_format_1_semantics():
     assert [o["outcome"] for o in d.finish()] == ["applied", "applied"]
 
 
+def test_format_2_refuses_a_step_the_engine_filter_does_not_take_and_never_tries_it():
+    """Issue 25 §2: the engine's own filter of what a decision takes (``applies``: e.g. only the
+    effects of the timing before the draw) holds for format-2 steps too; before, format 2 asked
+    for activations without it, so a scripted Quick Effect started the chain before the draw."""
+    d = ScriptDriver([step("B", {"window": "before-draw"}, card="mst", legal=False),
+                      step("A", {"window": "before-draw"}, card="gearbreed")], setup=SETUP)
+    d.open({"window": "before-draw"})
+    assert d.priority("B", lambda s: pytest.fail("tried past the engine's filter"),
+                      applies=lambda s: s["card"] != "mst") is False
+    assert d.priority("A", lambda s: None, applies=lambda s: s["card"] != "mst") is True
+    d.close("before-draw")
+    assert d.finish() == [
+        {"index": 0, "outcome": "refused", "code": "not-offered", "reason": "the engine does not offer this at that decision"},
+        {"index": 1, "outcome": "applied"}]
+
+
+def test_format_1_keeps_a_step_the_filter_does_not_take_for_a_later_decision():
+    d = ScriptDriver([{"player": "B", "do": "activate", "card": "mst"}], format=1)
+    assert d.priority("B", lambda s: pytest.fail("not this decision"), applies=lambda s: False) is False
+    assert d.priority("B", lambda s: None) is True
+    assert d.finish() == [{"index": 0, "outcome": "applied"}]
+
+
+def test_a_standing_every_step_is_not_tried_past_the_engine_filter_at_a_later_occurrence():
+    """Format 2.1 `every` with issue 25's filter: a refused standing step is tried again at later
+    occurrences of its window only where the engine's filter takes it (never applied past it)."""
+    d = ScriptDriver([step("B", {"window": "before-draw", "every": True}, card="mst", legal=False)], setup=SETUP)
+    only_the_timing = lambda s: s["card"] != "mst"    # noqa: E731
+    d.open({"window": "before-draw"})
+    assert d.priority("B", lambda s: pytest.fail("tried past the filter"), applies=only_the_timing) is False
+    d.close("before-draw")
+    d.open({"window": "before-draw"})                                    # the timing again in the same turn
+    assert d.priority("B", lambda s: pytest.fail("tried past the filter"), applies=only_the_timing) is False
+    d.close("before-draw")
+    assert [(o["outcome"], o.get("code")) for o in d.finish()] == [("refused", "not-offered")]
+
+
 def test_a_mandatory_choice_says_which_driver_call_reads_the_pending_step():
     """Issue 21 §4: a DM adapter that asked its shield choice with choose() while the script's pending step
     was a `break-shields` step was told "the script gives no `choose` step for it": the opposite of the

@@ -28,7 +28,7 @@ def reference():
 def test_some_scenarios_are_generated_for_every_kind(generated):
     assert len(generated) > 1000
     kinds = collections.Counter(k for s in generated for k in s["id"].split(".")[3].split("-"))
-    assert set(kinds) == {"c", "cm", "e", "k", "af"}
+    assert set(kinds) == {"c", "cm", "e", "h", "k", "af"}
     assert any(".refused." in s["id"] for s in generated)
 
 
@@ -119,3 +119,22 @@ def test_the_benchmarks_readme_counts_the_generated_set(generated):
     refused = sum(".refused." in s["id"] for s in generated)
     bench = (root / "benchmarks" / "README.md").read_text(encoding="utf-8")
     assert f"{n} scenarios: {len(generated) - refused:,} legal chains + {refused} refusal cases" in bench
+
+
+def test_a_shard_generates_only_its_own_chains(generated, monkeypatch):
+    """``scenarios(keep)`` (issue 26: a shard of a run generates only its chains) gives exactly the
+    kept scenarios of the whole set, in order, and instantiates no other case nor works out its ruling."""
+    from duelspec.report import shard_of
+    built = []
+    real = generator.build
+    monkeypatch.setattr(generator, "build", lambda case, *a: built.append(case.id) or real(case, *a))
+    ruled = []
+    real_rule = generator.rule
+    monkeypatch.setattr(generator, "rule", lambda *a, **k: ruled.append(1) or real_rule(*a, **k))
+    part = list(scenarios(lambda i: shard_of(i, 8) == 3))
+    assert [s["id"] for s in part] == [s["id"] for s in generated if shard_of(s["id"], 8) == 3]
+    assert part and built == [s["id"] for s in part]
+    in_part = len(ruled)
+    ruled.clear()
+    everything = len(list(generator.combinations()))
+    assert everything and in_part < len(ruled) / 4     # the other shards' cases are not even ruled on

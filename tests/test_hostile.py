@@ -232,7 +232,9 @@ def test_a_15_mib_reply_is_read_at_pipe_speed_and_its_text_capped(tmp_path):
     paths = write(tmp_path, *[scenario(f"t.bigskip.{i}") for i in range(3)], scenario("t.ok.1"))
     out = tmp_path / "r.jsonl"
     t0 = time.monotonic()
-    r = cli("run", *paths, "--adapter", "cmd:" + faulty_cmd(), "--timeout", "2", "--out", out)
+    # a 15 MiB reply took 1.5 s on a 2-core machine with ten processes per core (2 s was too tight there);
+    # a reader far slower than the pipe still times out
+    r = cli("run", *paths, "--adapter", "cmd:" + faulty_cmd(), "--timeout", "10", "--out", out)
     assert r.exit_code == 0, r.output[-2000:]
     lines = stream(out)
     skips = [x for x in lines if x.get("outcome") == "skipped"]

@@ -295,6 +295,31 @@ def test_a_schema_invalid_trace_lists_all_its_errors(tmp_path):
         assert ptr in r["message"], (ptr, r["message"])
 
 
+def test_jobs_judge_replies_after_the_process_is_free(monkeypatch):
+    """--jobs (issue 26): a process of the pool plays only; its reply is judged by the runner's own
+    thread, in order, so no process waits for the judging of its last reply."""
+    import threading
+    from duelspec import runner
+    from duelspec.adapters.pool import AdapterPool
+    from duelspec.adapters.reference import ReferenceAdapter
+    from duelspec.selection import load
+    scenarios, _ = load([], (), (), ("ygo.normal-draw.basics.*",), (), ())
+    checked_in, played_in = [], []
+
+    class Member(ReferenceAdapter):
+        def run(self, scenario, as_of=None):
+            played_in.append(threading.current_thread())
+            return super().run(scenario)
+    real_check = runner.check
+    monkeypatch.setattr(runner, "check", lambda *a: checked_in.append(threading.current_thread()) or real_check(*a))
+    run = runner.Run(AdapterPool(Member, 2))
+    run.start()
+    results = list(run.results(scenarios))
+    assert [r["id"] for r in results] == [s["id"] for s in scenarios] and {r["outcome"] for r in results} == {"passed"}
+    assert len(checked_in) == len(scenarios) and set(checked_in) == {threading.current_thread()}
+    assert threading.current_thread() not in played_in
+
+
 def test_a_stream_whose_reader_left_stops_writing_without_an_exception():
     class Gone(io.StringIO):
         def write(self, s):

@@ -136,3 +136,28 @@ def test_bad_input_is_rejected():
         chain((E, LF))                  # only a continuous card can leave the field
     with pytest.raises(ValueError):
         chain()
+
+
+H = Link(E, hand=True)          # an effect-type activated from the hand (Black Luster Soldier - Legendary Swordsman)
+
+
+@pytest.mark.parametrize("public", [C, E, K, AF])
+def test_an_effect_from_the_hand_cannot_come_before_a_public_one_YGO_GEN_HAND_TRIGGER(public):
+    """The rules wiki, page 手札誘発: a trigger effect from the hand is activated only once the chain of
+    the other ones is built; attempted first, it is refused and the public one is placed (issue 25)."""
+    r = rule([H, Link(public)])
+    assert r.legal == [False, True] and r.applied == [False, True] and r.draw is False
+    assert r.general_rules == ["YGO-GEN-HAND-TRIGGER"]
+
+
+def test_an_effect_from_the_hand_after_the_public_ones_is_placed_and_applied():
+    r = rule([Link(E), H])
+    assert (r.legal, r.applied, r.draw) == ([True, True], [False, True], False)
+    r = rule([Link(E), H, Link(E)])            # a public one still to come: the one from the hand waits
+    assert r.legal == [True, False, True] and r.applied == [False, False, True]
+    r = rule([Link(C), H])                     # nothing after a cost-type (ND-E6), from the hand or not
+    assert r.legal == [True, False] and "ND-E6" in r.rulings
+
+
+def test_an_effect_from_the_hand_alone_is_legal_as_chain_link_1():
+    assert rule([H]).legal == [True]

@@ -235,3 +235,93 @@ def test_keep_traces_keeps_every_reply_whole(tmp_path):
     bad.write_text("")
     r = _stuck_in_2019("--keep-traces", str(bad))
     assert r.returncode == 2 and "--keep-traces" in r.stderr
+
+
+def _documents(folder, n):
+    """``n`` scenario documents in ``folder``: copies of a hand-written scenario with new ids."""
+    from duelspec.compiler import compile_paths
+    base = next(s for s in compile_paths().scenarios if s["id"] == "ygo.normal-draw.basics.opening-hand")
+    folder.mkdir()
+    for i in range(n):
+        (folder / f"{i:03}.json").write_text(json.dumps(dict(base, id=f"{base['id']}-{i:03}")), encoding="utf-8")
+    return base
+
+
+def test_a_run_reads_each_scenario_document_when_it_plays_it(tmp_path, monkeypatch):
+    """The CLI's memory stays flat (issue 26): `load(lazy=True)` keeps no document; the selection
+    reads each one again as the runner reaches it, so at most one is held at a time; a document
+    that changed after it was selected is an errored result in its place, the others run."""
+    from duelspec import resources, selection
+    from duelspec.adapters.reference import ReferenceAdapter
+    from duelspec.runner import Run
+    _documents(tmp_path / "docs", 5)
+    scenarios, errors = selection.load([tmp_path / "docs"], lazy=True)
+    assert len(scenarios) == 5 and not errors and scenarios.games == {"ygo"}
+    reads = []
+    real = resources.read_json
+    monkeypatch.setattr(resources, "read_json", lambda p: reads.append(p) or real(p))
+    (tmp_path / "docs" / "003.json").write_text(json.dumps({"id": "other"}), encoding="utf-8")
+    run = Run(ReferenceAdapter())
+    run.start()
+    got, results = [], []
+    for r in run.results(scenarios):
+        got.append((r["id"], r["outcome"], len(reads)))
+        results.append(r)
+    assert [g[:2] for g in got] == [("ygo.normal-draw.basics.opening-hand-000", "passed"),
+                                    ("ygo.normal-draw.basics.opening-hand-001", "passed"),
+                                    ("ygo.normal-draw.basics.opening-hand-002", "passed"),
+                                    ("ygo.normal-draw.basics.opening-hand-003", "errored"),
+                                    ("ygo.normal-draw.basics.opening-hand-004", "passed")]
+    assert [g[2] for g in got] == [1, 2, 3, 4, 5]          # read one by one, as each is run
+    assert "003.json" in results[3]["message"]
+
+
+def test_the_cli_keeps_no_result_it_has_written(tmp_path, monkeypatch):
+    """`duelspec run` (no JUnit, Markdown or expect-fail report asked) keeps no result once it is
+    counted and written: what the table shows comes from the tally (issue 26)."""
+    from duelspec import resources, session
+    _documents(tmp_path / "docs", 3)
+    seen, reads = [], []
+    real = session.run
+    monkeypatch.setattr(session, "run", lambda *a, **k: seen.append(real(*a, **k)) or seen[-1])
+    real_read = resources.read_json
+    monkeypatch.setattr(resources, "read_json", lambda p: reads.append(p) or real_read(p))
+    res = CliRunner().invoke(main, ["run", str(tmp_path / "docs"), "--out", str(tmp_path / "r.jsonl")])
+    assert res.exit_code == 0, res.output
+    assert len(reads) == 6          # each document read to select it, then once to play it (never a third time)
+    assert seen and seen[0].results == [] and seen[0].tally.counts["passed"] == 3 and seen[0].games == {"ygo"}
+    lines = (tmp_path / "r.jsonl").read_text(encoding="utf-8").splitlines()
+    assert sum('"type": "result"' in x for x in lines) == 3
+    # a report that needs every result still gets them
+    res = CliRunner().invoke(main, ["run", str(tmp_path / "docs"), "--junit", str(tmp_path / "j.xml")])
+    assert res.exit_code == 0 and len(seen[1].results) == 3 and (tmp_path / "j.xml").read_text().count("<testcase") == 3
+
+
+def test_a_shard_of_the_generated_chains_generates_only_its_own(monkeypatch):
+    """`--shard K/N --generated` (issue 26): the chains of other shards are never generated."""
+    from duelspec import selection
+    from duelspec.generated import generator
+    from duelspec.report import shard_of
+    built = []
+    real = generator.build
+    monkeypatch.setattr(generator, "build", lambda case, *a: built.append(case.id) or real(case, *a))
+    scenarios, _ = selection.load([], games=("ygo",), generated=True, shard={"index": 2, "count": 16}, lazy=True)
+    gen = [s["id"] for s in scenarios if s.get("generated")]
+    assert gen and built == gen and all(shard_of(i, 16) == 2 for i in gen)
+    assert all(shard_of(s["id"], 16) == 2 for s in scenarios)
+
+
+def test_the_footer_says_how_many_processes_played_and_reports_say_it(tmp_path):
+    """Issue 26 §6: a run's footer records its adapter processes (``jobs``) beside ``duration_s``;
+    the Markdown summary states both, and merged shards sum their processes."""
+    r = CliRunner()
+    one = ["--run-id", "r1", "--as-of", "2024-06-01"]
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    for out, k in ((a, 1), (b, 2)):
+        res = r.invoke(main, ["run", "--ruling", "ND-E1", "--shard", f"{k}/2", *one, "--out", str(out)])
+        assert res.exit_code in (0, 1), res.output
+    foot = json.loads(a.read_text(encoding="utf-8").splitlines()[-1])
+    assert foot["jobs"] == 1 and foot["duration_s"] >= 0
+    res = r.invoke(main, ["summary", str(a), str(b), "--format", "markdown"])
+    n = sum(json.loads(x).get("type") == "result" for f in (a, b) for x in f.read_text(encoding="utf-8").splitlines())
+    assert f"The run: {n:,} results in " in res.output and " s with 2 adapter processes." in res.output, res.output

@@ -44,6 +44,7 @@ def test_a_cmd_adapter_that_does_not_start_fails_with_evidence(pytester):
     res.stdout.fnmatch_lines(["*did not start*", "*cannot open the card database*"])
 
 
+@pytest.mark.hang_limit(620)          # two pytest runs of the suite, each with its own 300 s limit
 def test_a_simulator_project_runs_the_suite_with_one_import_and_expect_fail(tmp_path):
     """`from duelspec.pytest_suite import *` in a project's test module runs every feature
     against the adapter; --expect-fail makes listed scenarios xfail(strict): one that passes
@@ -63,6 +64,7 @@ def test_a_simulator_project_runs_the_suite_with_one_import_and_expect_fail(tmp_
     assert xp.returncode == 1 and "1 failed, 2 passed" in xp.stdout, xp.stdout[-2000:]
 
 
+@pytest.mark.hang_limit(620)          # two pytest runs of the suite, each with its own 300 s limit
 def test_pytest_plugin_with_an_adapter_that_cannot_be_made(tmp_path):
     # `--adapter nosuchmodule:X` used to be a ModuleNotFoundError traceback at every test's set-up
     import subprocess
@@ -75,6 +77,7 @@ def test_pytest_plugin_with_an_adapter_that_cannot_be_made(tmp_path):
     assert "Traceback" not in r.stdout and "During handling" not in r.stdout
 
 
+@pytest.mark.hang_limit(620)          # two pytest runs of the suite, each with its own 300 s limit
 def test_pytest_plugin_all_scenarios_skipped_is_not_green(tmp_path):
     # a protocol-1 adapter skips every format-2 scenario: `duelspec run` exits 1 ("a run that
     # executes nothing fails"); the pytest plugin used to exit 0 with everything skipped

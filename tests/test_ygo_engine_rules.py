@@ -7,6 +7,7 @@ import functools
 import pytest
 
 from duelspec import compiler
+from duelspec.adapters.kit import ScriptDriver
 from duelspec.adapters.reference import ReferenceAdapter
 from duelspec.mutation import Mutant, applied
 from duelspec.reference_engine.common import opponent
@@ -349,6 +350,62 @@ def test_destructive_draw_leaving_the_field_costs_3000():
     And player B has 5000 LP at the end
 ''')
     assert r["outcome"] == "passed", r
+
+
+class _DriverWithoutTheEngineFilter(ScriptDriver):
+    """The kit's format-2 driver before issue 25: it asked for activations without the engine's
+    filter of what a decision takes (``applies``)."""
+
+    def priority(self, player, offer, kinds=("activate",), applies=None, window=None):
+        return super().priority(player, offer, kinds, None, window)
+
+
+def _steps_past_the_filter(body: str) -> list:
+    from duelspec.reference_engine import ygo
+    out = compiler.compile_text(HEAD + body, "rules.feature")
+    assert not out.errors, [str(e.error) for e in out.errors]
+    driver = _DriverWithoutTheEngineFilter.for_scenario(out.scenarios[0])
+    ygo.play(out.scenarios[0]["setup"], driver)
+    return driver.finish()
+
+
+def test_the_engine_itself_refuses_a_quick_effect_that_would_start_the_chain_before_the_draw():
+    """ND-L-BEFORE (issue 25 §2): not only the kit's filter; a step that reaches the engine is refused
+    for the timing (its target is valid: it is activated on it after the normal draw)."""
+    steps = _steps_past_the_filter('''
+  @id:rules.quick-before-draw-engine @ruling:ND-L-BEFORE
+  Scenario: s
+    Given it is turn 2, player A's Draw Phase, before the draw
+    And the top card of player A's deck is "Alexandrite Dragon" as "top"
+    And player A has "Reload" as "reload" set in the spell & trap zone
+    And player B has "Mystical Space Typhoon" as "mst" set in the spell & trap zone
+    When before the draw, player B cannot activate "mst", targeting "reload"
+    And in player A's Draw Phase, player B activates "mst", targeting "reload"
+    Then "mst" is activated as chain link 1
+''')
+    assert steps[0]["outcome"] == "refused" and steps[0]["code"] == "timing", steps
+    assert "Quick Effect" in steps[0]["reason"]
+    assert steps[1]["outcome"] == "applied"
+
+
+def test_the_engine_itself_refuses_an_effect_from_the_hand_before_a_public_one():
+    """YGO-GEN-HAND-TRIGGER (issue 25 §1): Black Luster Soldier - Legendary Swordsman scripted before
+    Meteor Flare is refused for the order, not for anything of its own; Meteor Flare is placed."""
+    steps = _steps_past_the_filter('''
+  @id:rules.hand-trigger-first @ruling:ND-05
+  Scenario: s
+    Given it is turn 2, player A's Draw Phase, before the draw
+    And the top card of player A's deck is "Alexandrite Dragon" as "top"
+    And player A has "Meteor Flare" as "flare" in the graveyard
+    And player A has "Black Luster Soldier - Legendary Swordsman" as "swordsman" in hand
+    And player A's deck holds "Chaos Form", in this order from the top
+    When before the draw, player A cannot activate "swordsman"
+    And before the draw, player A activates "flare"
+    Then "flare" is activated as chain link 1
+''')
+    assert steps[0]["outcome"] == "refused" and steps[0]["code"] == "timing", steps
+    assert "手札誘発" in steps[0]["reason"]
+    assert steps[1]["outcome"] == "applied"
 
 
 # ---- the card audit (issue 9, parts 1-4, 9): each finding has a scenario of the spec that fails on the engine behaviour the finding was about (re-created as a one-off patch, duelspec.mutation.applied) and passes on the fixed engine

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from duelspec.adapters.ygopro import YgoproAdapter, make_script_reader
 from duelspec.adapters.ygopro.cards import CardSource, from_catalogue
@@ -86,6 +87,46 @@ def test_query_results_parse_empty_zones_and_values():
     q = parse_query(raw)
     assert q[0] is None and q[1]["code"] == 1234 and q[1]["reason"] == 0x400
 
+
+
+def _parse_query_field_by_field(buf: bytes) -> list:
+    """``parse_query`` as it was before its one-unpack path (issue 26): every card read field by
+    field, each bounds-checked (``_query_card``, which the fast path falls back to)."""
+    from duelspec.adapters.ygopro.messages import _query_card, _Reader
+    r, out = _Reader(bytes(buf)), []
+    while r.o < len(r.b):
+        r.o = _query_card(r, out)
+    return out
+
+
+_FOUR = 0x1 | 0x2 | 0x1000 | 0x40000          # CODE, POSITION, REASON, OWNER: what the adapter asks for
+_FLAG_SETS = [_FOUR, 0x1 | 0x1000, 0x1 | 0x2 | 0x40000, _FOUR | 0x4]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.none(), st.tuples(st.sampled_from(_FLAG_SETS), st.lists(st.integers(0, 0xFFFFFFFF), min_size=5,
+                                                                                      max_size=5))), max_size=12),
+       st.integers(0, 6))
+def test_query_parse_agrees_with_the_field_by_field_reader(cards, cut):
+    """The one-unpack path for the adapter's four flags gives what the field-by-field reader gives,
+    for any mix of empty zones, other flag sets and a result cut short (the same DecodeError)."""
+    from duelspec.adapters.ygopro.messages import QUERY
+    raw = b""
+    for c in cards:
+        if c is None:
+            raw += struct.pack("<i", 4)
+            continue
+        flags, vals = c
+        n = sum(1 for f in ("CODE", "POSITION", "REASON", "OWNER") if flags & QUERY[f]) + (1 if flags & 0x4 else 0)
+        raw += struct.pack("<iI", 8 + 4 * n, flags) + struct.pack(f"<{n}I", *vals[:n])
+    raw = raw[:len(raw) - cut] if cut else raw
+    try:
+        want = _parse_query_field_by_field(raw)
+    except DecodeError as exc:
+        with pytest.raises(DecodeError, match=str(exc).split(" (")[0]):
+            parse_query(raw)
+        return
+    assert parse_query(raw) == want
 
 # ------------------------------------------------------------------ card data (unit)
 def test_normal_spells_and_traps_get_no_normal_monster_bit():

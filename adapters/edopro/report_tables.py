@@ -2,7 +2,8 @@
 
     python adapters/edopro/report_tables.py STREAM.jsonl... [--causes adapters/edopro/causes.toml]
 
-Prints Markdown: the result counts (hand-written / generated / all), the page's table card by
+Prints Markdown: how long each run took and with how many adapter processes, the result counts
+(hand-written / generated / all), the page's table card by
 card (every card of ND-L-COST / ND-L-EFFECT and Astral Force (2) against every column, with the
 scenario that plays it and its outcome and cause), every hand-written failure with its first
 failing expectation and cause, and every skipped hand-written scenario with its reason. The
@@ -20,7 +21,7 @@ from pathlib import Path
 
 from duelspec.causes import Roles, by_id, group, load_causes
 from duelspec.generated import cards as C
-from duelspec.report import read_stream
+from duelspec.report import read_stream, run_facts
 from duelspec.markdown import render_file
 
 COLUMNS = (("negate-activation", "activation negated"), ("negate-effect", "effect negated"), ("fizzle", "effect fizzles"))
@@ -97,6 +98,14 @@ def failures(results, cause) -> list[dict]:
     return rows
 
 
+def run_lines(streams) -> str:
+    """How long each run took and with how many adapter processes (its footer: ``duration_s``, ``jobs``),
+    after an HTML comment naming it: the report states it beside the counts."""
+    from duelspec.text import markdown as md
+    return "<!-- run -->\n" + "\n".join(f"* `{md(st.path)}`: {md(run_facts(st.footer) or 'the run time is not recorded')}."
+                                       for st in streams) + "\n\n"
+
+
 def render(results, cause) -> str:
     """The four tables (counts, matrix, failures, skips), each after an HTML comment naming it."""
     skips = [{"id": r["id"], "reason": r.get("reason", "")} for r in results
@@ -112,9 +121,10 @@ def main(argv=None) -> int:
     ap.add_argument("streams", nargs="+", help="result streams of the report (hand-written, generated)")
     ap.add_argument("--causes", default="adapters/edopro/causes.toml")
     a = ap.parse_args(argv)
-    results = [r for s in a.streams for r in read_stream(s).results]
+    streams = [read_stream(s) for s in a.streams]
+    results = [r for st in streams for r in st.results]
     cause = cause_of(results, load_causes(a.causes))
-    sys.stdout.write(render(results, cause))
+    sys.stdout.write(run_lines(streams) + render(results, cause))
     return 0
 
 

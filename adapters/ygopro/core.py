@@ -29,6 +29,7 @@ PROCESSOR_END = 0x20000000
 SIZE_RETURN_VALUE = 256
 MESSAGE_BUFFER = 0x100000  # the core's own message buffers are of this order (ocgapi.cpp:28)
 SEED_COUNT = 8              # ocgapi.h:26
+QUERY_BUFFER = 0x20000      # of one query_field_card result
 
 
 class CardData(ctypes.Structure):
@@ -96,6 +97,11 @@ class Core:
         self.path = path
         self.current: Duel | None = None
         self._script_buf = None  # keeps the bytes of the last script alive for the core
+        # scratch buffers of the calls that copy data out of the core, made once per process (a
+        # duel runs at a time, and each call's bytes are taken before the next call)
+        self._msg = ctypes.create_string_buffer(MESSAGE_BUFFER)
+        self._resp = ctypes.create_string_buffer(SIZE_RETURN_VALUE)
+        self._query = ctypes.create_string_buffer(QUERY_BUFFER)
         # the callbacks must outlive every call into the core: kept on the instance
         self._cb_script = SCRIPT_READER(self._read_script)
         self._cb_card = CARD_READER(self._read_card)
@@ -103,6 +109,8 @@ class Core:
         self.lib.set_script_reader(self._cb_script)
         self.lib.set_card_reader(self._cb_card)
         self.lib.set_message_handler(self._cb_msg)
+        if os.environ.get("DUELSPEC_ENGINE_CLOCK"):
+            _install_clock(self.lib, os.environ["DUELSPEC_ENGINE_CLOCK"])
 
     # -- callbacks (exceptions must not cross into C: they are recorded on the duel)
     def _read_script(self, name, length):
@@ -117,9 +125,12 @@ class Core:
             d.watch.on_read(name.decode("utf-8", "replace"), text is not None)
         if text is None:
             return None
-        self._script_buf = ctypes.create_string_buffer(text, len(text))
+        # the core reads the bytes in place (a bytes object's buffer does not move); kept alive
+        # until the next read, as the core expects (no copy: the base scripts are ~0.5 MB a duel)
+        text = bytes(text)
+        self._script_buf = text
         length[0] = len(text)
-        return ctypes.addressof(self._script_buf)
+        return ctypes.cast(ctypes.c_char_p(text), ctypes.c_void_p).value
 
     def _read_card(self, code, data):
         d = self.current
@@ -162,6 +173,54 @@ class Core:
         return Duel(self, seed, card_reader, script_reader, watch)
 
 
+#: the core's own work, measured for benchmarks/bench.py (``engines``): with DUELSPEC_ENGINE_CLOCK
+#: set to a file, the time spent inside these calls is summed (CPU time of this thread, and wall time) (a call made from inside another, e.g.
+#: get_log_message from the log handler, counts once) and one JSON line is appended to the file when
+#: the process exits; "duel" are the calls that play the duel, "observe" those that only read it.
+CLOCKED = {"duel": ("create_duel", "create_duel_v2", "start_duel", "end_duel", "set_player_info", "process", "new_card",
+                    "new_tag_card", "set_responsei", "set_responseb", "preload_script"),
+           "observe": ("get_log_message", "get_message", "query_card", "query_field_count", "query_field_card",
+                       "query_field_info")}
+
+
+def _install_clock(lib, path: str) -> None:
+    import atexit
+    import json
+    import time
+    cpu, wall = time.thread_time_ns, time.perf_counter_ns          # the core runs in this thread
+    spent = {k: [0, 0, 0] for k in CLOCKED}                          # CPU ns, wall ns, calls
+    depth = [0]
+
+    def timed(kind, f):
+        total = spent[kind]
+
+        def call(*args):
+            if depth[0]:
+                return f(*args)
+            depth[0] = 1
+            c, w = cpu(), wall()
+            try:
+                return f(*args)
+            finally:
+                total[0] += cpu() - c
+                total[1] += wall() - w
+                total[2] += 1
+                depth[0] = 0
+        return call
+    for kind, names in CLOCKED.items():
+        for name in names:
+            setattr(lib, name, timed(kind, getattr(lib, name)))
+
+    def write():
+        t = os.times()
+        line = {"engine": "ygopro", "pid": os.getpid(), "cpu_s": t.user + t.system}
+        for kind, (c, w, n) in spent.items():
+            line.update({f"{kind}_cpu_s": c / 1e9, f"{kind}_wall_s": w / 1e9, f"{kind}_calls": n})
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(json.dumps(line) + "\n")
+    atexit.register(write)
+
+
 class Duel:
     """One duel in the core. Methods map 1:1 to ocgapi.h."""
 
@@ -174,9 +233,7 @@ class Duel:
         seeds = (ctypes.c_uint32 * SEED_COUNT)(*[(seed * (i + 1) + 0x9E3779B9 * i) & 0xFFFFFFFF
                                                   for i in range(SEED_COUNT)])
         self.h = self.lib.create_duel_v2(seeds)
-        self._msg = ctypes.create_string_buffer(MESSAGE_BUFFER)
-        self._resp = ctypes.create_string_buffer(SIZE_RETURN_VALUE)
-        self._query = ctypes.create_string_buffer(0x20000)
+        self._msg, self._resp, self._query = core._msg, core._resp, core._query
 
     def _active(self):
         self.core.current = self
@@ -204,7 +261,7 @@ class Duel:
 
     def messages(self) -> bytes:
         n = self.lib.get_message(self.h, self._msg)
-        return self._msg.raw[:n]
+        return ctypes.string_at(self._msg, max(n, 0))   # only the n bytes (``.raw`` copies the whole 1 MiB first)
 
     def respond_int(self, value: int) -> None:
         self.lib.set_responsei(self.h, value)
@@ -219,7 +276,7 @@ class Duel:
     def query_field_card(self, player: int, location: int, flags: int) -> bytes:
         self._active()
         n = self.lib.query_field_card(self.h, player, location, flags, self._query, 0)
-        return self._query.raw[:max(n, 0)]
+        return ctypes.string_at(self._query, max(n, 0))
 
     def query_field_count(self, player: int, location: int) -> int:
         return self.lib.query_field_count(self.h, player, location)

@@ -382,29 +382,52 @@ def decode(buf: bytes) -> list[dict]:
     return out
 
 
+_QUERY_HEAD = struct.Struct("<iI")
+#: the flags the adapter asks for, in the order card.cpp ``get_infos`` writes their values
+_QUERY_FOUR = QUERY["CODE"] | QUERY["POSITION"] | QUERY["REASON"] | QUERY["OWNER"]
+_QUERY_FOUR_LAYOUT = struct.Struct("<iIIIIi")     # length, flags, code, location word, reason, owner
+
+
 def parse_query(buf: bytes, flags_order=None) -> list[dict | None]:
     """A ``query_field_card`` result: per card ``i32 length, u32 flags`` + values in the order
     of card.cpp ``get_infos`` (use_cache = 0); an empty zone is the single i32 4 (LEN_EMPTY).
     Only the flags this adapter asks for are read: CODE, POSITION (a location word), REASON,
-    OWNER."""
-    r = _Reader(bytes(buf))
+    OWNER. A card with exactly those four is read in one unpack (the adapter's snapshot of the
+    field asks for them after every ``process`` call)."""
+    b = bytes(buf)
+    size = len(b)
     out = []
-    while r.o < len(r.b):
-        start = r.o
-        length = r.i32()
-        if length == 4:
-            out.append(None)
-            continue
-        flags = r.u32()
-        q = {}
-        if flags & QUERY["CODE"]:
-            q["code"] = r.u32()
-        if flags & QUERY["POSITION"]:
-            q["where"] = r.loc()
-        if flags & QUERY["REASON"]:
-            q["reason"] = r.u32()
-        if flags & QUERY["OWNER"]:
-            q["owner"] = r.i32()
-        r.o = start + length
-        out.append(q)
+    o = 0
+    while o < size:
+        if o + 8 <= size:
+            length, flags = _QUERY_HEAD.unpack_from(b, o)
+            if flags == _QUERY_FOUR and length != 4 and o + 24 <= size:
+                _len, _flags, code, w, reason, owner = _QUERY_FOUR_LAYOUT.unpack_from(b, o)
+                out.append({"code": code, "where": {"controller": w & 0xff, "location": (w >> 8) & 0xff,
+                                                    "sequence": (w >> 16) & 0xff, "position": (w >> 24) & 0xff},
+                            "reason": reason, "owner": owner})
+                o += length
+                continue
+        o = _query_card(_Reader(b, o), out)
     return out
+
+
+def _query_card(r: _Reader, out: list) -> int:
+    """Reads one card of a ``query_field_card`` result at ``r.o`` into ``out``; the offset of the next."""
+    start = r.o
+    length = r.i32()
+    if length == 4:
+        out.append(None)
+        return r.o
+    flags = r.u32()
+    q = {}
+    if flags & QUERY["CODE"]:
+        q["code"] = r.u32()
+    if flags & QUERY["POSITION"]:
+        q["where"] = r.loc()
+    if flags & QUERY["REASON"]:
+        q["reason"] = r.u32()
+    if flags & QUERY["OWNER"]:
+        q["owner"] = r.i32()
+    out.append(q)
+    return start + length

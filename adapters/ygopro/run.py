@@ -349,6 +349,9 @@ class ScenarioRun:
         self.errors = EngineErrors(self.cards.name, lambda code: [c["id"] for c in st["cards"] if int(c["card"]) == code],
                                    self.script_dirs)
         self.duel = self.core.duel(int(seed) & 0xFFFFFFFF, self._read_card, self._read_script, self.errors)
+        self._parsed: dict = {}      # (player, location) -> (bytes, parsed) of the last snapshot
+        self.last_snap = None        # the snapshot the mirror was last re-synchronised with
+        self.aligned = None          # the mirror as that re-synchronisation left it, if it changed nothing
         opening = 5 if self.start["phase"] == "start-of-duel" else 0
         for x in ("A", "B"):
             lp = (st.get("players", {}).get(x) or {}).get("lp", 8000)
@@ -387,13 +390,33 @@ class ScenarioRun:
 
     # ------------------------------------------------------------------ queries
     def snapshot(self):
+        """``[(player, location, [card query or None per sequence])]`` of every location. A
+        location whose bytes are those of the last snapshot keeps its parsed list (the lists are
+        only read)."""
         flags = QUERY["CODE"] | QUERY["POSITION"] | QUERY["REASON"] | QUERY["OWNER"]
-        return [(p, l, parse_query(self.duel.query_field_card(p, l, flags))) for p in (0, 1) for l in LOCS]
+        cache = self._parsed
+        snap = []
+        for p in (0, 1):
+            for l in LOCS:
+                raw = self.duel.query_field_card(p, l, flags)
+                hit = cache.get((p, l))
+                if hit is None or hit[0] != raw:
+                    hit = cache[(p, l)] = (raw, parse_query(raw))
+                snap.append((p, l, hit[1]))
+        return snap
 
     def resync(self, snap=None) -> None:
-        """Re-align the mirror with the core: the same code at the same place keeps its id."""
+        """Re-align the mirror with the core: the same code at the same place keeps its id.
+        Nothing to do when the last re-synchronisation changed nothing (the mirror was aligned)
+        and neither the core's field (the snapshot's lists are those it used: the same bytes) nor
+        the mirror changed since: it would change nothing again."""
         snap = snap if snap is not None else self.snapshot()
+        last = self.last_snap
+        if self.aligned is not None and last is not None and len(last) == len(snap) \
+                and all(a[2] is b[2] for a, b in zip(snap, last)) and self.mirror.z == self.aligned:
+            return
         old = self.mirror.z
+        tokens = len(self.tokens)
         fresh = [{}, {}]
         used, pending = set(), []
         for p, l, qs in snap:
@@ -426,6 +449,9 @@ class ScenarioRun:
                 else:
                     size = 7 if l == LOCATION["MZONE"] else 8
                     fresh[p][l] = (fresh[p][l] + [None] * size)[:size]
+        # a copy of the mirror when this changed nothing (messages then change the mirror in place)
+        self.aligned = [{l: list(v) for l, v in side.items()} for side in fresh] \
+            if fresh == old and len(self.tokens) == tokens else None
         self.mirror.z = fresh
         self.last_snap = snap
 
@@ -505,8 +531,11 @@ class ScenarioRun:
             except DecodeError as exc:
                 raise EngineError(f"cannot decode the core's messages: {exc}") from None
             prompt = None
+            # the field as the core left it after this call: read once, for the revealed hand cards
+            # and then for the mirror (reading the messages changes nothing in the core)
+            snap = self.snapshot()
             if self.recording:
-                self.check_public(self.snapshot())
+                self.check_public(snap)
             for m in msgs:
                 if m["type"] in PROMPTS:
                     prompt = m
@@ -519,7 +548,7 @@ class ScenarioRun:
                     break
             if self.stopped or ended:
                 break
-            self.resync()
+            self.resync(snap)
             self.settle_draws()
             if waiting:
                 if prompt is None:
@@ -1096,5 +1125,5 @@ class ScenarioRun:
         import ctypes
         buf = ctypes.create_string_buffer(4096)
         n = self.duel.lib.query_field_info(self.duel.h, buf)
-        m = decode(buf.raw[:n])[0]
+        m = decode(ctypes.string_at(buf, max(n, 0)))[0]
         return [m["players"][0]["lp"], m["players"][1]["lp"]]

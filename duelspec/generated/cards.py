@@ -72,8 +72,10 @@ class Replacement:
 
     @property
     def gen_kind(self) -> str:
-        """The generator's kind: the model kind, ``-mandatory`` when the game activates it."""
-        return self.kind + ("-mandatory" if self.mandatory else "")
+        """The generator's kind: the model kind, ``-mandatory`` when the game activates it,
+        ``-hand`` when it is activated from the hand (a 手札誘発, placed after the others of its
+        timing: YGO-GEN-HAND-TRIGGER)."""
+        return self.kind + ("-mandatory" if self.mandatory else "") + ("-hand" if self.zone == "hand" else "")
 
 
 def _c(**kw) -> Replacement:
@@ -145,6 +147,10 @@ REPLACEMENTS: tuple = (
 BY_KIND: dict = {}
 for _r in REPLACEMENTS:
     BY_KIND.setdefault(_r.gen_kind, []).append(_r)
+#: the cards by generator kind without ``-hand`` (an effect-type from the hand among the effect-types)
+BY_MODEL_KIND: dict = {}
+for _r in REPLACEMENTS:
+    BY_MODEL_KIND.setdefault(_r.gen_kind.removesuffix("-hand"), []).append(_r)
 
 
 def wanted(picks: str, card: dict, zone: str) -> bool:

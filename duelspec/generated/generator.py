@@ -3,10 +3,14 @@ expectations of the ruling model (:mod:`.model`).
 
 Enumeration (:func:`combinations`): chains of attempted activations by player A of the kinds
 ``cost``, ``cost-mandatory`` (a cost-type the game activates itself: Sylvan Waterslide),
-``effect``, ``effect-continuous``, ``af2``, mandatory ones first (the order of effects that
-activate at the same time), extended only while every attempt is legal (model: ND-C4, ND-E6,
-ND-AF4). An attempt the model refuses ends the chain and becomes
-a *refusal case* (its script step has ``"legal": false``, no interference). For every legal
+``effect``, ``effect-hand`` (an effect-type activated from the hand: Black Luster Soldier -
+Legendary Swordsman), ``effect-continuous``, ``af2``, mandatory ones first (the order of effects
+that activate at the same time), extended only while every attempt is legal (model: ND-C4,
+ND-E6, ND-AF4). A sequence with an attempt the model refuses is not extended: it becomes a
+*refusal case* (the refused steps have ``"legal": false``, no interference). Usually the last
+attempt is the refused one; an attempt from the hand followed by another effect of the timing
+is refused itself and the other one is placed (YGO-GEN-HAND-TRIGGER), so no chain scripts the
+effect from the hand before a public one except as that refusal. For every legal
 chain, every interference per link: ``none``, ``negate-activation``, ``negate-effect``,
 ``fizzle``, and ``leaves-field`` for continuous cards (Continuous Spells/Traps and Field Spells, cost-type or
 effect-type). Cases the model leaves undecided get
@@ -34,7 +38,7 @@ shows its effect (``never`` for the others); the normal draw (``{"event": "draw"
 tributed, ND-T2) Sangan's activation right after the chain or after the normal draw (ND-T1).
 
 Ids: ``ygo.generated.chain.<kinds>.<interferences>.<n>``, kinds ``c``/``cm`` (mandatory)/``e``/
-``k`` (continuous)/``af``, interferences ``n``/``na``/``ne``/``fz``/``lf`` or ``refused``; ``n`` is
+``h`` (effect-type from the hand)/``k`` (continuous)/``af``, interferences ``n``/``na``/``ne``/``fz``/``lf`` or ``refused``; ``n`` is
 the variant (1).
 """
 from __future__ import annotations
@@ -47,16 +51,18 @@ from . import cards as C
 from .model import Link, rule
 
 MAX_LEN = 4
-KIND_CODE = {"cost": "c", "cost-mandatory": "cm", "effect": "e", "effect-continuous": "k", "af2": "af"}
+KIND_CODE = {"cost": "c", "cost-mandatory": "cm", "effect": "e", "effect-hand": "h", "effect-continuous": "k", "af2": "af"}
 INTF_CODE = {"none": "n", "negate-activation": "na", "negate-effect": "ne", "fizzle": "fz", "leaves-field": "lf"}
 INTERFERENCES_OF = {
     "cost": ("none", "negate-activation", "negate-effect", "fizzle", "leaves-field"),
     "cost-mandatory": ("none", "negate-activation", "negate-effect", "fizzle", "leaves-field"),
     "effect": ("none", "negate-activation", "negate-effect", "fizzle"),
+    "effect-hand": ("none", "negate-activation", "negate-effect", "fizzle"),
     "effect-continuous": ("none", "negate-activation", "negate-effect", "fizzle", "leaves-field"),
     "af2": ("none", "negate-activation", "negate-effect", "fizzle"),
 }
-KIND_WORD = {"cost": "cost-type", "cost-mandatory": "cost-type, mandatory", "effect": "effect-type", "effect-continuous": "effect-type (continuous card)",
+KIND_WORD = {"cost": "cost-type", "cost-mandatory": "cost-type, mandatory", "effect": "effect-type",
+             "effect-hand": "effect-type, from the hand", "effect-continuous": "effect-type (continuous card)",
              "af2": "Astral Force (2)"}
 INTF_WORD = {"none": "", "negate-activation": "activation negated", "negate-effect": "effect negated",
              "fizzle": "fizzles", "leaves-field": "leaves the field"}
@@ -78,9 +84,11 @@ class Case:
 
 
 def links(kinds, interferences=None) -> list:
-    """The model's :class:`Link` s for generator kinds (``cost-mandatory`` -> a mandatory ``cost``)."""
+    """The model's :class:`Link` s for generator kinds (``cost-mandatory`` -> a mandatory ``cost``,
+    ``effect-hand`` -> an ``effect`` activated from the hand)."""
     interferences = interferences or ("none",) * len(kinds)
-    return [Link(k.removesuffix("-mandatory"), i, k.endswith("-mandatory")) for k, i in zip(kinds, interferences)]
+    return [Link(k.removesuffix("-hand").removesuffix("-mandatory"), i, "-mandatory" in k, k.endswith("-hand"))
+            for k, i in zip(kinds, interferences)]
 
 
 def _kind_sequences():
@@ -98,7 +106,7 @@ def _kind_sequences():
                 r = rule(links(kinds))
                 if r.undecided:
                     yield kinds, "undecided", r
-                elif not r.legal[-1]:
+                elif not all(r.legal):
                     yield kinds, "refused", r
                 else:
                     yield kinds, "legal", r
@@ -106,17 +114,23 @@ def _kind_sequences():
         frontier = nxt
 
 
-def combinations():
+def combinations(keep=None):
     """Yield ``(case, ruling)`` for every case (legal chains with every interference vector,
-    refusal cases, and undecided ones with ``ruling.undecided`` set), in a fixed order."""
+    refusal cases, and undecided ones with ``ruling.undecided`` set), in a fixed order;
+    ``keep(case id) -> bool``: only those (the others' rulings are not worked out)."""
     for kinds, status, r in _kind_sequences():
         if status == "refused":
-            yield Case(kinds, ("none",) * len(kinds), True), r
+            case = Case(kinds, ("none",) * len(kinds), True)
         elif status == "undecided":
-            yield Case(kinds, ("none",) * len(kinds)), r
+            case = Case(kinds, ("none",) * len(kinds))
         else:
             for its in itertools.product(*(INTERFERENCES_OF[k] for k in kinds)):
-                yield Case(kinds, its), rule(links(kinds, its), trigger=False)
+                case = Case(kinds, its)
+                if keep is None or keep(case.id):
+                    yield case, rule(links(kinds, its), trigger=False)
+            continue
+        if keep is None or keep(case.id):
+            yield case, r
 
 
 # ------------------------------------------------------------------------------ instantiation
@@ -165,14 +179,20 @@ def _instantiate(case: Case, catalogue, rot: int | None = None):
     ``rot`` rotates the candidate cards (default: a stable hash of the case id)."""
     rot = zlib.crc32(case.id.encode()) if rot is None else rot
     n = len(case.kinds)
-    top = n - 2 if case.refused else n - 1
+    legal = rule(links(case.kinds)).legal if case.refused else [True] * n
+    top = max((i for i in range(n) if legal[i]), default=-1)      # the last of A's links
     options = []
     for i, (kind, intf) in enumerate(zip(case.kinds, case.interferences)):
-        cands = [c for c in C.BY_KIND[kind] if intf == "none" or C.interferers_for(c, intf, i == top)]
+        # rotated among every card of the model kind (an effect-type from the hand too), then kept to
+        # this kind: a case picks the same cards as before the kind ``effect-hand`` existed (issue
+        # 25), unless it picked the card now of that kind
+        family = [c for c in C.BY_MODEL_KIND[kind.removesuffix("-hand")]
+                  if intf == "none" or C.interferers_for(c, intf, i == top)]
+        cands = [c for c in _rot(family, rot + i) if c.gen_kind == kind]
         if not cands:
             where = "the last of A's links" if i == top else "a link below the last"
             return None, f"no modelled {kind} card can be given '{intf}' on {where} by a modelled interferer"
-        options.append(_rot(cands, rot + i))
+        options.append(cands)
     for chosen in itertools.product(*options):
         if not _consistent(chosen, catalogue):
             continue
@@ -323,12 +343,13 @@ def build(case: Case, ruling, chosen, ways) -> dict:
         parts.append(bit + ")")
     title = ("Generated chain: " + " -> ".join(parts) + "; the normal draw is "
              + ("conducted" if ruling.draw else "not conducted"))
+    dates = _dates(case, ruling, chosen, [e for e in events if e.get("event") == "activate" and "link" in e], link_no)
     return {
         "format": 2,
         "id": case.id,
         "game": "ygo",
         "title": title,
-        "rulings": ruling.rulings,
+        "rulings": sorted(set(ruling.rulings) | set(dates.pop("answer_rulings", ()))),
         "requires": sorted(requires),
         "generated": True,
         "setup": {
@@ -338,28 +359,74 @@ def build(case: Case, ruling, chosen, ways) -> dict:
         },
         "script": script,
         "expect": {"events": events, "never": never},
-        **_in_force(ruling.rulings, setup_cards),
+        **({"cites": [{"kind": "general-rule", "ref": g} for g in ruling.general_rules]} if ruling.general_rules else {}),
+        **dates,
     }
 
 
-def _in_force(rulings: list, setup_cards: list) -> dict:
-    """``{"in_force": ...}`` for a chain that rests on a dated answer, else ``{}``: the latest of
-    the dates of the dated rulings it cites (ND-AF4: 2022-09-12) and of the dates on which the
-    answer about one of its cards changed (the ruling catalogue's superseded answers, ND-H1/H2:
-    the generator derives its expectations from today's classifications only, so a chain with
-    Skull Flame holds from 2022-07-30)."""
+def depends_on_answer(case: Case, ruling, i: int) -> bool:
+    """Does the chain rest on the page's answer about the card of attempt ``i``, whose effect is
+    negated? Those answers (ND-FAQ1 today; ND-H1 / ND-H2 before they changed) answer one question:
+    「…の効果で、以下のカードの効果が無効になった場合、通常のドローはできますか?」. The earlier answer
+    「できません」 meant the negated card still gave up the normal draw; so the chain rests on the
+    answer when its outcome would differ had that link spent the normal draw right as it resolved
+    (as a link whose effect cannot be applied does, ND-E3): not when a link above it, or a cost-type,
+    spends the right anyway."""
+    other = list(case.interferences)
+    other[i] = "fizzle"
+    alt = rule(links(case.kinds, tuple(other)), trigger=ruling.trigger is not None)
+    return (alt.draw, alt.applied) != (ruling.draw, ruling.applied)
+
+
+def _earlier_answer(answers: list) -> dict | None:
+    """The earlier answer of the page that judges the chain before today's (``answers``: the ruling
+    catalogue's superseded answers about its negated cards, all of 2019-03-17): 「できません」 (the
+    normal draw is not conducted, ND-H1) decides the draw whatever the others say, so the one of
+    them that held longest covers the period; else the one under review (調整中, ND-H2)."""
+    nope = [a for a in answers if a["answer"] != "under review"]
+    return max(nope or answers, key=lambda a: a["replaced"], default=None)
+
+
+def _dates(case: Case, ruling, chosen, activations: list, link_no: dict) -> dict:
+    """``{"in_force": ..., "superseded"?: [...]}`` for a chain that rests on a dated answer, else
+    ``{}``. It rests on the dated rulings it cites (ND-AF4 of 2022-09-12) and on the page's answer
+    about a card only when the chain depends on it (:func:`depends_on_answer`: that card's effect
+    is negated and it matters); the expectations are today's, so the chain is in force from the
+    latest of those dates. Before it, the page's earlier answer (:func:`_earlier_answer`) is a
+    ``superseded`` entry: under review (調整中, ND-H2) has no expectation; 「できません」 (ND-H1) has
+    only what it decides — the activations, the negation and no normal draw. So a skip as of a
+    date before the page's first answer names that answer (Iron Core of Koa'ki Meiru: 2019-03-17,
+    not the 2022-08-01 of today's), and no chain is skipped for a card whose answer it does not
+    rest on (issue 25). ``answer_rulings``: the rulings of the answers it rests on (today's,
+    ND-FAQ1, and the earlier ones), which the scenario is tagged with too."""
     from ..catalogue import changed_answers, rulings as catalogue
     cat = catalogue()
-    dates = {max(cat[r].dates): f"{r} of {max(cat[r].dates)}" for r in rulings if cat[r].dates}
-    for code in sorted({c["card"] for c in setup_cards}):
-        for a in changed_answers(code):
-            dates.setdefault(a["replaced"], f"the answer about {a['subject'].get('en', a['subject']['ja'])} "
-                                            f"since {a['replaced']} ({a['replaced_by']})")
+    dates = {max(cat[r].dates): f"{r} of {max(cat[r].dates)}" for r in ruling.rulings if cat[r].dates}
+    negated = [i for i, c in enumerate(chosen) if ruling.legal[i] and case.interferences[i] == "negate-effect"
+               and changed_answers(c.code) and depends_on_answer(case, ruling, i)]
+    answers = []
+    for i in negated:
+        for a in changed_answers(chosen[i].code):
+            answers.append(a)
+            dates.setdefault(a["replaced"], f"the answer about {chosen[i].name} of {a['replaced']} ({a['replaced_by']}), "
+                                            f"which replaced the page's first answer of {a['answered']} ({a['ruling']})")
     if not dates:
         return {}
     start = max(dates)
-    return {"in_force": {"from": start, "basis": f"generated from today's classifications: rests on {dates[start]}; "
-                                                 f"no expectation is generated for earlier answers"}}
+    tags = sorted({a["ruling"] for a in answers} | {a["replaced_by"] for a in answers})
+    out = {"in_force": {"from": start, "basis": f"generated from today's answers: rests on {dates[start]}"}}
+    a = _earlier_answer(answers)
+    if a is not None:
+        entry = {"ruling": a["ruling"], "answered": a["answered"], "replaced": a["replaced"], "source": a["where"]["quote"]}
+        if a["answer"] == "under review":
+            entry["under_review"] = True
+        else:                                  # 「できません」: the normal draw is not conducted
+            entry["expect"] = {"events": activations + [{"event": "negate-effect", "link": link_no[i]} for i in negated],
+                               "never": [{"event": "draw", "player": "A", "normal": True}]}
+        out["superseded"] = [entry]
+    if tags:
+        out["answer_rulings"] = tags
+    return out
 
 
 def _with_trigger(case, ruling, ways):
@@ -388,12 +455,13 @@ def _catalogue():
     return cards("ygo")
 
 
-def cases():
+def cases(keep=None):
     """Yield ``(case, ruling, outcome)`` for every enumerated case: outcome is the scenario
     dict, or a string: why it is undecided (``"undecided: ..."``) or unrealizable
-    (``"unrealizable: ..."``)."""
+    (``"unrealizable: ..."``). ``keep(case id) -> bool``: only those cases (the others are
+    not instantiated: a shard of a run generates only its own chains)."""
     cat = _catalogue()
-    for case, ruling in combinations():
+    for case, ruling in combinations(keep):
         if ruling.undecided:
             yield case, ruling, "undecided: " + ruling.undecided
             continue
@@ -406,10 +474,11 @@ def cases():
         yield case, ruling, build(case, ruling, chosen, ways)
 
 
-def scenarios():
+def scenarios(keep=None):
     """Yield every generated scenario dict (valid against ``scenario.schema.json``), in a
-    fixed order: the same input gives byte-identical output."""
-    for _, _, out in cases():
+    fixed order: the same input gives byte-identical output. ``keep(scenario id) -> bool``:
+    only those scenarios, the others not generated (a case's scenario has the case's id)."""
+    for _, _, out in cases(keep):
         if isinstance(out, dict):
             yield out
 

@@ -22,7 +22,15 @@ Input: the ordered list of attempted activations before one normal draw, each a
   timing go on one chain with the mandatory ones first (the order of effects that activate at
   the same time: the turn player's mandatory, the opponent's mandatory, the turn player's
   optional, the opponent's optional), so a sequence with an optional attempt before a mandatory
-  one is not a play (``ValueError``).
+  one is not a play (``ValueError``);
+- ``hand``: it is activated from the hand (a 手札誘発: Black Luster Soldier - Legendary
+  Swordsman's effect). Such an effect is activated only once the chain of the other effects of
+  the same timing has been built, never before them (the rules wiki, page 手札誘発:
+  「手札誘発の誘発効果は通常の誘発効果だけでチェーンを組み終えた後に発動できる。…これらより先に
+  発動することはできない」; the general rule YGO-GEN-HAND-TRIGGER). So an attempt from the hand
+  while another effect of the timing is still to be placed (a later attempt that is legal) is
+  refused, and that later one is placed instead; a public attempt after one from the hand that
+  went on the chain is refused (the public ones were placed, or passed, before it).
 
 Output: :func:`rule` returns a :class:`Ruling`. When a ruling decides the case: which
 attempts are legal (a refused one never goes on the chain), which links are applied, whether
@@ -46,6 +54,7 @@ class Link:
     kind: str
     interference: str = "none"
     mandatory: bool = False
+    hand: bool = False
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -56,9 +65,11 @@ class Link:
 
 @dataclass
 class Decision:
-    """One decision: ``what`` it says and the ruling IDs (``rulings``) it rests on."""
+    """One decision: ``what`` it says, the ruling IDs (``rulings``) it rests on and the general
+    rules of the game it applies (``general``: IDs of ``features/general_rules/``)."""
     what: str
     rulings: tuple
+    general: tuple = ()
 
 
 @dataclass
@@ -86,8 +97,13 @@ class Ruling:
         """The ruling IDs cited by the decisions, sorted, without repeats."""
         return sorted({r for d in self.decisions for r in d.rulings})
 
-    def cite(self, what: str, *rulings: str) -> None:
-        self.decisions.append(Decision(what, tuple(rulings)))
+    @property
+    def general_rules(self) -> list:
+        """The general-rule IDs the decisions apply, sorted, without repeats."""
+        return sorted({g for d in self.decisions for g in d.general})
+
+    def cite(self, what: str, *rulings: str, general: tuple = ()) -> None:
+        self.decisions.append(Decision(what, tuple(rulings), tuple(general)))
 
 
 def _legality(ruling: Ruling, on_chain: list, kind: str, n: int) -> tuple[bool | None, str | None]:
@@ -139,17 +155,38 @@ def rule(links, trigger: bool = False) -> Ruling:
         if link.mandatory and not all(l.mandatory for l in links[:n - 1]):
             raise ValueError(f"attempt {n} is mandatory: mandatory effects of the timing are placed before optional ones")
 
-    # ---- activation (ND-05, ND-C4, ND-E5, ND-E6, ND-AF4)
+    # ---- activation (ND-05, ND-C4, ND-E5, ND-E6, ND-AF4); the public attempts are placed before
+    # any from the hand (YGO-GEN-HAND-TRIGGER), so they are decided first, among themselves
+    legal: list = [None] * len(links)
     on_chain: list = []
     for n, link in enumerate(links, 1):
-        legal, why = _legality(r, on_chain, link.kind, n)
+        if link.hand:
+            continue
+        legal[n - 1], why = _legality(r, on_chain, link.kind, n)
         if why:
             return Ruling(links, undecided=why)
-        r.legal.append(legal)
-        if legal:
+        if legal[n - 1]:
             on_chain.append(link.kind)
-        elif link.interference != "none":
+    for n, link in enumerate(links, 1):
+        if not link.hand:
+            continue
+        later = [m for m in range(n + 1, len(links) + 1) if not links[m - 1].hand and legal[m - 1]]
+        if later:
+            legal[n - 1] = False
+            r.cite(f"attempt {n}: an effect from the hand cannot be placed before attempt {later[0]}, an effect of the "
+                   "same timing that is not in the hand: refused", "ND-05", general=("YGO-GEN-HAND-TRIGGER",))
+            continue
+        below = [links[m - 1].kind for m in range(1, n) if legal[m - 1]]
+        legal[n - 1], why = _legality(r, below, link.kind, n)
+        if why:
+            return Ruling(links, undecided=why)
+    # (a public attempt after a legal one from the hand is refused already: had it been legal, the
+    # one from the hand would have been refused for it)
+    for n, link in enumerate(links, 1):
+        if not legal[n - 1] and link.interference != "none":
             raise ValueError(f"attempt {n} is refused: it cannot be interfered with")
+    r.legal = legal
+    on_chain = [l.kind for l, ok in zip(links, legal) if ok]
     chain = [l for l, ok in zip(links, r.legal) if ok]
     for n, link in enumerate(chain, 1):
         if link.interference == "leaves-field" and link.kind not in ("effect-continuous", "cost"):

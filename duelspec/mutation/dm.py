@@ -249,7 +249,7 @@ def _step_patches():
         p.wrap(G, "run_timing", timing)
 
     def ninja_only_first(p):
-        """NAP's ninja strike only before NAP has resolved one of its own abilities at this timing."""
+        """A player's ninja strike only before they resolved one of their own abilities at this timing."""
         def timing(f, self, declarations=None):
             self._mut_resolved = set()
             return f(self, declarations)
@@ -272,10 +272,14 @@ def _step_patches():
             return f(self, player, kinds)
         p.wrap(G, "player_turn", turn)
 
-    yield Mutant("dm.s3.ninja-strike-only-before-own-abilities", "dm", ("AT-S3",),
-                 "NAP can declare ninja strike only before any of its own \"when attacked\" abilities resolved", ninja_only_first)
-    yield Mutant("dm.s3.ninja-strike-only-after-own-abilities", "dm", ("AT-S3",),
-                 "NAP can declare ninja strike only when none of its own abilities waits to resolve", ninja_only_when_nothing_waits)
+    # the player who declares ninja strike (NAP in AT-S3, AP in AT-S5 after a block) orders it freely
+    # with their own waiting abilities: each mutant breaks that order at both steps (issue 25)
+    yield Mutant("dm.s3.ninja-strike-only-before-own-abilities", "dm", ("AT-S3", "AT-S5"),
+                 "a player can declare ninja strike only before any of their own \"when attacked\" / \"when blocked\" "
+                 "abilities resolved", ninja_only_first)
+    yield Mutant("dm.s3.ninja-strike-only-after-own-abilities", "dm", ("AT-S3", "AT-S5"),
+                 "a player can declare ninja strike only when none of their own abilities waits to resolve",
+                 ninja_only_when_nothing_waits)
     yield Mutant("dm.while-attacking.never", "dm", ("AT-S2",),
                  "\"while attacking\" static abilities (power attacker) never apply", statics_off)
     yield Mutant("dm.while-attacking.after-s3", "dm", ("AT-S2", "AT-X1"),

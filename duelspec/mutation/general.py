@@ -69,6 +69,12 @@ def mutants():
 
     yield Mutant("ygo.general.segoc.opponent-first", "ygo", ("YGO-GEN-SEGOC",),
                  "effects of one timing go on the chain the opponent's first, then the turn player's", opponent_first)
+    from .ygo import hand_trigger_before_the_public_ones, quick_effect_starts_the_chain
+    yield Mutant("ygo.general.hand-trigger.before-the-public-ones", "ygo", ("YGO-GEN-HAND-TRIGGER",),
+                 "a trigger effect activated from the hand can be placed before the public ones of its timing",
+                 hand_trigger_before_the_public_ones)
+    yield Mutant("ygo.general.before-the-draw.quick-effect-starts-the-chain", "ygo", ("YGO-GEN-BEFORE-THE-DRAW",),
+                 "a Quick Effect can start a chain before the normal draw", quick_effect_starts_the_chain)
     yield Mutant("ygo.general.once-per-turn.unchecked", "ygo", ("YGO-GEN-ONCE-PER-TURN",),
                  "a once-per-turn effect can be used again in the same turn", opt_unchecked)
     yield Mutant("dm.general.summoning-sickness.ignored", "dm", ("DM-GEN-SUMMONING-SICKNESS",),

@@ -9,6 +9,8 @@ decision point                         rulings decided there
 ``Duel.conduct_normal_draw``, ``draw`` ND-01 (what the normal draw is), ND-L-RELATED
 ``Duel.start_duel``                    ND-03 (the opening hand)
 ``Duel.before_draw_timing[_problem]``  ND-05, ND-C2, ND-E2, ND-E10 (the timing before the draw, once a turn)
+``Duel.starts_chain_before_draw``      ND-L-BEFORE (only that timing's effects start its chain)
+``Duel.hand_trigger_order_problem``    ND-05 with YGO-GEN-HAND-TRIGGER (from the hand after the public ones)
 ``Duel.new_chain_before_the_draw``     ND-L-BEFORE (no new chain between that timing and the draw)
 ``Duel.right_problem``                 ND-C4, ND-E5, ND-E6, ND-AF4 (the right at activation)
 ``Duel.bind_right_at_activation``      ND-C1, ND-C5, ND-AF1 (cost paid / pledge bound)
@@ -146,6 +148,40 @@ def _draw_phase_patches():
             p.wrap(D, "start_duel", start)
         return patch
 
+    def second_player_opening_hand(how):
+        """The opening hand of the player going second (ND-03) drawn as a normal draw
+        (``normal``) or at the start of the first Draw Phase, reported in it (``draw-phase``);
+        the first player's is right (issue 25: the scenario asserted only the first player's)."""
+        def patch(p):
+            def start(f, self):
+                draw, second = self.draw, opponent(self.first_player)
+                late = []
+
+                def patched(player, n, normal=False, **kw):
+                    if player != second:
+                        return draw(player, n, normal, **kw)
+                    if how == "normal":
+                        return draw(player, n, True, **kw)
+                    late.append((n, kw))
+                    return []
+                self.draw = patched
+                try:
+                    f(self)
+                finally:
+                    del self.draw
+                if late:
+                    set_phase = self.set_phase
+
+                    def first_draw_phase(phase):
+                        set_phase(phase)
+                        if phase == "draw" and late:
+                            del self.set_phase
+                            n, kw = late.pop()
+                            self.draw(second, n, False, **kw)
+                    self.set_phase = first_draw_phase
+            p.wrap(D, "start_duel", start)
+        return patch
+
     yield Mutant("ygo.normal-draw.not-conducted", "ygo", ("ND-01",),
                  "the turn player does not conduct the normal draw", no_normal_draw)
     yield Mutant("ygo.normal-draw.two-cards", "ygo", ("ND-01",),
@@ -165,6 +201,12 @@ def _draw_phase_patches():
                  "the opening hand is drawn as a normal draw", opening_hand(lambda n, normal: (n, True)))
     yield Mutant("ygo.opening-hand.six-cards", "ygo", ("ND-03",),
                  "the opening hand has 6 cards", opening_hand(lambda n, normal: (n + 1, normal)))
+    yield Mutant("ygo.opening-hand.second-player-normal-draw", "ygo", ("ND-03",),
+                 "the opening hand of the player going second is drawn as a normal draw",
+                 second_player_opening_hand("normal"))
+    yield Mutant("ygo.opening-hand.second-player-in-the-draw-phase", "ygo", ("ND-03",),
+                 "the opening hand of the player going second is drawn once the first Draw Phase has begun, in it",
+                 second_player_opening_hand("draw-phase"))
 
 
 def _underdog_patches():
@@ -247,6 +289,33 @@ def _timing_patches():
                  "an effect of the \"before the draw\" timing can be activated at any time", timing_unchecked)
     yield Mutant("ygo.replacement.any-time", "ygo", ("ND-05", "ND-C2", "ND-E2", "ND-E10"),
                  "a replacement can be activated at any time, whatever the state of the normal draw right", any_time)
+
+
+def quick_effect_starts_the_chain(p):
+    """A patch (also a general-rule mutant, YGO-GEN-BEFORE-THE-DRAW): a Quick Effect can start the
+    chain of the timing before the draw."""
+    duel, _, _ = _engine()
+    p.set(duel.Duel, "starts_chain_before_draw", lambda self, eff: True)
+
+
+def hand_trigger_before_the_public_ones(p):
+    """A patch (also a general-rule mutant, YGO-GEN-HAND-TRIGGER): an effect activated from the
+    hand can be placed before the public ones of its timing (the TCG order)."""
+    duel, _, _ = _engine()
+    p.set(duel.Duel, "hand_trigger_order_problem", lambda self, card, eff: None)
+
+
+def _chain_building_patches():
+    """The general rules of building the chain of the timing before the draw that the page's
+    rulings lean on (issue 25): the effects of that timing alone start it (ND-L-BEFORE), and
+    those activated from the hand come after the public ones (YGO-GEN-HAND-TRIGGER, on the chain
+    of ND-05)."""
+    yield Mutant("ygo.before-draw.quick-effect-starts-the-chain", "ygo", ("ND-L-BEFORE",),
+                 "a Quick Effect (Mystical Space Typhoon, D.D. Crow, a Set Infinite Impermanence) can start the chain at "
+                 "the timing before the draw", quick_effect_starts_the_chain)
+    yield Mutant("ygo.hand-trigger.before-the-public-ones", "ygo", ("ND-05",),
+                 "an effect of the timing before the draw activated from the hand can be placed before the public ones "
+                 "(the TCG order of simultaneous effects)", hand_trigger_before_the_public_ones)
 
 
 def _right_patches():
@@ -448,6 +517,23 @@ def _trigger_patches():
             return f(self)
         p.wrap(D, "conduct_normal_draw", conduct)
 
+    def after_the_open_game_state(p):
+        # ND-T1 「直後に発動」 broken: the triggers waiting after the chain of the timing before the
+        # draw (right spent) wait until the turn player has used the Draw Phase's open game state
+        p.set(D, "triggers_before_normal_draw", lambda self: False)
+
+        def open_state(f, self):
+            if self.phase == "draw" and self.pending:
+                held, self.pending = self.pending, []
+                self.chain_window(self.turn_player)
+                self.pending = held + self.pending
+            return f(self)
+        p.wrap(D, "open_state", open_state)
+
+    yield Mutant("ygo.triggers.after-the-open-game-state", "ygo", ("ND-T1",),
+                 "trigger effects waiting after the chain before the draw (the right spent) are activated only after "
+                 "the turn player's first chain of the Draw Phase's open game state, not right after that chain",
+                 after_the_open_game_state)
     yield Mutant("ygo.triggers.always-before-the-draw", "ygo", ("ND-T1", "ND-T2"),
                  "trigger effects waiting after the chain before the draw are activated before the normal draw, "
                  "even when the right is unspent", lambda p: p.set(D, "triggers_before_normal_draw", lambda self: True))
@@ -574,6 +660,7 @@ def mutants():
     yield from _draw_phase_patches()
     yield from _underdog_patches()
     yield from _timing_patches()
+    yield from _chain_building_patches()
     yield from _right_patches()
     yield from _resolution_patches()
     yield from _trigger_patches()

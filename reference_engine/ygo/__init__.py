@@ -38,9 +38,14 @@ ND-H1, ND-H2, ND-H3       the page's answers of 2019-03-17, played with ``as_of`
                           ND-H1's cards lose the draw when their effect is negated, a pledge;
                           ND-H2 and ND-H3 change no classification), :meth:`.duel.Duel.settle_right`
 ND-L-COST, ND-L-EFFECT,
-ND-L-TRIGGER, ND-L-BEFORE the card classes in :mod:`.cards`, one per listed card; ND-L-BEFORE also
+ND-L-TRIGGER, ND-L-BEFORE the card classes in :mod:`.cards`, one per listed card; ND-L-BEFORE
+                          also :meth:`.duel.Duel.starts_chain_before_draw` (only the effects of
+                          that timing start its chain: no Quick Effect) and
                           :meth:`.duel.Duel.new_chain_before_the_draw` (no new chain between the
                           timing before the draw and the normal draw)
+YGO-GEN-HAND-TRIGGER      :meth:`.duel.Duel.hand_trigger_order_problem`, ``from_the_hand`` (a
+                          trigger effect from the hand after the public ones of its timing;
+                          ``before_draw_timing`` and ``process_triggers`` place them in two stages)
 ND-L-RELATED              the card classes in :mod:`.cards` (normal draw count, triggers on it,
                           the Draw Phase skipped); Knightmare Unicorn face-up is a visible skip
 ========================  ================================================================

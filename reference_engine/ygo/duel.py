@@ -148,7 +148,7 @@ class Duel:
         self.winner: str | None = None
         self.stop_at: tuple | None = None
         self.watches: list = []                  # lingering effects that look at draws (Afterglow, Gravekeeper's Trap)
-        self.placing: tuple | None = None        # (player, mandatory) while effects of the "before the draw" timing are placed
+        self.placing: tuple | None = None        # (player, mandatory, stage) while effects of the "before the draw" timing are placed
         self.negated_cards: set = set()          # (uid, incarnation, turn): effects negated this turn
         self.lingering: set = set()              # other effects applied for a while, e.g. ("white-rose-atk", player, turn)
         self.lingering_draw_counts: list = []    # (player, turn, n): that turn's normal draw takes n cards (Slower Swallow)
@@ -391,6 +391,9 @@ class Duel:
             why = self.before_draw_timing_problem(player, eff)
             if why:
                 return why
+        elif self.placing is not None and not self.starts_chain_before_draw(eff):
+            return ("only effects of the timing immediately before the normal draw are placed on its chain (ND-L-BEFORE); "
+                    "a Quick Effect can only respond to them")
         elif self.chain:
             top = self.chain[-1].effect
             if eff.speed < 2 or eff.speed < top.speed:
@@ -402,7 +405,54 @@ class Duel:
             return "a Quick-Play Spell can be activated from the hand only during its controller's turn"
         if eff.kind == "card" and card.card_type == "trap" and card.zone == "hand":
             return "a Trap must be Set before it is activated"
-        return self.right_problem(eff) or eff.condition(self, player)
+        return self.right_problem(eff) or eff.condition(self, player) or (
+            self.hand_trigger_order_problem(card, eff) if eff.kind == "before-draw" else None)
+
+    def starts_chain_before_draw(self, eff: fx.Effect) -> bool:
+        """Can ``eff`` be placed on the chain of the timing immediately before the normal draw,
+        i.e. start a chain there? Only the effects of that timing: those that say "before the
+        draw" and the replacements of the normal draw (ND-05; the page lists the other cards
+        that 「通常のドローより前にチェーンブロックを作ることができる」, ND-L-BEFORE; the general rule
+        YGO-GEN-BEFORE-THE-DRAW: the rulebook's Draw Phase activates Traps and Quick-Play Spells
+        only after the draw). A Quick Effect (Mystical Space Typhoon, D.D. Crow, a Set Infinite
+        Impermanence ...) cannot start a chain at that timing, not even with an empty Deck; it
+        can respond once an effect of that timing is on the chain (:meth:`before_draw_timing`).
+        Both open cores fixed exactly this: ygopro-core b840d9c "fix EVENT_PREDRAW (#476)" (the
+        point event of EVENT_PREDRAW with ``skip_freechain``, processor.cpp:3796-3797 at
+        db4fd16), edo9300/ygopro-core 2088372 "Skip free chain effects in EVENT_PREDRAW"
+        (processor.cpp:3373-3374 at 46779fb)."""
+        return eff.kind == "before-draw"
+
+    def from_the_hand(self, card: "Card", eff: fx.Effect) -> bool:
+        """Is ``eff`` a trigger effect activated from the hand (手札誘発, YGO-GEN-HAND-TRIGGER)?
+        The effects of the timing before the draw (``before-draw``) are placed like trigger
+        effects (ND-05), so one activated from the hand (Black Luster Soldier - Legendary
+        Swordsman's (1)) is one too."""
+        return eff.kind in ("trigger", "before-draw") and card.zone == "hand"
+
+    def hand_trigger_order_problem(self, card: "Card", eff: fx.Effect) -> str | None:
+        """YGO-GEN-HAND-TRIGGER: a trigger effect activated from the hand is activated only once
+        the public trigger effects of the same timing have been placed on the chain; it cannot
+        come before them (the rules wiki, page 手札誘発: 「手札誘発の誘発効果は通常の誘発効果だけで
+        チェーンを組み終えた後に発動できる。…これらより先に発動することはできない」, with
+        《イリュージョン・スナッチ》 and 《氷帝メビウス》 as its example). Public ones can no longer be
+        placed after them. While the effects of a timing are placed, ``self.placing[2]`` is the
+        stage: ``"public"``, then ``"hand"``. Both open cores do it on purpose: ygopro-core
+        ``field::check_nonpublic_trigger`` (field.cpp:3603-3617 at db4fd16) sets such a trigger
+        aside in ``core.new_ochain_h``, offered at the next priority after the public ones
+        (processor.cpp:1690-1705); edo9300/ygopro-core the same (field.cpp:3235-3250 at 46779fb),
+        with the TCG order only behind the duel flag ``DUEL_TCG_SEGOC_NONPUBLIC``
+        (ocgapi_constants.h:411)."""
+        if self.placing is None:
+            return None
+        hand = self.from_the_hand(card, eff)
+        if hand and self.placing[2] == "public":
+            return ("a trigger effect activated from the hand (手札誘発) is activated only after the public ones of this "
+                    "timing are on the chain (YGO-GEN-HAND-TRIGGER)")
+        if not hand and self.placing[2] == "hand":
+            return ("the public effects of this timing were placed before the ones activated from the hand: it can no "
+                    "longer be placed (YGO-GEN-HAND-TRIGGER)")
+        return None
 
     def before_draw_timing_problem(self, player: str, eff: fx.Effect) -> str | None:
         """Why ``player`` cannot activate ``eff``, an effect of the "before the draw" timing, now
@@ -414,7 +464,7 @@ class Duel:
             return "only immediately before the normal draw"
         if any(l.effect.kind != "before-draw" for l in self.chain):
             return "cannot be chained to an effect of another timing"
-        if self.placing != (player, eff.mandatory):
+        if self.placing is None or self.placing[:2] != (player, eff.mandatory):
             return "the effects of this timing are placed together on the chain (mandatory ones first, the turn player's first), not in response"
         return None
 
@@ -570,12 +620,14 @@ class Duel:
             self.emit("negate-effect", link=link.number, card=link.card.uid, by=by.uid)
 
     # ------------------------------------------------------------------------------ windows
-    def place_mandatory_before_draw_effects(self, player: str) -> None:
+    def place_mandatory_before_draw_effects(self, player: str, stage: str = "public") -> None:
         """The mandatory effects of ``player`` at the timing immediately before the normal draw
         (「…ドロー前に発動する」, 「…代わりに、…めくる」) are activated by the game, not the player,
         in the order the player chooses among their own (YGO-GEN-SEGOC);
-        a name they declare on activation (「カード名を１つ宣言して発動する」) is the player's choice."""
-        self.placing = (player, True)
+        a name they declare on activation (「カード名を１つ宣言して発動する」) is the player's choice.
+        ``stage``: ``"public"``, or ``"hand"`` for those activated from the hand
+        (YGO-GEN-HAND-TRIGGER, :meth:`hand_trigger_order_problem`)."""
+        self.placing = (player, True, stage)
         placed: set = set()
         while True:
             due = [(card, eff) for card in self.cards.values() for eff in card.effects
@@ -598,15 +650,28 @@ class Duel:
             self.activate(player, card, eff, step)
         self.placing = None
 
-    def place_before_draw_effects(self, player: str) -> None:
+    def place_before_draw_effects(self, player: str, stage: str = "public") -> None:
         """At the timing immediately before the normal draw (ND-05), ``player`` places their
-        optional effects of that timing on the chain (ND-C4, ND-E5: any number, on one chain)."""
+        optional effects of that timing on the chain (ND-C4, ND-E5: any number, on one chain):
+        the public ones (``stage`` ``"public"``), then, once both players placed theirs, the ones
+        activated from the hand (``"hand"``, YGO-GEN-HAND-TRIGGER). The player is asked about
+        the public ones only while one can be activated (as the open cores ask only about the
+        triggers they offer): a step for an effect from the hand then waits for the hand stage,
+        where every remaining step of the timing is tried. Only effects of this timing are taken
+        (:meth:`starts_chain_before_draw`, ND-L-BEFORE, YGO-GEN-BEFORE-THE-DRAW): a Quick Effect
+        is not placed here."""
 
         def of_this_timing(step):
             card = self.cards.get(step.get("card"))
-            return card is not None and any(e.kind == "before-draw" for e in card.effects)
-        self.placing = (player, False)
-        while self.decider.priority(player, lambda step: self.try_activate(player, step), applies=of_this_timing):
+            return card is not None and any(self.starts_chain_before_draw(e) for e in card.effects)
+
+        def public_offered():
+            return any(eff.kind == "before-draw" and not eff.mandatory and not self.from_the_hand(card, eff)
+                       and self.activatable(player, card, eff) is None
+                       for card in self.cards.values() for eff in card.effects)
+        self.placing = (player, False, stage)
+        while (stage == "hand" or public_offered()) and \
+                self.decider.priority(player, lambda step: self.try_activate(player, step), applies=of_this_timing):
             pass
         self.placing = None
 
@@ -665,40 +730,46 @@ class Duel:
     def process_triggers(self) -> None:
         """Activate the trigger effects waiting (YGO-GEN-SEGOC: the turn player's mandatory, the
         opponent's mandatory, the turn player's optional, the opponent's optional ones), let both
-        players respond, resolve; repeat while new ones wait.
-        The placing is the ``trigger`` window after the events since the previous one (opened
-        even when nothing waits, so that a step for it is seen to be not offered)."""
+        players respond, resolve; repeat while new ones wait. Those activated from the hand come
+        after the public ones (YGO-GEN-HAND-TRIGGER, :meth:`from_the_hand`). The placing is the
+        ``trigger`` window after the events since the previous one (opened even when nothing
+        waits, so that a step for it is seen to be not offered)."""
         first = True
         while self.pending or first:
             first = False
             self.decider.open({"window": "trigger"})
             waiting, self.pending = self.pending, []
-            players = self.same_timing_order()
-            # SEGOC: the turn player's mandatory, the opponent's mandatory, the turn player's
-            # optional, the opponent's optional trigger effects
-            for player in players:
-                for eff, ev in [(e, ev) for e, p, ev in waiting if p == player and e.mandatory]:
-                    if self._can_trigger(eff, player):
-                        self.activate(player, eff.card, eff, {"player": player, "do": "activate", "card": eff.card.uid}, ev)
-            for player in players:
-                optional = [(e, ev) for e, p, ev in waiting if p == player and not e.mandatory]
-                if optional:
-                    def offer(step, player=player, optional=optional):
-                        cands = [(e, ev) for e, ev in optional if e.card.uid == step["card"] and (not step.get("effect") or e.label == step["effect"])]
-                        if not cands:
-                            return "that effect has not triggered"
-                        e, ev = cands[0]
-                        why = self._trigger_problem(e, player)
-                        if why:
-                            return why
-                        optional.remove((e, ev))
-                        return self.activate(player, e.card, e, step, ev)
-                    triggered = {e.card.uid for e, _ in optional}
-                    while optional and self.decider.priority(player, offer, applies=lambda st, t=triggered: st.get("card") in t):
-                        pass
+            public = [(e, p, ev) for e, p, ev in waiting if not self.from_the_hand(e.card, e)]
+            self._place_triggers(public)
+            self._place_triggers([w for w in waiting if w not in public])
             self.decider.close("trigger")
             if self.chain:
                 self.chain_window(opponent(self.chain[-1].player))
+
+    def _place_triggers(self, waiting: list) -> None:
+        """SEGOC (YGO-GEN-SEGOC): the turn player's mandatory, the opponent's mandatory, the turn
+        player's optional, the opponent's optional trigger effects of ``waiting`` go on the chain."""
+        players = self.same_timing_order()
+        for player in players:
+            for eff, ev in [(e, ev) for e, p, ev in waiting if p == player and e.mandatory]:
+                if self._can_trigger(eff, player):
+                    self.activate(player, eff.card, eff, {"player": player, "do": "activate", "card": eff.card.uid}, ev)
+        for player in players:
+            optional = [(e, ev) for e, p, ev in waiting if p == player and not e.mandatory]
+            if optional:
+                def offer(step, player=player, optional=optional):
+                    cands = [(e, ev) for e, ev in optional if e.card.uid == step["card"] and (not step.get("effect") or e.label == step["effect"])]
+                    if not cands:
+                        return "that effect has not triggered"
+                    e, ev = cands[0]
+                    why = self._trigger_problem(e, player)
+                    if why:
+                        return why
+                    optional.remove((e, ev))
+                    return self.activate(player, e.card, e, step, ev)
+                triggered = {e.card.uid for e, _ in optional}
+                while optional and self.decider.priority(player, offer, applies=lambda st, t=triggered: st.get("card") in t):
+                    pass
 
     def same_timing_order(self) -> tuple:
         """The players in the order their effects of one timing go on the chain, each kind
@@ -706,7 +777,9 @@ class Duel:
         return (self.turn_player, opponent(self.turn_player))
 
     def open_state(self) -> None:
-        """An open game state: triggers, then chains of quick effects, until both players pass."""
+        """An open game state: the trigger effects waiting first (YGO-GEN-SEGOC; ND-T1: those of the
+        chain before the draw are activated right after it, 「直後に発動」, before any player's Quick
+        Effect of the Draw Phase), then chains of quick effects, until both players pass."""
         while True:
             self.process_triggers()
             if not self.chain_window(self.turn_player):
@@ -736,13 +809,16 @@ class Duel:
 
     def before_draw_timing(self) -> None:
         """The timing immediately before the normal draw (ND-05): the mandatory effects of that
-        timing, then the optional ones, on one chain (YGO-GEN-SEGOC); Quick Effects respond to it."""
+        timing, then the optional ones, on one chain (YGO-GEN-SEGOC), those activated from the
+        hand after the public ones (YGO-GEN-HAND-TRIGGER); Quick Effects respond to it, they
+        cannot start it (:meth:`starts_chain_before_draw`)."""
         self.timing = "before-draw"
         self.decider.open({"window": "before-draw"})
-        for p in self.same_timing_order():
-            self.place_mandatory_before_draw_effects(p)
-        for p in self.same_timing_order():
-            self.place_before_draw_effects(p)
+        for stage in ("public", "hand"):           # YGO-GEN-HAND-TRIGGER: those from the hand after the public ones
+            for p in self.same_timing_order():
+                self.place_mandatory_before_draw_effects(p, stage)
+            for p in self.same_timing_order():
+                self.place_before_draw_effects(p, stage)
         if self.chain:                   # Quick Effects respond; they cannot start a chain at this timing
             self.chain_window(opponent(self.chain[-1].player))
         self.timing = "open"
@@ -881,6 +957,8 @@ REFUSAL_REASONS = (
     ("not their card", "zone"),
     ("only during", "timing"),
     ("only immediately before the normal draw", "timing"),
+    ("a Quick Effect can only respond", "timing"),
+    ("activated from the hand", "timing"),
     ("the turn it was Set", "timing"),
     ("is activated when it triggers", "timing"),
     ("can be activated from the hand only", "timing"),

@@ -25,7 +25,7 @@
 // and it calls back into JS through Module.handleDataReader(payload, code, OCG_CardData*),
 // Module.handleScriptReader(payload, duel, name) -> string|null (the C glue then calls
 // OCG_LoadScript with that text), Module.handleLogHandler(payload, text, type).
-import { existsSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequire } from "node:module";
@@ -85,7 +85,43 @@ export async function loadCore({ dir, build } = {}) {
       (d?.log ?? ((t, x) => process.stderr.write(`[core log ${t}] ${x}\n`)))(type, text);
     },
   });
+  if (process.env.DUELSPEC_ENGINE_CLOCK) installClock(M, process.env.DUELSPEC_ENGINE_CLOCK);
   return new Core(M, duels, files.version ?? null, files.description);
+}
+
+// The engine's own work, measured for benchmarks/bench.py (`engines`): with DUELSPEC_ENGINE_CLOCK
+// set to a file, the time spent inside the core's API calls is summed, CPU time of the process and
+// wall time (calls made from inside another, e.g. OCG_LoadScript from the script reader, count
+// once), and one JSON line is appended to that file when the process exits: "duel" are the calls that play the duel (create, new card,
+// start, process, responses, scripts, destroy), "observe" those that only read it (messages, queries).
+const CLOCKED = {
+  duel: ["_ocgapiCreateDuel", "_ocgapiDestroyDuel", "_ocgapiDuelNewCard", "_ocgapiStartDuel", "_ocgapiDuelProcess",
+    "_ocgapiDuelSetResponse", "_ocgapiLoadScript"],
+  observe: ["_ocgapiDuelGetMessage", "_ocgapiDuelQueryCount", "_ocgapiDuelQuery", "_ocgapiDuelQueryLocation",
+    "_ocgapiDuelQueryField"],
+};
+function installClock(M, file) {
+  const spent = { duel: [0, 0n, 0], observe: [0, 0n, 0] };   // CPU µs, wall ns, calls
+  const cpu = () => { const u = process.cpuUsage(); return u.user + u.system; };
+  let depth = 0;
+  for (const [kind, names] of Object.entries(CLOCKED)) {
+    const total = spent[kind];
+    for (const name of names) {
+      const f = M[name];
+      M[name] = (...args) => {
+        if (depth++) { try { return f(...args); } finally { depth--; } }
+        const c = cpu(), w = process.hrtime.bigint();
+        try { return f(...args); } finally { total[0] += cpu() - c; total[1] += process.hrtime.bigint() - w; total[2]++; depth--; }
+      };
+    }
+  }
+  process.on("exit", () => {
+    const line = { engine: "edopro", pid: process.pid, cpu_s: cpu() / 1e6 };
+    for (const [kind, [c, w, n]] of Object.entries(spent)) {
+      Object.assign(line, { [`${kind}_cpu_s`]: c / 1e6, [`${kind}_wall_s`]: Number(w) / 1e9, [`${kind}_calls`]: n });
+    }
+    appendFileSync(file, JSON.stringify(line) + "\n");
+  });
 }
 
 // OCG_CardData, wasm32 layout (ocgapi_types.h):
@@ -119,6 +155,27 @@ function writeCardData(M, ptr, c) {
 }
 
 export const DuelStatus = { END: 0, AWAITING: 1, CONTINUE: 2 };
+const MAX_TEMPLATES = 4;
+const ZERO = Buffer.alloc(1 << 16);
+
+/** Zeros in `u8` from `from` on, written only in the 64 KiB blocks that are not zero already (a
+ *  scenario touches a few of them; reading a block costs less than writing it). */
+function zeroAbove(u8, from) {
+  const mem = Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
+  for (let o = from; o < mem.length; o += ZERO.length) {
+    const block = mem.subarray(o, o + ZERO.length);
+    if (!block.equals(ZERO.subarray(0, block.length))) block.fill(0);
+  }
+}
+
+/** The length of `u8` up to its last non-zero byte (a duel with the base scripts uses ~2 MiB of
+ *  the core's 16 MiB: only that much is kept and copied back). */
+function usedExtent(u8) {
+  const words = new BigUint64Array(u8.buffer, u8.byteOffset, u8.byteLength >> 3);   // wasm memory: whole 64 KiB pages
+  let i = words.length;
+  while (i > 0 && words[i - 1] === 0n) i--;
+  return i * 8;
+}
 
 export class Core {
   constructor(M, duels, version, description) {
@@ -127,6 +184,9 @@ export class Core {
     this.packageVersion = version;
     this.description = description;
     this.nextId = 1;
+    this.templates = new Map();   // duel options -> {memory, id, calls}: see preparedDuel
+    this.live = new Set();        // duels created and not destroyed
+    this.fromTemplate = null;     // the live duel that is a restored template, if any
   }
   version() {
     const M = this.M, sp = M.stackSave();
@@ -170,9 +230,54 @@ export class Core {
     const handle = M.getValue(out, "i32");
     M.stackRestore(sp);
     if (status !== 0) throw new Error(`OCG_CreateDuel failed: status ${status}`);
+    this.live.add(handle);
     return handle;
   }
-  destroyDuel(h) { this.M._ocgapiDestroyDuel(h); }
+  /**
+   * A duel as `createDuel(opts)` then `prepare(h)` (loading the base scripts) gives it, the same
+   * bytes, but prepared once per process and options: the first time, the prepared duel's whole
+   * wasm memory is kept (the engine's state, the Lua state with the base scripts run, the
+   * allocator's); afterwards that memory is copied back and the duel is the prepared one again,
+   * without parsing and running the base scripts again (they are most of a scenario's cost). The
+   * calls the engine made to `opts`' callbacks while `prepare` ran (scripts read, log lines) are
+   * made again, in order, to this duel's callbacks, so what they record is what a fresh duel's
+   * would. A template is used only when no other duel is alive (copying the memory back ends
+   * every duel in it); at most MAX_TEMPLATES option sets are kept (~2 MiB each here).
+   * The engine has no API to copy a duel (ocgapi.h: create, destroy, new card, start, process,
+   * messages, responses, load script, queries) and a duel's Lua state is its own (OCG_CreateDuel).
+   */
+  preparedDuel(opts, prepare) {
+    const M = this.M;
+    const key = JSON.stringify([opts.seed.map(String), String(opts.flags), opts.team1, opts.team2, !!opts.enableUnsafeLibraries]);
+    const t = this.templates.get(key);
+    if (t && this.live.size === 0) {
+      M.HEAPU8.set(t.memory);                    // the template's memory up to its last non-zero byte,
+      zeroAbove(M.HEAPU8, t.memory.length);      // zeros above it (as in the template)
+      this.duels.set(t.id, opts);
+      for (const [kind, args] of t.calls) opts[kind]?.(...args);
+      this.live.add(t.handle);
+      this.fromTemplate = t.handle;
+      return t.handle;
+    }
+    const calls = [];
+    const record = (kind) => (...args) => { calls.push([kind, args]); return opts[kind]?.(...args); };
+    const h = this.createDuel({ ...opts, cardReader: record("cardReader"), scriptReader: record("scriptReader"), log: record("log") });
+    try { prepare(h); } catch (e) { this.destroyDuel(h); throw e; }
+    const id = this.nextId - 1;
+    this.duels.set(id, opts);
+    if (this.live.size === 1) {
+      if (this.templates.size >= MAX_TEMPLATES) this.templates.delete(this.templates.keys().next().value);
+      this.templates.set(key, { memory: M.HEAPU8.slice(0, usedExtent(M.HEAPU8)), id, handle: h, calls });
+      this.fromTemplate = h;
+    }
+    return h;
+  }
+  destroyDuel(h) {
+    this.live.delete(h);
+    // a restored template is not destroyed: the next preparedDuel copies its memory back anyway
+    if (h === this.fromTemplate) { this.fromTemplate = null; return; }
+    this.M._ocgapiDestroyDuel(h);
+  }
   /** info: {team, duelist, code, controller, location, sequence, position} */
   newCard(h, info) {
     const M = this.M, sp = M.stackSave();

@@ -121,6 +121,16 @@ export function deckOrder(cards) {
  * an array of local ids in engine sequence order (DECK index 0 = bottom). Kept up to date
  * from MOVE/DRAW/SHUFFLE messages and re-synchronised with the engine after every batch.
  */
+/** Whether two mirrors' zones (`[{location: ids}]` per player) hold the same ids in the same places. */
+function sameMirror(a, b) {
+  for (const p of [0, 1]) for (const l of LOCS) {
+    const x = a[p][l], y = b[p][l];
+    if (x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  }
+  return true;
+}
+
 class Mirror {
   constructor(codeOf) { this.codeOf = codeOf; this.z = [{}, {}]; for (const p of [0, 1]) for (const l of LOCS) this.z[p][l] = []; }
   list(p, l) { return this.z[p]?.[l & 0x7f]; }
@@ -262,7 +272,8 @@ export class ScenarioRun {
     this.errors = new EngineErrors({ cardName: (code) => this.cards.name(code), scriptDirs: this.scriptDirs,
       cardIds: (code) => st.cards.filter((c) => Number(c.card) === code).map((c) => c.id) });
     const lp = (x) => st.players?.[x]?.lp ?? 8000;
-    this.h = this.core.createDuel({
+    // the base scripts are loaded once per process: the duel is a copy of one prepared with them
+    this.h = this.core.preparedDuel({
       seed: [20240607n, 20240607n ^ 0x9e3779b97f4a7c15n, 0x2545f4914f6cdd1dn, 0x5851f42d4c957f2dn],
       flags: DUEL.MODE_MR5 | DUEL.PSEUDO_SHUFFLE,
       team1: { lp: lp(this.L[0]), startCount: opening, drawCount: 1 },
@@ -270,14 +281,15 @@ export class ScenarioRun {
       cardReader: (code) => this.cards.read(code),
       scriptReader: (name) => { const text = this.scriptReader(name); this.errors.onRead(name, text); return text; },
       log: (type, text) => { this.coreLog.push(`[core ${type}] ${text}`); this.errors.onLog(type, text); this.log(`[core log ${type}] ${text}`); },
+    }, (h) => {
+      for (const name of ["constant.lua", "utility.lua"]) {
+        const text = this.scriptReader(name);
+        if (text == null) throw new Unsupported(`no ${name} in the script directories (give --scripts DIR, a CardScripts checkout)`);
+        if (!this.core.loadScript(h, name, text)) throw new Error(`loading ${name} failed: ${this.coreLog.slice(-3).join(" | ")}`);
+      }
+      // our compatibility layer between the wasm's core and newer CardScripts (lua/duelspec_compat.lua)
+      if (!this.core.loadScript(h, "duelspec_compat.lua", COMPAT_LUA)) throw new Error(`loading duelspec_compat.lua failed: ${this.coreLog.slice(-3).join(" | ")}`);
     });
-    for (const name of ["constant.lua", "utility.lua"]) {
-      const text = this.scriptReader(name);
-      if (text == null) throw new Unsupported(`no ${name} in the script directories (give --scripts DIR, a CardScripts checkout)`);
-      if (!this.core.loadScript(this.h, name, text)) throw new Error(`loading ${name} failed: ${this.coreLog.slice(-3).join(" | ")}`);
-    }
-    // our compatibility layer between the wasm's core and newer CardScripts (lua/duelspec_compat.lua)
-    if (!this.core.loadScript(this.h, "duelspec_compat.lua", COMPAT_LUA)) throw new Error(`loading duelspec_compat.lua failed: ${this.coreLog.slice(-3).join(" | ")}`);
     this.mirror = new Mirror((id) => Number(this.ids.get(id)?.card ?? String(id).split(":")[1]));
     const lua = [];
     const planned = new Set(plan.map((d) => d.card));
@@ -337,17 +349,29 @@ export class ScenarioRun {
   }
 
   // ------------------------------------------------------------------ engine state queries
+  /** [{p, l, cards}] of every location. A location whose bytes are those of the last snapshot
+   *  keeps its parsed list (the lists are only read). */
   snapshot() {
     const out = [];
+    this.parsed ??= new Map();
     for (const p of [0, 1]) for (const l of LOCS) {
-      const raw = this.core.queryLocationRaw(this.h, { flags: QUERY.CODE | QUERY.POSITION | QUERY.REASON | QUERY.OWNER, controller: p, location: l });
-      out.push({ p, l, cards: parseQueryLocation(raw) });
+      const u8 = this.core.queryLocationRaw(this.h, { flags: QUERY.CODE | QUERY.POSITION | QUERY.REASON | QUERY.OWNER, controller: p, location: l });
+      const raw = Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
+      let hit = this.parsed.get(p * 256 + l);
+      if (!hit || !hit.raw.equals(raw)) this.parsed.set(p * 256 + l, hit = { raw, cards: parseQueryLocation(raw) });
+      out.push({ p, l, cards: hit.cards });
     }
     return out;
   }
-  /** Re-align the mirror with the engine: same code at the same place keeps its id. */
+  /** Re-align the mirror with the engine: same code at the same place keeps its id. Nothing to
+   *  do when the last re-alignment changed nothing (the mirror was aligned) and neither the
+   *  engine's field (the snapshot's lists are those it used: the same bytes) nor the mirror
+   *  changed since: it would change nothing again. */
   resync(snap = this.snapshot()) {
-    const old = this.mirror.z;
+    const last = this.lastSnap;
+    if (this.aligned && last && last.length === snap.length && snap.every((z, i) => z.cards === last[i].cards)
+        && sameMirror(this.mirror.z, this.aligned)) return;
+    const old = this.mirror.z, tokens = this.extraIds().length;
     const fresh = [{}, {}];
     const used = new Set();
     const pending = [];
@@ -368,6 +392,8 @@ export class ScenarioRun {
       fresh[p][l][i] = id;
     }
     for (const p of [0, 1]) for (const l of LOCS) if (!SLOTTED.has(l)) fresh[p][l] = fresh[p][l].filter((x) => x !== undefined);
+    // a copy of the mirror when this changed nothing (messages then change the mirror in place)
+    this.aligned = sameMirror(fresh, old) && this.extraIds().length === tokens ? fresh.map((z) => Object.fromEntries(Object.entries(z).map(([l, ids]) => [l, [...ids]]))) : null;
     this.mirror.z = fresh;
     this.lastSnap = snap;
   }
@@ -401,7 +427,7 @@ export class ScenarioRun {
 
   /** One duel from the start state. */
   play(plan) {
-    Object.assign(this, { events: [], notes: [], coreLog: [], tokens: [], plan, prompts: 0, public: new Set() });
+    Object.assign(this, { events: [], notes: [], coreLog: [], tokens: [], plan, prompts: 0, public: new Set(), lastSnap: null, aligned: null });
     this.setup(plan);
     for (const d of plan) this.notes.push(`start state: turn ${d.turn}'s normal draw (conducted by the engine before the start state) drew ${d.card}, one of ${d.player}'s hand cards of the setup`);
     this.planned = [...plan];
@@ -419,7 +445,10 @@ export class ScenarioRun {
       for (let i = 0; i < this.maxProcess && !this.stopped; i++) {
         const status = this.core.process(this.h);
         const msgs = this.core.getMessages(this.h).map(decode);
-        if (this.recording) this.checkPublic();
+        // the field as the engine left it after this call: read once, for the revealed hand cards
+        // and then for the mirror (reading the messages changes nothing in the engine)
+        const snap = this.snapshot();
+        if (this.recording) this.checkPublic(snap);
         let last = null;
         for (const m of msgs) {
           last = m;
@@ -427,7 +456,7 @@ export class ScenarioRun {
           if (this.stopped) break;
         }
         if (this.stopped || status === DuelStatus.END) break;
-        this.resync();
+        this.resync(snap);
         this.settleDraws();
         if (status === DuelStatus.AWAITING) {
           if (!last || !PROMPTS.has(last.type)) {
@@ -464,11 +493,10 @@ export class ScenarioRun {
    *  messages arrives, before its messages are traced (OCG_DuelProcess returns as soon as a
    *  processing unit wrote messages, ocgapi.cpp:111-120). (QUERY_IS_PUBLIC would also count a
    *  card being activated from the hand, card.cpp:191 is_related_to_chains.) */
-  checkPublic() {
+  checkPublic(snap) {
     const now = new Set();
     for (const p of [0, 1]) {
-      const raw = this.core.queryLocationRaw(this.h, { flags: QUERY.CODE | QUERY.POSITION, controller: p, location: LOCATION.HAND });
-      parseQueryLocation(raw).forEach((q, i) => {
+      snap.find((z) => z.p === p && z.l === LOCATION.HAND).cards.forEach((q, i) => {
         const id = this.mirror.list(p, LOCATION.HAND)[i];
         if (!q || !id || this.mirror.codeOf(id) !== q.CODE || !(q.POSITION & POS.FACEUP)) return;
         now.add(id);

@@ -136,6 +136,64 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     And [AT-S5, AT-D1] "raiden" is put into player A's hand
     And "shepherd" (5000) battles "crawler" (3000) and wins
 
+  @id:dm.attack.blocking.ap-ninja-strike-before-own-ability @ruling:AT-S5
+  Scenario: AP may declare its ninja strike before its own "when blocked" ability resolves, and order the ninja's cip first
+    # AT-S5: 「アクティブ・プレイヤー側で他の「ブロックされた時」の能力がトリガーしている場合、それらの能力の解決とニンジャ・
+    # ストライクの宣言(とcip能力の解決)の順番は任意。」 (issue 25: only NAP's free order at AT-S3 had scenarios). Coliseum
+    # Shell's ability waits; player A declares Raiden's ninja strike first, orders Raiden's cip before it (it taps Fear
+    # Fang), then Coliseum Shell's ability puts the top card of the deck into the mana zone
+    # cites: card-text | Coliseum Shell (DM-08 48/55) 「このクリーチャーがブロックされたとき、自分の山札の上から1枚目を自分のマナゾーンに加えてもよい。」
+    # cites: card-text | Raiden, Light Fang Ninja (DM-30 22/55) 「このクリーチャーをバトルゾーンに出した時、バトルゾーンにある相手のクリーチャーを1体選び、タップする。」
+    Given player A has "Coliseum Shell" as "shell" in the battle zone
+    And player A has "Aqua Vehicle" as "top" in the deck
+    And player A has "Raiden, Light Fang Ninja" as "raiden" in hand
+    And player A has 1 card in the mana zone
+    And player B has "Seamine" as "seamine" in the battle zone
+    And player B has "Fear Fang" as "fang" in the battle zone
+    And player B has 1 shield
+    When in step AT-S1, player A attacks player B with "shell"
+    And in step AT-S4, player B blocks with "seamine"
+    And in step AT-S5, player A declares ninja strike with "raiden"
+    And in step AT-S5, player A orders the waiting abilities of "raiden" and "shell"
+    And in step AT-S5, player A chooses "fang"
+    And in step AT-S5, player A chooses yes
+    Then "seamine" blocks "shell"
+    And "raiden" is declared for ninja strike
+    And "raiden" is summoned
+    And the "cip" ability of "raiden" resolves
+    And "fang" is tapped
+    And the "when-blocked" ability of "shell" resolves
+    And "top" is put into player A's mana zone
+    And "shell" (3000) battles "seamine" (4000) and loses
+
+  @id:dm.attack.blocking.ap-ninja-strike-after-own-ability @ruling:AT-S5
+  Scenario: AP may resolve its own "when blocked" ability first and declare its ninja strike afterwards
+    # AT-S5 (the same sentence): the order is player A's. Coliseum Shell's ability resolves first (the top card into the
+    # mana zone), then player A declares Raiden's ninja strike, still in AT-S5, and Raiden's cip taps Fear Fang
+    # cites: card-text | Coliseum Shell (DM-08 48/55) 「このクリーチャーがブロックされたとき、自分の山札の上から1枚目を自分のマナゾーンに加えてもよい。」
+    # cites: card-text | Raiden, Light Fang Ninja (DM-30 22/55) 「このクリーチャーをバトルゾーンに出した時、バトルゾーンにある相手のクリーチャーを1体選び、タップする。」
+    Given player A has "Coliseum Shell" as "shell" in the battle zone
+    And player A has "Aqua Vehicle" as "top" in the deck
+    And player A has "Raiden, Light Fang Ninja" as "raiden" in hand
+    And player A has 1 card in the mana zone
+    And player B has "Seamine" as "seamine" in the battle zone
+    And player B has "Fear Fang" as "fang" in the battle zone
+    And player B has 1 shield
+    When in step AT-S1, player A attacks player B with "shell"
+    And in step AT-S4, player B blocks with "seamine"
+    And in step AT-S5, player A chooses yes
+    And in step AT-S5, player A declares ninja strike with "raiden"
+    And in step AT-S5, player A chooses "fang"
+    Then "seamine" blocks "shell"
+    And the "when-blocked" ability of "shell" resolves
+    And "top" is put into player A's mana zone
+    And "raiden" is declared for ninja strike
+    And "raiden" is summoned
+    And the "cip" ability of "raiden" resolves
+    And "fang" is tapped
+    And step AT-S6a begins
+    And "shell" (3000) battles "seamine" (4000) and loses
+
   @id:dm.attack.blocking.blocker-until-the-start-of-the-next-turn @ruling:AT-S4 @ruling:AT-S3
   Scenario: A blocker given "until the start of your next turn" blocks no more in the opponent's following turn
     # Hayabusamaru: 「次の自分のターンのはじめまで、バトルゾーンにある自分のクリーチャー1体は「ブロッカー」を得る」: "ally" is

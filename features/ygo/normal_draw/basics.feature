@@ -66,11 +66,15 @@ Feature: The normal draw (通常のドロー)
     And player B's deck holds "Alexandrite Dragon", "Mystical Elf", "Celtic Guardian", "Dark Blade", "Sangan", "Alien Shocktrooper", in this order from the top
     And player A's deck holds "Alexandrite Dragon", "Mystical Elf", "Celtic Guardian", "Dark Blade", "Sangan", "Alien Shocktrooper", in this order from the top
     And the duel goes on until turn 2's Standby Phase
-    # ND-03: 5 cards each, drawn before any Draw Phase, not normal draws (which player draws
-    # first is not a ruling of the page: only B's is placed before A's normal draw of turn 2);
-    # 「初手を引くのはドローフェイズより前」: the opening hand's draw never carries the Draw Phase
-    # (the step expects that too; an engine reporting phase "draw" fails, issue 9)
-    Then player B draws "alexandrite-dragon", "mystical-elf", "celtic-guardian", "dark-blade", "sangan" as the opening hand
+    # ND-03: 5 cards each, drawn before any Draw Phase, not normal draws. Both players' opening
+    # hands (which player draws first is not a ruling of the page: in any order), each not a normal
+    # draw and never reported in the Draw Phase (the step expects that too; issue 9), both before
+    # the first Draw Phase begins: 「初手を引くのはドローフェイズより前」 (issue 25: an engine that
+    # reports the second player's opening hand as a normal draw, or drawn in the Draw Phase, fails)
+    Then these events happen in any order:
+      | player B draws "alexandrite-dragon", "mystical-elf", "celtic-guardian", "dark-blade", "sangan" as the opening hand |
+      | player A draws "alexandrite-dragon-2", "mystical-elf-2", "celtic-guardian-2", "dark-blade-2", "sangan-2" as the opening hand |
+    And player B's Draw Phase of turn 1 begins
     # ND-02: no normal draw in turn 1 for B; ND-01: A's normal draw in turn 2
     And player A conducts the normal draw, drawing "alien-shocktrooper-2"
     And player B does not conduct the normal draw

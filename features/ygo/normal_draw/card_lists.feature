@@ -72,7 +72,9 @@ Feature: The card lists of the page, one row per listed card
   @id:ygo.normal-draw.list.effect-chained @ruling:ND-L-EFFECT @ruling:ND-E5 @ruling:ND-E7
   Scenario Outline: ND-L-EFFECT: <card> is an effect-type replacement; another one can be chained after it, and only the last one is applied
     # ND-E5: any number of effect-type replacements on one chain (a cost-type would forbid the second, ND-E6);
-    # ND-E7: the last one activated resolves first and spends the right; <card> fizzles
+    # ND-E7: the last one activated resolves first and spends the right; <card> fizzles.
+    # Black Luster Soldier - Legendary Swordsman, activated from the hand, can only come after the
+    # public one (YGO-GEN-HAND-TRIGGER): its row is the scenario after this outline
     Given player A has "<card>" as "replacement" <place>
     And player A's deck holds <deck>, in this order from the top
     And player A has "<gy>" as "support" in the graveyard
@@ -91,13 +93,30 @@ Feature: The card lists of the page, one row per listed card
       | freed               | Freed the Matchless General                | face-up in attack position       | "Celtic Guardian"           | Mystical Elf       | celtic-guardian          | Meteor Flare  |
       | skull-flame         | Skull Flame                                | face-up in attack position       | "Celtic Guardian"           | Burning Skull Head | support                  | Meteor Flare  |
       | dark-general-freed  | Dark General Freed                         | face-up in attack position       | "Dark Blade"                | Mystical Elf       | dark-blade               | Meteor Flare  |
-      | legendary-swordsman | Black Luster Soldier - Legendary Swordsman | in hand                          | "Chaos Form"                | Mystical Elf       | chaos-form               | Meteor Flare  |
       | legacy              | Legacy of the Duelist                      | face-up in the spell & trap zone | "Celtic Guardian"           | Mystical Elf       | support                  | Meteor Flare  |
       | iron-core           | Iron Core of Koa'ki Meiru                  | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | replacement              | Meteor Flare  |
       | spirit-burner       | Spirit Burner                              | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | replacement              | Meteor Flare  |
       | fandora             | Fandora, the Flying Furtress               | face-up in the field zone        | "Seal, Strategist Fur Hire" | Mystical Elf       | seal-strategist-fur-hire | Meteor Flare  |
       | magical-blast       | Magical Blast                              | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | replacement              | Meteor Flare  |
       | meteor-flare        | Meteor Flare                               | in the graveyard                 | "Celtic Guardian"           | Mystical Elf       | replacement              | Magical Blast |
+
+  @id:ygo.normal-draw.list.effect-chained.legendary-swordsman @ruling:ND-L-EFFECT @ruling:ND-05 @ruling:ND-E7 @rule:YGO-GEN-HAND-TRIGGER
+  Scenario: Black Luster Soldier - Legendary Swordsman from the hand cannot be chain link 1 under Meteor Flare: refused, Meteor Flare is chain link 1
+    # The row of the outline above that put it before Meteor Flare: an effect activated from the hand
+    # (手札誘発) comes after the public ones of its timing (the rules wiki, page 手札誘発:
+    # 「手札誘発の誘発効果は通常の誘発効果だけでチェーンを組み終えた後に発動できる」, YGO-GEN-HAND-TRIGGER);
+    # scripted first, it is refused and Meteor Flare is placed (issue 25; same_timing.feature has the
+    # legal order, Meteor Flare chain link 1 and Legendary Swordsman chain link 2)
+    Given player A has "Meteor Flare" as "flare" in the graveyard
+    And player A has "Black Luster Soldier - Legendary Swordsman" as "swordsman" in hand
+    And player A's deck holds "Chaos Form", in this order from the top
+    When before the draw, player A cannot activate "swordsman" (refused: timing)
+    And before the draw, player A activates "flare"
+    Then "flare" is activated as chain link 1
+    And "swordsman" is not activated
+    And "flare" is added to the hand
+    And "chaos-form" is never added to the hand
+    And player A does not conduct the normal draw
 
   @id:ygo.normal-draw.list.before.diabolos @ruling:ND-L-BEFORE @ruling:ND-01
   Scenario: ND-L-BEFORE: the opponent's Diabolos is activated before the normal draw (mandatory) and can send the top card to the bottom

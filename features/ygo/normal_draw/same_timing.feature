@@ -120,3 +120,43 @@ Feature: Effects of both players at the timing before the draw, on one chain
     And "blast" is added to the hand
     And player A does not conduct the normal draw
     And "top" ends in player A's deck
+
+  # Effects activated from the hand: the rules wiki, page 手札誘発 (the source page's wiki):
+  # 「手札誘発の誘発効果は通常の誘発効果だけでチェーンを組み終えた後に発動できる。同時に複数のカードが発動した場合の
+  # ルールにおける通常の誘発効果の扱いとは異なり、これらより先に発動することはできない」, with 《イリュージョン・スナッチ》
+  # in the hand and 《氷帝メビウス》 as its example: only chain link 1 Mobius, chain link 2 Snatch
+  # (the general rule YGO-GEN-HAND-TRIGGER). Black Luster Soldier - Legendary Swordsman's (1) is
+  # activated from the hand (「①：自分ドローフェイズのドロー前に、手札のこのカードを相手に見せて発動できる。」).
+
+  @id:ygo.normal-draw.same-timing.hand-after-public @rule:YGO-GEN-HAND-TRIGGER @ruling:ND-05 @ruling:ND-E5 @ruling:ND-E7
+  Scenario: Meteor Flare (in the graveyard) is chain link 1, Black Luster Soldier - Legendary Swordsman from the hand chain link 2, which is applied
+    # ND-L-EFFECT: both are effect-type; ND-E7: the last one activated resolves first and spends the right
+    Given player A has "Meteor Flare" as "flare" in the graveyard
+    And player A has "Black Luster Soldier - Legendary Swordsman" as "swordsman" in hand
+    And player A's deck holds "Chaos Form", in this order from the top
+    When before the draw, player A activates "flare"
+    And before the draw, player A activates "swordsman"
+    Then "flare" is activated as chain link 1
+    And "swordsman" is activated as chain link 2
+    And "chaos-form" is added to the hand
+    And "flare" is never added to the hand
+    And player A does not conduct the normal draw
+
+  @id:ygo.normal-draw.same-timing.hand-after-public.negated @rule:YGO-GEN-HAND-TRIGGER @ruling:ND-L-EFFECT @ruling:ND-E9 @ruling:ND-05
+  Scenario: Black Luster Soldier - Legendary Swordsman from the hand, chain link 2, has its effect negated: Meteor Flare below it is applied
+    # ND-L-EFFECT: Legendary Swordsman is effect-type, so negated it does not spend the right (ND-E1)
+    # and the replacement below it is applied (ND-E9); a cost-type would have spent it on activation
+    Given player A has "Meteor Flare" as "flare" in the graveyard
+    And player A has "Black Luster Soldier - Legendary Swordsman" as "swordsman" in hand
+    And player A's deck holds "Chaos Form", in this order from the top
+    And player B has "Ash Blossom & Joyous Spring" as "ash" in hand
+    When before the draw, player A activates "flare"
+    And before the draw, player A activates "swordsman"
+    And in response to chain link 2, player B activates "ash"
+    Then "flare" is activated as chain link 1
+    And "swordsman" is activated as chain link 2
+    And "ash" is activated as chain link 3
+    And the effect of chain link 2 is negated
+    And "flare" is added to the hand
+    And "chaos-form" is never added to the hand
+    And player A does not conduct the normal draw

@@ -25,19 +25,31 @@ Feature: Trigger effects around the normal draw, and draws in the Draw Phase
     And "mystical-elf" is added to the hand
 
   @id:ygo.normal-draw.triggers.right-spent-trigger-right-after @ruling:ND-T1 @ruling:ND-C1
-  Scenario: With the right spent, the trigger is activated right after that chain
+  Scenario: With the right spent, the trigger is activated right after that chain, before anything else of the Draw Phase
+    # ND-T1: 「通常のドローの権利がないなら直後に発動」: Sangan's effect is the first thing after the
+    # chain of Malefic World (a cost-type: the right was spent at activation, ND-C1), before the
+    # turn player's Mystical Space Typhoon of the Draw Phase's open game state, not merely before the
+    # Standby Phase (issue 25: an engine that lets the Quick-Play Spell come first failed nothing)
     Given it is turn 2, player A's Draw Phase, before the draw
     And the top card of player A's deck is "Alexandrite Dragon" as "top"
     And player A controls "Malefic World" as "world" face-up in the field zone
     And player A's deck holds "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon", in this order from the top
+    And player A has "Mystical Space Typhoon" as "mst" in hand
     And player B controls "Infernoid Onuncu" as "onuncu" face-up in attack position
     And player B controls "Sangan" as "sangan" face-up in attack position
+    And player B has "Solemn Strike" as "solemn" set in the spell & trap zone
     And player B's deck holds "Mystical Elf", in this order from the top
     When before the draw, player A activates "world"
     And in response to chain link 1, player B activates "onuncu", tributing "sangan" as cost
+    And in player A's Draw Phase, player A activates "mst", targeting "solemn"
     Then the activation of chain link 1 is negated
     And the chain ends
-    And "sangan" is activated before player A would conduct the normal draw
+    And "sangan" is activated as chain link 1
+    And "mystical-elf" is added to the hand
+    And "mst" is activated as chain link 1
+    And "solemn" is sent to the graveyard
+    And player A's Standby Phase of turn 2 begins
+    And player A does not conduct the normal draw
     And "mystical-elf" ends in player B's hand
 
   @id:ygo.normal-draw.triggers.underdog-normal-and-own-draw @ruling:ND-04 @ruling:ND-01
