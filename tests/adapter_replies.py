@@ -2,12 +2,15 @@
 reply (issue 26): the YGOPro and EDOPro adapters play a fixed sample of scenarios (every
 hand-written Yu-Gi-Oh! scenario and every 13th generated chain) over the adapter protocol, and
 every reply must be byte-identical (canonical JSON) to the one recorded with the code before the
-change, on the same engine commits.
+change, on the same engine commits. Each line also records the hash of the scenario as played, so a
+scenario the suite has changed since the recording is left out of the comparison (its reply may
+rightly differ); the others must still give the recorded replies.
 
 ``python tests/adapter_replies.py record ygopro|edopro`` records them (the engines' environment
 loaded: ``. /work/engines/env.sh``) into ``tests/data/replies/<engine>.jsonl.gz``: a header line
 (the adapter's implementation: name and version, which names the engine's commits), then one
-``{"id", "reply"}`` line per scenario. The comparison is ``tests/test_adapter_replies.py``.
+``{"id", "scenario", "reply"}`` line per scenario (``scenario``: the sha256 of the document as
+played). The comparison is ``tests/test_adapter_replies.py``.
 """
 from __future__ import annotations
 
@@ -64,21 +67,29 @@ def path(engine: str) -> Path:
     return DATA / f"{engine}.jsonl.gz"
 
 
+def scenario_hash(scenario: dict) -> str:
+    """The sha256 of ``scenario`` as an adapter receives it (canonical JSON)."""
+    import hashlib
+    return hashlib.sha256(canonical(scenario).encode("utf-8")).hexdigest()
+
+
 def read(engine: str) -> tuple[dict, dict]:
-    """``(implementation, {id: canonical reply})`` as recorded."""
+    """``(implementation, {id: (scenario hash or None, canonical reply)})`` as recorded."""
     with gzip.open(path(engine), "rt", encoding="utf-8") as fh:
         lines = [json.loads(x) for x in fh]
-    return lines[0]["implementation"], {x["id"]: canonical(x["reply"]) for x in lines[1:]}
+    return lines[0]["implementation"], {x["id"]: (x.get("scenario"), canonical(x["reply"])) for x in lines[1:]}
 
 
 def record(engine: str) -> Path:
-    impl, replies = play(engine, sample())
+    scenarios = sample()
+    hashes = {s["id"]: scenario_hash(s) for s in scenarios}
+    impl, replies = play(engine, scenarios)
     DATA.mkdir(parents=True, exist_ok=True)
     # mtime=0: the same replies give the same bytes
     with open(path(engine), "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz:
         gz.write((canonical({"implementation": {k: impl.get(k) for k in ("name", "version")}}) + "\n").encode())
         for sid, reply in replies:
-            gz.write((canonical({"id": sid, "reply": reply}) + "\n").encode())
+            gz.write((canonical({"id": sid, "scenario": hashes[sid], "reply": reply}) + "\n").encode())
     return path(engine)
 
 
