@@ -158,11 +158,11 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     And in step AT-S5, player A chooses "fang"
     And in step AT-S5, player A chooses yes
     Then "seamine" blocks "shell"
-    And "raiden" is declared for ninja strike
+    And [AT-S5] "raiden" is declared for ninja strike
     And "raiden" is summoned
-    And the "cip" ability of "raiden" resolves
+    And [AT-S5] the "cip" ability of "raiden" resolves
     And "fang" is tapped
-    And the "when-blocked" ability of "shell" resolves
+    And [AT-S5] the "when-blocked" ability of "shell" resolves
     And "top" is put into player A's mana zone
     And "shell" (3000) battles "seamine" (4000) and loses
 
@@ -185,11 +185,11 @@ Feature: Blocking (ブロック) and the abilities of AT-S4 and AT-S5
     And in step AT-S5, player A declares ninja strike with "raiden"
     And in step AT-S5, player A chooses "fang"
     Then "seamine" blocks "shell"
-    And the "when-blocked" ability of "shell" resolves
+    And [AT-S5] the "when-blocked" ability of "shell" resolves
     And "top" is put into player A's mana zone
-    And "raiden" is declared for ninja strike
+    And [AT-S5] "raiden" is declared for ninja strike
     And "raiden" is summoned
-    And the "cip" ability of "raiden" resolves
+    And [AT-S5] the "cip" ability of "raiden" resolves
     And "fang" is tapped
     And step AT-S6a begins
     And "shell" (3000) battles "seamine" (4000) and loses
