@@ -10,6 +10,9 @@ processes still alive below the jail (a JSON list of ``{"pid", "cmdline"}``; one
 of SIGKILL is not counted), ends them, and exits with the command's status (a command killed by
 a signal: the jail kills itself with it). stdin, stdout and stderr are the command's.
 No environment variable, no marker: a leftover cannot hide from it. Linux only (stdlib only).
+
+Its /proc reading and subreaper set-up repeat adapters/process.py and adapters/reaper.py on
+purpose: the jail is the independent observer of the code it checks, so it imports none of it.
 """
 import ctypes
 import json
