@@ -49,8 +49,12 @@ def json_loads(text, **options):
     :func:`json.loads` (e.g. ``object_pairs_hook``)."""
     import json
     obj = json.loads(text, **options)
-    if _openers(text) <= JSON_DEPTH:
-        return obj            # no value nests deeper than the text has `[` and `{` (the usual reply: no walk)
+    if isinstance(text, (bytes, bytearray)):
+        openers = text.count(b"[") + text.count(b"{")
+    else:
+        openers = text.count("[") + text.count("{")
+    if openers <= JSON_DEPTH:      # no deeper than its opening brackets (those in strings too): no walk needed
+        return obj
     stack = [(obj, 1)]
     while stack:
         node, depth = stack.pop()
@@ -59,14 +63,6 @@ def json_loads(text, **options):
                 raise RecursionError(f"JSON nested more than {JSON_DEPTH} levels deep")
             stack.extend((child, depth + 1) for child in (node.values() if isinstance(node, dict) else node))
     return obj
-
-
-def _openers(text) -> int:
-    """How many ``[`` and ``{`` ``text`` (str or bytes) holds: a bound of the nesting depth of the JSON it is."""
-    if isinstance(text, str):
-        return text.count("[") + text.count("{")
-    data = text if isinstance(text, (bytes, bytearray)) else bytes(text)
-    return data.count(b"[") + data.count(b"{")
 
 
 def kind(path) -> str:
