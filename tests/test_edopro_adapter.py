@@ -668,3 +668,22 @@ process.stdout.write(JSON.stringify({ category: said.join(" "), isPublic: raw[8]
 """
     got = node_eval(js)
     assert got == {"category": "12884901888", "isPublic": 0}, got
+
+
+# ------------------------------------------------------------------ with the real CardScripts
+EDOPRO_SCRIPTS = os.environ.get("DUELSPEC_EDOPRO_SCRIPTS")
+
+
+@pytest.mark.skipif(not EDOPRO_SCRIPTS, reason="DUELSPEC_EDOPRO_SCRIPTS (a ProjectIgnis/CardScripts checkout) is needed")
+def test_a_normal_draw_from_an_empty_deck_ends_the_before_draw_window(tmp_path):
+    """Turn step 3's draw from an empty Deck writes no MSG_DRAW (operations.cpp:433-435, 482 at
+    a30e6b7); the Mystical Space Typhoon the engine offers right after it (the draw's point event,
+    its prompt carrying TIMING_DRAW) is not "before the draw": the step scripted there is refused
+    for its timing. The adapter that closed the window only at MSG_DRAW reported it applied (the
+    former cause Q of the EDOPro report)."""
+    sid = "ygo.normal-draw.before.quick-effect.empty-deck"
+    out = tmp_path / "run.jsonl"
+    run = subprocess.run(["duelspec", "run", "--game", "ygo", "--id", sid, "--adapter", f"cmd:{NODE} adapters/edopro/main.mjs",
+                          "--no-progress", "--out", str(out)], cwd=ROOT, capture_output=True, text=True)
+    results = [r for r in map(json.loads, out.read_text(encoding="utf-8").splitlines()) if r.get("type") == "result"]
+    assert [(r["id"], r["outcome"]) for r in results] == [(sid, "passed")], run.stdout[-3000:] + run.stderr[-2000:]

@@ -166,6 +166,7 @@ const PROMPTS = new Set([MSG.SELECT_BATTLECMD, MSG.SELECT_IDLECMD, MSG.SELECT_EF
   MSG.ANNOUNCE_ATTRIB, MSG.ANNOUNCE_CARD, MSG.ANNOUNCE_NUMBER, MSG.ROCK_PAPER_SCISSORS]);
 const EXTRA_DECK_TYPES = 0x40 | 0x2000 | 0x800000 | 0x4000000; // Fusion, Synchro, Xyz, Link
 const SPE_PLACING = 0x7f; // MSG_SELECT_CHAIN spe_count of the trigger placement (processor.cpp PointEvent steps 2, 4)
+const TIMING_DRAW = 0x10000; // field.h:776 (a30e6b7): the timing a draw sets for the drawing player (operations.cpp:463)
 export const MAX_REPLAYS = 12;
 
 export class ScenarioRun {
@@ -768,6 +769,12 @@ export class ScenarioRun {
       case MSG.SELECT_CHAIN: case MSG.SELECT_IDLECMD: case MSG.SELECT_BATTLECMD: {
         const placing = m.type === MSG.SELECT_CHAIN && m.spe_count === SPE_PLACING;
         let kind = "chain";
+        // turn step 3's normal draw from an empty Deck draws nothing and writes no MSG_DRAW
+        // (operations.cpp:433-435, 482 at a30e6b7), but the draw still sets TIMING_DRAW in the turn
+        // player's timing (operations.cpp:463), which this prompt carries (hint_timing of its player,
+        // hint_timing_other of the other, playerop.cpp:481-482): the draw is over, before-draw closes
+        if (m.type === MSG.SELECT_CHAIN && this.wins["before-draw"] && !this.links.length
+            && ((who === this.turnPlayer ? m.hint_timing : m.hint_timing_other) & TIMING_DRAW)) this.wClose("before-draw");
         if (placing) { kind = "placing"; if (!this.wins.trigger) this.wOpen("trigger"); }
         else if (m.type === MSG.SELECT_CHAIN) {
           if (!this.links.length) {
