@@ -490,13 +490,17 @@ def steps(game):
               help="The verdicts on the consensus clusters (duelspec consensus --arguments), shown on consensus.html.")
 @click.option("--causes", "causes", multiple=True, metavar="NAME=CAUSES[,FIXES[,REPRO_DIR]]",
               help="An engine's cause file (and its fix measurements and reproductions): the engines' causes side by side on "
-                   "causes.html; NAME is a word of the engine's name (repeatable; python -m duelspec.sidebyside).")
+                   "causes.html, and that engine's failing generated chains grouped by them; NAME is a word of the "
+                   "engine's name (repeatable; python -m duelspec.sidebyside).")
 def site(results, out, arguments_path, causes):
     """Write the spec as a static website: the engines × rulings matrix, a page per ruling with
-    its scenarios as Gherkin and every engine's verdicts, a page per failure, each engine's history
-    and badge, the general rules (general-rules.html) and, with two engines of a game or more,
-    where they all fail the same way (consensus.html), with --causes the engines' causes side by side
-    (causes.html). The pages work from file:// and need no network. Runs of another suite than the
+    its scenarios as Gherkin and every engine's verdicts, a page per failure of a hand-written
+    scenario, the generated chains summarised per ruling with their failures grouped by cause
+    (--causes) or first failing expectation and a drill-down listing each failing chain and how to
+    re-run it, each engine's history and badge, the general rules (general-rules.html) and, with
+    two engines of a game or more, where they all fail the same way (consensus.html), with --causes
+    the engines' causes side by side (causes.html); also the cause file groups that engine's
+    generated chains' failures. The pages work from file:// and need no network. Runs of another suite than the
     installed one are named on every page. Exit status 2 for bad input (a stream that is not one,
     more than 200 streams or 512 MiB of them, a --out with files the site did not write, an input
     inside --out)."""

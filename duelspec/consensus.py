@@ -191,7 +191,7 @@ def consensus(engines: list, scenarios: dict | None = None, arguments: list | No
         ids = set.intersection(*(set(i for i, r in by_name[n].results.items() if r.get("game") == game) for n in names))
         for sid in sorted(ids):
             rs = {n: by_name[n].results[sid] for n in names}
-            if _stale(scenarios.get(sid), rs.values()):
+            if is_stale(scenarios.get(sid), rs.values()):
                 stale.setdefault(game, []).append(sid)
                 continue
             compared[game] += 1
@@ -215,7 +215,7 @@ def consensus(engines: list, scenarios: dict | None = None, arguments: list | No
     return Consensus(engines, games, out, dict(compared), dict(all_failed), dict(agreed), lonely, stale)
 
 
-def _stale(scenario: dict | None, results) -> bool:
+def is_stale(scenario: dict | None, results) -> bool:
     """Is a result of a stream about another version of ``scenario`` than the one read now (its
     title differs: e.g. a generated chain instantiated anew)? Then the document cannot say what
     the result's expectation rested on, and the result says nothing about the suite as it is: the

@@ -49,6 +49,12 @@ def json_loads(text, **options):
     :func:`json.loads` (e.g. ``object_pairs_hook``)."""
     import json
     obj = json.loads(text, **options)
+    if isinstance(text, (bytes, bytearray)):
+        openers = text.count(b"[") + text.count(b"{")
+    else:
+        openers = text.count("[") + text.count("{")
+    if openers <= JSON_DEPTH:      # no deeper than its opening brackets (those in strings too): no walk needed
+        return obj
     stack = [(obj, 1)]
     while stack:
         node, depth = stack.pop()

@@ -6,4 +6,13 @@ chains (:mod:`.model`) and a generator of scenarios from it (:mod:`.generator`).
 """
 from .generator import scenarios
 
-__all__ = ["scenarios"]
+#: the start of every generated scenario's id (``ygo.generated.chain.<kinds>.<interferences>.<n>``)
+PREFIX = "ygo.generated."
+
+__all__ = ["PREFIX", "is_generated", "scenarios"]
+
+
+def is_generated(scenario_id: str) -> bool:
+    """Is ``scenario_id`` the id of a generated scenario (made by :func:`scenarios`, not written in a
+    feature file)? Decided from the id alone, so a result says it without its scenario."""
+    return str(scenario_id).startswith(PREFIX)

@@ -10,8 +10,15 @@ network at view time:
   outcome; a search box for card names (English or Japanese) and scenario ids.
 - ``rulings/<ID>.html``: the ruling, its source (the page, its revision, the passage), its
   scenarios as Gherkin, and one row per scenario with each engine's outcome.
-- ``failures/<engine>/<scenario id>.html``: every unmet expectation with its JSON pointer, what the
-  trace had, the trace around it, the adapter's evidence, the expected-failure reason.
+- ``failures/<engine>/<scenario id>.html`` (hand-written scenarios): every unmet expectation with
+  its JSON pointer, what the trace had, the trace around it, the adapter's evidence, the
+  expected-failure reason.
+- the generated chains (thousands per engine) have no page each: a ruling page counts its chains
+  per engine and outcome and their failures per group; ``generated/<engine>/index.html`` groups an
+  engine's failing chains by the cause of its cause file (``--causes``) or their first failing
+  expectation, and ``generated/<engine>/<group>.html`` (paginated) lists each failing chain with
+  its first failing expectation and the command that re-runs it (:mod:`duelspec.site.summary`).
+  No page is over 1 MB, whatever the number of engines and chains.
 - ``history/<engine>.html``: several streams of one engine (e.g. one per commit): counts per
   stream and every scenario whose outcome changed.
 
@@ -27,6 +34,8 @@ import re
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from jinja2 import Undefined
 
 from ..errors import InputError  # noqa: F401 - raised by read_run, documented above
 
@@ -124,6 +133,46 @@ def for_pages(result: dict) -> dict:
     return r
 
 
+SUMMARY_VALUE = 2000      # characters of a summarised result's expected / actual value (as JSON) kept whole
+
+
+def for_summary(result: dict) -> dict:
+    """A result as a summary shows it (a generated chain's, the consensus view's): id, outcome,
+    game, title, rulings, the partial check, the message or reason, and only its first failing
+    expectation (:func:`duelspec.consensus.first_failure`: pointer, message, expected, actual;
+    not the trace around it), each bounded. The first failure is kept whole enough for
+    :func:`duelspec.causes.signature` to read it as from the whole result."""
+    from ..consensus import first_failure
+    from ..text import bound, cap
+    r = {k: result[k] for k in ("id", "outcome", "game") if k in result}
+    for k in ("title", "message", "reason"):
+        if k in result:
+            r[k] = cap(result[k], TEXT_CAP)
+    r["rulings"] = [cap(x, 80) for x in list(result.get("rulings") or [])[:PAGE_ITEMS]]
+    if result.get("partial") is True:
+        r["partial"] = True
+    if isinstance(result.get("coverage"), dict):
+        r["coverage"] = bound(result["coverage"], budget=TEXT_CAP, items=PAGE_ITEMS)
+    if result.get("failures"):
+        f = first_failure(result)
+        one = {k: cap(f.get(k, ""), 600) for k in ("pointer", "message")}
+        for k in ("expected", "actual"):
+            if k in f:
+                text = json.dumps(f[k], ensure_ascii=False, default=str)
+                one[k] = f[k] if len(text) <= SUMMARY_VALUE else cap(text, SUMMARY_VALUE)
+        r["failures"] = [one] + ([{"pointer": "", "message": f"… [{len(result['failures']) - 1} more failures: see the result stream]"}]
+                                 if len(result["failures"]) > 1 else [])
+    return r
+
+
+def for_latest(result: dict) -> dict:
+    """What the site keeps of a result of an engine's latest run: a hand-written scenario's whole
+    (bounded, :func:`for_pages`: its failure page), a generated chain's summary (:func:`for_summary`:
+    generated chains are summarised per ruling and their failures grouped, never a page each)."""
+    from ..generated import is_generated
+    return for_summary(result) if is_generated(result.get("id", "")) else for_pages(result)
+
+
 def for_history(result: dict) -> dict:
     """What a run that is not its engine's latest needs of a result: its outcome (history pages)."""
     return {"id": result["id"], "outcome": result["outcome"], "rulings": list(result.get("rulings", []))[:PAGE_ITEMS]}
@@ -137,7 +186,7 @@ def read_runs(result_files: list) -> list[Run]:
 
     Memory stays bounded: at most :data:`MAX_STREAMS` files of at most :data:`STREAM_BYTES` each
     and :data:`STREAMS_BYTES` together; the headers are read first, then each engine's latest run
-    is kept for its pages (:func:`for_pages`) and every earlier run only as outcomes
+    is kept for its pages (:func:`for_latest`) and every earlier run only as outcomes
     (:func:`for_history`)."""
     import os
     from ..files import kind
@@ -156,7 +205,7 @@ def read_runs(result_files: list) -> list[Run]:
             raise InputError(p, "", f"result streams of at most {STREAMS_BYTES // MiB} MiB together for one site",
                              f"{total} bytes up to this one")
     # a pipe (<(...)) can be read once: read it whole now; a file: its header now, the rest below
-    first = [read_header(p) if kind(p) == "file" else read_stream(p, keep=for_pages) for p in files]
+    first = [read_header(p) if kind(p) == "file" else read_stream(p, keep=for_latest) for p in files]
     groups = runs(first)
     latest: dict = {}
     for i, group in enumerate(groups):
@@ -167,7 +216,7 @@ def read_runs(result_files: list) -> list[Run]:
     current = {i for _, i in latest.values()}
     out = []
     for i, group in enumerate(groups):
-        keep = for_pages if i in current else for_history
+        keep = for_latest if i in current else for_history
         streams = [read_stream(st.path, keep=keep) if st.header_only else st for st in group]
         out.append(run_of(combine(streams)))
     return out
@@ -201,10 +250,12 @@ def visible(text: str) -> str:
 
 def clip(text, cap: int = TEXT_CAP) -> str:
     """``text`` (a value of any JSON type) as visible text of at most ``cap`` characters, the cut said."""
-    from jinja2 import Undefined
-    if isinstance(text, Undefined):            # a field a result does not have (e.g. the mark of a cut list)
+    if isinstance(text, str):
+        s = text
+    elif isinstance(text, Undefined):          # a field a result does not have (e.g. the mark of a cut list)
         return ""
-    s = text if isinstance(text, str) else json.dumps(text, ensure_ascii=False, default=str)
+    else:
+        s = json.dumps(text, ensure_ascii=False, default=str)
     s = visible(s)
     return s if len(s) <= cap else s[:cap] + f" … [{len(s) - cap} more characters not shown]"
 

@@ -10,11 +10,15 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup, escape
 
+from ..consensus import first_failure
 from ..coverage import describe, unchecked_text
+from ..generated import is_generated
 from ..report import partly, ruling_outcome
-from . import OUTCOMES, abbreviate, clip, page_name, script_json, slug
+from . import OUTCOMES, abbreviate, clip, page_name, script_json, slug, summary
 
 BAD = ("failed", "errored", "timed-out", "xpassed")
+HISTORY_ROWS = 2000               # changed outcomes listed on an engine's history page (the rest counted)
+INDEX_GENERATED_CHARS = 400_000   # characters of generated chains in the search index (the rest are on their ruling pages)
 KEYWORDS = re.compile(r"^(\s*)(Feature|Background|Scenario Outline|Scenario|Examples|Rule|Given|When|Then|And|But|\*)(:?)(?=\s|$)")
 
 
@@ -37,7 +41,7 @@ class Site:
         if ids_in_streams - set(self.scenarios):
             try:
                 from ..generated import scenarios as generated
-                self.scenarios.update({s["id"]: s for s in generated() if s["id"] in ids_in_streams})
+                self.scenarios.update({s["id"]: s for s in generated(keep=ids_in_streams.__contains__)})
             except Exception:  # noqa: BLE001 - a site is still built from the streams alone
                 pass
         from ..release import suite_version
@@ -111,6 +115,8 @@ class Site:
         for name in ("site.css", "site.js"):
             (static / name).write_bytes((Path(__file__).parent / "static" / name).read_bytes())
         by_ruling = self.scenarios_by_ruling()
+        gen = self.write_generated()
+        pages += gen["pages"]
         games = {"ygo": "Yu-Gi-Oh! OCG — 通常のドロー (the normal draw)", "dm": "Duel Masters — 攻撃(アタック) (the attack)"}
         rows = []
         for rid, r in self.rulings.items():
@@ -129,13 +135,11 @@ class Site:
                 state = "none" if total == 0 else "bad" if bad else "good" if c["passed"] + c["xfailed"] else "skip"
                 cells.append({"engine": e, "counts": c, "total": total, "bad": bad, "state": state})
             rows.append({"ruling": r, "cells": cells, "n": len(by_ruling.get(rid, []))})
-        index = []
-        for sid, sc in sorted(self.scenarios.items()):
-            index.append({"id": sid, "title": sc.get("title", ""), "rulings": sc.get("rulings", []), "game": sc.get("game", ""),
-                          "cards": self.card_names(sc), "href": f"rulings/{sc['rulings'][0]}.html#s-{page_name(sid)}" if sc.get("rulings") else ""})
-        summaries = [{"engine": e, "counts": e.current.counts(), "total": len(e.current.results)} for e in self.engines]
+        index, left = self.search_index()
+        summaries = [{"engine": e, "counts": e.current.counts(), "total": len(e.current.results),
+                      "generated": gen["engines"].get(e.slug)} for e in self.engines]
         self.render("index.html", "index.html", rows=rows, games=games, summaries=summaries, depth="",
-                    search_index=Markup(script_json(index)))
+                    search_index=Markup(script_json(index)), index_left=left)
         pages += 1
         for e, summ in zip(self.engines, summaries):
             (self.out / "badges").mkdir(exist_ok=True)
@@ -145,7 +149,7 @@ class Site:
             color = "#2e7d32" if ran and not any(c[o] for o in BAD) and not e.current.incomplete else "#c62828" if ran else "#757575"
             self.render("badge.svg", f"badges/{e.slug}.svg", label=label, color=color, width=7 * len(label) + 14)
         for rid, r in self.rulings.items():
-            sids = by_ruling.get(rid, [])
+            sids = [sid for sid in by_ruling.get(rid, []) if not is_generated(sid)]
             blocks, seen = [], set()
             for sid in sids:
                 sc = self.scenarios.get(sid)
@@ -156,18 +160,141 @@ class Site:
                                        background=self.gherkin_html(b["background"], sc["game"]) if b["background"] else None))
             table = [{"id": sid, "slug": page_name(sid), "scenario": self.scenarios.get(sid),
                       "results": [(e, self.outcome(e, sid)) for e in self.engines]} for sid in sids]
+            generated = self.generated_of_ruling(rid, [sid for sid in by_ruling.get(rid, []) if is_generated(sid)], gen)
             self.render("ruling.html", f"rulings/{rid}.html", ruling=r, source=self.sources.get(rid), blocks=blocks,
-                        table=table, depth="../")
+                        table=table, generated=generated, outcomes=OUTCOMES, depth="../")
             pages += 1
         for e in self.engines:
             for sid, res in e.current.results.items():
-                if res["outcome"] in BAD + ("xfailed",):
+                if res["outcome"] in BAD + ("xfailed",) and not is_generated(sid):
                     self.render("failure.html", f"failures/{e.slug}/{page_name(sid)}.html", engine=e, result=res,
                                 scenario=self.scenarios.get(sid), depth="../../")
                     pages += 1
-            self.render("history.html", f"history/{e.slug}.html", engine=e, changes=_changes(e), depth="../")
+            changes = _changes(e)
+            self.render("history.html", f"history/{e.slug}.html", engine=e, changes=changes[:HISTORY_ROWS],
+                        more=len(changes) - HISTORY_ROWS, depth="../")
             pages += 1
         return pages
+
+    def search_index(self) -> tuple:
+        """The search box's index: every hand-written scenario (id, title, rulings, card names in
+        both languages), then the generated chains (id and rulings; the link to the first
+        ruling's generated chains is made by site.js) while they fit in
+        :data:`INDEX_GENERATED_CHARS` characters; returns ``(entries, generated chains left out)``."""
+        index, left, used = [], 0, 0
+        ordered = sorted(self.scenarios.items(), key=lambda kv: (is_generated(kv[0]), kv[0]))
+        for sid, sc in ordered:
+            rulings = list(sc.get("rulings", []))
+            if not is_generated(sid):
+                index.append({"id": sid, "title": sc.get("title", ""), "rulings": rulings, "game": sc.get("game", ""),
+                              "cards": self.card_names(sc), "href": f"rulings/{rulings[0]}.html#s-{page_name(sid)}" if rulings else ""})
+                continue
+            entry = {"id": sid, "rulings": rulings}     # its link: its first ruling's page (site.js); no title: the index stays small
+            size = len(json.dumps(entry, ensure_ascii=False)) + 1
+            if used + size > INDEX_GENERATED_CHARS:
+                left += 1
+                continue
+            used += size
+            index.append(entry)
+        return index, left
+
+    def write_generated(self) -> dict:
+        """Each engine's failing generated chains grouped by cause (:mod:`duelspec.site.summary`):
+        ``generated/<engine>/index.html`` (the groups) and a drill-down per group (its chains, a page
+        per :data:`summary.ROWS_PER_PAGE`). Returns ``{"pages": n, "engines": {slug: {"counts",
+        "groups", "by_id": {id: group}, "href"}}}``."""
+        causes = self.cause_lists()
+        out, pages, seen = {}, 0, {}
+        for e in self.engines:
+            results = [r for sid, r in e.current.results.items() if is_generated(sid)]
+            if not results:
+                continue
+            counts = {o: 0 for o in OUTCOMES}
+            for r in results:
+                counts[r["outcome"]] = counts.get(r["outcome"], 0) + 1
+            failing = [r for r in results if r["outcome"] in BAD + ("xfailed",)]
+            mine = causes.get(e.slug, ())             # the same object for every engine it is of: one cache
+            groups = summary.failure_groups(failing, self.scenarios, list(mine), seen.setdefault(id(mine), {}))
+            folder = f"generated/{e.slug}"
+            command = summary.rerun_command(e.current.header)
+            for g in groups:
+                hrefs = g.pages(folder)
+                for i, (chunk, href) in enumerate(zip(g.chunks(), hrefs), 1):
+                    rows = Markup("\n".join(self.drill_row(r, command, "../../") for r in chunk))
+                    self.render("drilldown.html", href, engine=e, group=g, rows=rows, page=i, hrefs=hrefs,
+                                command=command, rulings=self.rulings, depth="../../")
+                    pages += 1
+            lists = [groups[i:i + summary.GROUPS_PER_PAGE] for i in range(0, len(groups), summary.GROUPS_PER_PAGE)] or [[]]
+            hrefs = [f"{folder}/index.html"] + [f"{folder}/index-{i}.html" for i in range(2, len(lists) + 1)]
+            for i, (chunk, href) in enumerate(zip(lists, hrefs), 1):
+                self.render("generated.html", href, engine=e, groups=chunk, counts=counts, total=len(results),
+                            failing=len(failing), page=i, hrefs=hrefs, all_groups=len(groups), folder=folder,
+                            has_causes_file=e.slug in causes, depth="../../")
+                pages += 1
+            out[e.slug] = {"counts": counts, "total": len(results), "failing": len(failing), "groups": groups,
+                           "by_id": {r["id"]: g for g in groups for r in g.results}, "href": hrefs[0], "folder": folder}
+        return {"pages": pages, "engines": out}
+
+    def drill_row(self, r: dict, command: str, depth: str) -> str:
+        """One failing generated chain on its drill-down page: id and title, rulings, outcome, first
+        failing expectation (pointer, message, expected, what the trace had) and the command that
+        re-runs it; every text from the stream clipped and escaped (a row is at most a few kB).
+        Written here rather than in the template: thousands of rows, a tenth of the time."""
+        f = first_failure(r)
+        title = f"<br><small>{escape(clip(r['title'], 200))}</small>" if r.get("title") else ""
+        rulings = ", ".join(f'<a href="{depth}rulings/{x}.html#generated">{x}</a>' if isinstance(x, str) and x in self.rulings
+                            else str(escape(clip(x, 40))) for x in (r.get("rulings") or [])[:12])
+        what = f"<code>{escape(clip(f['pointer'], 200))}</code> " if f.get("pointer") else ""
+        what += str(escape(clip(f.get("message") or r.get("message") or r.get("reason") or "", 300)))
+        if "expected" in f:
+            what += f"<br>expected <code>{_text(clip(f['expected'], 300))}</code>"
+        if f.get("actual") is not None:
+            what += f"<br>the trace had <code>{_text(clip(f['actual'], 300))}</code>"
+        return (f'<tr id="c-{escape(page_name(r["id"]))}"><td><code>{escape(clip(r["id"], 200))}</code>{title}</td>'
+                      f'<td>{rulings}</td><td class="o-{escape(clip(r["outcome"], 40))}">{escape(clip(describe(r), 200))}</td>'
+                      f'<td>{what}</td><td><code class="cmd">{escape(clip(summary.rerun(command, r["id"]), 900))}</code></td></tr>')
+
+    def generated_of_ruling(self, rid: str, sids: list, gen: dict) -> dict | None:
+        """What a ruling page shows of its generated chains ``sids``: counts per engine and outcome
+        (as the matrix counts them, :func:`duelspec.report.ruling_outcome`) and the failures per
+        group and engine, linked to the drill-down; ``None`` when no engine ran generated chains."""
+        if not gen["engines"]:
+            return None
+        rows, groups = [], {}
+        for e in self.engines:
+            g = gen["engines"].get(e.slug)
+            c = {o: 0 for o in OUTCOMES}
+            c["partly"] = 0
+            for sid in sids:
+                res = self.outcome(e, sid)
+                if res is None:
+                    continue
+                o = ruling_outcome(res, rid)
+                c[o] += 1
+                c["partly"] += partly(res) and o != "skipped"
+                group = g["by_id"].get(sid) if g else None
+                if group is not None and o != "skipped":
+                    row = groups.setdefault(group.key, {"label": group.label, "cells": {}, "n": 0})
+                    cell = row["cells"].setdefault(e.slug, {"n": 0, "of": len(group.results), "href": group.pages(g["folder"])[0]})
+                    cell["n"] += 1
+                    row["n"] += 1
+            rows.append({"engine": e, "counts": c, "ran": sum(c[o] for o in OUTCOMES), "href": g["href"] if g else None})
+        ordered = sorted(groups.values(), key=lambda x: (-x["n"], x["label"]))
+        shown = ordered[:summary.RULING_GROUPS]
+        return {"n": len(sids), "engines": rows, "groups": shown, "more": len(ordered) - len(shown),
+                "more_n": sum(x["n"] for x in ordered[len(shown):])}
+
+    def cause_lists(self) -> dict:
+        """Per engine slug, the causes of its cause file (``--causes NAME=CAUSES...``, NAME a word of
+        the engine's name), for grouping its generated chains' failures."""
+        from ..causes import load_causes
+        out = {}
+        for spec in getattr(self, "causes_specs", []):
+            name, _, rest = str(spec).partition("=")
+            e = next((e for e in self.engines if name.lower() in e.name.lower()), None)
+            if e is not None and rest.split(",")[0]:
+                out[e.slug] = load_causes(rest.split(",")[0])
+        return out
 
     def write_causes(self) -> int:
         """``causes.html``: the engines' causes side by side (:mod:`duelspec.sidebyside`), for the
@@ -207,8 +334,7 @@ class Site:
         self.render("general-rules.html", "general-rules.html", rules=list(general_rules().values()), citing=citing,
                     kinds=_SOURCE_KINDS, depth="")
         paths, arguments = getattr(self, "consensus_inputs", ([], None))
-        from . import for_pages
-        engines = cs.engines_of(paths, keep=for_pages) if paths else []
+        engines = self.consensus_engines(paths)
         c = cs.consensus(engines, self.scenarios, cs.load_arguments(arguments) if arguments else [])
         self.has_consensus = any(g not in c.lonely for g in c.games)
         if not self.has_consensus:
@@ -222,6 +348,19 @@ class Site:
                              "verdict": cs.VERDICTS[cl.argument["verdict"]] if cl.argument else None})
         self.render("consensus.html", "consensus.html", c=c, clusters=clusters, depth="")
         return 2
+
+    def consensus_engines(self, paths: list) -> list:
+        """The engines as :func:`duelspec.consensus.engines_of` reads them: when each engine has one
+        run, its results as read already (its latest run: :func:`duelspec.site.for_latest`, whose
+        generated chains keep their first failure, all the consensus compares); else the streams
+        read again (:func:`duelspec.site.for_summary`), an engine's runs joined."""
+        from .. import consensus as cs
+        from . import for_summary
+        if not paths:
+            return []
+        if all(len(e.streams) == 1 for e in self.engines):
+            return [cs.Engine(e.name, [e.current.path], e.current.results, e.current.version) for e in self.engines]
+        return cs.engines_of(paths, keep=for_summary)
 
     def render(self, template: str, path: str, **ctx) -> None:
         target = self.out / path
@@ -251,6 +390,12 @@ class Site:
             if b["start"] <= o.get("line", 0) <= b["end"]:
                 return b
         return None
+
+
+def _text(text: str) -> Markup:
+    """``text`` (clipped already) for an element's content: ``&``, ``<`` and ``>`` escaped; quotes,
+    which only an attribute value needs escaped, left as they are (JSON stays readable and small)."""
+    return Markup(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
 
 
 def _finalize(value):

@@ -48,8 +48,9 @@
     if (hits) {
       hits.slice(0, 200).forEach(function (s) {
         var li = document.createElement("li"), a = document.createElement("a");
-        a.href = s.href || "#"; a.textContent = s.id; li.appendChild(a);
-        li.appendChild(document.createTextNode(" — " + s.title));
+        a.href = s.href || (s.rulings && s.rulings.length ? "rulings/" + encodeURIComponent(s.rulings[0]) + ".html#generated" : "#");
+        a.textContent = s.id; li.appendChild(a);
+        li.appendChild(document.createTextNode(" — " + (s.title || "generated chain (" + (s.rulings || []).join(", ") + ")")));
         list.appendChild(li);
       });
     }
