@@ -28,6 +28,7 @@ import json
 
 from typing import Callable
 
+from duelspec.checker import matches as pattern_matches
 from duelspec.decisions import MissingDecision, Refusal, ask as ask_event
 
 __all__ = ["Adapter", "CannotStart", "MissingDecision", "Refusal", "ScriptDriver", "Simulator", "Skip"]
@@ -144,6 +145,7 @@ class ScriptDriver:
         self._bound_attack: int | None = None
         self.standing: list[int] = []         # format 2.1: refused `every` steps, tried again at later occurrences
         self._records: dict[int, dict] = {}   # step index -> its outcome record
+        self._whens: dict = {}                # id(step) -> (step, its `when` with defaults, binds to an attack)
         if self.format == 2:
             self._became_pending()
 
@@ -210,13 +212,17 @@ class ScriptDriver:
 
     # ------------------------------------------------------------------ windows (format 2)
     def when_of(self, step: dict) -> dict:
-        """The step's ``when`` with its defaults (``turn``: the setup's turn)."""
-        w = dict(step.get("when", {}))
-        if "turn" not in w and self.default_turn is not None:
-            w["turn"] = self.default_turn
-        if w.get("window", "").startswith("AT-") and "attack" not in w and self._bound_attack is not None \
-                and step is self.peek():
-            w["attack"] = self._bound_attack
+        """The step's ``when`` with its defaults (``turn``: the setup's turn). Not to be changed by
+        the caller: the part that does not depend on the driver's state is made once per step."""
+        got = self._whens.get(id(step))
+        if got is None or got[0] is not step:
+            w = dict(step.get("when", {}))
+            if "turn" not in w and self.default_turn is not None:
+                w["turn"] = self.default_turn
+            got = self._whens[id(step)] = (step, w, w.get("window", "").startswith("AT-") and "attack" not in w)
+        w = got[1]
+        if got[2] and self._bound_attack is not None and step is self.peek():
+            w = dict(w, attack=self._bound_attack)
         return w
 
     def current(self) -> dict | None:
@@ -244,7 +250,6 @@ class ScriptDriver:
                 return False
             if k not in window and k != "turn":
                 return False
-        from duelspec.checker import matches as pattern_matches
         if "before" in when and any(pattern_matches(when["before"], ev) for ev in window.get("events", ())):
             return False          # format 2.1: the part of the window before that event is over
         if "after" in when:
@@ -331,7 +336,6 @@ class ScriptDriver:
             return
         when = self.when_of(step)
         if "before" in when and self._opened:
-            from duelspec.checker import matches as pattern_matches
             bare = {k: v for k, v in when.items() if k != "before"}
             if pattern_matches(when["before"], ev) and any(self.matches(bare, x) for x in self.stack):
                 # format 2.1: the moment the step names (its window before such an event) is over
@@ -339,7 +343,6 @@ class ScriptDriver:
                               "never offered it", code="not-offered")
                 return
         if when.get("window") == "trigger" and not self._opened and self._turn_now() == when.get("turn", self._turn_now()):
-            from duelspec.checker import matches as pattern_matches
             if pattern_matches(when["after"], ev):
                 self._opened = True
         if kind in ("turn", "phase") or (kind == "chain-end" and when.get("window") in CHAIN_WINDOWS):
@@ -365,7 +368,6 @@ class ScriptDriver:
         if any(self.matches(when, x) for x in self.stack):
             self._opened = True
         elif when.get("window") == "trigger" and self._turn_now() == when.get("turn"):
-            from duelspec.checker import matches as pattern_matches
             self._opened = any(pattern_matches(when["after"], ev) for ev in self.armed)
         if not self._opened:                     # the game may already be past its window
             self._expire_past(self.current())

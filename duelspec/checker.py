@@ -111,6 +111,9 @@ def matches(pattern: dict, event: dict) -> bool:
         if type(v) is str:            # the common case: a string equals only the same string
             if got != v:
                 return False
+        elif type(v) is int:          # a number (not a boolean): equal, and never a boolean (_same)
+            if got != v or type(got) is bool:
+                return False
         elif not _same(v, got):
             return False
     return True

@@ -230,12 +230,12 @@ class Played:
     """A scenario an adapter has played, not yet judged (:func:`finish` judges it): what
     :func:`play_one` gives when the adapter answered. ``--jobs N`` judges it once the adapter is
     free for its next scenario (:meth:`duelspec.adapters.pool.AdapterPool.run_many`)."""
-    __slots__ = ("scenario", "reply", "ms", "selection", "observes", "trace_valid")
+    __slots__ = ("scenario", "reply", "ms", "selection", "observes", "trace_valid", "coverage")
 
     def __init__(self, scenario: dict, reply, ms: float, selection: "asof.Selection", observes: dict | None = None,
-                 trace_valid: bool = False):
+                 trace_valid: bool = False, coverage: "coverage.Coverage | None" = None):
         self.scenario, self.reply, self.ms, self.selection = scenario, reply, ms, selection
-        self.observes, self.trace_valid = observes, trace_valid
+        self.observes, self.trace_valid, self.coverage = observes, trace_valid, coverage
 
 
 def play_one(scenario: dict, adapter, impl: dict, as_of: str | None = None,
@@ -273,16 +273,16 @@ def play_one(scenario: dict, adapter, impl: dict, as_of: str | None = None,
         keep(played(scenario), reply, day)
     # an adapter class that itself declares `replies_valid = True` (the process adapter) has checked
     # a reply's trace against the trace schema already: the judge does not check it again
-    return Played(scenario, reply, ms, selection, observes, type(adapter).__dict__.get("replies_valid") is True)
+    return Played(scenario, reply, ms, selection, observes, type(adapter).__dict__.get("replies_valid") is True, cov)
 
 
 def finish(x: "dict | Played") -> dict:
     """The result of what :func:`play_one` gave: a played reply judged (:func:`judge`), a result as it is."""
-    return judge(x.scenario, x.reply, x.ms, x.selection, x.observes, x.trace_valid) if isinstance(x, Played) else x
+    return judge(x.scenario, x.reply, x.ms, x.selection, x.observes, x.trace_valid, x.coverage) if isinstance(x, Played) else x
 
 
 def judge(scenario: dict, reply: dict, ms: float | None = None, selection: "asof.Selection | None" = None,
-          observes: dict | None = None, trace_valid: bool = False) -> dict:
+          observes: dict | None = None, trace_valid: bool = False, cov: "coverage.Coverage | None" = None) -> dict:
     """Turn an adapter reply (``trace`` / ``skipped`` / ``errored`` / ``timed-out``) into a result.
     A reply of the wrong shape, a trace that fails the schema or refers to cards the scenario
     does not have is ``errored`` ("invalid reply" / "invalid trace"), never a rules failure.
@@ -295,7 +295,8 @@ def judge(scenario: dict, reply: dict, ms: float | None = None, selection: "asof
     dated answer of the scenario carries ``follows`` (:func:`duelspec.asof.follows`).
 
     ``trace_valid``: the trace is known to be valid against the trace schema (the process
-    adapter checked the whole reply); else it is checked here.
+    adapter checked the whole reply); else it is checked here. ``cov``: the coverage of ``scenario`` by
+    ``selection`` for ``observes`` when the caller has it (:func:`play_one` planned it), else planned here.
 
     ``errored`` / ``timed-out`` replies may carry ``evidence`` (``{"line", "stderr",
     "exit_status", "pointer"}``, see :mod:`duelspec.adapters.process`); it is kept."""
@@ -323,7 +324,8 @@ def judge(scenario: dict, reply: dict, ms: float | None = None, selection: "asof
     problem = trace_problem(scenario, trace)
     if problem:
         return result_of(scenario, "errored", message=f"the adapter's trace is invalid: {problem}", detail="invalid trace")
-    cov = coverage.plan(scenario, selection.expect, observes)
+    if cov is None:
+        cov = coverage.plan(scenario, selection.expect, observes)
     judged = {"coverage": cov.as_dict(), "partial": True if cov.partial else None}
     failures = check(scenario if used is None else dict(scenario, expect=selection.expect), trace, cov.omit)
     if failures:

@@ -397,3 +397,20 @@ def test_as_of_2019_only_the_chains_that_rest_on_a_later_or_reviewed_answer_are_
         if r["outcome"] == "skipped":
             skipped["ND-AF4" if "ND-AF4" in s["rulings"] else r["reason"].split(":")[0]] += 1
     assert set(skipped) <= {"ND-AF4", "under review on 2019-06-01"} and 0 < sum(skipped.values()) < 100, skipped
+
+
+def test_the_coverage_planned_before_the_adapter_plays_is_that_of_the_answer_judged(compiled, reference):
+    """play_one plans the coverage once (issue 26: judging does not plan it again): the plan it hands
+    to the judge is that of the expectations in force on the run's date (a superseded answer's as of
+    2019, with another number of items than today's), and the result is the one judging afresh gives."""
+    from duelspec.coverage import plan
+    from duelspec.runner import Played, finish, judge, play_one
+    adapter, impl = reference
+    s = compiled["ygo.normal-draw.faq1.skull-flame"]
+    observes = {"events": ["activate", "draw"]}           # a partial observer: the plan leaves items out
+    for day in ("2019-06-01", "2024-01-01"):
+        p = play_one(s, adapter, dict(impl, observes=observes), day)
+        assert isinstance(p, Played)
+        assert p.coverage == plan(s, asof.select(s, day).expect, observes)
+        assert finish(p) == judge(s, p.reply, p.ms, p.selection, observes)
+    assert plan(s, asof.select(s, "2019-06-01").expect, observes) != plan(s, s["expect"], observes)

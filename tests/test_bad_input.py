@@ -75,6 +75,12 @@ def test_json_nested_too_deeply_is_refused_on_every_python():
             json_loads("[" * depth + "]" * depth)
     with pytest.raises(RecursionError):
         json_loads('{"a": ' * (JSON_DEPTH + 1) + "1" + "}" * (JSON_DEPTH + 1))
+    # the depth is looked at only where the text could nest that deep (issue 26: one count of `[` and
+    # `{` instead of a walk of every reply); brackets in strings or side by side do not make it deep
+    wide = json.dumps([{"a": ["[{" * 300]} for _ in range(400)])
+    assert json_loads(wide) == json.loads(wide) and json_loads(wide.encode()) == json.loads(wide)
+    with pytest.raises(RecursionError):
+        json_loads(("[" * (JSON_DEPTH + 1) + "]" * (JSON_DEPTH + 1)).encode())
 
 
 def test_duplicate_ids_across_json_and_features_are_reported(tmp_path):

@@ -134,3 +134,15 @@ def test_the_markdown_and_junit_headline_name_the_refused_step():
     headline = next(ln for ln in md.splitlines() if ln.startswith("<details><summary><b>failed</b>"))
     assert "the engine must accept this step" in headline
     assert 'message="the engine must accept this step' in to_junit(head, [r], foot)
+
+
+def test_a_number_in_a_pattern_matches_as_the_field_comparison_says():
+    """matches compares a number by itself (issue 26: no call of _same per number): equal numbers
+    match (1 and 1.0 too), a boolean never matches a number nor a number a boolean, as _same says."""
+    import itertools
+    from duelspec.checker import _same
+    values = [0, 1, 2, -1, 1.0, 0.0, True, False, "1", None, [1], {"includes": [1]}]
+    for want, got in itertools.product(values, values):
+        assert matches({"event": "x", "n": want}, {"event": "x", "n": got}) == _same(want, got), (want, got)
+    assert not matches({"event": "activate", "link": 1}, {"event": "activate", "link": True})
+    assert matches({"event": "activate", "link": 1}, {"event": "activate", "link": 1})

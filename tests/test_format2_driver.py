@@ -202,3 +202,21 @@ def test_a_mandatory_choice_says_which_driver_call_reads_the_pending_step():
     assert d.take("A", ("break-shields",), lambda s: None)["cards"] == ["s1", "s2"]
     with pytest.raises(MissingDecision, match="script is used up"):
         d.choose("A", ["s3", "s4"], 1, 1, "another choice")
+
+
+def test_when_of_gives_the_defaults_and_the_current_attack_binding_every_time():
+    """when_of keeps each step's `when` with its defaults (issue 26: made once per step): the step's
+    own `when` is never changed, and the attack a pending AT step binds to is the current one at
+    every call (it moves on when the step becomes pending again after an attack)."""
+    steps = [step("A", {"window": "AT-S1"}, do="declare-attack", attacker="x", target="player"),
+             step("B", {"window": "AT-S4"}, do="block", card="z")]
+    d = ScriptDriver(steps, format=2, setup={"turn": 3})
+    assert d.when_of(steps[0]) == {"window": "AT-S1", "turn": 3, "attack": 1}
+    assert d.when_of(steps[1]) == {"window": "AT-S4", "turn": 3}                # not pending: no binding
+    d.open({"window": "AT-S1", "attack": 1})
+    assert d.take("A", ("declare-attack",), lambda s: None)["attacker"] == "x"
+    d.event({"event": "attack", "attacker": "x", "target": "player"})
+    assert d.when_of(steps[1]) == {"window": "AT-S4", "turn": 3, "attack": 1}   # pending now, bound to attack 1
+    d._bound_attack = 2                                                         # the binding moves on (a later attack)
+    assert d.when_of(steps[1])["attack"] == 2
+    assert [s["when"] for s in steps] == [{"window": "AT-S1"}, {"window": "AT-S4"}]

@@ -138,3 +138,21 @@ def test_a_shard_generates_only_its_own_chains(generated, monkeypatch):
     ruled.clear()
     everything = len(list(generator.combinations()))
     assert everything and in_part < len(ruled) / 4     # the other shards' cases are not even ruled on
+
+
+def test_each_replacement_wants_exactly_its_own_resources_where_they_lie():
+    """cards.wanted works out only the predicate a card's ``picks`` names (issue 26: the generator asks
+    ~400,000 times): every resource of a card that picks from the Deck or the GY is wanted where the
+    setup puts it and nowhere else, and each predicate is the one of its own card."""
+    from duelspec.catalogue import cards
+    from duelspec.generated import cards as C
+    catalogue = cards("ygo")
+    picking = [c for c in C.REPLACEMENTS if c.picks not in ("self", "targets", "top-of-deck")]
+    assert picking and set(C.WANTS) >= {c.picks for c in picking}
+    for c in picking:
+        for rid, code, zone in c.resources:
+            assert C.wanted(c.picks, catalogue[code], zone), (c.slug, rid)
+            assert not C.wanted(c.picks, catalogue[code], "hand"), (c.slug, rid)
+        others = [p for p in C.WANTS if p != c.picks]
+        assert any(not C.wanted(p, catalogue[code], zone) for p in others for _, code, zone in c.resources), c.slug
+    assert not C.wanted("self", catalogue[C.REPLACEMENTS[0].code], "deck")

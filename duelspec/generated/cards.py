@@ -156,23 +156,33 @@ for _r in REPLACEMENTS:
 def wanted(picks: str, card: dict, zone: str) -> bool:
     """Could an effect that ``picks`` (a key of :data:`Replacement.picks`) pick the catalogue
     ``card`` lying in A's ``zone``? From each card's text ("add 1 Level 4 or lower Warrior
-    monster from your Deck", ...)."""
+    monster from your Deck", ...): :data:`WANTS`."""
     if picks in ("self", "targets", "top-of-deck"):
         return False          # itself / explicit targets / the top card: handled by the caller
-    st, arch = card.get("subtypes", []), card.get("archetypes", [])
-    monster = card["card_type"] == "monster"
-    return {
-        "infernity-in-deck": zone == "deck" and "Infernity" in arch,
-        "equip-in-deck-or-gy": zone in ("deck", "graveyard") and card["card_type"] == "spell" and "equip" in st,
-        "malefic-in-deck": zone == "deck" and "Malefic" in arch,
-        "alien-in-deck": zone == "deck" and "Alien" in arch,
-        "warrior-4-in-deck": zone == "deck" and monster and card.get("race") == "Warrior" and (card.get("level") or 0) <= 4,
-        "dark-4-in-deck": zone == "deck" and monster and card.get("attribute") == "DARK" and card.get("level") == 4,
-        "skull-head-in-gy": zone == "graveyard" and card["name"]["en"] == "Burning Skull Head",
-        "ritual-in-deck": zone == "deck" and card["card_type"] == "spell" and "ritual" in st,
-        "fur-hire-in-deck": zone == "deck" and monster and "Fur Hire" in arch,
-        "monster-in-gy": zone == "graveyard" and monster,
-    }[picks]
+    return WANTS[picks](card, zone)
+
+
+def _monster(card: dict) -> bool:
+    return card["card_type"] == "monster"
+
+
+#: what each ``picks`` of :data:`Replacement.picks` can pick: ``(catalogue card, A's zone) -> bool``
+#: (only the one asked is worked out: the generator asks ~400,000 times)
+WANTS = {
+    "infernity-in-deck": lambda card, zone: zone == "deck" and "Infernity" in card.get("archetypes", []),
+    "equip-in-deck-or-gy": lambda card, zone: zone in ("deck", "graveyard") and card["card_type"] == "spell"
+    and "equip" in card.get("subtypes", []),
+    "malefic-in-deck": lambda card, zone: zone == "deck" and "Malefic" in card.get("archetypes", []),
+    "alien-in-deck": lambda card, zone: zone == "deck" and "Alien" in card.get("archetypes", []),
+    "warrior-4-in-deck": lambda card, zone: zone == "deck" and _monster(card) and card.get("race") == "Warrior"
+    and (card.get("level") or 0) <= 4,
+    "dark-4-in-deck": lambda card, zone: zone == "deck" and _monster(card) and card.get("attribute") == "DARK"
+    and card.get("level") == 4,
+    "skull-head-in-gy": lambda card, zone: zone == "graveyard" and card["name"]["en"] == "Burning Skull Head",
+    "ritual-in-deck": lambda card, zone: zone == "deck" and card["card_type"] == "spell" and "ritual" in card.get("subtypes", []),
+    "fur-hire-in-deck": lambda card, zone: zone == "deck" and _monster(card) and "Fur Hire" in card.get("archetypes", []),
+    "monster-in-gy": lambda card, zone: zone == "graveyard" and _monster(card),
+}
 
 
 @dataclass(frozen=True)
