@@ -251,6 +251,8 @@ def signature(result: dict, scenario: dict) -> dict:
             first = f"refusal code differs: {what}"
         elif "never opened" in msg:
             first = f"window never opened: {what}"
+        elif "must not open" in msg:       # format 2.1 `opens: false`: the window opened
+            first = f"window opened: {what}"
         elif "must accept" in msg:
             first = f"refused legal step: {what}"
         elif "must not let" in msg:

@@ -1,19 +1,25 @@
-"""The committed engine reports' cause files cannot mislabel their own examples (issue 20 §2): the
-cause rules are tried in the file's order, so a rule placed too early takes another cause's
-failures; each cause names an example (``examples``: scenario ids of the report's run), and the
-committed run must classify each example as that cause."""
+"""The committed engine reports' cause files cannot mislabel (issue 20 §2): the cause rules are
+tried in the file's order, so a rule placed too early takes another cause's failures. Each cause
+names an example (``examples``: scenario ids of the report's run), and the committed run must
+classify each example as that cause; and the rules are checked against the engine's own behaviour:
+a failure that one cause's fix experiment alone (changing exactly the place it names,
+docs/conformance/<engine>-fixes.json) turns green carries that cause."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from duelspec.causes import by_id, group, load_causes
+from duelspec.fixes import load_fixes
 from duelspec.report import read_stream
 
 ROOT = Path(__file__).resolve().parents[1]
 CONF = ROOT / "docs" / "conformance"
 ENGINES = {"edopro": ["edopro.jsonl", "edopro-generated.jsonl"], "ygopro": ["ygopro.jsonl"]}
+#: the engines whose fix experiments are committed (docs/conformance/<engine>-fixes.json)
+MEASURED = ["ygopro"]
 
 
 def labels(engine: str, causes) -> dict:
@@ -34,6 +40,52 @@ def test_each_causes_example_is_classified_as_that_cause(engine):
     assert not wrong, f"examples classified as another cause (cause, scenario, label): {wrong}"
     assert all(c.examples for c in causes if c.key in set(lab.values())), "a cause of the run without an example"
 
+
+def mislabelled(engine: str, causes) -> dict:
+    """``{scenario id: (its label, the fixes that alone turn it green)}`` for every failure of the
+    committed run that a fix measured alone turns green and that carries another cause (a cause
+    whose ``same_fix`` is that fix counts as it)."""
+    measured = json.loads((CONF / f"{engine}-fixes.json").read_text(encoding="utf-8"))["fixes"]
+    lab = labels(engine, causes)
+    same = {c.key: c.same_fix or c.key for c in causes}
+    green_by: dict = {}
+    for key, m in measured.items():
+        if m.get("on_top_of"):
+            continue        # measured against another fix's run: not "alone"
+        for sid in m["passing"]:
+            green_by.setdefault(sid, set()).add(key)
+    return {sid: (lab.get(sid), sorted(fixes)) for sid, fixes in green_by.items() if same.get(lab.get(sid)) not in fixes}
+
+
+@pytest.mark.parametrize("engine", MEASURED)
+def test_a_failure_that_one_fix_alone_turns_green_carries_that_fixs_cause(engine):
+    wrong = mislabelled(engine, load_causes(ROOT / "adapters" / engine / "causes.toml"))
+    assert not wrong, f"{len(wrong)} failures labelled against the fix that alone turns them green: {list(wrong.items())[:10]}"
+
+
+@pytest.mark.parametrize("engine", MEASURED)
+def test_every_fix_of_the_cause_file_is_measured(engine):
+    fixes = load_fixes(ROOT / "adapters" / engine / "causes.toml")
+    measured = json.loads((CONF / f"{engine}-fixes.json").read_text(encoding="utf-8"))["fixes"]
+    assert sorted(fixes) == sorted(measured)
+
+
+def test_a_rule_order_the_fixes_contradict_is_caught(tmp_path):
+    """The YGOPro rules of the committed run do not overlap: no order of them changes a label. The
+    retracted cause H's rule (A's activation of Legendary Swordsman as a replacement refused)
+    overlaps S: placed first it takes 24 of S's failures, which S's fix alone turns green (caught);
+    placed after the others it takes none."""
+    src = (ROOT / "adapters" / "ygopro" / "causes.toml").read_text(encoding="utf-8")
+    h = ('[causes.H]\ntitle = "a trigger of a card in the hand is offered only after the public triggers"\n'
+         '[[causes.H.match]]\nfirst = "refused legal step: A activates replacement"\n'
+         'card = "Black Luster Soldier - Legendary Swordsman"\n\n')
+    first, last = tmp_path / "first.toml", tmp_path / "last.toml"
+    at = src.index("[causes.")
+    first.write_text(src[:at] + h + src[at:], encoding="utf-8")
+    last.write_text(src + "\n" + h, encoding="utf-8")
+    wrong = mislabelled("ygopro", load_causes(first))
+    assert wrong and {label for label, _ in wrong.values()} == {"H"} and all(f == ["S"] for _, f in wrong.values())
+    assert mislabelled("ygopro", load_causes(last)) == {}
 
 def test_a_rule_placed_too_early_is_caught(tmp_path):
     """Moving the first cause's rules to the end of the file changes nothing for it, but moving a

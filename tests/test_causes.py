@@ -108,6 +108,14 @@ def test_bad_options_and_a_malformed_cause_file_are_clear_errors(stream, tmp_pat
     assert res.exit_code == 2 and "/causes/X/match/0" in res.output and "frist" in res.output
 
 
+def test_a_window_that_must_not_open_but_opened_is_its_own_signature():
+    sid = "ygo.normal-draw.basics.first-turn-no-timing-before-the-draw"
+    step = by_id([sid])[sid]["script"][0]
+    result = {"id": sid, "outcome": "failed", "failures": [{
+        "pointer": "/script/0", "message": "the step's window must not open, but it opened",
+        "expected": {"step": step, "outcome": "not-reached"}, "actual": {"index": 0, "outcome": "refused", "code": "not-offered"}}]}
+    assert signature(result, by_id([sid])[sid])["first"] == "window opened: B activates Black Luster Soldier - Legendary Swordsman"
+
 def test_a_scenario_without_the_order_of_its_negations_keeps_everything_else():
     neg = ("negate-effect", "negate-activation")
     s = {"id": "t.x", "title": "t", "expect": {"events": [

@@ -59,14 +59,18 @@ def test_the_committed_streams_agree_on_the_clusters_the_reports_name(committed)
     assert [e.name for e in committed.engines] == ["EDOPro (ygopro-core via ocgcore-wasm)",
                                                    "YGOPro (classic ygopro-core + ygopro-scripts)"]
     stale = committed.stale["ygo"]
-    assert committed.compared["ygo"] + len(stale) == 2765 and committed.lonely == []
     streams = {}
     for e in committed.engines:
         streams.update(e.results)
+    # the scenarios both engines ran (YGOPro's stream has the generated chains added since too)
+    both = set.intersection(*(set(e.results) for e in committed.engines))
+    assert committed.compared["ygo"] + len(stale) == len(both) and committed.lonely == []
     # and the hand-written scenarios issue 25 §6 made able to fail (a title of another content)
     rewritten = {"ygo.normal-draw.triggers.right-spent-trigger-right-after"}
     assert rewritten <= set(stale) and len(stale) == STALE == 426 + len(rewritten)
-    assert all("Black Luster Soldier - Legendary Swordsman" in streams[sid]["title"] for sid in set(stale) - rewritten)
+    # (their titles as the older run, EDOPro's, played them; YGOPro's run is of the suite that rewrote them)
+    older = committed.engines[0].results
+    assert all("Black Luster Soldier - Legendary Swordsman" in older[sid]["title"] for sid in set(stale) - rewritten)
     assert not any(a.card == "Black Luster Soldier - Legendary Swordsman" for cl in committed.clusters for a in cl.members)
     top = committed.clusters[0]
     assert top.first == "wrong order activate Sangan before draw A normal" and top.argument["verdict"] == "suite-right"

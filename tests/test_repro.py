@@ -116,6 +116,28 @@ def test_a_reproduction_loaded_as_the_start_state_fails_as_the_run_did_and_a_cha
     original = {r["id"]: r for r in read_stream(tmp_path / "run.jsonl").results}
     assert verify([FAILING], adapter, tmp_path / "repro", original)[FAILING] is not None
 
+#: the engine reports whose reproductions are committed (docs/conformance/repro/<engine>): their run's streams
+COMMITTED = {"ygopro": ["ygopro.jsonl"]}
+
+
+@pytest.mark.parametrize("engine, adapter", [ADAPTERS[e] for e in COMMITTED])
+def test_each_committed_reproduction_loaded_through_the_core_fails_as_the_committed_run_did(engine, adapter):
+    from duelspec.causes import by_id, group, load_causes
+    from duelspec.repro import verify
+    from duelspec.report import read_stream
+    folder = ROOT / "docs" / "conformance" / "repro" / engine
+    original = {}
+    for f in COMMITTED[engine]:
+        original.update({r["id"]: r for r in read_stream(ROOT / "docs" / "conformance" / f).results})
+    ids = sorted(p.stem for p in folder.glob("*.lua"))
+    # one per cause of the committed run, each named in the folder's README
+    bad = [r for r in original.values() if r["outcome"] in ("failed", "errored", "xfailed")]
+    causes = [k for k in group(bad, by_id(r["id"] for r in bad), load_causes(ROOT / "adapters" / engine / "causes.toml"))
+              if k != "unclassified"]
+    index = (folder / "README.md").read_text(encoding="utf-8")
+    assert causes and all(f"| {k} | [`" in index for k in causes), (causes, index)
+    assert len(ids) <= len(causes) and all(f"[`{i}`]({i}.lua)" in index for i in ids)
+    assert verify(ids, adapter, folder, original) == {i: None for i in ids}
 
 # ------------------------------------------------------------------ the Go Duel Masters engine: a Go test
 DM_SCENARIO = {"id": "dm.test.repro", "title": "a W-breaker */ attacks", "rulings": ["AT-S6b"],

@@ -2,6 +2,8 @@
 each engine, each engine's own, and what the suite retracted."""
 from __future__ import annotations
 
+import re
+
 from duelspec.causes import Cause, Group
 from duelspec.sidebyside import EngineCauses, render_markdown, rows
 
@@ -64,5 +66,14 @@ def test_the_site_shows_the_same_page_with_its_text_escaped(tmp_path):
     assert "<h2>Shared: one defect of the common code base</h2>" in page and "only</h2>" in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt; no free-chain response" in page and "<script>alert(1)" not in page
     assert 'href="causes.html"' in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    # "ygopro" is inside "EDOPro (ygopro-core via ocgcore-wasm)" too: it went to whichever engine came first
+    heads = re.findall(r'<th scope="col">([^<]+)</th>', page)
+    assert sorted(h.split(" ")[0] for h in heads[:2]) == ["EDOPro", "YGOPro"], heads
+    ygo = next((tmp_path / "site" / "generated").glob("YGOPro*")) / "index.html"
+    assert "S: Skull Flame" in ygo.read_text(encoding="utf-8")        # its generated chains grouped by its causes
+    import pytest
+    from duelspec.errors import InputError
+    with pytest.raises(InputError, match="2 engines"):
+        build([str(conf / "edopro.jsonl"), str(conf / "ygopro.jsonl")], tmp_path / "two", None, [f"pro={causes}"])
     build([str(conf / "ygopro.jsonl")], tmp_path / "none")
     assert not (tmp_path / "none" / "causes.html").exists()

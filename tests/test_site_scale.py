@@ -161,3 +161,25 @@ def test_from_a_ruling_to_a_failing_chain_in_a_browser(big_site, page):
     assert "/rulings/" in page.url and page.url.endswith("#generated")
     assert page.locator("#generated").is_visible()
     assert page.errors == []
+
+
+def test_the_history_page_is_bounded(tmp_path):
+    """Two runs of one engine where 2,300 outcomes changed: the history page lists the first
+    :data:`HISTORY_ROWS` and counts the rest (it listed every one: a page per run pair of any size)."""
+    from duelspec.site.render import HISTORY_ROWS
+    head = json.loads(HEADER.read_text(encoding="utf-8").splitlines()[0])
+    n = HISTORY_ROWS + 300
+    files = []
+    for when, outcome in (("2026-11-01T00:00:00+00:00", "passed"), ("2026-11-02T00:00:00+00:00", "skipped")):
+        results = [{"type": "result", "id": f"t.h.{i}", "game": "ygo", "title": "t", "rulings": ["ND-01"], "outcome": outcome}
+                   for i in range(n)]
+        foot = {"type": "footer", "counts": {o: n if o == outcome else 0 for o in ("passed", "failed", "skipped", "errored",
+                                                                                  "timed-out", "xfailed", "xpassed")},
+                "stopped_early": False, "duration_s": 1.0, "selected": n, "restarts": 0}
+        f = tmp_path / f"{outcome}.jsonl"
+        f.write_text("".join(json.dumps(x) + "\n" for x in (dict(head, started=when), *results, foot)), encoding="utf-8")
+        files.append(f)
+    build(files, tmp_path / "site")
+    page = next((tmp_path / "site" / "history").glob("*.html")).read_text(encoding="utf-8")
+    assert page.count("<tr><td><code>t.h.") == HISTORY_ROWS
+    assert "And 300 more changed outcomes" in page and len(page.encode()) < LIMIT

@@ -26,7 +26,7 @@ from duelspec.adapters.ygopro.messages import MSG, DecodeError, decode, parse_qu
 from duelspec.adapters.ygopro.run import deck_order, match_option
 from duelspec.validation import check as check_schema
 from ygo_testcards import (PLAIN_DRAW, DECLARER, NEG_ACTIVATION, NEG_EFFECT, PROMPTER, REPLACER, REPLACER_AT_ACT, REVEALABLE,
-                           TESTDATA as TESTCARDS, VAN_A, VAN_B, deck_a, scenario as ygo_scenario, trace_ok)
+                           TESTDATA as TESTCARDS, VAN_A, VAN_B, VAN_C, deck_a, scenario as ygo_scenario, trace_ok)
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = [str(ROOT / "adapters" / "ygopro" / "testdata" / "scripts"), str(TESTCARDS / "scripts")]
@@ -357,6 +357,63 @@ def test_format2_a_window_that_closes_unused_refuses_its_step(engine):
         {"player": "A", "do": "activate", "when": {"window": "before-draw"}, "card": "van", "legal": False}],
         {"events": [{"event": "draw", "player": "A", "normal": True}]}))
     assert t["steps"][0]["outcome"] == "refused"
+
+
+# ------------------------------------------------------------------ protocol 3 (format 2.1)
+@needs_core
+def test_protocol_3_the_opening_hands_are_the_draws_before_the_first_turn(engine):
+    assert YgoproAdapter.protocol == 3
+    deck = [{"id": f"{p}{i}", "card": (VAN_A, VAN_B, VAN_C)[i % 3], "owner": p, "zone": "deck", "order": i}
+            for p in "AB" for i in range(7)]
+    s = scenario("opening", deck, [], {}, turn=0, turn_player="B", phase="start-of-duel", stop={"turn": 2, "phase": "standby"})
+    del s["setup"]["step"]
+    events = run_ok(engine, s)["events"]
+    first_turn = next(i for i, e in enumerate(events) if e["event"] == "turn")
+    draws = [(i, e) for i, e in enumerate(events) if e["event"] == "draw"]
+    # the core draws 5 for each player at the start of the duel, before MSG_NEW_TURN of turn 1
+    assert sorted((e["player"], len(e["cards"])) for i, e in draws if i < first_turn) == [("A", 5), ("B", 5)]
+    assert all(e.get("opening") is True and e["normal"] is False for i, e in draws if i < first_turn)
+    # turn 2's normal draw (A) is no opening hand
+    later = [e for i, e in draws if i > first_turn]
+    assert [(e["player"], e["normal"], "opening" in e) for e in later] == [("A", True, False)]
+
+
+@needs_core
+def test_protocol_3_the_window_after_the_timing_before_the_draw_opens_until_the_normal_draw(engine):
+    cards = deck_a() + [{"id": "rep", "card": REPLACER_AT_ACT, "owner": "A", "zone": "monster"},
+                        {"id": "van", "card": VAN_B, "owner": "B", "zone": "hand"}]
+    cannot = {"player": "B", "do": "activate", "when": {"window": "after-before-draw"}, "card": "van", "legal": False}
+    # after the chain of the timing before the draw resolved ...
+    s = f2("f21-after-chain", cards, [{"player": "A", "do": "activate", "when": {"window": "before-draw"}, "card": "rep"},
+                                      cannot], {"never": [{"event": "activate", "card": "van"}]})
+    s["format_minor"] = 1
+    t = run_ok(engine, s)
+    assert [o["outcome"] for o in t["steps"]] == ["applied", "refused"] and t["steps"][1]["code"] == "not-offered"
+    # ... and with nothing activated: the window opened (the step is refused, not `not-reached`)
+    s = f2("f21-nothing", deck_a(), [cannot], {"events": [{"event": "draw", "player": "A", "normal": True}]})
+    s["format_minor"] = 1
+    t = run_ok(engine, s)
+    assert t["steps"][0]["outcome"] == "refused" and t["steps"][0]["code"] == "not-offered"
+
+
+REAL_SCRIPTS = os.environ.get("DUELSPEC_YGOPRO_SCRIPTS")
+
+
+@pytest.mark.skipif(not (CORE and REAL_SCRIPTS and os.path.isfile(CORE)),
+                    reason="DUELSPEC_YGOPRO_CORE and DUELSPEC_YGOPRO_SCRIPTS (a ygopro-scripts checkout) are needed")
+def test_protocol_3_the_draw_phase_goes_on_after_a_spent_right_with_the_phase_events_priority():
+    """With the right spent there is no normal draw: the prompts of the point event at the end of
+    the chain before the draw (no Quick Effect offered) are in `after-before-draw`, the Draw Phase's
+    open state is the phase event's priority (MSG_HINT 20), or its end when it asks nobody."""
+    ids = ("ygo.normal-draw.triggers.right-spent-trigger-right-after",      # A's MST in the open state: applied
+           "ygo.normal-draw.cost-type.no-replacement-after-negation",       # the phase event asks nobody
+           "ygo.normal-draw.list.before.no-new-chain-after-its-chain")      # format 2.1, the right unspent
+    # in its own process: the core's script reader is global to the library (the module's engine
+    # reads the test scripts)
+    out = subprocess.run([sys.executable, "-m", "duelspec.cli", "run", "--game", "ygo", *[x for i in ids for x in ("--id", i)],
+                          "--adapter", f"cmd:{sys.executable} -m duelspec.adapters.ygopro"],
+                         capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert out.returncode == 0 and "3 passed" in out.stdout, out.stdout[-3000:] + out.stderr[-2000:]
 
 
 # ------------------------------------------------------------------ the committed report agrees with its result stream

@@ -23,7 +23,7 @@ from .messages import (HINT_EVENT, LOCATION, MSG, PHASE, POS, PROMPTS, QUERY, RE
 
 #: what this adapter cannot do (mechanic tags of schemas/requires.schema.json)
 UNSUPPORTED: list[str] = []
-#: what the core lets the adapter observe (protocol 2 ``implementation.observes``): the event
+#: what the core lets the adapter observe (protocol 2 and 3 ``implementation.observes``): the event
 #: kinds it reports from the core's messages, the final-state fields it reads from the core's
 #: queries, the windows it reads off the core's messages. Not reported: ``declare`` (the core
 #: writes a declared name only as a hint), and the Duel Masters kinds.
@@ -32,7 +32,7 @@ OBSERVES = {
                "chain-end", "move", "reveal", "lp", "win"],
     "final": ["cards.zone", "cards.owner", "cards.controller", "cards.position", "players.lp", "players.counts",
               "winner", "turn", "phase"],
-    "windows": ["before-draw", "response", "trigger", "open", "resolution", "activation"],
+    "windows": ["before-draw", "after-before-draw", "response", "trigger", "open", "resolution", "activation"],
 }
 
 PHASE_OF = {PHASE["DRAW"]: "draw", PHASE["STANDBY"]: "standby", PHASE["MAIN1"]: "main1",
@@ -47,6 +47,8 @@ EXTRA_DECK_TYPES = 0x40 | 0x2000 | 0x800000 | 0x4000000  # Fusion, Synchro, Xyz,
 #: start_duel options: Master Rule 2020 (5) << 16 | DUEL_PSEUDO_SHUFFLE (common.h:415): deck
 #: shuffles keep the scenario's order
 DUEL_OPTIONS = (5 << 16) | 0x10
+#: MSG_HINT HINT_EVENT data of the phase event's priority in the Draw Phase (processor.cpp:1141-1145)
+HINT_DRAW_PHASE_EVENT = 20
 #: Master Rule 2020 Spell & Trap Zone 5 = the Field Zone
 FIELD_ZONE = 5
 #: system strings (YGOPro strings.conf `!system`) scripts pass to SelectOption
@@ -598,7 +600,7 @@ class ScenarioRun:
         * ``chain`` (any other chain prompt, idle or battle command): ``response`` to the newest
           link while a chain is being built, else ``open`` in the phase; ``before-draw`` too
           while that is open (a trigger of a face-down card in the hand is offered here,
-          processor.cpp:1690-1705);
+          processor.cpp:1690-1705), and ``after-before-draw`` (format 2.1) while that is open;
         * ``choice`` (cards, options, yes/no, declarations): ``activation`` of the link being
           activated, ``resolution`` of the link resolving, else the ``trigger`` window after the
           events since the previous one (a choice a continuous effect asks right after an event).
@@ -606,15 +608,17 @@ class ScenarioRun:
         out = []
         if kind == "placing":
             out.append(self.wins.get("trigger") or self.driver.trigger_window())
-            if "before-draw" in self.wins:
-                out.append(self.wins["before-draw"])
+            for k in ("before-draw", "after-before-draw"):
+                if k in self.wins:
+                    out.append(self.wins[k])
         elif kind == "chain":
             if self.links and "response" in self.wins:
                 out.append(self.wins["response"])
-            elif not self.links and "before-draw" not in self.wins:   # the Draw Phase's open state follows the draw
+            elif not self.links and not self.before_the_draw():   # the Draw Phase's open state follows the draw
                 out.append(self.wins.get("open") or {"window": "open", "phase": self.phase, "turn": self.turn})
-            if "before-draw" in self.wins:
-                out.append(self.wins["before-draw"])
+            for k in ("before-draw", "after-before-draw"):
+                if k in self.wins:
+                    out.append(self.wins[k])
         else:
             for k in ("activation", "resolution"):
                 if k in self.wins:
@@ -622,6 +626,27 @@ class ScenarioRun:
             if not out:
                 out.append(self.driver.trigger_window())
         return out
+
+    def before_the_draw(self) -> bool:
+        """Is the game before the normal draw of this Draw Phase (the timing before the draw, or
+        the moment after it until the draw: window ``after-before-draw``, format 2.1)?"""
+        return "before-draw" in self.wins or "after-before-draw" in self.wins
+
+    def end_of_before_draw(self) -> None:
+        """The timing before the draw is over (its chain resolved: ``MSG_CHAIN_END``; or nothing
+        was activated: the normal draw's ``MSG_DRAW`` comes): window ``after-before-draw`` opens
+        until the normal draw (processor.cpp:3800-3810 goes on to the draw)."""
+        if "before-draw" in self.wins:
+            self.w_close("before-draw")
+            self.w_open("after-before-draw")
+
+    def draw_phase_goes_on(self) -> None:
+        """The normal draw right was spent, so turn step 2 conducts none and plays the Draw Phase's
+        phase event (processor.cpp:3800-3809): `after-before-draw` closes, the Draw Phase's open
+        state begins (its priority, if the phase event asks anyone: MSG_HINT event 20 then the
+        prompt, processor.cpp:1141-1145)."""
+        self.w_close("after-before-draw")
+        self.w_open("open", phase=self.phase)
 
     def window_for(self, who: str, cands: list[dict]) -> dict | None:
         """Of ``cands``, the window the pending step names when it is ``who``'s (else the first)."""
@@ -688,7 +713,7 @@ class ScenarioRun:
         self.before_start(m)
         t = m["type"]
         if t == MSG["NEW_TURN"]:
-            self.w_close("open", "trigger", "before-draw")
+            self.w_close("open", "trigger", "before-draw", "after-before-draw")
             self.turn += 1
             self.turn_player = self.L[m["player"]]
             if self.recording and self.reached_stop("new-turn"):
@@ -698,8 +723,12 @@ class ScenarioRun:
             name = PHASE_OF.get(m["phase"], f"phase-{m['phase']}")
             if name == self.phase == "battle":
                 return
+            if "after-before-draw" in self.wins:
+                # the right spent, no normal draw: turn step 2 played the Draw Phase's phase event
+                # (processor.cpp:3809), which had nothing to offer anyone (no prompt, 1131-1134)
+                self.draw_phase_goes_on()
             self.phase = name
-            self.w_close("open", "trigger", "before-draw")
+            self.w_close("open", "trigger", "before-draw", "after-before-draw")
             if not self.recording and self.turn == self.start["turn"] and name == self.start["phase"] \
                     and not (name == "draw" and self.start.get("after_draw")):
                 self.recording = True
@@ -709,6 +738,9 @@ class ScenarioRun:
             self.emit({"event": "phase", "phase": name, "player": self.turn_player, "turn": self.turn})
             self.reached_stop("phase")
         elif t == MSG["HINT"]:
+            if m["hint_type"] == HINT_EVENT and m["data"] == HINT_DRAW_PHASE_EVENT and self.phase == "draw" \
+                    and "after-before-draw" in self.wins:
+                self.draw_phase_goes_on()   # the phase event's priority: the right spent, no draw came
             if m["hint_type"] == HINT_EVENT and m["data"] == 27:   # processor.cpp:3797-3800, !system 27 (before the draw)
                 self.emit({"event": "step", "step": "before-draw"})
                 self.w_open("before-draw")
@@ -729,6 +761,14 @@ class ScenarioRun:
                 return
             ev = {"event": "draw", "player": who, "cards": ids}
             ev["phase"] = self.phase if self.phase else "start-of-duel"
+            if self.turn == 0:
+                # the opening hand (protocol 3): the core draws it at the start of the duel, before
+                # the first turn's MSG_NEW_TURN (observed: no turn has begun when this MSG_DRAW comes)
+                ev["opening"] = True
+            if self.before_the_draw() and not self.links and who == self.turn_player:
+                # the normal draw (turn step 2, processor.cpp:3800-3810): the timing before it is over
+                self.end_of_before_draw()
+                self.w_close("after-before-draw")
             if self.recording:
                 # `normal` from the core's reason of the drawn cards: read now when they are still
                 # the last cards of the hand, else when the batch is over (settle_draws)
@@ -739,8 +779,6 @@ class ScenarioRun:
                 else:
                     self.pending_draws.append((ev, p))
             self.emit(ev)
-            if "before-draw" in self.wins and not self.links and who == self.turn_player:
-                self.w_close("before-draw")       # the normal draw (turn step 2, processor.cpp:3800-3810)
         elif t == MSG["MOVE"]:
             fr, to = m["from"], m["to"]
             cid = None
@@ -814,7 +852,7 @@ class ScenarioRun:
             self.emit({"event": "chain-end"})
             if self.predraw_chain:                 # the before-the-draw chain has resolved
                 self.predraw_chain = False
-                self.w_close("before-draw")
+                self.end_of_before_draw()
         elif t in (MSG["CONFIRM_DECKTOP"], MSG["CONFIRM_EXTRATOP"], MSG["CONFIRM_CARDS"]):
             for c in m["cards"]:
                 # Duel.ConfirmCards(viewer, cards): traced as revealed by the player who controls the card
@@ -885,7 +923,7 @@ class ScenarioRun:
                 self.w_open("trigger")          # the core places the triggers of a point event
         elif t in (MSG["SELECT_CHAIN"], MSG["SELECT_IDLECMD"], MSG["SELECT_BATTLECMD"]):
             self.w_close("trigger")             # placing is over: a response / open-state priority
-            if not self.links and "open" not in self.wins and not (t == MSG["SELECT_CHAIN"] and "before-draw" in self.wins):
+            if not self.links and "open" not in self.wins and not (t == MSG["SELECT_CHAIN"] and self.before_the_draw()):
                 self.w_open("open", phase=self.phase)
         if t in (MSG["SELECT_CHAIN"], MSG["SELECT_IDLECMD"], MSG["SELECT_BATTLECMD"]):
             offers = m["chains"] if t != MSG["SELECT_IDLECMD"] else m["activates"]

@@ -291,26 +291,38 @@ class Site:
         out = {}
         for spec in getattr(self, "causes_specs", []):
             name, _, rest = str(spec).partition("=")
-            e = next((e for e in self.engines if name.lower() in e.name.lower()), None)
-            if e is not None and rest.split(",")[0]:
+            e = self.engine_named(spec)
+            if rest.split(",")[0]:
                 out[e.slug] = load_causes(rest.split(",")[0])
         return out
+
+    def engine_named(self, spec: str):
+        """The engine of a ``--causes NAME=...`` spec: the one whose name starts with NAME, else the one
+        whose name contains it (case-insensitive; "YGOPro" is the start of one engine's name and inside
+        another's, "EDOPro (ygopro-core ...)"); :class:`InputError` when none or several are."""
+        from ..errors import InputError
+        name = str(spec).partition("=")[0].strip().lower()
+        names = ", ".join(x.name for x in self.engines)
+        for found in ([e for e in self.engines if e.name.lower().startswith(name)],
+                      [e for e in self.engines if name in e.name.lower()]):
+            if len(found) > 1:
+                raise InputError("--causes", spec, f"a word of one engine's name ({names})",
+                                 f"{len(found)} engines: " + ", ".join(e.name for e in found))
+            if found and name:
+                return found[0]
+        raise InputError("--causes", spec, f"a word of an engine's name ({names})", name)
 
     def write_causes(self) -> int:
         """``causes.html``: the engines' causes side by side (:mod:`duelspec.sidebyside`), for the
         engines named by ``causes_specs``; 0 pages without them."""
         from .. import sidebyside
-        from ..errors import InputError
         specs = getattr(self, "causes_specs", [])
         self.has_causes = bool(specs)
         if not specs:
             return 0
         engines = []
         for spec in specs:
-            name = spec.partition("=")[0]
-            e = next((e for e in self.engines if name.lower() in e.name.lower()), None)
-            if e is None:
-                raise InputError("--causes", spec, f"a word of an engine's name ({', '.join(x.name for x in self.engines)})", name)
+            e = self.engine_named(spec)
             ec = sidebyside.load(spec, [], e.current.results, repro_href="repro")
             ec.name, ec.report = e.name, f"history/{e.slug}.html"
             engines.append(ec)
