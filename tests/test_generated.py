@@ -156,3 +156,14 @@ def test_each_replacement_wants_exactly_its_own_resources_where_they_lie():
         others = [p for p in C.WANTS if p != c.picks]
         assert any(not C.wanted(p, catalogue[code], zone) for p in others for _, code, zone in c.resources), c.slug
     assert not C.wanted("self", catalogue[C.REPLACEMENTS[0].code], "deck")
+
+
+def test_the_card_sets_tried_once_per_run_give_what_each_case_alone_gives():
+    """One run of the generator remembers which card sets are consistent (issue 26: the cases try the
+    same sets again and again); each case instantiates as it does alone, without that memory."""
+    cat = generator._catalogue()
+    memo: dict = {}
+    cases = [case for case, ruling in generator.combinations() if not ruling.undecided]
+    with_memo = [generator._instantiate(case, cat, memo=memo) for case in cases]
+    assert memo and len(memo) < len(cases) * 4          # it was used, and sets were tried again
+    assert with_memo == [generator._instantiate(case, cat) for case in cases]

@@ -173,10 +173,20 @@ def _consistent(chosen, catalogue, ways=()) -> bool:
     return True
 
 
-def _instantiate(case: Case, catalogue, rot: int | None = None):
+def _instantiate(case: Case, catalogue, rot: int | None = None, memo: dict | None = None):
     """``(cards, interferers)`` — one replacement card per attempt and, per legal link, the
     interferer (or None) — or ``(None, why)`` when no real card set produces the case.
-    ``rot`` rotates the candidate cards (default: a stable hash of the case id)."""
+    ``rot`` rotates the candidate cards (default: a stable hash of the case id). ``memo``: the
+    answers of :func:`_consistent` already worked out with ``catalogue`` (the cases of one run of
+    the generator try the same card sets again and again), filled in here."""
+    def consistent(chosen, ways=()):
+        if memo is None:
+            return _consistent(chosen, catalogue, ways)
+        key = (tuple(c.slug for c in chosen), tuple(w.slug if w else None for w in ways))
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = _consistent(chosen, catalogue, ways)
+        return got
     rot = zlib.crc32(case.id.encode()) if rot is None else rot
     n = len(case.kinds)
     legal = rule(links(case.kinds)).legal if case.refused else [True] * n
@@ -194,7 +204,7 @@ def _instantiate(case: Case, catalogue, rot: int | None = None):
             return None, f"no modelled {kind} card can be given '{intf}' on {where} by a modelled interferer"
         options.append(cands)
     for chosen in itertools.product(*options):
-        if not _consistent(chosen, catalogue):
+        if not consistent(chosen):
             continue
         picks = []
         for i, (card, intf) in enumerate(zip(chosen, case.interferences)):
@@ -205,7 +215,7 @@ def _instantiate(case: Case, catalogue, rot: int | None = None):
             top_way = ways[top] if top >= 0 else None
             if top_way is not None and top_way.speed == 3 and len(used) > 1:
                 continue       # nothing of spell speed 2 can be chained to Solemn Strike
-            if not _consistent(chosen, catalogue, ways):
+            if not consistent(chosen, ways):
                 continue
             return (list(chosen), list(ways)), None
     return None, "no consistent set of modelled cards (activation conditions or overlapping picks)"
@@ -461,11 +471,12 @@ def cases(keep=None):
     (``"unrealizable: ..."``). ``keep(case id) -> bool``: only those cases (the others are
     not instantiated: a shard of a run generates only its own chains)."""
     cat = _catalogue()
+    memo: dict = {}
     for case, ruling in combinations(keep):
         if ruling.undecided:
             yield case, ruling, "undecided: " + ruling.undecided
             continue
-        got, why = _instantiate(case, cat)
+        got, why = _instantiate(case, cat, memo=memo)
         if got is None:
             yield case, ruling, "unrealizable: " + why
             continue

@@ -7,7 +7,8 @@ network at view time:
 
 - ``index.html``: the matrix, engines × rulings, with counts that drill down to the ruling pages;
   a summary and an SVG badge (``badges/<engine>.svg``) per engine; filters by game, engine and
-  outcome; a search box for card names (English or Japanese) and scenario ids.
+  outcome; a search box for card names (English or Japanese) and scenario ids (its index is
+  ``search-index.js``, bounded: every hand-written scenario, the generated chains' ids while they fit).
 - ``rulings/<ID>.html``: the ruling, its source (the page, its revision, the passage), its
   scenarios as Gherkin, and one row per scenario with each engine's outcome.
 - ``failures/<engine>/<scenario id>.html`` (hand-written scenarios): every unmet expectation with

@@ -20,7 +20,7 @@
       outcome = document.getElementById("f-outcome"), search = document.getElementById("f-search"),
       count = document.getElementById("match-count"), list = document.getElementById("search-results");
   var index = [];
-  try { index = JSON.parse(document.getElementById("search-index").textContent); } catch (e) { index = []; }
+  if (Array.isArray(window.duelspecSearchIndex)) { index = window.duelspecSearchIndex; }   // search-index.js
   function fold(s) { return String(s || "").toLowerCase().replace(/[\s\-−–'’".,!&・]+/g, ""); }
   index.forEach(function (s) { s._k = fold([s.id, s.title, (s.rulings || []).join(" "), (s.cards || []).join(" ")].join(" ")); });
 
