@@ -77,3 +77,33 @@ def test_the_site_shows_the_same_page_with_its_text_escaped(tmp_path):
         build([str(conf / "edopro.jsonl"), str(conf / "ygopro.jsonl")], tmp_path / "two", None, [f"pro={causes}"])
     build([str(conf / "ygopro.jsonl")], tmp_path / "none")
     assert not (tmp_path / "none" / "causes.html").exists()
+
+
+def test_the_committed_page_is_generated_from_the_committed_reports():
+    """docs/conformance/side-by-side.md is the generator's output for both committed reports (their
+    cause files, runs, fix experiments and reproductions) and the consensus arguments; regenerate it
+    with the command below when one of them changes."""
+    import os
+    import shlex
+    import tempfile
+    from pathlib import Path
+
+    from duelspec.sidebyside import main as sidebyside
+    root = Path(__file__).resolve().parents[1]
+    conf = "docs/conformance"
+    args = []
+    for engine, streams in (("edopro", ["edopro.jsonl", "edopro-generated.jsonl"]), ("ygopro", ["ygopro.jsonl"])):
+        args += ["--engine", f"{engine}=adapters/{engine}/causes.toml,{conf}/{engine}-fixes.json,{conf}/repro/{engine}"]
+        args += [x for s in streams for x in ("--stream", f"{engine}={conf}/{s}")]
+    args += ["--consensus-arguments", f"{conf}/consensus-arguments.toml", "--consensus-link", "consensus.md"]
+    here = os.getcwd()
+    try:
+        os.chdir(root)
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "side-by-side.md"
+            assert sidebyside([*args, "--markdown", str(out)]) in (0, None)
+            got = out.read_text(encoding="utf-8")
+    finally:
+        os.chdir(here)
+    cmd = "python -m duelspec.sidebyside " + " ".join(shlex.quote(a) for a in args) + f" --markdown {conf}/side-by-side.md"
+    assert got == (root / conf / "side-by-side.md").read_text(encoding="utf-8"), f"regenerate: {cmd}"
