@@ -443,7 +443,7 @@ def report_by_cause(st, fmt, fh, causes_file=None, expect_out=None, scenario_pat
     from .report import read_stream
     causes = load_causes(causes_file) if causes_file else []
     hidden = hidden_causes(read_stream(unordered_stream).results, scenario_paths, causes) if unordered_stream else {}
-    bad = [r for r in st.results if r.get("outcome") in ("failed", "xfailed")]
+    bad = [r for r in st.results if r.get("outcome") in BAD]     # an errored result: by the engine error it reports
     groups = group(bad, by_id((r["id"] for r in bad), scenario_paths), causes)
     if fmt == "markdown":
         (fh or sys.stdout).write(render_markdown(groups) + "\n" + (render_hidden(groups, hidden) + "\n" if unordered_stream else ""))

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CONF = ROOT / "docs" / "conformance"
 ENGINES = {"edopro": ["edopro.jsonl", "edopro-generated.jsonl"], "ygopro": ["ygopro.jsonl"]}
 #: the engines whose fix experiments are committed (docs/conformance/<engine>-fixes.json)
-MEASURED = ["ygopro"]
+MEASURED = ["edopro", "ygopro"]
 
 
 def labels(engine: str, causes) -> dict:
@@ -117,3 +117,53 @@ def test_the_ygopro_reports_prose_tables_and_expected_failures_give_each_cause_o
         hand, gen = counts.get(key, (0, 0))
         counts[key] = (hand, gen + 1) if sid.startswith("ygo.generated") else (hand + 1, gen)
     assert {k: f"{h} + {g}" for k, (h, g) in counts.items()} == table
+
+
+@pytest.mark.parametrize("engine", MEASURED)
+def test_each_fix_made_alone_is_measured_against_the_committed_run(engine):
+    """A fix made alone is compared with the committed run itself: its counts cover every failed or
+    errored scenario of the committed streams (the report's sentences are about that run)."""
+    measured = json.loads((CONF / f"{engine}-fixes.json").read_text(encoding="utf-8"))["fixes"]
+    bad = {r["id"] for f in ENGINES[engine] for r in read_stream(CONF / f).results if r.get("outcome") in ("failed", "errored")}
+    for key, m in measured.items():
+        if not m["on_top_of"]:
+            assert sum(v["failures"] for v in m["by_cause"].values()) == len(bad), key
+
+
+def test_the_previous_edopro_order_is_caught(tmp_path):
+    """EDOPro's cause G (Gearbreed: any failure about it or with it on top) tried before D and B,
+    as the previous cause file did, takes the failures below or beside Gearbreed that B's fix alone
+    turns green: caught."""
+    import re
+    src = (ROOT / "adapters" / "edopro" / "causes.toml").read_text(encoding="utf-8")
+    blocks = re.split(r"(?m)^(?=\[causes\.[A-Za-z-]+\]\n)", src)
+    g = next(b for b in blocks if b.startswith("[causes.G]\n"))
+    rest = [b for b in blocks if b is not g]
+    at = next(i for i, b in enumerate(rest) if b.startswith("[causes.D]\n"))
+    old = tmp_path / "causes.toml"
+    old.write_text("".join(rest[:at] + [g] + rest[at:]), encoding="utf-8")
+    wrong = mislabelled("edopro", load_causes(old))
+    assert wrong and {(label, tuple(f)) for label, f in wrong.values()} == {("G", ("B",))}
+    assert mislabelled("edopro", load_causes(ROOT / "adapters" / "edopro" / "causes.toml")) == {}
+
+
+def test_the_edopro_reports_counts_and_fix_sentences_are_those_of_its_files():
+    """Issue 20: every count of a cause in docs/conformance/edopro.md (the by-cause table, the fix
+    experiments' table, the prose "**X** (n)") equals the expected-failures file's, and each
+    measured sentence is the one edopro-fixes.json holds."""
+    import json
+    import re
+    import tomllib
+    from collections import Counter
+    text = (CONF / "edopro.md").read_text(encoding="utf-8")
+    expected = tomllib.loads((ROOT / "adapters" / "edopro" / "expected-failures.toml").read_text(encoding="utf-8"))["scenarios"]
+    want = {k: f"{n:,}" for k, n in Counter(v["reason"].split(":")[0] for v in expected.values()).items()}
+    by_cause = {m.group(1): m.group(2) for m in re.finditer(r"^\| \*\*([A-Za-z-]+)\*\* [^|]+\| ([\d,]+) \| [\d,]+ \| [\d,]+ \|", text, re.M)}
+    fix_rows = {m.group(1): (m.group(2), m.group(3)) for m in re.finditer(r"^\| \*\*([A-Za-z-]+)\*\* \| ([\d,]+) \| [^|]+\| ([^|]+) \|", text, re.M)}
+    prose = {m.group(1): m.group(2) for m in re.finditer(r"^\* \*\*([A-Za-z-]+)\*\* \(([\d,]+)\)", text, re.M)}
+    prose.update({m.group(1): m.group(2) for m in re.finditer(r"\*\*([A-Za-z-]+)\*\* \(([\d,]+)\)", text)})
+    assert by_cause == want
+    assert {k: n for k, (n, _) in fix_rows.items()} == want
+    assert prose and {k: n for k, n in prose.items() if want.get(k) != n} == {}
+    fixes = json.loads((CONF / "edopro-fixes.json").read_text(encoding="utf-8"))["fixes"]
+    assert {k: s.strip() for k, (_, s) in fix_rows.items() if k in fixes} == {k: m["sentence"] for k, m in fixes.items()}

@@ -96,6 +96,27 @@ def test_the_cli_shows_each_cause_with_its_count_example_evidence_and_writes_an_
     assert "core.cpp:12 \\| skip\\_freechain" in md         # text of a cause file is escaped for a table
 
 
+def test_an_errored_result_is_grouped_and_listed_as_an_expected_failure(stream, tmp_path):
+    """An engine error is evidence (issue 20 section 1): the summary groups an errored result by the
+    error it reports and the expect-fail file lists it (else the run with the file fails on it)."""
+    d, out = stream
+    lines = out.read_text().splitlines()
+    i = next(n for n, x in enumerate(lines) if '"result"' in x and json.loads(x)["id"] == IDS[2])
+    r = json.loads(lines[i])
+    lines[i] = json.dumps({**{k: v for k, v in r.items() if k not in ("failures", "coverage")}, "outcome": "errored",
+                           "message": 'engine error: Lua error in c66499018.lua:41, card 66499018 "Flame Tiger": attempt to call a nil value'})
+    foot = json.loads(lines[-1])
+    foot["counts"] = {**foot["counts"], "passed": foot["counts"]["passed"] - 1, "errored": foot["counts"].get("errored", 0) + 1}
+    lines[-1] = json.dumps(foot)
+    (tmp_path / "e.jsonl").write_text("\n".join(lines) + "\n")
+    (tmp_path / "c.toml").write_text(CAUSES + '[causes.Y]\ntitle = "a Lua error"\n[[causes.Y.match]]\nfirst = "engine error: Lua error in *"\n')
+    res = CliRunner().invoke(main, ["summary", "--by-cause", "--causes", str(tmp_path / "c.toml"), str(tmp_path / "e.jsonl"),
+                                    "--write-expect-fail", str(tmp_path / "xf.toml")])
+    assert "3 failures by cause (3 groups)" in res.output and "Y         1  a Lua error" in res.output, res.output
+    xf = load_expect_fail(str(tmp_path / "xf.toml"))
+    assert set(xf) == set(IDS) and xf[IDS[2]]["reason"].startswith("Y: a Lua error")
+
+
 def test_bad_options_and_a_malformed_cause_file_are_clear_errors(stream, tmp_path):
     d, out = stream
     res = CliRunner().invoke(main, ["summary", "--causes", str(d / "causes.toml"), str(out)])

@@ -34,10 +34,10 @@ def write_stream(path: Path, header: dict, results: list) -> Path:
     return path
 
 
-#: results of the committed streams about scenarios of another content now (not compared): the 426
-#: generated chains that scripted the hand trigger first (issue 25 §1) and the hand-written
-#: scenario §6 rewrote (its title names what it asserts now)
-STALE = 427
+#: results of the committed streams about scenarios of another content now (not compared): none
+#: since both engines ran the suite issue 25 corrected (before: the 426 generated chains that
+#: scripted the hand trigger first and the hand-written scenario §6 rewrote, on EDOPro's older run)
+STALE = 0
 
 @pytest.fixture(scope="module")
 def committed():
@@ -51,26 +51,20 @@ def ygopro():
 
 
 def test_the_committed_streams_agree_on_the_clusters_the_reports_name(committed):
-    """EDOPro (two streams, merged) and YGOPro. The hand trigger (cause H of both reports, the
-    suite's error) was the largest cluster; issue 25 fixed the suite, so the chains that scripted it
-    first are scenarios of another content now: not compared (stale) until the engines run them
-    again, like the hand-written scenarios rewritten since. Every remaining cluster has a verdict
-    in the arguments file."""
+    """EDOPro (two streams, merged) and YGOPro. The hand trigger (cause H of both first reports, the
+    suite's error) was the largest cluster; issue 25 fixed the suite and both engines ran it again,
+    so every scenario is compared (none stale) and no cluster scripts the hand trigger first. Every
+    cluster has a verdict in the arguments file."""
     assert [e.name for e in committed.engines] == ["EDOPro (ygopro-core via ocgcore-wasm)",
                                                    "YGOPro (classic ygopro-core + ygopro-scripts)"]
-    stale = committed.stale["ygo"]
+    stale = committed.stale.get("ygo", [])
     streams = {}
     for e in committed.engines:
         streams.update(e.results)
-    # the scenarios both engines ran (YGOPro's stream has the generated chains added since too)
+    # the scenarios both engines ran: all compared
     both = set.intersection(*(set(e.results) for e in committed.engines))
     assert committed.compared["ygo"] + len(stale) == len(both) and committed.lonely == []
-    # and the hand-written scenarios issue 25 §6 made able to fail (a title of another content)
-    rewritten = {"ygo.normal-draw.triggers.right-spent-trigger-right-after"}
-    assert rewritten <= set(stale) and len(stale) == STALE == 426 + len(rewritten)
-    # (their titles as the older run, EDOPro's, played them; YGOPro's run is of the suite that rewrote them)
-    older = committed.engines[0].results
-    assert all("Black Luster Soldier - Legendary Swordsman" in older[sid]["title"] for sid in set(stale) - rewritten)
+    assert len(stale) == STALE == 0
     assert not any(a.card == "Black Luster Soldier - Legendary Swordsman" for cl in committed.clusters for a in cl.members)
     top = committed.clusters[0]
     assert top.first == "wrong order activate Sangan before draw A normal" and top.argument["verdict"] == "suite-right"
@@ -174,23 +168,24 @@ def test_the_command_prints_the_clusters_writes_the_page_and_json(tmp_path):
     r = CliRunner().invoke(main, ["consensus", *map(str, STREAMS), "--arguments", str(ARGS), "--markdown", str(out)])
     assert r.exit_code == 0, r.output
     assert "3  wrong order activate Sangan before draw A normal  [the suite is right]" in r.output
-    assert f"ygo: {STALE} scenarios not compared: changed since the streams were written" in " ".join(r.output.split())
+    assert "not compared" not in r.output        # both engines ran the current suite (STALE = 0)
     assert out.read_text(encoding="utf-8").startswith("# When every engine fails the same way")
     r = CliRunner().invoke(main, ["consensus", *map(str, STREAMS), "--format", "json"])
     data = json.loads(r.output)
     assert data["games"]["ygo"]["agreed"] == 7 and data["clusters"][0]["verdict"] is None
     assert len(data["games"]["ygo"]["stale"]) == STALE
+    assert data["games"]["ygo"]["compared"] == 3262
     r = CliRunner().invoke(main, ["consensus", str(tmp_path / "missing.jsonl")])
     assert r.exit_code == 2 and "missing.jsonl" in r.output
 
 
 def test_the_site_has_a_consensus_page_with_two_engines_and_a_general_rules_page(tmp_path):
-    """(The hand-trigger cluster of the first streams is stale since issue 25 fixed those chains.)"""
+    """(The hand-trigger cluster of the first streams is gone since issue 25 fixed those chains.)"""
     from duelspec.site import build
     build([str(p) for p in STREAMS], tmp_path / "site", str(ARGS))
     page = (tmp_path / "site" / "consensus.html").read_text(encoding="utf-8")
     assert 'id="cluster-1"' in page and "the suite is right" in page and 'href="general-rules.html#ygo-gen-hand-trigger"' not in page
-    assert f"Not compared (ygo): {STALE} scenarios changed since the streams were written" in page
+    assert "Not compared (ygo)" not in page           # STALE = 0: both engines ran the current suite
     rules = (tmp_path / "site" / "general-rules.html").read_text(encoding="utf-8")
     assert 'id="ygo-gen-segoc"' in rules and "ygo.normal-draw.same-timing." in rules
     ruling = (tmp_path / "site" / "rulings" / "ND-05.html").read_text(encoding="utf-8")

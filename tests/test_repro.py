@@ -139,6 +139,26 @@ def test_each_committed_reproduction_loaded_through_the_core_fails_as_the_commit
     assert len(ids) <= len(causes) and all(f"[`{i}`]({i}.lua)" in index for i in ids)
     assert verify(ids, adapter, folder, original) == {i: None for i in ids}
 
+@pytest.mark.parametrize("engine, adapter", [ADAPTERS["edopro"]])
+def test_each_committed_reproduction_loaded_through_the_core_fails_as_the_report_s_run_did(engine, adapter):
+    """docs/conformance/repro/<engine>/: one file per cause of the committed run, each the cause's
+    shortest failing scenario, and each fails as the committed run did when loaded as the start state."""
+    from duelspec.causes import by_id, group, load_causes
+    from duelspec.report import read_stream
+    from duelspec.repro import verify
+    folder = ROOT / "docs" / "conformance" / "repro" / engine
+    results = {r["id"]: r for name in (f"{engine}.jsonl", f"{engine}-generated.jsonl")
+               for r in read_stream(ROOT / "docs" / "conformance" / name).results}
+    bad = [r for r in results.values() if r["outcome"] in ("failed", "errored")]
+    docs = by_id(r["id"] for r in bad)
+    groups = group(bad, docs, load_causes(ROOT / "adapters" / engine / "causes.toml"))
+    want = {k: sid for k, sid in shortest(groups, docs).items() if k != "unclassified"}
+    assert sorted(p.stem for p in folder.glob("*.lua")) == sorted(set(want.values()))
+    index = (folder / "README.md").read_text(encoding="utf-8")
+    assert all(f"| {k} | [`{sid}`]({sid}.lua) |" in index for k, sid in want.items())
+    assert verify(sorted(set(want.values())), adapter, folder, results) == {sid: None for sid in want.values()}
+
+
 # ------------------------------------------------------------------ the Go Duel Masters engine: a Go test
 DM_SCENARIO = {"id": "dm.test.repro", "title": "a W-breaker */ attacks", "rulings": ["AT-S6b"],
                "setup": {"turn": 3, "turn_player": "A", "first_player": "A", "phase": "attack", "players": {"A": {}, "B": {}},

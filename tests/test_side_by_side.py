@@ -18,7 +18,8 @@ def engines():
                       {"E": Group(e, ["ygo.normal-draw.x", "ygo.generated.chain.1"]), "A": Group(a, ["ygo.generated.chain.2"]),
                        "M": Group(m, ["ygo.generated.chain.3"]), "unclassified": Group(None, ["ygo.generated.chain.4"])},
                       {"A": {"sentence": "fixing A alone: 1 of its 1 pass; breaks nothing"},
-                       "B": {"sentence": "fixing B alone: 0 of its 0 pass; it also turns green 1 of M"}},
+                       "B": {"sentence": "fixing B alone: 0 of its 0 pass; it also turns green 1 of M",
+                             "by_cause": {"M": {"failures": 3, "pass": 1, "still": {"A": 2}}}}},
                       {"E": ("ygo.normal-draw.x", "repro/edopro/ygo.normal-draw.x.lua")})
     ye = Cause("E", "a trigger before the draw", "ygopro-core", shared="edopro:E")
     yl = Cause("L", "Mystical Cards draws 2", "ygopro-scripts", counterpart="edopro:L")
@@ -44,7 +45,9 @@ def test_the_page_gives_each_cause_its_component_extent_fix_and_reproduction_and
     assert "[`ygo.normal-draw.x`](repro/edopro/ygo.normal-draw.x.lua)" in shared
     own = page.split("## EDOPro only")[1].split("##")[0]
     assert "fixing A alone: 1 of its 1 pass; breaks nothing" in own
-    assert r"turns green 1 of M \(the fix of B\)" in own         # M is measured by B's fix: one defect
+    # M is measured by B's fix (one defect): under M its own row of B's run, not B's numbers
+    m_line = next(line for line in own.splitlines() if line.startswith("- **M**"))
+    assert r"with B's fix: 1 of its 3 pass, 2 then fail for A \(2\)" in m_line and "fixing B alone" not in m_line
     assert "no fix experiment \\(the cause file says why\\)" in page.split("## The same behaviour")[1]
     retracted = page.split("## Retracted by the suite")[1]
     assert "[the consensus view](consensus.md)" in retracted
@@ -77,3 +80,33 @@ def test_the_site_shows_the_same_page_with_its_text_escaped(tmp_path):
         build([str(conf / "edopro.jsonl"), str(conf / "ygopro.jsonl")], tmp_path / "two", None, [f"pro={causes}"])
     build([str(conf / "ygopro.jsonl")], tmp_path / "none")
     assert not (tmp_path / "none" / "causes.html").exists()
+
+
+def test_the_committed_page_is_generated_from_the_committed_reports():
+    """docs/conformance/side-by-side.md is the generator's output for both committed reports (their
+    cause files, runs, fix experiments and reproductions) and the consensus arguments; regenerate it
+    with the command below when one of them changes."""
+    import os
+    import shlex
+    import tempfile
+    from pathlib import Path
+
+    from duelspec.sidebyside import main as sidebyside
+    root = Path(__file__).resolve().parents[1]
+    conf = "docs/conformance"
+    args = []
+    for engine, streams in (("edopro", ["edopro.jsonl", "edopro-generated.jsonl"]), ("ygopro", ["ygopro.jsonl"])):
+        args += ["--engine", f"{engine}=adapters/{engine}/causes.toml,{conf}/{engine}-fixes.json,{conf}/repro/{engine}"]
+        args += [x for s in streams for x in ("--stream", f"{engine}={conf}/{s}")]
+    args += ["--consensus-arguments", f"{conf}/consensus-arguments.toml", "--consensus-link", "consensus.md"]
+    here = os.getcwd()
+    try:
+        os.chdir(root)
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "side-by-side.md"
+            assert sidebyside([*args, "--markdown", str(out)]) in (0, None)
+            got = out.read_text(encoding="utf-8")
+    finally:
+        os.chdir(here)
+    cmd = "python -m duelspec.sidebyside " + " ".join(shlex.quote(a) for a in args) + f" --markdown {conf}/side-by-side.md"
+    assert got == (root / conf / "side-by-side.md").read_text(encoding="utf-8"), f"regenerate: {cmd}"

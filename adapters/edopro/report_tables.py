@@ -19,7 +19,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from duelspec.causes import Roles, by_id, group, load_causes
+from duelspec.causes import BAD, Roles, by_id, group, load_causes
 from duelspec.generated import cards as C
 from duelspec.report import read_stream, run_facts
 from duelspec.markdown import render_file
@@ -42,7 +42,7 @@ def counts(results) -> list[dict]:
 
 
 def cause_of(results, causes) -> dict:
-    bad = [r for r in results if r["outcome"] in ("failed", "xfailed")]
+    bad = [r for r in results if r["outcome"] in BAD]     # errored: by the engine error it reports
     groups = group(bad, by_id(r["id"] for r in bad), causes)
     return {i: k for k, g in groups.items() for i in g.ids}
 
@@ -81,10 +81,15 @@ def matrix(results, cause) -> list[dict]:
 
 
 def failures(results, cause) -> list[dict]:
-    """Every hand-written failure with its first failing expectation (a failing script step first)."""
+    """Every hand-written failure with its first failing expectation (a failing script step first);
+    an errored one with the engine error it reports."""
     rows = []
     for r in results:
-        if r["outcome"] != "failed" or r["id"].startswith("ygo.generated"):
+        if r["outcome"] not in ("failed", "errored") or r["id"].startswith("ygo.generated"):
+            continue
+        if r["outcome"] == "errored":
+            rows.append({"id": r["id"], "rulings": r.get("rulings", []), "what": f"errored: {r.get('message', '')}",
+                         "cause": cause.get(r["id"], "?")})
             continue
         fails = r.get("failures") or [{}]
         f = next((x for x in fails if str(x.get("pointer", "")).startswith("/script/")), fails[0])
