@@ -14,7 +14,18 @@ Decisions (every other prompt: pass / decline / the first zone):
 
 What the rules expect and what EDOPro did (the run's first failing expectation):
   /script/2: the engine must accept this step (it is legal); expected {"step": {"player": "A", "do": "activate", "when": {"window": "open", "phase": "draw"}, "card": "mst", "targets": ["solemn"]}, "outcome": "applied"}; the engine: {"index": 2, "outcome": "refused", "code": "not-offered", "reason": "not offered: at this SELECT_CHAIN A could activate []"}
-Cause P: The before-the-draw chain is played as PointEvent(false, true, false) (processor.cpp:3374: skip_freechain). When a chain ends, SolveChain plays the next point event with skip_freechain = arg.skip_freechain || arg.skip_new (processor.cpp:4355), so every chain of that point event, and the point event after it, keeps skip_freechain: a trigger the before-the-draw chain caused (Sangan, Tributed for Infernoid Onuncu's cost) makes a chain of its own there, and after that chain the first priority (PointEvent step 9, QuickEffect(skip_freechain, turn player), processor.cpp:846) leaves out every EVENT_FREE_CHAIN effect (processor.cpp:1094). With the normal draw given up (Malefic World, a cost-type: draw count 0), step 3 conducts no draw (processor.cpp:3386) and the Draw Phase's phase event (processor.cpp:3391) offers Mystical Space Typhoon only at a later priority. The open game state of the Draw …
+Cause P: The before-the-draw chain is played as PointEvent(false, true, false) (processor.cpp:3374:
+skip_freechain). When a chain ends, SolveChain plays the next point event with skip_freechain =
+arg.skip_freechain || arg.skip_new (processor.cpp:4355), so every chain of that point event, and the
+point event after it, keeps skip_freechain: a trigger the before-the-draw chain caused (Sangan,
+Tributed for Infernoid Onuncu's cost) makes a chain of its own there, and after that chain the first
+priority (PointEvent step 9, QuickEffect(skip_freechain, turn player), processor.cpp:846) leaves out
+every EVENT_FREE_CHAIN effect (processor.cpp:1094). With the normal draw given up (Malefic World, a
+cost-type: draw count 0), step 3 conducts no draw (processor.cpp:3386) and the Draw Phase's phase
+event (processor.cpp:3391) offers Mystical Space Typhoon only at a later priority. The open game
+state of the Draw Phase begins when that chain has resolved (ND-T1: the trigger is activated right
+after the chain, then the Draw Phase goes on): the turn player's first priority there is one where a
+Quick-Play Spell can be activated.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
 ]]
