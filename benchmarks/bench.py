@@ -60,9 +60,13 @@ def _best_of(fn, n=3):
 
 
 def throughput():
+    """End to end in-process vs the floor, and where the difference goes: the reference engine alone
+    (``adapter.run`` of each scenario as played) and judging alone (each reply judged: trace schema,
+    references, coverage, checker, result)."""
     from duelspec.adapters.reference import ReferenceAdapter
+    from duelspec.asof import today
     from duelspec.compiler import validate
-    from duelspec.runner import run_one
+    from duelspec.runner import finish, play_one, played, run_one
     docs, n_hand, n_gen = _documents()
     adapter = ReferenceAdapter()
     impl = adapter.start()
@@ -79,46 +83,70 @@ def throughput():
             assert r["outcome"] == "passed", r
     end_to_end()                      # warm the caches once, as a long run would be
     t_floor, t_e2e = _best_of(floor), _best_of(end_to_end)
+    scen = [json.loads(d) for d in docs]
+    given, day = [played(s) for s in scen], today()
+    t_engine = _best_of(lambda: [adapter.run(s, as_of=day) for s in given])
+    replies = [play_one(s, adapter, impl) for s in scen]
+    t_judge = _best_of(lambda: [finish(x) for x in replies])
     return {"scenarios": len(docs), "hand_written": n_hand, "generated": n_gen,
             "floor_s": round(t_floor, 3), "e2e_s": round(t_e2e, 3), "ratio": round(t_e2e / t_floor, 2),
-            "e2e_per_s": round(len(docs) / t_e2e), "floor_per_s": round(len(docs) / t_floor)}
+            "e2e_per_s": round(len(docs) / t_e2e), "floor_per_s": round(len(docs) / t_floor),
+            "engine_s": round(t_engine, 3), "judge_s": round(t_judge, 3)}
 
 
-def _cpu_timed(cmd) -> tuple:
-    """``(CPU time, wall time, process)`` of ``cmd`` as a whole process: the CPU time of it and of
-    every process it started (``RUSAGE_CHILDREN``: each waited for)."""
+def _cpu_timed(cmd, cwd=None) -> tuple:
+    """``(CPU time, wall time, process)`` of ``cmd`` as a whole process (in ``cwd``, default the
+    repository): the CPU time of it and of every process it started (``RUSAGE_CHILDREN``: each waited for)."""
     import resource
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    wall, p = _timed(cmd)
+    wall, p = _timed(cmd, cwd=cwd)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, wall, p
 
 
-def _timed(cmd, env=None):
+def _timed(cmd, env=None, cwd=None):
     t = time.perf_counter()
-    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
+    p = subprocess.run(cmd, cwd=cwd or ROOT, capture_output=True, text=True, env=env)
     return time.perf_counter() - t, p
 
 
+#: the plugins of duelspec's own test extra (pyproject `test`: hypothesis, pytest-bdd, xdist), which installing
+#: duelspec does not bring into a simulator's project; disabled to run pytest as there
+TEST_EXTRA_PLUGINS = ["-p", "no:hypothesispytest", "-p", "no:pytest-bdd", "-p", "no:xdist"]
+
+
 def pytest_vs_run():
-    """Whole processes, CPU time (of each and every process it started; wall time beside it)."""
+    """Whole processes, CPU time (of each and every process it started; wall time beside it).
+
+    A simulator's pytest run is measured where a simulator runs it: a project folder of its own
+    holding the one module duelspec.pytest_scenarios documents (``from duelspec.pytest_scenarios
+    import *``) and ``--adapter`` naming the engine (here the reference engine), with duelspec and
+    pytest only (:data:`TEST_EXTRA_PLUGINS` disabled); beside it the same with every plugin of this
+    environment, and the module in duelspec's own tests folder (whose conftest adds a per-test guard
+    against leaked processes)."""
+    import tempfile
     c_run, t_run, p_run = _cpu_timed([sys.executable, "-m", "duelspec.cli", "run", "--format", "json"])
     c_pytest, t_pytest, p_py = _cpu_timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_features.py"])
     t_xdist, p_x = _timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "auto", "tests/test_features.py"])
-    # what a simulator's project runs: every scenario as a pytest item (duelspec.pytest_scenarios)
-    c_items, t_items, p_items = _cpu_timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                                            "tests/test_scenarios_as_items.py"])
-    # the same without the plugins of duelspec's own test extra (hypothesis's plugin import alone is ~3 s),
-    # as in a simulator's environment that does not install them
-    c_lean, t_lean, p_lean = _cpu_timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p",
-                                         "no:hypothesispytest", "-p", "no:pytest-bdd", "-p", "no:xdist",
-                                         "tests/test_scenarios_as_items.py"])
+    with tempfile.TemporaryDirectory() as project:
+        (Path(project) / "tests").mkdir()
+        (Path(project) / "tests" / "test_duelspec.py").write_text(
+            "from duelspec.pytest_scenarios import *  # noqa: F401,F403\n", encoding="utf-8")
+        sim = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--adapter", "reference", "tests/test_duelspec.py"]
+        c_items, t_items, p_items = _cpu_timed(sim[:4] + TEST_EXTRA_PLUGINS + sim[4:], cwd=project)
+        c_all, t_all, p_all = _cpu_timed(sim, cwd=project)
+    # the same module in duelspec's own tests folder (tests/conftest.py: a process-leak guard per test)
+    c_own, t_own, p_own = _cpu_timed([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *TEST_EXTRA_PLUGINS,
+                                      "tests/test_scenarios_as_items.py"])
     return {"duelspec_run_s": round(c_run, 2), "pytest_s": round(c_pytest, 2), "ratio": round(c_pytest / c_run, 2),
             "pytest_items_s": round(c_items, 2), "items_ratio": round(c_items / c_run, 2), "items_rc": p_items.returncode,
-            "pytest_items_lean_s": round(c_lean, 2), "items_lean_ratio": round(c_lean / c_run, 2), "items_lean_rc": p_lean.returncode,
-            "wall_s": {"duelspec_run": round(t_run, 2), "pytest": round(t_pytest, 2), "items": round(t_items, 2),
-                       "items_lean": round(t_lean, 2)},
             "items_tail": p_items.stdout.strip().splitlines()[-1:],
+            "pytest_items_all_plugins_s": round(c_all, 2), "items_all_plugins_ratio": round(c_all / c_run, 2),
+            "items_all_plugins_rc": p_all.returncode,
+            "pytest_items_own_tests_s": round(c_own, 2), "items_own_tests_ratio": round(c_own / c_run, 2),
+            "items_own_tests_rc": p_own.returncode,
+            "wall_s": {"duelspec_run": round(t_run, 2), "pytest": round(t_pytest, 2), "items": round(t_items, 2),
+                       "items_all_plugins": round(t_all, 2), "items_own_tests": round(t_own, 2)},
             "run_rc": p_run.returncode, "pytest_rc": p_py.returncode,
             "pytest_xdist_s": round(t_xdist, 2), "pytest_xdist_rc": p_x.returncode,
             "pytest_tail": p_py.stdout.strip().splitlines()[-1:], "xdist_tail": p_x.stdout.strip().splitlines()[-1:]}
@@ -256,10 +284,26 @@ def chain_length():
 
 
 def _cpu_of(pid: int) -> float:
-    """CPU time (user + system) a running process has used so far (Linux /proc)."""
-    with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
-        fields = fh.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU time (user + system) a running process and every process below it have used so far
+    (Linux /proc): a ``cmd:`` adapter runs as the child of its reaper (adapters/reaper.py)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+    except OSError:                   # it ended meanwhile
+        return 0.0
+    own = (int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+    return own + sum(_cpu_of(child) for child in _children(pid))
+
+
+def _children(pid: int) -> list:
+    out = []
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children", encoding="ascii") as fh:
+                out += [int(x) for x in fh.read().split()]
+    except OSError:
+        pass
+    return out
 
 
 def _best_of_both(fn, pid: int, n=3):
@@ -293,14 +337,31 @@ def protocol():
     return {"measurable": True, "in_process_s": round(t_in, 3), "protocol_s": round(t_pr, 3), "ratio": round(t_pr / t_in, 2)}
 
 
+#: runs the command of its arguments in this process and prints, at its exit, the CPU time of the
+#: process itself (the runner) and of the processes it waited for (the adapters) as one JSON line on stderr
+SPLIT_CHILD = r"""
+import atexit, json, resource, runpy, sys
+def split():
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(json.dumps({"runner_cpu_s": me.ru_utime + me.ru_stime, "adapters_cpu_s": kids.ru_utime + kids.ru_stime}),
+          file=sys.stderr)
+atexit.register(split)
+sys.argv = sys.argv[1:]
+runpy.run_module(sys.argv[0], run_name="__main__", alter_sys=True)
+"""
+
+
 def jobs():
-    """`duelspec run --generated` on the reference engine as a process: --jobs 2 vs 1 (goal >= 1.7x)."""
-    base = [sys.executable, "-m", "duelspec.cli", "run", "--generated", "--adapter", "cmd:duelspec-reference-adapter",
-            "--format", "json"]
+    """`duelspec run --generated` on the reference engine as a process: --jobs 2 vs 1 (goal >= 1.7x), with
+    the CPU time of the runner's process and of the adapter processes (what one core each can overlap)."""
+    base = [sys.executable, "-c", SPLIT_CHILD, "duelspec.cli", "run", "--generated", "--adapter",
+            "cmd:duelspec-reference-adapter", "--format", "json"]
     t1, p1 = _timed(base + ["--jobs", "1"])
     t2, p2 = _timed(base + ["--jobs", "2"])
+    cpu = [json.loads(p.stderr.strip().splitlines()[-1]) if p.stderr.strip() else {} for p in (p1, p2)]
     return {"jobs1_s": round(t1, 2), "jobs2_s": round(t2, 2), "speedup": round(t1 / t2, 2),
-            "rc": [p1.returncode, p2.returncode], "same_stream": _results(p1.stdout) == _results(p2.stdout)}
+            "rc": [p1.returncode, p2.returncode], "same_stream": _results(p1.stdout) == _results(p2.stdout),
+            "cpu_s": [{k: round(v, 2) for k, v in c.items()} for c in cpu]}
 
 
 #: the real engines' adapters (the engines' env: DUELSPEC_YGOPRO_CORE, DUELSPEC_YGOPRO_SCRIPTS, DUELSPEC_EDOPRO_SCRIPTS)
@@ -435,7 +496,9 @@ def _rows(r: dict) -> list:
     rows += bench("jobs", lambda x: [_row(
         "reference engine as a process (`cmd:duelspec-reference-adapter`), `--generated`: `--jobs 2` vs `--jobs 1` "
         f"(same outcomes: {'yes' if x['same_stream'] else '**no**'})",
-        f"{_n(x['jobs1_s'])} s vs {_n(x['jobs2_s'])} s: **{_n(x['speedup'])}x**", ">= 1.7x",
+        f"{_n(x['jobs1_s'])} s vs {_n(x['jobs2_s'])} s: **{_n(x['speedup'])}x**" + (
+            f" (CPU with `--jobs 1`: the runner {_n(x['cpu_s'][0]['runner_cpu_s'])} s, the adapter "
+            f"{_n(x['cpu_s'][0]['adapters_cpu_s'])} s)" if x.get("cpu_s") and x["cpu_s"][0] else ""), ">= 1.7x",
         x["speedup"] >= 1.7 and x["same_stream"])])
     rows += bench("memory-cli", lambda x: [_row(
         "peak RSS of `duelspec run FOLDER`, 10,000 scenario documents vs 1,000 (reference engine)",
@@ -448,13 +511,16 @@ def _rows(r: dict) -> list:
         _row(f"end to end in-process (json load, validate, run, check), {_n(x['scenarios'])} scenarios (CPU time)",
              f"**{_n(x['e2e_per_s'])} scenarios/s** ({_n(x['e2e_s'])} s)", ">= 1,000/s", x["e2e_per_s"] >= 1000),
         _row("... vs the floor (json load + validate the same documents)",
-             f"{_n(x['e2e_s'])} s vs {_n(x['floor_s'])} s: **{_n(x['ratio'])}x**", "<= 3x", x["ratio"] <= 3)])
+             f"{_n(x['e2e_s'])} s vs {_n(x['floor_s'])} s: **{_n(x['ratio'])}x**" + (
+                 f" (alone: the reference engine {_n(x['engine_s'])} s, judging the replies {_n(x['judge_s'])} s)"
+                 if "engine_s" in x else ""), "<= 3x", x["ratio"] <= 3)])
     rows += bench("pytest", lambda x: [
-        _row("a simulator's pytest run (every scenario a `pytest_scenarios` item) vs `duelspec run`, the same "
-             "hand-written scenarios, whole processes (CPU time)",
-             f"{_n(x['pytest_items_s'])} s vs {_n(x['duelspec_run_s'])} s: **{_n(x['items_ratio'])}x** (without duelspec's "
-             f"own test plugins: {_n(x['pytest_items_lean_s'])} s, {_n(x['items_lean_ratio'])}x)", "<= 2x",
-             x["items_ratio"] <= 2),
+        _row("a simulator's pytest run (a project of its own: every scenario a `pytest_scenarios` item, `--adapter "
+             "reference`; duelspec and pytest only) vs `duelspec run`, the same hand-written scenarios, whole processes (CPU time)",
+             f"{_n(x['pytest_items_s'])} s vs {_n(x['duelspec_run_s'])} s: **{_n(x['items_ratio'])}x** (with every "
+             f"plugin of this environment, hypothesis, pytest-bdd, xdist: {_n(x['pytest_items_all_plugins_s'])} s, "
+             f"{_n(x['items_all_plugins_ratio'])}x; in duelspec's own tests folder: {_n(x['pytest_items_own_tests_s'])} s, "
+             f"{_n(x['items_own_tests_ratio'])}x)", "<= 2x", x["items_ratio"] <= 2 and x["items_rc"] == 0),
         _row("the feature files through pytest-bdd vs `duelspec run`",
              f"{_n(x['pytest_s'])} s vs {_n(x['duelspec_run_s'])} s: {_n(x['ratio'])}x", "—", None),
         _row("`pytest -n auto tests/test_features.py` (pytest-xdist)",

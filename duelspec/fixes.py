@@ -289,14 +289,21 @@ def measure(baseline: dict, fixed: dict, causes) -> dict:
             "passing": sorted(s for s in before if fixed.get(s, {}).get("outcome") == "passed")}
 
 
-def sentence(key: str, m: dict) -> str:
-    """ "fixing this alone: N pass, M then fail for causes X (n), Y (n); breaks nothing" for cause ``key``."""
+def extent(key: str, m: dict) -> str:
+    """ "N of its M pass, K then fail for X (n), Y (n)": what the fix measured by ``m`` does to the
+    failures of cause ``key`` (its own, or another cause's that names it as ``same_fix``)."""
     own = m["by_cause"].get(key, {"failures": 0, "pass": 0, "still": {}})
     still = sum(own["still"].values())
-    alone = f"on top of {', '.join(m['on_top_of'])}" if m.get("on_top_of") else "alone"
-    s = f"fixing {key} {alone}: {own['pass']:,} of its {own['failures']:,} pass"
+    s = f"{own['pass']:,} of its {own['failures']:,} pass"
     if still:
         s += f", {still:,} then fail for " + ", ".join(f"{k} ({n:,})" for k, n in own["still"].items())
+    return s
+
+
+def sentence(key: str, m: dict) -> str:
+    """ "fixing this alone: N pass, M then fail for causes X (n), Y (n); breaks nothing" for cause ``key``."""
+    alone = f"on top of {', '.join(m['on_top_of'])}" if m.get("on_top_of") else "alone"
+    s = f"fixing {key} {alone}: " + extent(key, m)
     others = {k: v["pass"] for k, v in m["by_cause"].items() if k != key and v["pass"]}
     if others:
         s += "; it also turns green " + ", ".join(f"{n:,} of {k}" for k, n in sorted(others.items(), key=lambda kv: -kv[1]))

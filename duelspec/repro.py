@@ -65,6 +65,23 @@ def _lua_text(s: str, limit: int = 400) -> str:
     return t if len(t) <= limit else t[:limit - 1] + "…"
 
 
+#: a cause's argument is written whole into a reproduction; only beyond this many characters is it
+#: cut, at the end of a sentence, with a pointer to the cause file that holds the rest
+EVIDENCE_LIMIT = 4000
+
+
+def argument_lines(text: str, source: str, limit: int = EVIDENCE_LIMIT, width: int = 100) -> list:
+    """A cause's argument (one line of whitespace-normalised text) as comment lines of at most
+    ``width`` characters: whole, or — longer than ``limit`` — up to the end of the last sentence
+    that fits, then "… (full text: ``source``)". Never cut mid-sentence."""
+    import textwrap
+    t = re.sub(r"\s+", " ", str(text)).strip()
+    if len(t) > limit:
+        ends = [m.end() for m in re.finditer(r"[.!?;](?=\s)", t[:limit])]
+        t = (t[:ends[-1]] if ends else "") + f" … (full text: {source})"
+    return textwrap.wrap(t.strip(), width, break_long_words=False, break_on_hyphens=False)
+
+
 WINDOWS = {"before-draw": "in the Draw Phase, before the normal draw", "open": "at an open game state",
            "trigger": "when the triggered effects are placed on a chain"}
 PHASES = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1", "battle": "Battle Phase",
@@ -115,9 +132,10 @@ def first_failure(result: dict) -> str:
     return _lua_text(out, 600)
 
 
-def ygo_script(engine: str, scenario: dict, result: dict, cause, setup_text: str, names: dict, versions: str = "") -> str:
+def ygo_script(engine: str, scenario: dict, result: dict, cause, setup_text: str, names: dict, versions: str = "",
+               source: str = "the cause file") -> str:
     """The puzzle / single-mode script of ``scenario`` showing ``cause`` (a :class:`duelspec.causes.Cause`),
-    from the adapter's start state ``setup_text`` (``--write-setup``)."""
+    from the adapter's start state ``setup_text`` (``--write-setup``); ``source`` names the cause file."""
     e = ENGINES[engine]
     st = scenario["setup"]
     ids = {c["id"]: c for c in st["cards"]}
@@ -153,7 +171,8 @@ def ygo_script(engine: str, scenario: dict, result: dict, cause, setup_text: str
         lines.append("   - nothing: no decision is scripted, the game plays on (below: what it should do)")
     lines += ["", f"What the rules expect and what {e['name']} did (the run's first failing expectation):",
               f"  {first_failure(result)}",
-              f"Cause {cause.key}: {_lua_text(cause.evidence, 900)}" if cause.evidence else f"Cause {cause.key}.",
+              *(argument_lines(f"Cause {cause.key}: {_lua_text(cause.evidence, 10 ** 6)}",
+                               f"{source} [causes.{cause.key}]") if cause.evidence else [f"Cause {cause.key}."]),
               f"Measured on {versions}." if versions else "",
               "Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.",
               "]]"]
@@ -255,7 +274,7 @@ def _go_comment(s: str, limit: int = 900) -> str:
     return re.sub(r"\s+", " ", str(s))[:limit].replace("*/", "* /")
 
 
-def dm_go_test(scenario: dict, result: dict, cause, uid_of, names: dict) -> str:
+def dm_go_test(scenario: dict, result: dict, cause, uid_of, names: dict, source: str = "the cause file") -> str:
     """A Go test in the style of the engine's ``sim/tests`` that plays ``scenario`` with the engine's
     test API (``scenario.New``, ``SpawnCard``, ``ActionAttackPlayer`` / ``ResolveAttack``,
     ``ActionEndTurn``) and asserts what the rules expect where the run failed. Raises
@@ -344,7 +363,8 @@ def dm_go_test(scenario: dict, result: dict, cause, uid_of, names: dict) -> str:
             f"// Scenario {scenario['id']} (rulings {', '.join(scenario.get('rulings', []))}); cause {cause.key}: "
             f"{_go_comment(cause.title, 200)} ({_go_comment(cause.who, 80)}).",
             f"// The run's first failing expectation: {_go_comment(first_failure(result), 600)}",
-            f"// Evidence: {_go_comment(cause.evidence, 900)}" if cause.evidence else "//",
+            *(["// " + x for x in argument_lines(f"Evidence: {_go_comment(cause.evidence, 10 ** 6)}",
+                                                 f"{source} [causes.{cause.key}]")] if cause.evidence else ["//"]),
             f"func TestDuelspec{_go_ident(scenario['id'])}(t *testing.T) {{"]
     return "\n".join(head + body + ["}"]) + "\n"
 
@@ -389,8 +409,9 @@ def write(engine: str, causes_file, streams, adapter: str, out, only=(), version
     pick = {k: v for k, v in shortest(groups, scenarios).items() if k != "unclassified" and (not only or k in only)}
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
+    source = _shown(causes_file)
     if engine == "dm-go":
-        return _write_go(pick, groups, scenarios, results, out, adapter)
+        return _write_go(pick, groups, scenarios, results, out, adapter, source)
     names = {c["id"]: c["name"]["en"] for c in cards("ygo")}
     ids = sorted(set(pick.values()))
     with tempfile.TemporaryDirectory() as tmp:
@@ -401,7 +422,8 @@ def write(engine: str, causes_file, streams, adapter: str, out, only=(), version
                 print(f"{key}: {sid}: the adapter wrote no start state", file=sys.stderr)
                 continue
             (out / f"{sid}.lua").write_text(ygo_script(engine, scenarios[sid], results[sid], groups[key].cause,
-                                                       setup.read_text(encoding="utf-8"), names, versions), encoding="utf-8")
+                                                       setup.read_text(encoding="utf-8"), names, versions, source),
+                                                       encoding="utf-8")
     checked = verify(ids, adapter, out, results)
     from .markdown import render
     e = ENGINES[engine]
@@ -432,7 +454,16 @@ def go_test_outcomes(stdout: str) -> tuple[dict, dict]:
     return outcome, ours
 
 
-def _write_go(pick: dict, groups, scenarios: dict, results: dict, out: Path, build: str) -> dict:
+def _shown(path) -> str:
+    """A file as a reader of the repository names it: relative to the working folder when inside it."""
+    p = Path(path)
+    try:
+        return p.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _write_go(pick: dict, groups, scenarios: dict, results: dict, out: Path, build: str, source: str = "the cause file") -> dict:
     """The Duel Masters reproductions: one Go test per cause (and the helpers' file), checked by
     running them in the engine (``build``: the command of adapters/duel-masters-go/build.sh, which
     takes --repro DIR)."""
@@ -444,7 +475,7 @@ def _write_go(pick: dict, groups, scenarios: dict, results: dict, out: Path, bui
     files, problems = {}, {}
     for key, sid in pick.items():
         try:
-            text = dm_go_test(scenarios[sid], results[sid], groups[key].cause, uids.get, names)
+            text = dm_go_test(scenarios[sid], results[sid], groups[key].cause, uids.get, names, source)
         except NotExpressible as exc:
             problems[sid] = f"not written: {exc}"
             continue

@@ -19,6 +19,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .fixes import extent
+
 
 @dataclass
 class EngineCauses:
@@ -89,12 +91,14 @@ def _md(text, limit: int = 1000) -> str:
 
 def cell_data(e: EngineCauses, c) -> dict:
     """One engine's cause: key, title, component, failures (hand-written), what fixing it alone does
-    (or why it has no fix experiment), its reproduction ``(scenario id, href)``."""
+    (for a cause whose fix is another's, ``same_fix``: what that fix does to this cause's own
+    failures; or why it has no fix experiment), its reproduction ``(scenario id, href)``."""
     g = e.groups.get(c.key)
     ids = g.ids if g else []
-    m = e.fixes.get(c.key) or (e.fixes.get(c.same_fix) if c.same_fix else None)
-    if m:
-        fix = m.get("sentence", "") + (f" (the fix of {c.same_fix})" if c.same_fix and c.key not in e.fixes else "")
+    if c.key in e.fixes:
+        fix = e.fixes[c.key].get("sentence", "")
+    elif c.same_fix and c.same_fix in e.fixes:     # one defect: this cause's own row of that fix's run
+        fix = f"with {c.same_fix}'s fix: " + extent(c.key, e.fixes[c.same_fix])
     else:
         fix = "no fix experiment (the cause file says why)" if "No fix experiment" in c.evidence else "not measured"
     return {"engine": e.name, "report": e.report, "key": c.key, "title": c.title, "who": c.who, "failures": len(ids),

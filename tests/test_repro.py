@@ -57,6 +57,29 @@ def test_the_script_sets_up_the_adapters_start_state_with_the_engines_debug_call
     assert "Cause K: c59907935.lua:8" in head and "Measured on x 1." in head
 
 
+def test_the_cause_s_argument_is_written_whole_as_wrapped_comment_lines_never_cut_mid_sentence():
+    """A maintainer reads the whole argument in the file (review finding 10: it was cut at 900
+    characters, mid-sentence); only past a generous limit is it cut, at a sentence's end, with a
+    pointer to the cause file."""
+    sentences = [f"Sentence {i} cites processor.cpp:{3300 + i} and says what the core does there." for i in range(20)]
+    evidence = " ".join(sentences)                                    # about 1,200 characters
+    assert 900 < len(evidence) < 4000
+    text = ygo_script("edopro", scenario(), RESULT, Cause("K", "t", "CardScripts", evidence=evidence), SETUP, NAMES, "x 1",
+                      "adapters/edopro/causes.toml")
+    head = text.split("]]\n", 1)[0].splitlines()
+    start = next(i for i, x in enumerate(head) if x.startswith("Cause K: "))
+    end = next(i for i, x in enumerate(head) if x.startswith("Measured on"))
+    assert " ".join(head[start:end]) == f"Cause K: {evidence}" and all(len(x) <= 100 for x in head[start:end])
+    assert "…" not in text and "full text" not in text
+    # past the limit: whole sentences, then where the rest is
+    from duelspec.repro import argument_lines
+    long = " ".join(sentences * 10)
+    lines = argument_lines(long, "adapters/edopro/causes.toml [causes.K]", limit=4000)
+    joined = " ".join(lines)
+    assert joined.endswith("there. … (full text: adapters/edopro/causes.toml [causes.K])") and len(joined) < 4100
+    assert long.startswith(joined[:-len(" … (full text: adapters/edopro/causes.toml [causes.K])")])
+
+
 def test_steps_read_as_sentences():
     name = lambda cid: f'"{cid}"'  # noqa: E731
     assert step_words({"player": "B", "do": "activate", "card": "crow", "targets": ["rep"], "when": {"window": "response", "link": 1}},

@@ -18,7 +18,8 @@ def engines():
                       {"E": Group(e, ["ygo.normal-draw.x", "ygo.generated.chain.1"]), "A": Group(a, ["ygo.generated.chain.2"]),
                        "M": Group(m, ["ygo.generated.chain.3"]), "unclassified": Group(None, ["ygo.generated.chain.4"])},
                       {"A": {"sentence": "fixing A alone: 1 of its 1 pass; breaks nothing"},
-                       "B": {"sentence": "fixing B alone: 0 of its 0 pass; it also turns green 1 of M"}},
+                       "B": {"sentence": "fixing B alone: 0 of its 0 pass; it also turns green 1 of M",
+                             "by_cause": {"M": {"failures": 3, "pass": 1, "still": {"A": 2}}}}},
                       {"E": ("ygo.normal-draw.x", "repro/edopro/ygo.normal-draw.x.lua")})
     ye = Cause("E", "a trigger before the draw", "ygopro-core", shared="edopro:E")
     yl = Cause("L", "Mystical Cards draws 2", "ygopro-scripts", counterpart="edopro:L")
@@ -44,7 +45,9 @@ def test_the_page_gives_each_cause_its_component_extent_fix_and_reproduction_and
     assert "[`ygo.normal-draw.x`](repro/edopro/ygo.normal-draw.x.lua)" in shared
     own = page.split("## EDOPro only")[1].split("##")[0]
     assert "fixing A alone: 1 of its 1 pass; breaks nothing" in own
-    assert r"turns green 1 of M \(the fix of B\)" in own         # M is measured by B's fix: one defect
+    # M is measured by B's fix (one defect): under M its own row of B's run, not B's numbers
+    m_line = next(line for line in own.splitlines() if line.startswith("- **M**"))
+    assert r"with B's fix: 1 of its 3 pass, 2 then fail for A \(2\)" in m_line and "fixing B alone" not in m_line
     assert "no fix experiment \\(the cause file says why\\)" in page.split("## The same behaviour")[1]
     retracted = page.split("## Retracted by the suite")[1]
     assert "[the consensus view](consensus.md)" in retracted

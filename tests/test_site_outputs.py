@@ -170,3 +170,38 @@ def test_only_the_latest_run_of_an_engine_is_kept_whole(tmp_path, stream):
     for run in runs:
         if run is not latest:
             assert all(r == for_history(r) and set(r) <= {"id", "outcome", "rulings"} for r in run.results.values())
+
+
+def test_the_parts_of_one_report_are_one_run_and_re_runs_stay_runs(tmp_path, stream):
+    """The committed EDOPro report is two streams of one run (the hand-written scenarios, then the
+    generated chains): the site showed only the later as the engine's results and put the
+    hand-written ones in its history. Parts = same suite, engine version and as-of date, different
+    selections; the same selection twice is a re-run, and parts sharing a scenario stay apart."""
+    from collections import Counter
+    from duelspec.site import read_runs
+    head, *rest = lines(stream)
+    results = [x for x in rest if x["type"] == "result"]
+    foot = next(x for x in rest if x["type"] == "footer")
+    sel = head["selection"]
+
+    def part(name, ids, **header):
+        mine = [r for r in results if r["id"] in ids]
+        counts = {**{k: 0 for k in foot["counts"]}, **Counter(r["outcome"] for r in mine)}
+        return save(tmp_path / name, [dict(head, selection=dict(sel, ids=sorted(ids)), **header), *mine,
+                                      dict(foot, counts=counts)])
+
+    hand = part("hand.jsonl", {"t.ok.1", "t.fail.2"})
+    gen = part("gen.jsonl", {"t.ok.3", "t.skip.4"}, started="2099-01-01T00:00:00+00:00")
+    runs = read_runs([hand, gen])
+    assert len(runs) == 1 and sorted(runs[0].results) == ["t.fail.2", "t.ok.1", "t.ok.3", "t.skip.4"]
+    assert runs[0].counts()["failed"] == 1 and runs[0].counts()["skipped"] == 1
+    # the same selection twice: a re-run, two runs
+    again = save(tmp_path / "again.jsonl", [dict(head, started="2099-01-02T00:00:00+00:00"), *rest])
+    assert len(read_runs([stream, again])) == 2
+    # different selections that share a scenario: two runs, as before
+    overlap = part("overlap.jsonl", {"t.ok.1"})
+    assert sorted(len(r.results) for r in read_runs([stream, overlap])) == [1, 4]
+    # another engine version: another run
+    other = dict(head["adapter"]["implementation"], version="9.9")
+    newer = part("newer.jsonl", {"t.ok.3"}, adapter=dict(head["adapter"], implementation=other))
+    assert len(read_runs([hand, newer])) == 2

@@ -183,7 +183,12 @@ def read_runs(result_files: list) -> list[Run]:
     """The runs of ``result_files``: the shard streams of one run (``duelspec run --shard K/N``, one
     ``selection.shard.run``) are merged into one run (:func:`duelspec.report.merge_streams`: shards of
     different suites, engine versions or dates raise :class:`InputError`; a missing shard leaves the
-    run incomplete, which the site says); every other stream is a run of its own.
+    run incomplete, which the site says). Unsharded streams of one engine that share the suite, the
+    engine's version and the date they were judged as of, and selected different scenarios (a
+    report's hand-written scenarios in one stream and its generated chains in another, like
+    ``docs/conformance/edopro.jsonl`` and ``edopro-generated.jsonl``) are the parts of one run
+    (:func:`parts_of_one_run`); if they share a scenario they stay runs of their own. Every other
+    stream is a run of its own.
 
     Memory stays bounded: at most :data:`MAX_STREAMS` files of at most :data:`STREAM_BYTES` each
     and :data:`STREAMS_BYTES` together; the headers are read first, then each engine's latest run
@@ -191,7 +196,7 @@ def read_runs(result_files: list) -> list[Run]:
     (:func:`for_history`)."""
     import os
     from ..files import kind
-    from ..report import combine, read_header, read_stream, runs
+    from ..report import combine, read_header, read_stream, runs, shard
     files = [str(p) for p in result_files]
     if len(files) > MAX_STREAMS:
         raise InputError(files[MAX_STREAMS], "", f"at most {MAX_STREAMS} result streams for one site (give the "
@@ -207,7 +212,7 @@ def read_runs(result_files: list) -> list[Run]:
                              f"{total} bytes up to this one")
     # a pipe (<(...)) can be read once: read it whole now; a file: its header now, the rest below
     first = [read_header(p) if kind(p) == "file" else read_stream(p, keep=for_latest) for p in files]
-    groups = runs(first)
+    groups = parts_of_one_run(runs(first))
     latest: dict = {}
     for i, group in enumerate(groups):
         started = min(str(st.header.get("started", "")) for st in group)
@@ -219,7 +224,39 @@ def read_runs(result_files: list) -> list[Run]:
     for i, group in enumerate(groups):
         keep = for_latest if i in current else for_history
         streams = [read_stream(st.path, keep=keep) if st.header_only else st for st in group]
-        out.append(run_of(combine(streams)))
+        try:
+            out.append(run_of(combine(streams)))
+        except InputError:
+            if any(shard(st) for st in streams):
+                raise                  # shards that do not add up to one run: the site refuses them
+            # parts that turn out to share a scenario (seen only once the results are read): a run each
+            out.extend(run_of(st) for st in streams)
+    return out
+
+
+def parts_of_one_run(groups: list[list]) -> list[list]:
+    """``groups`` (the runs of :func:`duelspec.report.runs`) with the unsharded streams that are the
+    parts of one run joined: same suite (content hash and version), engine (implementation name and
+    version) and as-of date, and different selections. Two streams of one selection are two runs
+    (a re-run), never parts; shards stay the runs :func:`~duelspec.report.runs` made of them."""
+    from ..report import _identity, json_line, shard
+    joined: dict = {}
+    out: list = []
+    for group in groups:
+        st = group[0]
+        if len(group) > 1 or shard(st):
+            out.append(group)
+            continue
+        key = json_line(_identity(st))
+        selection = json_line(st.header.get("selection") or {})
+        part = joined.get(key)
+        if part is not None and selection not in part[1]:
+            part[0].append(st)
+            part[1].add(selection)
+            continue
+        new = [st]
+        joined[key] = (new, {selection})
+        out.append(new)
     return out
 
 

@@ -12,7 +12,17 @@ Decisions (every other prompt: pass / decline / the first zone):
 
 What the rules expect and what EDOPro did (the run's first failing expectation):
   /script/0: the engine must not let the player do this in this window (it is illegal), but it was applied; expected {"step": {"player": "A", "do": "activate", "when": {"window": "before-draw"}, "card": "astral-force", "legal": false}, "outcome": "refused"}; the engine: {"index": 0, "outcome": "applied"}
-Cause C: The before-the-draw triggers are collected once, when EVENT_PREDRAW is raised: their conditions are checked there (processor.cpp:1226 mandatory, 1251 optional, via process_instant_event at 3368). When they are placed on the chain the core calls is_activateable with neglect_cond = TRUE (processor.cpp:632, 714; effect.h:72), so a condition such as Duel.GetDrawCount(tp)>0 (e.g. c27564031.lua:23-25) is not checked again after a cost-type replacement (Malefic World c27564031.lua:39, Sylvan Waterslide c49838105.lua:65, Infernity Pawn c82434071.lua:58: EFFECT_DRAW_COUNT 0 in the target function) gave the draw up on the same chain. The core does what it documents (a trigger's condition is read when its event happens); the scripts rely on that condition alone: their activation checks (the `if chk==0` line of each target function) do not read the draw count, so the fix is the scripts' (on top of …
+Cause C: The before-the-draw triggers are collected once, when EVENT_PREDRAW is raised: their
+conditions are checked there (processor.cpp:1226 mandatory, 1251 optional, via process_instant_event
+at 3368). When they are placed on the chain the core calls is_activateable with neglect_cond = TRUE
+(processor.cpp:632, 714; effect.h:72), so a condition such as Duel.GetDrawCount(tp)>0 (e.g.
+c27564031.lua:23-25) is not checked again after a cost-type replacement (Malefic World
+c27564031.lua:39, Sylvan Waterslide c49838105.lua:65, Infernity Pawn c82434071.lua:58:
+EFFECT_DRAW_COUNT 0 in the target function) gave the draw up on the same chain. The core does what
+it documents (a trigger's condition is read when its event happens); the scripts rely on that
+condition alone: their activation checks (the `if chk==0` line of each target function) do not read
+the draw count, so the fix is the scripts' (on top of B's: see the fix). ND-C4 / ND-E6 / ND-AF4:
+nothing can be activated after a cost-type.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
 ]]

@@ -15,7 +15,15 @@ Decisions (every other prompt: pass / decline / the first zone):
 
 What the rules expect and what EDOPro did (the run's first failing expectation):
   /expect/never/1: an event that must not occur occurred; expected {"event": "move", "card": "meteor-flare", "from": "graveyard", "to": "hand"}; the engine: {"event": "move", "card": "meteor-flare", "from": "graveyard", "to": "hand", "player": "A", "reason": "effect"}
-Cause D: Each target function sets _replace_count=0 / _replace_max=GetDrawCount only while the draw count is not 0 (e.g. c97697678.lua:26-29), each operation does _replace_count+1 and stops past the max (c97697678.lua:42-43, c27564031.lua:47-49). With the cost-type on top (Malefic World, Tachyon Chaos Hole, Flame Tiger, Infernity Pawn, Sylvan Waterslide; and Gearbreed, a cost-type on the page, ND-L-COST) negated, its operation never counts, so the first replacement below it that resolves is applied; below a negated Gearbreed this is counted here when that replacement is an effect-type of cause B (the classifier's kind `effect`): B's fix alone turns some of them green, Gearbreed's fix alone none (docs/conformance/edopro-fixes.json). ND-C5: the cost-type spent the right at activation; every replacement activated before it fizzles.
+Cause D: Each target function sets _replace_count=0 / _replace_max=GetDrawCount only while the draw
+count is not 0 (e.g. c97697678.lua:26-29), each operation does _replace_count+1 and stops past the
+max (c97697678.lua:42-43, c27564031.lua:47-49). With the cost-type on top (Malefic World, Tachyon
+Chaos Hole, Flame Tiger, Infernity Pawn, Sylvan Waterslide; and Gearbreed, a cost-type on the page,
+ND-L-COST) negated, its operation never counts, so the first replacement below it that resolves is
+applied; below a negated Gearbreed this is counted here when that replacement is an effect-type of
+cause B (the classifier's kind `effect`): B's fix alone turns some of them green
+(docs/conformance/edopro-fixes.json). ND-C5: the cost-type spent the right at activation; every
+replacement activated before it fizzles.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
 ]]

@@ -13,7 +13,13 @@ Decisions (every other prompt: pass / decline / the first zone):
 
 What the rules expect and what EDOPro did (the run's first failing expectation):
   /expect/events/2/any_order/1: expected event did not occur; expected {"event": "move", "card": "gy-mystical-elf", "from": "graveyard", "to": "hand"}
-Cause M: These operations read the draw count when they resolve and do nothing when it is 0: Fandora c64400161.lua:45-49 (`if dt==0 then return false end`), Legacy of the Duelist c88851326.lua:113-117, Black Luster Soldier - Legendary Swordsman c70551291.lua:68-72. A replacement below them on the chain whose script gives the draw up in its target function (cause B's cards) has already set the count to 0 at activation, so the last replacement does nothing and the one below it is applied (its _replace_count is still within the max). ND-E7: the last-activated replacement is applied, those before it fizzle.
+Cause M: These operations read the draw count when they resolve and do nothing when it is 0: Fandora
+c64400161.lua:45-49 (`if dt==0 then return false end`), Legacy of the Duelist c88851326.lua:113-117,
+Black Luster Soldier - Legendary Swordsman c70551291.lua:68-72. A replacement below them on the
+chain whose script gives the draw up in its target function (cause B's cards) has already set the
+count to 0 at activation, so the last replacement does nothing and the one below it is applied (its
+_replace_count is still within the max). ND-E7: the last-activated replacement is applied, those
+before it fizzle.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
 ]]

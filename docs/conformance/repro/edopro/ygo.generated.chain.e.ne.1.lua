@@ -13,7 +13,17 @@ Decisions (every other prompt: pass / decline / the first zone):
 
 What the rules expect and what EDOPro did (the run's first failing expectation):
   /expect/events/4: expected event did not occur; expected {"event": "draw", "player": "A", "normal": true, "cards": ["top"]}
-Cause B: These scripts register EFFECT_DRAW_COUNT 0 in their target function, at activation: Flying Saucer Muusik'i c97697678.lua:24-40 (line 33), Freed the Matchless General c49681811.lua:62-78 (71), Dark General Freed c70676581.lua:71-87 (80), Skull Flame c99899504.lua:68-86 (80), Iron Core of Koa'ki Meiru c36623431.lua:33-49 (42), Spirit Burner c50418970.lua:67-84 (77), Magical Blast c91819979.lua:40-56 (49), Meteor Flare c56856951.lua:49-65 (58), Rank-Up-Magic Astral Force (2) c45950291.lua:86-102 (95). When the activation or the effect is negated the draw stays given up: EDOPro goes negate, chain end, Standby Phase with no draw. ND-E1 / ND-FAQ1: an effect-type negated, the normal draw is conducted; ND-AF2: Astral Force (2) with its activation negated, too. Below them on the chain, Gearbreed's operation then does nothing (it registers EFFECT_DRAW_COUNT 0 only while GetDrawCount is not 0, c27…
+Cause B: These scripts register EFFECT_DRAW_COUNT 0 in their target function, at activation: Flying
+Saucer Muusik'i c97697678.lua:24-40 (line 33), Freed the Matchless General c49681811.lua:62-78 (71),
+Dark General Freed c70676581.lua:71-87 (80), Skull Flame c99899504.lua:68-86 (80), Iron Core of
+Koa'ki Meiru c36623431.lua:33-49 (42), Spirit Burner c50418970.lua:67-84 (77), Magical Blast
+c91819979.lua:40-56 (49), Meteor Flare c56856951.lua:49-65 (58), Rank-Up-Magic Astral Force (2)
+c45950291.lua:86-102 (95). When the activation or the effect is negated the draw stays given up:
+EDOPro goes negate, chain end, Standby Phase with no draw. ND-E1 / ND-FAQ1: an effect-type negated,
+the normal draw is conducted; ND-AF2: Astral Force (2) with its activation negated, too. Below them
+on the chain, Gearbreed's operation then does nothing (it registers EFFECT_DRAW_COUNT 0 only while
+GetDrawCount is not 0, c27979109.lua:47-58): its resource is not added (counted here; B's fix alone
+turns those green).
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
 ]]

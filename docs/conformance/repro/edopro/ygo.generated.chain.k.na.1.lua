@@ -13,7 +13,12 @@ Decisions (every other prompt: pass / decline / the first zone):
 
 What the rules expect and what EDOPro did (the run's first failing expectation):
   /expect/events/5: expected event occurred at #10, before the event the previous pattern matched (#15): wrong order; expected {"event": "activate", "card": "sangan"}
-Cause E: Turn step 2 raises EVENT_PREDRAW and plays its chain as a point event (processor.cpp:3367-3374); when that chain has resolved, the triggers it caused (Sangan, Tributed for Infernoid Onuncu's cost) are collected and activated by the point event that follows the chain (processor.cpp:4355), still in step 2, before step 3's draw(nullptr, REASON_RULE, ...) (processor.cpp:3380-3387). ND-T1/ND-T2: while the normal draw right is unspent, such a trigger is activated after the normal draw.
+Cause E: Turn step 2 raises EVENT_PREDRAW and plays its chain as a point event
+(processor.cpp:3367-3374); when that chain has resolved, the triggers it caused (Sangan, Tributed
+for Infernoid Onuncu's cost) are collected and activated by the point event that follows the chain
+(processor.cpp:4355), still in step 2, before step 3's draw(nullptr, REASON_RULE, ...)
+(processor.cpp:3380-3387). ND-T1/ND-T2: while the normal draw right is unspent, such a trigger is
+activated after the normal draw.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
 ]]

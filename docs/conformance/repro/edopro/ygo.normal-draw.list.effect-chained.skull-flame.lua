@@ -13,7 +13,14 @@ Decisions (every other prompt: pass / decline / the first zone):
 
 What the rules expect and what EDOPro did (the run's first failing expectation):
   engine error: Lua error in c56856951.lua:68, card 56856951 "Meteor Flare" (scenario card second): attempt to perform arithmetic on a nil value (global '_replace_count')
-Cause S: Skull Flame's target function gives up the draw and selects its target only while the draw count is not 0 (c99899504.lua:71-84, e:SetLabel(1)); its operation adds the target if the label is 1 (c99899504.lua:87-92), whatever resolved after it, and it never sets or counts _replace_count. So a replacement activated after it (the draw count already 0) does not reset _replace_count, and its operation raises "attempt to perform arithmetic on a nil value (global '_replace_count')" (trace log, e.g. c50418970.lua:87) and does nothing, while Skull Flame below is applied; and when Skull Flame comes later in the chain it neither applies nor counts, so a replacement below it is applied. ND-E7: only the last-activated replacement is applied.
+Cause S: Skull Flame's target function gives up the draw and selects its target only while the draw
+count is not 0 (c99899504.lua:71-84, e:SetLabel(1)); its operation adds the target if the label is 1
+(c99899504.lua:87-92), whatever resolved after it, and it never sets or counts _replace_count. So a
+replacement activated after it (the draw count already 0) does not reset _replace_count, and its
+operation raises "attempt to perform arithmetic on a nil value (global '_replace_count')" (trace
+log, e.g. c50418970.lua:87) and does nothing, while Skull Flame below is applied; and when Skull
+Flame comes later in the chain it neither applies nor counts, so a replacement below it is applied.
+ND-E7: only the last-activated replacement is applied.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
 ]]

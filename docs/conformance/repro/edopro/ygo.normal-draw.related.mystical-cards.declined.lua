@@ -12,7 +12,9 @@ Decisions (every other prompt: pass / decline / the first zone):
 
 What the rules expect and what EDOPro did (the run's first failing expectation):
   /script/0: the engine must accept this step (it is legal); expected {"step": {"player": "A", "do": "choose", "when": {"window": "before-draw"}, "option": "no"}, "outcome": "applied"}; the engine: {"index": 0, "outcome": "refused", "code": "not-offered", "reason": "its window closed and the engine never offered it"}
-Cause L: c48356796.lua:13-19: EFFECT_DRAW_COUNT value 2 whenever another face-up copy is on the field; there is no choice. The OCG text 「…２枚ドローする事ができる」 lets its controller choose (the scenario's declaration before the draw is never asked for, and declining still draws 2).
+Cause L: c48356796.lua:13-19: EFFECT_DRAW_COUNT value 2 whenever another face-up copy is on the
+field; there is no choice. The OCG text 「…２枚ドローする事ができる」 lets its controller choose (the scenario's
+declaration before the draw is never asked for, and declining still draws 2).
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
 ]]

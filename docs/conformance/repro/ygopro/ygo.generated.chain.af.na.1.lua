@@ -13,7 +13,13 @@ Decisions (every other prompt: pass / decline / the first zone):
 
 What the rules expect and what YGOPro did (the run's first failing expectation):
   /expect/events/5: expected event occurred at #10, before the event the previous pattern matched (#15): wrong order; expected {"event": "activate", "card": "sangan"}
-Cause E: Turn step 1 raises EVENT_PREDRAW and plays its chain as a point event (processor.cpp:3790-3797, PROCESSOR_POINT_EVENT with skip_freechain and skip_new); when the chain ends, solve_chain step 13 plays the next point event with the chain's own arguments (processor.cpp:4592-4595), which places the triggers the chain caused (Sangan, sent to the GY as Infernoid Onuncu's cost) still in step 1, before step 2's draw(nullptr, REASON_RULE, ...) (processor.cpp:3800-3806). ND-T1/ND-T2: while the normal draw right is unspent, such a trigger is activated after the normal draw.
+Cause E: Turn step 1 raises EVENT_PREDRAW and plays its chain as a point event
+(processor.cpp:3790-3797, PROCESSOR_POINT_EVENT with skip_freechain and skip_new); when the chain
+ends, solve_chain step 13 plays the next point event with the chain's own arguments
+(processor.cpp:4592-4595), which places the triggers the chain caused (Sangan, sent to the GY as
+Infernoid Onuncu's cost) still in step 1, before step 2's draw(nullptr, REASON_RULE, ...)
+(processor.cpp:3800-3806). ND-T1/ND-T2: while the normal draw right is unspent, such a trigger is
+activated after the normal draw.
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
 Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
 ]]

@@ -12,7 +12,11 @@ Decisions (every other prompt: pass / decline / the first zone):
 
 What the rules expect and what YGOPro did (the run's first failing expectation):
   /script/0: the engine must accept this step (it is legal); expected {"step": {"player": "B", "do": "activate", "when": {"window": "response", "link": 1}, "card": "ash-blossom"}, "outcome": "applied"}; the engine: {"index": 0, "outcome": "refused", "code": "not-offered", "reason": "not offered: B could activate [] at this point"}
-Cause W: The effect's category is CATEGORY_TOHAND only (c49838105.lua:22); Ash Blossom's condition needs a Special Summon or a send to the GY from the Deck, a draw, a search or CATEGORY_DECKDES (c14558127.lua:16-25). The effect excavates the top card and sends a Plant to the GY or adds it to the hand (c49838105.lua:55-68), so ND-FAQ2 negates it with Ash Blossom; here the response is not offered (refused, not-offered).
+Cause W: The effect's category is CATEGORY_TOHAND only (c49838105.lua:22); Ash Blossom's condition
+needs a Special Summon or a send to the GY from the Deck, a draw, a search or CATEGORY_DECKDES
+(c14558127.lua:16-25). The effect excavates the top card and sends a Plant to the GY or adds it to
+the hand (c49838105.lua:55-68), so ND-FAQ2 negates it with Ash Blossom; here the response is not
+offered (refused, not-offered).
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
 Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
 ]]

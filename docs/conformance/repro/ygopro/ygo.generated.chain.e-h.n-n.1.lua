@@ -13,7 +13,15 @@ Decisions (every other prompt: pass / decline / the first zone):
 
 What the rules expect and what YGOPro did (the run's first failing expectation):
   /script/1: the engine must accept this step (it is legal); expected {"step": {"player": "A", "do": "activate", "when": {"window": "before-draw"}, "card": "black-luster-soldier"}, "outcome": "applied"}; the engine: {"index": 1, "outcome": "refused", "code": "not-offered", "reason": "not offered: A could activate [] at this point"}
-Cause S: Skull Flame (c99899504.lua:59-77) gives up the normal draw in its target function, at activation: thtg registers EFFECT_DRAW_COUNT 0 when GetDrawCount(tp)~=0 (lines 62-75). Every other replacement's activation check is aux.IsPlayerCanNormalDraw (utility.lua:1857-1860: draw count > 0 and no FLAG_ID_NO_NORMAL_DRAW), so none can follow it on the chain (the scripted activation is refused, not-offered); and when Skull Flame's effect or activation is negated the draw stays given up, so the normal draw is not conducted and an effect-type replacement below it finds no draw to replace (e.g. Dark General Freed c70676581.lua:73). The page lists Skull Flame among the effect-type replacements (ND-L-EFFECT: the right is spent when the effect resolves; ND-E5: a replacement can follow it; ND-FAQ1: negated, the normal draw is conducted; ND-E9: the replacement below it applies).
+Cause S: Skull Flame (c99899504.lua:59-77) gives up the normal draw in its target function, at
+activation: thtg registers EFFECT_DRAW_COUNT 0 when GetDrawCount(tp)~=0 (lines 62-75). Every other
+replacement's activation check is aux.IsPlayerCanNormalDraw (utility.lua:1857-1860: draw count > 0
+and no FLAG_ID_NO_NORMAL_DRAW), so none can follow it on the chain (the scripted activation is
+refused, not-offered); and when Skull Flame's effect or activation is negated the draw stays given
+up, so the normal draw is not conducted and an effect-type replacement below it finds no draw to
+replace (e.g. Dark General Freed c70676581.lua:73). The page lists Skull Flame among the effect-type
+replacements (ND-L-EFFECT: the right is spent when the effect resolves; ND-E5: a replacement can
+follow it; ND-FAQ1: negated, the normal draw is conducted; ND-E9: the replacement below it applies).
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
 Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
 ]]

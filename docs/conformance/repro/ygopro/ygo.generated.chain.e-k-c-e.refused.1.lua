@@ -15,7 +15,10 @@ Decisions (every other prompt: pass / decline / the first zone):
 
 What the rules expect and what YGOPro did (the run's first failing expectation):
   /script/3: the engine must not let the player do this in this window (it is illegal), but it was applied; expected {"step": {"player": "A", "do": "activate", "when": {"window": "before-draw"}, "card": "skull-flame", "legal": false}, "outcome": "refused"}; the engine: {"index": 3, "outcome": "applied"}
-Cause S-legal: Its condition and activation check look at the turn player, the Deck and the target only (c99899504.lua:53-55, 61), not at aux.IsPlayerCanNormalDraw (utility.lua:1857-1860) as every other replacement does; after a cost-type replacement it is still offered. ND-C4/ND-E6: no replacement can be activated once the draw is given up.
+Cause S-legal: Its condition and activation check look at the turn player, the Deck and the target
+only (c99899504.lua:53-55, 61), not at aux.IsPlayerCanNormalDraw (utility.lua:1857-1860) as every
+other replacement does; after a cost-type replacement it is still offered. ND-C4/ND-E6: no
+replacement can be activated once the draw is given up.
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
 Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
 ]]

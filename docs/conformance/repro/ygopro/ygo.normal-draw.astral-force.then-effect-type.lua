@@ -13,7 +13,14 @@ Decisions (every other prompt: pass / decline / the first zone):
 
 What the rules expect and what YGOPro did (the run's first failing expectation):
   /script/1: the engine must accept this step (it is legal); expected {"step": {"player": "A", "do": "activate", "when": {"window": "before-draw"}, "card": "muusiki"}, "outcome": "applied"}; the engine: {"index": 1, "outcome": "refused", "code": "not-offered", "reason": "not offered: A could activate [] at this point"}
-Cause AF: Astral Force's effect (2) gives up the normal draw in its cost as a pledge (c45950291.lua:70, 88: aux.GiveUpNormalDraw(e,tp,EFFECT_FLAG_OATH)), which is right (ND-AF1, ND-AF2: the OATH flag lifts it when the activation is negated). But every effect-type replacement's activation check is aux.IsPlayerCanNormalDraw (utility.lua:1857-1860: draw count > 0 and no FLAG_ID_NO_NORMAL_DRAW), which the pledge fails, so none can follow it; ND-AF4 lets effect (2) and effect-type replacements be on the same chain. No fix experiment: the scripts have no way to tell the pledge from a given-up draw (both are EFFECT_DRAW_COUNT 0 and the same flag, utility.lua:1868-1876), so the fix is a new mechanism in utility.lua, not a change of one place.
+Cause AF: Astral Force's effect (2) gives up the normal draw in its cost as a pledge
+(c45950291.lua:70, 88: aux.GiveUpNormalDraw(e,tp,EFFECT_FLAG_OATH)), which is right (ND-AF1, ND-AF2:
+the OATH flag lifts it when the activation is negated). But every effect-type replacement's
+activation check is aux.IsPlayerCanNormalDraw (utility.lua:1857-1860: draw count > 0 and no
+FLAG_ID_NO_NORMAL_DRAW), which the pledge fails, so none can follow it; ND-AF4 lets effect (2) and
+effect-type replacements be on the same chain. No fix experiment: the scripts have no way to tell
+the pledge from a given-up draw (both are EFFECT_DRAW_COUNT 0 and the same flag,
+utility.lua:1868-1876), so the fix is a new mechanism in utility.lua, not a change of one place.
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
 Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
 ]]

@@ -12,7 +12,13 @@ Decisions (every other prompt: pass / decline / the first zone):
 
 What the rules expect and what YGOPro did (the run's first failing expectation):
   /script/0: the engine must accept this step (it is legal); expected {"step": {"player": "A", "do": "choose", "when": {"window": "before-draw"}, "option": "no"}, "outcome": "applied"}; the engine: {"index": 0, "outcome": "refused", "code": "not-offered", "reason": "its window closed and the engine never offered it"}
-Cause L: "During your Draw Phase, if you control another Mystical Cards of Light, you can draw 2 cards instead of 1 for your normal draw" is scripted as a continuous EFFECT_DRAW_COUNT of value 2 while another copy is controlled (c48356796.lua:10-18, 36-38): the core never asks, so the scripted yes/no is refused (not-offered, its window closed) and a player who declines still draws 2. The card text 「…２枚ドローする事ができる」 makes it optional. No fix experiment: a draw-count value cannot ask the player (the core reads it as a number, field.cpp get_draw_count), so the fix is a new effect that asks before the draw, not a change of one place.
+Cause L: "During your Draw Phase, if you control another Mystical Cards of Light, you can draw 2
+cards instead of 1 for your normal draw" is scripted as a continuous EFFECT_DRAW_COUNT of value 2
+while another copy is controlled (c48356796.lua:10-18, 36-38): the core never asks, so the scripted
+yes/no is refused (not-offered, its window closed) and a player who declines still draws 2. The card
+text 「…２枚ドローする事ができる」 makes it optional. No fix experiment: a draw-count value cannot ask the player
+(the core reads it as a number, field.cpp get_draw_count), so the fix is a new effect that asks
+before the draw, not a change of one place.
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
 Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
 ]]
