@@ -65,7 +65,7 @@ class RunOutcome:
     them (JUnit, Markdown, expect-fail), else none (the stream has them: the run's memory stays
     flat); ``scenarios``: the selection (:class:`duelspec.selection.Documents`: iterating it reads
     the scenario documents again); ``games``: the games selected; ``stale``: the expect-fail
-    entries that named no scenario of the run."""
+    entries that named no scenario of the run (a generated chain's only when the run selected them)."""
     head: dict
     results: list
     foot: dict
@@ -255,8 +255,11 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
     if stdout_gone:
         quiet_stdout()               # e.g. `| head`: the reader is gone; the run and its files are complete
     games = set(getattr(scenarios, "games", None) or {s["game"] for s in scenarios})
-    return RunOutcome(head, results, foot, tally, impl, scenarios, xf, shard, as_of, unwritten, stdout_gone, games,
-                      sorted(set(xf) - named))
+    # an entry of a generated chain names no scenario of a run that did not select them (--generated):
+    # one expect-fail file serves the hand-written run and the run with the generated chains
+    from .generated import is_generated
+    stale = sorted(i for i in set(xf) - named if r.generated or not is_generated(i))
+    return RunOutcome(head, results, foot, tally, impl, scenarios, xf, shard, as_of, unwritten, stdout_gone, games, stale)
 
 
 def _write_reports(r: RunRequest, head: dict, results: list, foot: dict, xf: dict, impl: dict) -> list:

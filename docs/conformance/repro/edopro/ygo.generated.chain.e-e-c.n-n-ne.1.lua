@@ -20,10 +20,12 @@ count is not 0 (e.g. c97697678.lua:26-29), each operation does _replace_count+1 
 max (c97697678.lua:42-43, c27564031.lua:47-49). With the cost-type on top (Malefic World, Tachyon
 Chaos Hole, Flame Tiger, Infernity Pawn, Sylvan Waterslide; and Gearbreed, a cost-type on the page,
 ND-L-COST) negated, its operation never counts, so the first replacement below it that resolves is
-applied; below a negated Gearbreed this is counted here when that replacement is an effect-type of
-cause B (the classifier's kind `effect`): B's fix alone turns some of them green
-(docs/conformance/edopro-fixes.json). ND-C5: the cost-type spent the right at activation; every
-replacement activated before it fizzles.
+applied; below a negated Gearbreed (116 of D's 162 in this report) this is counted here when that
+replacement is an effect-type of cause B (the classifier's kind `effect`). So D's fix is B's, plus
+G's for the 93 under a negated Gearbreed: B's fix alone turns green 69 of D (the 46 without
+Gearbreed and 23 of the 116), G's fix on top of B's the other 93, together all 162 (counted on this
+report's labels: the `passing` lists of docs/conformance/edopro-fixes.json). ND-C5: the cost-type
+spent the right at activation; every replacement activated before it fizzles.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
 ]]

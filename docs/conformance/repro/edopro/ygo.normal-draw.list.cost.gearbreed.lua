@@ -13,12 +13,12 @@ Decisions (every other prompt: pass / decline / the first zone):
 
 What the rules expect and what EDOPro did (the run's first failing expectation):
   /script/1: the engine must not let the player do this in this window (it is illegal), but it was applied; expected {"step": {"player": "A", "do": "activate", "when": {"window": "before-draw"}, "card": "blast", "legal": false}, "outcome": "refused"}; the engine: {"index": 1, "outcome": "applied"}
-Cause G: Gearbreed's target function only checks (c27979109.lua:42-45); its operation registers
-EFFECT_DRAW_COUNT 0 (c27979109.lua:47-58), and only while GetDrawCount is not 0. So when its
-activation or effect is negated, or it leaves the field, the normal draw is conducted; its
-activation spends nothing, so another replacement can still be activated after it; and a link below
-it is applied when it is negated. The page lists Gearbreed (武装鍛錬) as cost-type: the right is spent
-at activation (ND-L-COST, ND-C1, ND-C4, ND-C5).
+Cause G: Gearbreed's target function only checks (c27979109.lua:43-46); its operation
+(c27979109.lua:47-68) registers EFFECT_DRAW_COUNT 0 (lines 53-60), and only while GetDrawCount is
+not 0 (lines 49-50). So when its activation or effect is negated, or it leaves the field, the normal
+draw is conducted; its activation spends nothing, so another replacement can still be activated
+after it; and a link below it is applied when it is negated. The page lists Gearbreed (武装鍛錬) as
+cost-type: the right is spent at activation (ND-L-COST, ND-C1, ND-C4, ND-C5).
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
 ]]
