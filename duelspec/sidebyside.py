@@ -31,6 +31,30 @@ class EngineCauses:
     groups: dict = field(default_factory=dict)    # key -> duelspec.causes.Group (its run's failures)
     fixes: dict = field(default_factory=dict)     # key -> measurement (duelspec.fixes.measure)
     repro: dict = field(default_factory=dict)     # key -> (scenario id, file relative to the page)
+    results: dict = field(default_factory=dict)   # scenario id -> its result in the engine's run
+
+
+def elsewhere(engines: list, e: EngineCauses, c) -> list:
+    """What each other engine's run shows for the examples of ``e``'s own cause ``c``: a cause
+    listed as one engine's is that engine's only where the other played the example (passed, or
+    failed for a cause of its own); skipped there it is not measured on that engine."""
+    out = []
+    for o in engines:
+        if o is e:
+            continue
+        for sid in c.examples:
+            r = o.results.get(sid)
+            if r is None:
+                state = "not in its run"
+            elif r.get("outcome") == "skipped":
+                state = f"not measured (skipped: {r.get('reason', '')})"
+            elif r.get("outcome") in ("failed", "errored", "xfailed"):
+                key = next((k for k, g in o.groups.items() if sid in g.ids), "unclassified")
+                state = f"{r['outcome']} (its cause {key})"
+            else:
+                state = str(r.get("outcome"))
+            out.append({"engine": o.name, "id": sid, "state": state})
+    return out
 
 
 def _ref(s: str):
@@ -90,7 +114,7 @@ def page_data(engines: list, retracted: list) -> dict:
                          "unclassified": len(e.groups["unclassified"].ids) if "unclassified" in e.groups else 0} for e in engines],
             "shared": [{x.name: cell_data(x, c) for x, c in pair} for pair in r["shared"]],
             "counterparts": [{x.name: cell_data(x, c) for x, c in pair} for pair in r["counterparts"]],
-            "own": {n: [cell_data(x, c) for x, c in lst] for n, lst in r["own"].items()},
+            "own": {n: [{**cell_data(x, c), "elsewhere": elsewhere(engines, x, c)} for x, c in lst] for n, lst in r["own"].items()},
             "retracted": [{"title": a.get("title", a.get("first", "")), "first": a.get("first", ""),
                            "argument": " ".join(str(a.get("argument", "")).split())} for a in retracted]}
 
@@ -129,7 +153,8 @@ def render_markdown(engines: list, retracted: list, consensus_link: str) -> str:
             out.append("| " + " | ".join(cell(pair[n]) if n in pair else "" for n in names) + " |")
     for n in names:
         out += ["", f"## {_md(n)} only", ""]
-        out += [f"- {cell(x)}".replace("<br>", "; ") for x in d["own"][n]] or ["none"]
+        out += [f"- {cell(x)}".replace("<br>", "; ") + "".join(f"; {_md(w['engine'])} on `{_md(w['id'], 200)}`: {_md(w['state'], 400)}"
+                                                              for w in x["elsewhere"]) for x in d["own"][n]] or ["none"]
     out += ["", "## Retracted by the suite", "",
             f"Where every engine failed a scenario the same way and the suite was wrong ([the consensus view]({consensus_link})):", ""]
     out += [f"- **{_md(a['title'], 400)}** ({_md(a['first'], 200)}): {_md(a['argument'], 1500)}" for a in d["retracted"]] or ["none"]
@@ -159,7 +184,7 @@ def load(spec: str, streams: list, results: dict | None = None, repro_href: str 
             m = re.match(r"\| (\S+) \| \[`([^`]+)`\]\(([^)]+)\)", line)
             if m:
                 repro[m.group(1)] = (m.group(2), f"{repro_href}/{Path(parts[2]).name}/{m.group(3)}")
-    return EngineCauses(name, f"{name}.md", causes, groups, fixes, repro)
+    return EngineCauses(name, f"{name}.md", causes, groups, fixes, repro, results)
 
 
 def main(argv=None) -> int:

@@ -688,3 +688,21 @@ def test_a_normal_draw_from_an_empty_deck_ends_the_before_draw_window(tmp_path):
                           "--no-progress", "--out", str(out)], cwd=ROOT, capture_output=True, text=True)
     results = [r for r in map(json.loads, out.read_text(encoding="utf-8").splitlines()) if r.get("type") == "result"]
     assert [(r["id"], r["outcome"]) for r in results] == [(sid, "passed")], run.stdout[-3000:] + run.stderr[-2000:]
+
+
+@pytest.mark.skipif(not EDOPRO_SCRIPTS, reason="DUELSPEC_EDOPRO_SCRIPTS (a ProjectIgnis/CardScripts checkout) is needed")
+def test_the_point_events_after_the_before_draw_chain_are_not_the_draw_phase_s_open_state(tmp_path):
+    """The chains of the before-the-draw point event keep skip_freechain (processor.cpp:3374, 4355
+    at a30e6b7): the priorities after them offer no Quick-Play Spell. With the right spent there is
+    no normal draw; the Draw Phase's open game state is the phase event's priority (HINT_EVENT 20,
+    processor.cpp:429-448), where Mystical Space Typhoon is offered, or, when that asks nobody
+    (420-423), its end. The adapter that took the first skip_freechain priority for the open state
+    refused A's Mystical Space Typhoon there (the former cause P of the EDOPro report)."""
+    ids = ("ygo.normal-draw.triggers.right-spent-trigger-right-after",     # MST at the phase event's priority: applied
+           "ygo.normal-draw.cost-type.no-replacement-after-negation")      # the phase event asks nobody: refused unused
+    out = tmp_path / "run.jsonl"
+    run = subprocess.run(["duelspec", "run", "--game", "ygo", *[x for i in ids for x in ("--id", i)],
+                          "--adapter", f"cmd:{NODE} adapters/edopro/main.mjs", "--no-progress", "--out", str(out)],
+                         cwd=ROOT, capture_output=True, text=True)
+    results = [r for r in map(json.loads, out.read_text(encoding="utf-8").splitlines()) if r.get("type") == "result"]
+    assert sorted((r["id"], r["outcome"]) for r in results) == sorted((i, "passed") for i in ids), run.stdout[-3000:] + run.stderr[-2000:]

@@ -110,3 +110,13 @@ def test_the_committed_page_is_generated_from_the_committed_reports():
         os.chdir(here)
     cmd = "python -m duelspec.sidebyside " + " ".join(shlex.quote(a) for a in args) + f" --markdown {conf}/side-by-side.md"
     assert got == (root / conf / "side-by-side.md").read_text(encoding="utf-8"), f"regenerate: {cmd}"
+
+
+def test_a_cause_listed_as_one_engines_shows_what_the_other_engine_did_with_its_example():
+    """Review of issue 20 (finding 1): YGOPro's cause T was listed as "ygopro only" although EDOPro
+    never played its example (format 2.1: skipped): the page says so instead of implying EDOPro passes."""
+    from pathlib import Path
+    page = (Path(__file__).resolve().parents[1] / "docs" / "conformance" / "side-by-side.md").read_text(encoding="utf-8")
+    own = page.split("## ygopro only", 1)[1].split("\n## ", 1)[0]
+    line = next(x for x in own.splitlines() if x.startswith("- **T**"))
+    assert "edopro on `ygo.normal-draw.basics.first-turn-no-timing-before-the-draw`: not measured \\(skipped: a format-2.1 scenario" in line

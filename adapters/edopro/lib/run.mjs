@@ -435,6 +435,11 @@ export class ScenarioRun {
     this.driver = ScriptDriver.forScenario(this.scenario);
     this.wins = {};                 // the windows this adapter has opened, by kind
     this.predrawChain = false;      // a chain was started in the before-draw window
+    // the before-the-draw chain has resolved and neither the normal draw nor the Draw Phase's
+    // phase event has come yet: the priorities of the point events after that chain (every chain
+    // of them keeps skip_freechain, processor.cpp:3374 and 4355 at a30e6b7: no EVENT_FREE_CHAIN
+    // effect is offered) are not the Draw Phase's open game state
+    this.afterBeforeDraw = false;
     this.passed = new Set();        // players who passed in the open trigger window (no chain)
     this.turn = 0; this.turnPlayer = null; this.phase = null; this.solving = 0;
     this.links = []; this.recording = this.start.phase === "start-of-duel"; this.phasesBegun = 0;
@@ -597,6 +602,7 @@ export class ScenarioRun {
     switch (m.type) {
       case MSG.NEW_TURN:
         this.wClose("open", "trigger", "before-draw");
+        this.afterBeforeDraw = false;
         this.turn++; this.turnPlayer = this.L[m.player];
         if (this.recording && this.reachedStop("new-turn")) return;
         this.emit({ event: "turn", turn: this.turn, player: this.turnPlayer });
@@ -604,7 +610,11 @@ export class ScenarioRun {
       case MSG.NEW_PHASE: {
         const name = PHASE_OF[m.phase];
         if (name === this.phase && name === "battle") return; // battle steps: one phase
+        // the right spent and no normal draw: the Draw Phase's phase event asked nobody (no
+        // prompt, processor.cpp:420-423 at a30e6b7): its open game state began and ends unused
+        if (this.afterBeforeDraw && this.phase === "draw") this.wOpen("open", { phase: this.phase });
         this.wClose("open", "trigger", "before-draw");
+        this.afterBeforeDraw = false;
         this.phase = name;
         if (!this.recording && this.turn === this.start.turn && name === this.start.phase && !(name === "draw" && this.start.afterDraw)) this.recording = true;
         if (!this.recording) return;
@@ -616,6 +626,9 @@ export class ScenarioRun {
       case MSG.HINT:
         // processor.cpp:3369-3372 (a30e6b7): HINT_EVENT 27 (system string "before the draw") at turn step 2
         if (m.hint_type === 1 && m.data === 27n) { this.emit({ event: "step", step: "before-draw" }); this.wOpen("before-draw"); this.predrawChain = false; }
+        // processor.cpp:429-448 (a30e6b7): HINT_EVENT 20, the Draw Phase's phase event asks its
+        // priority (turn step 3, 3391, after the normal draw or with none): the open game state
+        if (m.hint_type === 1 && m.data === 20n && this.phase === "draw") this.afterBeforeDraw = false;
         return;
       case MSG.DRAW: {
         const p = m.player, who = this.L[p];
@@ -635,6 +648,7 @@ export class ScenarioRun {
         this.pendingDraws.push({ ev, p });
         this.emit(ev);
         if (this.wins["before-draw"] && !this.links.length && who === this.turnPlayer) this.wClose("before-draw"); // turn step 3's draw
+        if (!this.links.length && who === this.turnPlayer) this.afterBeforeDraw = false;   // the normal draw (3387)
         return;
       }
       case MSG.MOVE: {
@@ -701,7 +715,7 @@ export class ScenarioRun {
         this.links = []; this.solving = 0;
         this.wClose("response", "resolution", "activation");
         this.emit({ event: "chain-end" });
-        if (this.predrawChain) { this.predrawChain = false; this.wClose("before-draw"); }
+        if (this.predrawChain) { this.predrawChain = false; this.wClose("before-draw"); this.afterBeforeDraw = true; }
         return;
       case MSG.CONFIRM_DECKTOP: case MSG.CONFIRM_EXTRATOP: // Duel.ConfirmDecktop: revealed to both players
       case MSG.CONFIRM_CARDS:
@@ -775,11 +789,13 @@ export class ScenarioRun {
         // hint_timing_other of the other, playerop.cpp:481-482): the draw is over, before-draw closes
         if (m.type === MSG.SELECT_CHAIN && this.wins["before-draw"] && !this.links.length
             && ((who === this.turnPlayer ? m.hint_timing : m.hint_timing_other) & TIMING_DRAW)) this.wClose("before-draw");
+        if (m.type === MSG.SELECT_CHAIN && this.afterBeforeDraw && !this.links.length
+            && ((who === this.turnPlayer ? m.hint_timing : m.hint_timing_other) & TIMING_DRAW)) this.afterBeforeDraw = false;
         if (placing) { kind = "placing"; if (!this.wins.trigger) this.wOpen("trigger"); }
         else if (m.type === MSG.SELECT_CHAIN) {
           if (!this.links.length) {
             if (!this.wins.trigger && this.driver.armed.length) this.wOpen("trigger");
-            if (!this.wins.open && !this.wins["before-draw"]) this.wOpen("open", { phase: this.phase });
+            if (!this.wins.open && !this.wins["before-draw"] && !this.afterBeforeDraw) this.wOpen("open", { phase: this.phase });
           }
         } else {
           kind = "open";

@@ -17,13 +17,15 @@ Cause T: Turn step 1 of the Draw Phase raises EVENT_PREDRAW and writes the befor
 duel_rule <= 2 or turn_id > 1). The replacements stay out of turn 1 only because their scripts check
 the draw count, which get_draw_count makes 0 in that turn (field.cpp:1822-1823;
 aux.IsPlayerCanNormalDraw, utility.lua:1857-1860): in the suite's scenario Black Luster Soldier -
-Legendary Swordsman is not offered, but the core announces the timing. A before-the-draw effect
-whose script does not look at the draw count is activated in turn 1: Cloister of the White Rose
-(c84335863.lua), face-up on the field of the player going first, is activated there (a scratch
-scenario, not in the suite; with T's fix experiment it is not); so can be the other EVENT_PREDRAW
-scripts without a draw-count check (c29424328.lua, c40695128.lua, c75745607.lua, c77859858.lua).
-ND-02: no normal draw in that turn; ND-05: the timing is immediately before the normal draw, so
-there is none.
+Legendary Swordsman is not offered, but the core announces the timing. What the suite observes is
+that hint alone: the adapter opens the before-the-draw window on it and the scenario's step is
+refused for its timing, but nothing is offered or activated there (the reproduction shows no
+prompt). A before-the-draw effect whose script does not look at the draw count can be activated in
+turn 1 (White Rose Cloister, c84335863.lua, face-up for the player going first, in a scratch
+scenario; likewise c29424328.lua, c40695128.lua, c75745607.lua, c77859858.lua), but no source the
+suite has decides whether its text 「自分ドローフェイズのドロー前に」 allows that in turn 1, so it is neither a
+scenario nor this cause's evidence. ND-02: no normal draw in that turn; ND-05: the timing is
+immediately before the normal draw, so there is none.
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
 Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
 ]]
