@@ -517,7 +517,7 @@ def shard_of(scenario_id: str, count: int) -> int:
     return int(hashlib.sha256(scenario_id.encode("utf-8")).hexdigest(), 16) % count + 1
 
 
-def _identity(st) -> dict:
+def stream_identity(st) -> dict:
     """What every stream of one report must share: the suite (its content hash and version), the engine
     (the adapter's implementation name and version) and the date it was judged as of."""
     suite = st.header.get("suite") or {}
@@ -564,7 +564,7 @@ def merge_streams(streams: list) -> Stream:
     seen: dict = {}
     results = []
     for st in streams:
-        ident, want = _identity(st), _identity(first)
+        ident, want = stream_identity(st), stream_identity(first)
         diff = [k for k in want if ident[k] != want[k]]
         if diff:
             raise InputError(st.path, "line 1", f"a stream of the same {', '.join(diff)} as {first.path} "
@@ -633,10 +633,10 @@ def runs(streams: list) -> list[list]:
         if sh is None:
             key = ("stream", i)
         elif sh.get("run"):
-            key = ("run", sh["run"], _identity(st)["engine"])
+            key = ("run", sh["run"], stream_identity(st)["engine"])
         else:
             sel = {k: v for k, v in (st.header.get("selection") or {}).items() if k != "shard"}
-            key = ("shards", json_line(_identity(st)), json_line(sel), sh.get("count"))
+            key = ("shards", json_line(stream_identity(st)), json_line(sel), sh.get("count"))
         groups.setdefault(key, []).append(st)
     return list(groups.values())
 

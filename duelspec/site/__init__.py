@@ -239,7 +239,7 @@ def parts_of_one_run(groups: list[list]) -> list[list]:
     parts of one run joined: same suite (content hash and version), engine (implementation name and
     version) and as-of date, and different selections. Two streams of one selection are two runs
     (a re-run), never parts; shards stay the runs :func:`~duelspec.report.runs` made of them."""
-    from ..report import _identity, json_line, shard
+    from ..report import stream_identity, json_line, shard
     joined: dict = {}
     out: list = []
     for group in groups:
@@ -247,7 +247,7 @@ def parts_of_one_run(groups: list[list]) -> list[list]:
         if len(group) > 1 or shard(st):
             out.append(group)
             continue
-        key = json_line(_identity(st))
+        key = json_line(stream_identity(st))
         selection = json_line(st.header.get("selection") or {})
         part = joined.get(key)
         if part is not None and selection not in part[1]:
