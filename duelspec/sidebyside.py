@@ -157,7 +157,7 @@ def render_markdown(engines: list, retracted: list, consensus_link: str) -> str:
                                                               for w in x["elsewhere"]) for x in d["own"][n]] or ["none"]
     out += ["", "## Retracted by the suite", "",
             f"Where every engine failed a scenario the same way and the suite was wrong ([the consensus view]({consensus_link})):", ""]
-    out += [f"- **{_md(a['title'], 400)}** ({_md(a['first'], 200)}): {_md(a['argument'], 1500)}" for a in d["retracted"]] or ["none"]
+    out += [f"- **{_md(a['title'], 400)}** ({_md(a['first'], 200)}): {_md(a['argument'], 4000)}" for a in d["retracted"]] or ["none"]
     return "\n".join(out) + "\n"
 
 

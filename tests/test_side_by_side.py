@@ -120,3 +120,11 @@ def test_a_cause_listed_as_one_engines_shows_what_the_other_engine_did_with_its_
     own = page.split("## ygopro only", 1)[1].split("\n## ", 1)[0]
     line = next(x for x in own.splitlines() if x.startswith("- **T**"))
     assert "edopro on `ygo.normal-draw.basics.first-turn-no-timing-before-the-draw`: not measured \\(skipped: a format-2.1 scenario" in line
+
+
+def test_the_committed_page_cuts_no_argument():
+    """The retracted hand-trigger argument ended "… [104 more characters]" (a 1,500-character cap):
+    a reader lost the end of the suite's own account of its error."""
+    from pathlib import Path
+    page = (Path(__file__).resolve().parents[1] / "docs" / "conformance" / "side-by-side.md").read_text(encoding="utf-8")
+    assert "more characters]" not in page
