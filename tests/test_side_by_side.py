@@ -127,4 +127,4 @@ def test_the_committed_page_cuts_no_argument():
     a reader lost the end of the suite's own account of its error."""
     from pathlib import Path
     page = (Path(__file__).resolve().parents[1] / "docs" / "conformance" / "side-by-side.md").read_text(encoding="utf-8")
-    assert "more characters]" not in page
+    assert "more characters" not in page           # the cut, escaped for Markdown: "… \[N more characters\]"
