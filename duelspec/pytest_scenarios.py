@@ -40,6 +40,11 @@ def _scenarios(config) -> tuple[list, list]:
 def pytest_generate_tests(metafunc):
     if "duelspec_scenario" not in metafunc.fixturenames:
         return
+    from .pytest_plugin import adapter_spec
+    if adapter_spec(metafunc.config) is None:
+        # nobody named an adapter: the plugin does nothing (one skipped placeholder, no compiling of the suite)
+        metafunc.parametrize("duelspec_scenario", [pytest.param({"id": "no-adapter-named"}, id="no-adapter-named")])
+        return
     scenarios, errors = _scenarios(metafunc.config)
     params = [pytest.param(s, id=s["id"]) for s in scenarios]
     params += [pytest.param({"compile_error": str(e.error), "id": e.id}, id=e.id) for e in errors]
@@ -48,9 +53,9 @@ def pytest_generate_tests(metafunc):
 
 def test_scenario(duelspec_scenario, duelspec_run):
     """One scenario on the adapter under test (``--adapter``)."""
-    from .checker import Failure, format_failure
+    from .checker import Failure
     from .report import problem_line
-    from .text import plain
+    from .text import DETAIL_CHARS, plain
     if "compile_error" in duelspec_scenario:
         pytest.fail(f"this scenario cannot be compiled: {duelspec_scenario['compile_error']}", pytrace=False)
     result = duelspec_run(duelspec_scenario)
@@ -59,6 +64,20 @@ def test_scenario(duelspec_scenario, duelspec_run):
         pytest.skip(plain(result.get("reason") or "skipped"))
     if outcome in ("errored", "timed-out"):
         pytest.fail(problem_line(duelspec_scenario["id"], result), pytrace=False)
-    failures = [Failure(**{k: f[k] for k in ("pointer", "message", "expected", "actual", "context") if k in f})
-                for f in result.get("failures", [])]
-    assert outcome == "passed", "\n".join(format_failure(f, duelspec_scenario["id"]) for f in failures) or outcome
+    if outcome != "passed":
+        failures = [Failure(**{k: f[k] for k in ("pointer", "message", "expected", "actual", "context") if k in f})
+                    for f in result.get("failures", [])]
+        # the ruling, the scenario and the evidence; never this module's source (pytrace=False)
+        pytest.fail(plain(failure_text(duelspec_scenario, outcome, failures), multiline=True, limit=DETAIL_CHARS),
+                    pytrace=False)
+
+
+def failure_text(scenario: dict, outcome: str, failures: list) -> str:
+    """What a failed scenario test prints: the scenario (id, title, feature file and line), its rulings,
+    then the checker's rendering of every unmet expectation (the trace around each)."""
+    from .checker import format_failure
+    origin = scenario.get("origin") or {}
+    where = f" ({origin['file']}:{origin['line']})" if origin.get("file") else ""
+    head = [f"{scenario['id']}: {outcome}{where}", f"  {scenario.get('title', '')}".rstrip(),
+            f"  rulings: {', '.join(scenario.get('rulings', ())) or '-'}"]
+    return "\n".join([*head, *(format_failure(f, scenario["id"]) for f in failures)] if failures else [*head, outcome])
