@@ -12,8 +12,9 @@ Add one module to your project and name the engine under test::
 Each test is ``test_scenario[<scenario id>]``; it runs the scenario through the adapter exactly as
 ``duelspec run`` does (:func:`duelspec.runner.run_one`: the same up-front skips, fault handling
 and checker) and fails with the checker's rendering of every unmet expectation. Options of the
-plugin (:mod:`duelspec.pytest_plugin`): ``--adapter`` (required outside duelspec's own
-repository), ``--expect-fail``, ``--duelspec-generated`` (add the generated chains),
+plugin (:mod:`duelspec.pytest_plugin`): ``--adapter`` or the ini key ``duelspec_adapter`` (outside
+duelspec's own repository, without either the module is one skipped test: the plugin does nothing
+until asked), ``--expect-fail``, ``--duelspec-generated`` (add the generated chains),
 ``--duelspec-game ygo|dm``. A feature file that does not compile is one failing test naming the
 file and line. Unlike :mod:`duelspec.pytest_suite` (the feature files through pytest-bdd, step
 by step) this collects scenarios directly: no per-step fixture work, so a run costs about what
