@@ -127,3 +127,22 @@ def test_the_offered_in_evidence_is_schema_valid_and_reaches_the_result():
     assert result["outcome"] == "failed", result
     assert result["failures"][0]["kind"] == "window"
     assert "at the timing before the draw (`before-draw`" in result["failures"][0]["message"]
+
+
+def test_the_worked_chain_of_the_docs_is_the_scenario_and_the_replay_above():
+    """docs/design/scenario-format.md's worked chain is the real scenario's script (its Gherkin lines are
+    the feature file's, and it compiles to the script the replay above plays prompt by prompt)."""
+    from pathlib import Path
+    from duelspec.compiler import compile_paths
+    root = Path(__file__).resolve().parents[1]
+    doc = (root / "docs" / "design" / "scenario-format.md").read_text(encoding="utf-8")
+    section = doc.split("### Which window a decision is in", 1)[1].split("### How a driver uses steps", 1)[0]
+    feature = (root / "features" / "ygo" / "normal_draw" / "cost_type.feature").read_text(encoding="utf-8")
+    body = feature.split("@id:ygo.normal-draw.cost-type.last-activation-negated", 1)[1].split("@id:", 1)[0]
+    lines = section.split("```gherkin\n", 1)[1].split("```", 1)[0].strip().splitlines()
+    assert len(lines) == 3 and all(f"    {ln}" in body for ln in lines), lines
+    sc = next(s for s in compile_paths().scenarios if s["id"] == "ygo.normal-draw.cost-type.last-activation-negated")
+    assert [(s["player"], s["card"], s["when"]) for s in sc["script"]] == [
+        ("A", "muusiki", {"window": "before-draw"}), ("A", "world", {"window": "before-draw"}),
+        ("B", "onuncu", {"window": "response", "link": 2})]
+    assert "| 3 | A: respond to link 1? | `response` link 1, `before-draw` | #1 (A, `before-draw`) |" in section
