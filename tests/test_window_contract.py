@@ -146,3 +146,37 @@ def test_the_worked_chain_of_the_docs_is_the_scenario_and_the_replay_above():
         ("A", "muusiki", {"window": "before-draw"}), ("A", "world", {"window": "before-draw"}),
         ("B", "onuncu", {"window": "response", "link": 2})]
     assert "| 3 | A: respond to link 1? | `response` link 1, `before-draw` | #1 (A, `before-draw`) |" in section
+
+
+FIVE = ["ygo.normal-draw.cost-type.last-applied", "ygo.normal-draw.cost-type.last-activation-negated",
+        "ygo.normal-draw.cost-type.last-effect-negated", "ygo.normal-draw.effect-type.last-activation-negated",
+        "ygo.normal-draw.effect-type.last-effect-negated"]
+
+
+@pytest.mark.parametrize("sid", FIVE)
+def test_the_five_scenarios_of_issue_32_are_played_whole_by_an_engine_that_gives_priority_after_each_link(sid):
+    """Issue 32: an engine that asks the turn player's second replacement in response to link 1 failed these
+    five (their second replacement is `before the draw`, ND-C4/ND-E5). Under the rule of "Which window a
+    decision is in" the kit's driver uses every step of their scripts on such an engine, in order."""
+    from duelspec.compiler import compile_paths
+    sc = next(s for s in compile_paths().scenarios if s["id"] == sid)
+    cards = {st["card"] for st in sc["script"]}
+    d = ScriptDriver.for_scenario(sc)
+    done = []
+
+    def offer(st):          # the engine offers every card of the script, wherever it asks
+        done.append(st["card"])
+        return None
+    d.open({"window": "before-draw"})
+    d.priority(sc["setup"]["turn_player"], offer, offered=sorted(cards))
+    link, passes, p = len(done), 0, "B" if sc["setup"]["turn_player"] == "A" else "A"
+    while link and passes < 2:
+        d.open({"window": "response", "link": link})
+        acted = d.priority(p, offer, offered=sorted(cards))
+        d.close("response")
+        link, passes = (len(done), 0) if acted else (link, passes + 1)
+        p = "B" if p == "A" else "A"
+    d.close("before-draw")
+    outcomes = d.finish()
+    assert done == [st["card"] for st in sc["script"]]
+    assert [o["outcome"] for o in outcomes] == ["applied"] * len(sc["script"]), outcomes
