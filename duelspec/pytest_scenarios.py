@@ -54,8 +54,8 @@ def pytest_generate_tests(metafunc):
 
 def test_scenario(duelspec_scenario, duelspec_run):
     """One scenario on the adapter under test (``--adapter``)."""
-    from .checker import Failure
-    from .report import problem_line
+    from .judging.checker import Failure
+    from .reporting.report import problem_line
     from .text import DETAIL_CHARS, plain
     if "compile_error" in duelspec_scenario:
         pytest.fail(f"this scenario cannot be compiled: {duelspec_scenario['compile_error']}", pytrace=False)
@@ -76,7 +76,7 @@ def test_scenario(duelspec_scenario, duelspec_run):
 def failure_text(scenario: dict, outcome: str, failures: list) -> str:
     """What a failed scenario test prints: the scenario (id, title, feature file and line), its rulings,
     then the checker's rendering of every unmet expectation (the trace around each)."""
-    from .checker import format_failure
+    from .judging.checker import format_failure
     origin = scenario.get("origin") or {}
     where = f" ({origin['file']}:{origin['line']})" if origin.get("file") else ""
     head = [f"{scenario['id']}: {outcome}{where}", f"  {scenario.get('title', '')}".rstrip(),

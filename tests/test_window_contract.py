@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from duelspec.adapters.kit import Refusal, ScriptDriver
-from duelspec.checker import WINDOW_RULE, check
+from duelspec.judging.checker import WINDOW_RULE, check
 
 SETUP = {"turn": 2, "turn_player": "A", "phase": "draw"}
 
