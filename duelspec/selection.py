@@ -285,3 +285,21 @@ def shard_of(scenario_id: str, count: int) -> int:
     the same id is in the same shard on every machine and adding a scenario moves no other."""
     import hashlib
     return int(hashlib.sha256(scenario_id.encode("utf-8")).hexdigest(), 16) % count + 1
+
+
+def listed(scenario: dict) -> str:
+    """The line ``duelspec list`` prints of a scenario: id, rulings, origin (file:line) and the
+    sources it cites besides the source page, tab-separated, each made plain text."""
+    from .text import plain
+    o = scenario.get("origin") if isinstance(scenario.get("origin"), dict) else {}
+    cites = "; ".join(f"{c['kind']}: {c['ref']}" + (f" ({c['date']})" if c.get("date") else "") for c in scenario.get("cites", []))
+    return "\t".join(plain(x, limit=1000) for x in (scenario["id"], ",".join(scenario["rulings"]),
+                                                     f"{o.get('file', '')}:{o.get('line', '')}")
+                      + ((f"cites {cites}",) if cites else ()))
+
+
+def write_documents(scenarios: list, out: Path) -> None:
+    """Each scenario as ``out/<id>.json`` (``duelspec export``): the document, indented, UTF-8."""
+    import json
+    for s in scenarios:
+        (out / f"{s['id']}.json").write_text(json.dumps(s, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
