@@ -60,6 +60,8 @@ def pytest_configure(config):
         from . import pytest_bdd_tags
         if not config.pluginmanager.is_registered(pytest_bdd_tags):
             config.pluginmanager.register(pytest_bdd_tags, "duelspec-bdd-tags")
+    # the adapter named (None: nobody asked); duelspec.pytest_scenarios reads it to stay idle
+    config.duelspec_adapter_spec = adapter_spec(config)
     for opt, name in (("duelspec_timeout", "--adapter-timeout"), ("duelspec_startup_timeout", "--adapter-startup-timeout")):
         v = config.getoption(opt, None)
         if v is not None and not (0 < v <= 86400):

@@ -41,8 +41,7 @@ def _scenarios(config) -> tuple[list, list]:
 def pytest_generate_tests(metafunc):
     if "duelspec_scenario" not in metafunc.fixturenames:
         return
-    from .pytest_plugin import adapter_spec
-    if adapter_spec(metafunc.config) is None:
+    if getattr(metafunc.config, "duelspec_adapter_spec", "") is None:   # set by duelspec.pytest_plugin
         # nobody named an adapter: the plugin does nothing (one skipped placeholder, no compiling of the suite)
         metafunc.parametrize("duelspec_scenario", [pytest.param({"id": "no-adapter-named"}, id="no-adapter-named")])
         return
@@ -55,7 +54,7 @@ def pytest_generate_tests(metafunc):
 def test_scenario(duelspec_scenario, duelspec_run):
     """One scenario on the adapter under test (``--adapter``)."""
     from .judging.checker import Failure
-    from .reporting.report import problem_line
+    from .reporting.report import failure_text, problem_line
     from .text import DETAIL_CHARS, plain
     if "compile_error" in duelspec_scenario:
         pytest.fail(f"this scenario cannot be compiled: {duelspec_scenario['compile_error']}", pytrace=False)
@@ -72,13 +71,3 @@ def test_scenario(duelspec_scenario, duelspec_run):
         pytest.fail(plain(failure_text(duelspec_scenario, outcome, failures), multiline=True, limit=DETAIL_CHARS),
                     pytrace=False)
 
-
-def failure_text(scenario: dict, outcome: str, failures: list) -> str:
-    """What a failed scenario test prints: the scenario (id, title, feature file and line), its rulings,
-    then the checker's rendering of every unmet expectation (the trace around each)."""
-    from .judging.checker import format_failure
-    origin = scenario.get("origin") or {}
-    where = f" ({origin['file']}:{origin['line']})" if origin.get("file") else ""
-    head = [f"{scenario['id']}: {outcome}{where}", f"  {scenario.get('title', '')}".rstrip(),
-            f"  rulings: {', '.join(scenario.get('rulings', ())) or '-'}"]
-    return "\n".join([*head, *(format_failure(f, scenario["id"]) for f in failures)] if failures else [*head, outcome])

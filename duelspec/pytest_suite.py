@@ -29,7 +29,7 @@ from .judging.checker import check
 from .compiler.builder import ScenarioBuilder
 from .compiler.grammar import GRAMMAR
 from .resources import features_dir
-from .reporting.report import problem_line
+from .reporting.report import failure_text, problem_line
 from .judging.coverage import plan
 from .runner import judge, played, skip_reason
 from .text import DETAIL_CHARS, plain
@@ -125,7 +125,6 @@ def duelspec_then(duelspec_state, duelspec_adapter, duelspec_implementation, tex
     omit = plan(st["scenario"], b.expect, duelspec_implementation.get("observes")).omit
     failures = check(dict(st["scenario"], expect=b.expect), st["trace"], omit)
     if failures:   # the ruling, the scenario and the evidence; never this module's source (pytrace=False)
-        from .pytest_scenarios import failure_text
         pytest.fail(plain(failure_text(st["scenario"], "failed", failures), multiline=True, limit=DETAIL_CHARS),
                     pytrace=False)
 
