@@ -28,7 +28,7 @@ var (
 	engineDescribe = ""
 )
 
-const driverVersion = "0.3.0"
+const driverVersion = "0.4.0"
 
 // maxLine bounds one protocol line (the runner's limit is 16 MiB).
 const maxLine = 16 << 20
@@ -123,12 +123,6 @@ func implementation(protocol int) map[string]any {
 	return impl
 }
 
-func shortCommit(c string) string {
-	if len(c) > 12 {
-		return c[:12]
-	}
-	return c
-}
 
 func readLine(r *bufio.Reader) ([]byte, error) {
 	var buf []byte
