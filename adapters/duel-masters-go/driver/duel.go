@@ -603,9 +603,11 @@ func (d *Duel) observe(ctx *match.Context, _ func()) {
 	case *match.SelectShields:
 		// after the block step: the shields are chosen as they are broken (cards with
 		// HasShieldsSelectionEffect: the question is this event's own postFx, after its
-		// handlers); at the declaration it is the engine's AT-S1 question
+		// handlers, and the handlers are the engine's "not blocked" moment for them,
+		// fx/quality_of_life.go WheneverThisAttacksPlayerAndIsntBlocked: AT-S5); at the
+		// declaration it is the engine's AT-S1 question
 		if attacker != nil && e.Attacker == attacker && s.reached >= dmStepOrder["AT-S4"] {
-			d.afterHandlers(ctx, true, "", "AT-S6b", func() {})
+			d.afterHandlers(ctx, true, "AT-S5", "AT-S6b", func() {})
 		}
 	case *match.Battle:
 		// A blocked attack: the engine's Block handler tapped the blocker and dispatches the
