@@ -336,7 +336,10 @@ def dm_go_test(scenario: dict, result: dict, cause, uid_of, names: dict, source:
                          "\tassert.False(t, early, \"duelspec: the engine asks for the shields to break at the declaration (AT-S1), \"+",
                          "\t\t\"before the attacker is tapped: %q\", action.Text)",
                          "\tif asked { // answered with the shields the script breaks, so that the duel goes on",
-                         f"\t\trequire.NoError(t, scn.ResolveAttack({p}, {shields}))",
+                         "\t\t// (SubmitAction and the idle event loop, not ResolveAttack: that one counts the state broadcasts",
+                         "\t\t// of an engine that asks before the tap)",
+                         f"\t\trequire.NoError(t, scn.SubmitAction({p}, {shields}))",
+                         "\t\trequire.NoError(t, scn.WaitForEventLoop())",
                          "\t}"]
                 i += 2
                 continue

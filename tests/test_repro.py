@@ -204,7 +204,7 @@ def test_the_go_test_plays_the_scenario_with_the_engines_test_api_and_asserts_th
                  "action, err := scn.ActionAttackPlayer(a, cBreaker.ID)",
                  'asked := strings.Contains(action.Text, "shield(s) to break")',
                  "early := asked && !cBreaker.Tapped",
-                 "require.NoError(t, scn.ResolveAttack(a, cS1.ID))",
+                 "require.NoError(t, scn.SubmitAction(a, cS1.ID))", "require.NoError(t, scn.WaitForEventLoop())",
                  "assert.Equal(t, 0, duelspecCount(t, b, match.SHIELDZONE)"]:
         assert line in text, line
     odd = {**DM_SCENARIO, "script": [{"player": "B", "do": "ninja-strike", "when": {"window": "AT-S4"}, "card": "s1"}]}
