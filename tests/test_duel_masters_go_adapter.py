@@ -76,7 +76,7 @@ def test_the_committed_report_the_stream_and_the_expected_failures_agree():
     failed and errored scenarios are exactly the expected failures, each analysed in the report,
     and all three name the same engine commit."""
     import re
-    from duelspec import expectfail
+    from duelspec.judging import expectfail
     report = (ROOT / "docs" / "conformance" / "duel-masters-go.md").read_text(encoding="utf-8")
     lines = [json.loads(x) for x in (ROOT / "docs" / "conformance" / "duel-masters-go.jsonl").read_text().splitlines()]
     header, results, footer = lines[0], lines[1:-1], lines[-1]
@@ -100,8 +100,8 @@ def test_every_deviation_of_the_report_is_the_cause_of_a_failure_and_nothing_err
     committed stream; every expected failure's reason is its cause (`Dn: title`, as
     `--write-expect-fail` writes it), and the report's table gives each failure's first pointer."""
     import re
-    from duelspec import expectfail
-    from duelspec.causes import by_id, group, load_causes
+    from duelspec.judging import expectfail
+    from duelspec.analysis.causes import by_id, group, load_causes
     report = (ROOT / "docs" / "conformance" / "duel-masters-go.md").read_text(encoding="utf-8")
     deviations = set(re.findall(r"^### (D\d+)\. ", report, flags=re.M))
     assert deviations, "the report names no deviation"

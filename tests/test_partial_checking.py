@@ -4,9 +4,9 @@ skipped only when its script cannot be played or nothing that carries its ruling
 import pytest
 
 from duelspec import validation
-from duelspec.checker import check
+from duelspec.judging.checker import check
 from duelspec.compiler import compile_text
-from duelspec.coverage import describe, plan, unplayable
+from duelspec.judging.coverage import describe, plan, unplayable
 from duelspec.errors import InputError
 from duelspec.runner import run_one
 
@@ -97,7 +97,7 @@ def test_a_ruling_is_credited_only_through_a_checked_item_that_carries_it():
 
 
 def test_a_pass_credits_a_ruling_only_when_every_item_carrying_it_was_checked():
-    from duelspec.report import NOT_CHECKED, ruling_outcome
+    from duelspec.reporting.report import NOT_CHECKED, ruling_outcome
     cov = plan(carried({"AT-B4": ["/expect/events/2"], "AT-S6a": ["/expect/never/0", "/expect/events/1"]}), None, OBSERVES)
     res = {"rulings": ["AT-B4", "AT-S6a"], "coverage": cov.as_dict(), "partial": True}
     assert [ruling_outcome(dict(res, outcome="passed"), r) for r in ("AT-B4", "AT-S6a")] == [NOT_CHECKED, NOT_CHECKED]
@@ -219,7 +219,7 @@ def partial_stream(tmp_path):
     """A result stream with a partial pass, a full pass and a partial failure whose ruling AT-S6a
     is uncredited."""
     import json
-    from duelspec.report import Tally, header
+    from duelspec.reporting.report import Tally, header
     impl = {"name": "canned", "version": "1", "games": ["dm"], "observes": OBSERVES}
     ok = run_one(SCEN, Canned(TRACE), impl)
     full = run_one(dict(SCEN, id="t.full", expect={"events": [EXPECT["events"][0]]}), Canned(TRACE), impl)
@@ -242,8 +242,8 @@ def partial_stream(tmp_path):
 def test_reports_label_a_partial_pass_and_credit_only_the_rulings_checked(tmp_path):
     from rich.console import Console
     from duelspec.catalogue import rulings
-    from duelspec.junit import to_junit
-    from duelspec.report import read_stream, render_markdown, render_partial, render_table
+    from duelspec.reporting.junit import to_junit
+    from duelspec.reporting.report import read_stream, render_markdown, render_partial, render_table
     path, t, lines = partial_stream(tmp_path)
     assert t.summary_line() == "2 passed (1 partly checked), 1 failed (1 partly checked)"
     # per ruling (issue 33 §3): the partial pass credits neither ruling (items that carry them were left
@@ -395,7 +395,7 @@ def _variant(observes: dict, mutant: str | None, scenario: dict, extra_first: li
 #: what the Go Duel Masters driver observes (its committed run's header), the engine of the issue
 def _go_observes() -> dict:
     from pathlib import Path
-    from duelspec.report import read_stream
+    from duelspec.reporting.report import read_stream
     path = Path(__file__).resolve().parents[1] / "docs" / "conformance" / "duel-masters-go.jsonl"
     return read_stream(path).header["adapter"]["implementation"]["observes"]
 
@@ -410,8 +410,8 @@ def test_hiding_destroy_credits_no_after_the_battle_ruling_to_an_engine_that_bre
     from pathlib import Path
     from rich.console import Console
     from duelspec.catalogue import rulings
-    from duelspec.junit import to_junit
-    from duelspec.report import NOT_CHECKED, Tally, header, read_stream, render_markdown, render_table, ruling_outcome
+    from duelspec.reporting.junit import to_junit
+    from duelspec.reporting.report import NOT_CHECKED, Tally, header, read_stream, render_markdown, render_table, ruling_outcome
     from duelspec.site import build
     sys.path.insert(0, str(Path(__file__).parent))
     from mutant_runs import suite
@@ -461,7 +461,7 @@ def test_hiding_ask_does_not_turn_blocked_breaks_nothing_into_a_credited_pass():
     that `ask`. Hidden `ask`, it passes, and credits neither of its rulings (issue 33 §3)."""
     import sys
     from pathlib import Path
-    from duelspec.report import NOT_CHECKED, ruling_outcome
+    from duelspec.reporting.report import NOT_CHECKED, ruling_outcome
     sys.path.insert(0, str(Path(__file__).parent))
     from mutant_runs import suite
     sc = suite()["dm.attack.shields.blocked-breaks-nothing"]

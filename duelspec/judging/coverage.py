@@ -29,7 +29,7 @@ by every ``legal: false`` step. **A ruling is credited only by the checked items
 (issue 33 §3): a pass credits a ruling only when *every* item that carries it was checked — one
 carrier left out (the adapter does not observe it) and the pass shows nothing certain of that
 ruling (:attr:`Coverage.uncredited`; the per-ruling tables show the ruling as "not checked on this
-engine" for that result: :func:`duelspec.report.ruling_outcome`). A failure is a verdict on a ruling
+engine" for that result: :func:`duelspec.reporting.report.ruling_outcome`). A failure is a verdict on a ruling
 when at least one checked item carries it (:attr:`Coverage.uncarried` lists the rulings no checked
 item carries: neither a pass nor a failure counts for them). When no checked item carries any of
 its rulings, the scenario is skipped up front with that reason — never passed on what does not show
