@@ -335,7 +335,8 @@ def test_handshake_protocol_3_declares_what_it_observes(adapter):
     assert impl["name"] == "duel-masters-go" and impl["games"] == ["dm"]
     assert "+engine." in impl["version"]
     assert set(impl["unsupported"]) == {"ninja-strike", "revolution-change", "invasion", "revolution-0-trigger",
-                                        "s-back", "wins-all-battles", "trigger-order", "test-card", "several-turns"}
+                                        "s-back", "wins-all-battles", "test-card", "several-turns"}
+    # not trigger-order: that its players never order is a deviation of AT-D1, a verdict (issue 33 §2, cause D6)
     obs = impl["observes"]
     # what the engine never shows is not claimed: no steps, triggers, attack ends, summons,
     # declarations; power only of creatures that are not attacking (issue 27)
