@@ -78,10 +78,7 @@ PYTHON_M_ENTRY_POINTS = {"duelspec.github_action": "action.yml"}
 def _entry_points() -> set:
     """The modules pyproject.toml names as console scripts (``duelspec = "duelspec.start:main"``), and
     those a file of the repository runs with ``python -m`` (checked: the file says so)."""
-    try:
-        import tomllib
-    except ModuleNotFoundError:          # Python 3.10
-        import tomli as tomllib
+    from duelspec.tomlread import tomllib
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
     for module, runner in PYTHON_M_ENTRY_POINTS.items():
         assert f"python -m {module}" in (ROOT / runner).read_text(encoding="utf-8"), (module, runner)
