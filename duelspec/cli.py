@@ -33,8 +33,16 @@ def selection_options(f):
     return f
 
 
+def _print_version(ctx, _param, value):
+    if value and not ctx.resilient_parsing:
+        from .version import describe
+        click.echo(describe())
+        ctx.exit()
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="duelspec")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+              help="Show the version, the commit it was built from and the suite's content hash, then exit.")
 def main():
     """duelspec: rulings as executable scenarios; check a simulator against them."""
     if click.get_current_context().invoked_subcommand != "run":

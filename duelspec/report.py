@@ -80,7 +80,7 @@ def header(adapter_spec: str, implementation: dict | None, selection: dict | Non
            scenarios: int | None = None, protocol: int | None = None) -> dict:
     """The first line of a result stream (schema ``result.schema.json#/$defs/header``);
     ``protocol``: the adapter-protocol version the adapter answered with (default: duelspec's)."""
-    from .release import suite_version
+    from .version import suite_version
     identity = spec_identity()
     suite = {"name": "duelspec", "version": suite_version(identity), "scenario_format": SCENARIO_FORMAT, "content_hash": identity}
     if scenarios is not None:

@@ -44,7 +44,7 @@ class Site:
                 self.scenarios.update({s["id"]: s for s in generated(keep=ids_in_streams.__contains__)})
             except Exception:  # noqa: BLE001 - a site is still built from the streams alone
                 pass
-        from ..release import suite_version
+        from ..version import suite_version
         from ..report import spec_identity
         here = spec_identity()
         self.suite = {"content_hash": here, "version": suite_version(here)}
