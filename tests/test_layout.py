@@ -85,6 +85,20 @@ def _entry_points() -> set:
     return {target.partition(":")[0] for target in scripts.values()} | set(PYTHON_M_ENTRY_POINTS)
 
 
+def test_every_module_imports():
+    """The fast tests that .ci/run runs on Python 3.10 and 3.13 (issue 32 §3) import every module of the
+    distribution, and none imports the TOML reader of one Python only (duelspec.tomlread serves all)."""
+    import importlib
+    import re
+    names = {name: path for name, path in modules().items() if not name.endswith("__main__")}
+    assert len(names) > 50, sorted(names)
+    for name in sorted(names):
+        importlib.import_module(name)
+    for path in [*names.values(), *sorted((ROOT / "tests").rglob("*.py"))]:
+        if path.name != "tomlread.py":
+            assert not re.search(r"^\s*import tomllib\b", path.read_text(encoding="utf-8"), re.M), f"{path}: use duelspec.tomlread"
+
+
 def test_no_module_imports_the_cli_but_the_entry_points():
     """The commands call the library (selection, adapters, stopping, files, session); nothing calls
     the commands: the pytest plugins, duelspec.causes and ``python -m duelspec.mutation`` included."""
