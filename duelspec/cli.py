@@ -211,7 +211,11 @@ def _results_table(tally, console, games, rulings, adapter_text) -> None:
     render_partial(tally, console)
     render_follows(tally, console)
     render_failures(tally, console)
+    console.print(Text(tally.headline(), style=_HEADLINE_STYLE[tally.state()]), highlight=False)
     console.print(Text(tally.summary_line(), style="bold") + "  (adapter: " + adapter_text + ")", highlight=False)
+
+
+_HEADLINE_STYLE = {"bad": "bold red", "known": "bold dark_orange", "unchecked": "bold yellow", "good": "bold green", "none": "bold"}
 
 
 def _summary_table(st, console) -> None:

@@ -15,14 +15,13 @@ import json
 import os
 import re
 import shlex
-from collections import Counter
 from pathlib import Path
 
 import click
 import pytest
 from click.testing import CliRunner
 
-from duelspec import __version__, compiler
+from duelspec import __version__, compiler, headline
 from duelspec.catalogue import rulings
 from duelspec.cli import main
 
@@ -34,7 +33,6 @@ GUIDES = [README, *sorted(p for p in (ROOT / "docs").glob("*.md") if p.name != "
 COUNT = re.compile(r"<!--count:(?P<name>[a-z-]+)-->(?P<value>[^<]*)<!--/count-->")
 SAMPLE = re.compile(r"<!--sample:(?P<args>[^>]*)-->\n```\n(?P<body>.*?)```\n<!--/sample-->", re.S)
 RESULTS = re.compile(r"<!--results:(?P<path>[^#>]+)(?:#(?P<part>hand|generated))?-->(?P<value>[^<]*)<!--/results-->")
-OUTCOMES = ("passed", "failed", "skipped", "errored", "timed-out", "xfailed", "xpassed")
 
 
 def _rel(p: Path) -> str:
@@ -66,14 +64,15 @@ def _sample(args: str) -> str:
 
 
 def _results(path: str, part: str | None) -> str:
-    """The outcomes of a committed result stream (``hand``: the hand-written scenarios, ``generated``:
-    the generated chains), as the report states them: ``153 passed, 9 failed, 4 skipped``."""
-    counts: Counter = Counter()
+    """The headline of a committed result stream (``hand``: the hand-written scenarios, ``generated``:
+    the generated chains), as every report leads with it (duelspec.headline, issue 32 §5):
+    ``153 pass · 9 fail · 2 partly checked · 4 not checked``."""
+    results = []
     for line in (ROOT / path).read_text(encoding="utf-8").splitlines():
         r = json.loads(line)
         if r.get("type") == "result" and part in (None, "generated" if ".generated." in r["id"] else "hand"):
-            counts[r["outcome"]] += 1
-    return ", ".join(f"{counts[o]:,} {o}" for o in OUTCOMES if counts[o])
+            results.append(r)
+    return headline.headline(headline.tally(results))
 
 
 def test_readme_counts_and_sample_output_are_current():

@@ -12,11 +12,12 @@ from markupsafe import Markup, escape
 
 from ..consensus import first_failure
 from ..coverage import describe, unchecked_text
+from .. import headline as headlines
 from ..generated import is_generated
 from ..report import partly, ruling_outcome
 from . import OUTCOMES, abbreviate, clip, page_name, script_json, slug, summary
 
-BAD = ("failed", "errored", "timed-out", "xpassed")
+BAD = headlines.BAD
 HISTORY_ROWS = 2000               # changed outcomes listed on an engine's history page (the rest counted)
 INDEX_GENERATED_CHARS = 400_000   # characters of generated chains in the search index (the rest are on their ruling pages)
 KEYWORDS = re.compile(r"^(\s*)(Feature|Background|Scenario Outline|Scenario|Examples|Rule|Given|When|Then|And|But|\*)(:?)(?=\s|$)")
@@ -136,18 +137,20 @@ class Site:
                 cells.append({"engine": e, "counts": c, "total": total, "bad": bad, "state": state})
             rows.append({"ruling": r, "cells": cells, "n": len(by_ruling.get(rid, []))})
         index, left = self.search_index()
-        summaries = [{"engine": e, "counts": e.current.counts(), "total": len(e.current.results),
-                      "generated": gen["engines"].get(e.slug)} for e in self.engines]
+        summaries = []
+        for e in self.engines:
+            hc = headlines.tally(e.current.results.values())
+            summaries.append({"engine": e, "counts": e.current.counts(), "total": len(e.current.results),
+                              "headline": headlines.headline(hc), "state": headlines.state(hc, bool(e.current.incomplete)),
+                              "generated": gen["engines"].get(e.slug)})
         # the search index is a script of its own: the matrix page stays small with many engines
         (self.out / "search-index.js").write_text(f"window.duelspecSearchIndex = {script_json(index)};\n", encoding="utf-8")
         self.render("index.html", "index.html", rows=rows, games=games, summaries=summaries, depth="", index_left=left)
         pages += 1
         for e, summ in zip(self.engines, summaries):
             (self.out / "badges").mkdir(exist_ok=True)
-            c = summ["counts"]
-            ran = sum(c[o] for o in OUTCOMES if o != "skipped")
-            label = (f"{c['passed'] + c['xfailed']}/{ran} pass" if ran else "no run") + (" (incomplete)" if e.current.incomplete else "")
-            color = "#2e7d32" if ran and not any(c[o] for o in BAD) and not e.current.incomplete else "#c62828" if ran else "#757575"
+            label = summ["headline"] + (" (incomplete)" if e.current.incomplete else "")
+            color = headlines.COLOURS[summ["state"]]
             self.render("badge.svg", f"badges/{e.slug}.svg", label=label, color=color, width=7 * len(label) + 14)
         for rid, r in self.rulings.items():
             sids = [sid for sid in by_ruling.get(rid, []) if not is_generated(sid)]
