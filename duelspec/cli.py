@@ -162,10 +162,7 @@ def _show_run(outcome, request, fmt: str, console) -> None:
     err_console = make_console(stderr=True)
     stale = outcome.stale
     try:
-        if stale:
-            err_console.print(Text("warning:", style="yellow") + Text(f" {len(stale)} expect-fail entries match no scenario "
-                              "of this run: ") + terminal(", ".join(stale[:10]) + (" ..." if len(stale) > 10 else "")),
-                              highlight=False)
+        _warn_stale(err_console, stale)
         if fmt == "table":
             _results_table(tally, console, set(request.games) or outcome.games or None,
                            request.rulings or None,
@@ -198,6 +195,16 @@ def _date_option(value):
         return parse_date(value)
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
+
+
+def _warn_stale(err_console, stale: list) -> None:
+    """The warning about expect-fail entries that named no scenario of the run (a shard: of its own)."""
+    from rich.text import Text
+    from .text import terminal
+    if stale:
+        err_console.print(Text("warning:", style="yellow") + Text(f" {len(stale)} expect-fail entries match no scenario "
+                          "of this run: ") + terminal(", ".join(stale[:10]) + (" ..." if len(stale) > 10 else "")),
+                          highlight=False)
 
 
 def _results_table(tally, console, games, rulings, adapter_text) -> None:
@@ -265,7 +272,10 @@ def _verdict_lines(tally, foot) -> list:
 @click.option("--unordered", "unordered_stream", type=click.Path(dir_okay=False, path_type=Path),
               help="With --by-cause: the stream of a run of the failures' copies without the order of their negations "
                    "(python -m duelspec.causes unorder; documents in --scenarios): the causes those failures hid.")
-def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario_paths, unordered_stream):
+@click.option("--expect-fail", "expect_fail", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="The expect-fail file the run used: warn about its entries that name no scenario of these streams "
+                   "(each shard judged only its own; the merged report judges them all).")
+def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario_paths, unordered_stream, expect_fail=None):
     """Re-render saved JSON-lines result streams (from `run --out`) as a table, Markdown, JUnit
     XML or one merged stream (`json`). Several files are merged into one report: the shards of
     one run (`run --shard K/N`), or several selections of one engine; a missing shard (also the
@@ -292,6 +302,16 @@ def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario
     except (InputError, UsageError) as exc:
         _input_error(exc)
     tally = st.tally()
+    if expect_fail is not None:
+        from . import expectfail
+        from .generated import is_generated
+        try:
+            listed = expectfail.load(expect_fail)
+        except (InputError, UsageError) as exc:
+            _input_error(exc)
+        ran = {r.get("id") for r in st.results}
+        generated = bool((st.header.get("selection") or {}).get("generated"))
+        _warn_stale(make_console(stderr=True), sorted(i for i in set(listed) - ran if generated or not is_generated(i)))
     if (causes_file or expect_out or scenario_paths or unordered_stream) and not by_cause:
         raise click.UsageError("--causes, --write-expect-fail, --scenarios and --unordered go with --by-cause")
     if by_cause and fmt not in ("table", "markdown"):

@@ -131,6 +131,42 @@ def test_a_failing_run_fails_the_step_and_still_uploads(tmp_path, action_path, i
     assert job.status == "failure", job.log()
     assert "## duelspec: ❌ failed" in runner.summary.read_text(encoding="utf-8")
     assert (runner.artifacts / "duelspec-results" / "duelspec-results.jsonl").exists()
+    # each failed scenario is an annotation at its feature file's line (issue 32 §6)
+    notes = [ln for ln in job.log().splitlines() if ln.startswith("::error file=")]
+    assert notes and all(re.match(r"::error file=features/\S+\.feature,line=\d+,title=duelspec%3A failed ygo\.", n) for n in notes), notes
+    assert all("ND-FAQ1" in n.split("::", 2)[2] for n in notes), notes
+
+
+def _unescape(s: str) -> str:
+    return s.replace("%0A", "\n").replace("%0D", "\r").replace("%3A", ":").replace("%2C", ",").replace("%25", "%")
+
+
+def test_annotations_escape_what_a_result_says_as_workflow_commands_require(tmp_path):
+    """A result's file, id and message are data: GitHub's workflow-command escaping (% CR LF; also : and ,
+    in a property) keeps each annotation one command, so no text can start another."""
+    from duelspec.github_action import annotations
+    from duelspec.report import Tally, header
+    hostile = "100% wrong\n::stop-commands::tok\r\n::add-mask::x, y: z"
+    results = [{"type": "result", "id": f"ygo.x.s{i}", "game": "ygo", "title": "t", "rulings": ["ND-01"], "outcome": "failed",
+                "origin": {"file": "features/a,b:c.feature", "line": 7}, "duration_ms": 1.0,
+                "failures": [{"pointer": "/expect/final", "message": hostile}]} for i in range(3)]
+    t = Tally()
+    for r in results:
+        t.add(r)
+    impl = {"name": "my-sim", "version": "1", "language": "python", "games": ["ygo"], "unsupported": []}
+    stream = tmp_path / "r.jsonl"
+    stream.write_text("".join(json.dumps(x) + "\n" for x in [header("cmd:x", impl), *results, t.footer()]), encoding="utf-8")
+    out = annotations(str(stream), limit=2)
+    assert len(out) == 3 and out[-1].startswith("::warning title=duelspec::1 more failing")
+    for line in out[:2]:
+        assert "\n" not in line and "\r" not in line
+        m = re.fullmatch(r"::error (?P<props>[^:]*)::(?P<data>.*)", line)
+        assert m, line
+        props = dict(p.split("=", 1) for p in m.group("props").split(","))
+        assert _unescape(props["file"]) == "features/a,b:c.feature" and props["line"] == "7"
+        assert _unescape(props["title"]) == "duelspec: failed ygo.x.s0" or _unescape(props["title"]).startswith("duelspec: failed")
+        assert _unescape(m.group("data")) == "ND-01: " + hostile.replace("\r", "\\x0d")
+    assert annotations(str(tmp_path / "missing.jsonl")) == []
 
 
 def test_an_action_without_an_adapter_fails_and_runs_no_engine(tmp_path, action_path, installed):
