@@ -50,7 +50,8 @@ class Site:
         here = spec_identity()
         self.suite = {"content_hash": here, "version": suite_version(here)}
         # runs of another suite than the one these pages show: said on every page, never mixed silently
-        self.other_suites = [{"engine": e, "version": e.current.suite_version} for e in engines
+        self.other_suites = [{"engine": e, "version": e.current.suite_version,
+                              "games": {r.get("game") for r in e.current.results.values()}} for e in engines
                              if e.current.suite_hash != here]
         self.root = features_dir().parent
         self.blocks = _gherkin_blocks(features_dir(), self.root)
@@ -383,10 +384,20 @@ class Site:
         target.parent.mkdir(parents=True, exist_ok=True)
         ctx.setdefault("engines", self.engines)
         ctx.setdefault("suite", self.suite)
-        ctx.setdefault("other_suites", self.other_suites)
+        ctx.setdefault("other_suites", self.suite_notes(template, ctx))
         ctx.setdefault("has_consensus", getattr(self, "has_consensus", False))
         ctx.setdefault("has_causes", getattr(self, "has_causes", False))
         target.write_text(self.env.get_template(template).render(**ctx), encoding="utf-8")
+
+    def suite_notes(self, template: str, ctx: dict) -> list:
+        """The runs of another suite a page warns about (issue 32 §7: the Go Duel Masters report of an
+        older suite was named on every page): the matrix names them all, an engine's pages its own, a
+        ruling's page those of its game; other pages none."""
+        if "engine" in ctx:
+            return [o for o in self.other_suites if o["engine"] is ctx["engine"]]
+        if "ruling" in ctx:
+            return [o for o in self.other_suites if getattr(ctx["ruling"], "game", None) in o["games"]]
+        return self.other_suites if template == "index.html" else []
 
     def scenarios_by_ruling(self) -> dict:
         out = defaultdict(list)
