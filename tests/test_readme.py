@@ -138,7 +138,10 @@ def _argv(command: str) -> list[str] | None:
 def _parse(argv: list[str], whole: bool = True) -> None:
     """Parse ``duelspec ARGV`` as the command line would, without running it. A value that names a
     file the reader has (``my-causes.toml``) or a placeholder in capitals (``NAME``) may not exist here."""
-    ctx = main.make_context("duelspec", list(argv))
+    try:
+        ctx = main.make_context("duelspec", list(argv))
+    except click.exceptions.Exit:
+        return                 # an eager option (`duelspec --version`) answered: the command line parsed
     with ctx:
         name, cmd, rest = main.resolve_command(ctx, [*ctx._protected_args, *ctx.args])
         try:
@@ -247,3 +250,44 @@ def test_ci_run_installs_and_tests_as_the_readme_says():
     at = [ci.index(step) for step in steps]
     assert at == sorted(at), f".ci/run runs {steps} in another order"
     assert ci[-1] == steps[-1], "the README's test command is the last thing .ci/run does"
+
+
+# -- scenario ids, failure locations and paths inside commands (issue 32 §7) ---------------------------
+
+ID_CONTEXTS = re.compile(r"(?:--id[ =]'?|test_scenario\[|\[scenarios\.\"|^FAILED )(?P<id>(?:ygo|dm)\.[\w.*-]+)", re.M)
+FAILED_AT = re.compile(r"^FAILED (?P<id>\S+)  \((?P<file>[^:)]+):(?P<line>\d+)\)", re.M)
+CODE = re.compile(r"`([^`\n]+)`|^```\w*\n(.*?)^```", re.S | re.M)
+PATH_IN_CODE = re.compile(r"(?<![\w/.$-])(?P<path>(?:adapters|docs|features|schemas|tools|reference_engine|benchmarks)/[\w./-]*\.[a-z]{1,5})\b")
+
+
+def _origins() -> dict:
+    return {s["id"]: s.get("origin") or {} for s in compiler.compile_paths().scenarios}
+
+
+def test_every_scenario_id_the_guides_name_exists_and_every_failure_shows_its_real_line():
+    import fnmatch
+    origins = _origins()
+    bad = []
+    for guide in GUIDES:
+        text = guide.read_text(encoding="utf-8")
+        for m in ID_CONTEXTS.finditer(text):
+            sid = m.group("id").rstrip(".")
+            if ".generated." in sid or sid in origins or any(fnmatch.fnmatchcase(i, sid) for i in origins):
+                continue
+            bad.append(f"{_rel(guide)}: no scenario {sid}")
+        for m in FAILED_AT.finditer(text):
+            o = origins.get(m.group("id"))
+            if o and (o.get("file"), o.get("line")) != (m.group("file"), int(m.group("line"))):
+                bad.append(f"{_rel(guide)}: {m.group('id')} is at {o.get('file')}:{o.get('line')}, not {m.group('file')}:{m.group('line')}")
+    assert not bad, "; ".join(bad)
+
+
+def test_every_file_a_shown_command_or_code_names_exists():
+    """`cmd:node adapters/edopro/main.js` named a file that is main.mjs (the third time)."""
+    bad = []
+    for guide in GUIDES:
+        for m in CODE.finditer(guide.read_text(encoding="utf-8")):
+            for p in PATH_IN_CODE.finditer(m.group(1) or m.group(2) or ""):
+                if not _exists(p.group("path")):
+                    bad.append(f"{_rel(guide)}: {p.group('path')}")
+    assert not bad, "files that do not exist: " + "; ".join(sorted(set(bad)))
