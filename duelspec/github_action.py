@@ -134,7 +134,7 @@ def annotations(results_path: str, limit: int = ANNOTATIONS) -> list[str]:
     (:func:`duelspec.text.workflow_property`, :func:`~duelspec.text.workflow_data`). A stream that
     cannot be read gives none (the run's own output has said why)."""
     from .errors import InputError
-    from .report import BAD, read_stream
+    from .reporting.report import BAD, read_stream
     from .text import workflow_data, workflow_property
     try:
         st = read_stream(results_path)

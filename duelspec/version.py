@@ -6,14 +6,34 @@ before any tag), with ``.d<date>`` when the tree had uncommitted changes. The bu
 full commit into ``duelspec/_version.py`` — from a git checkout, a git URL, an sdist or a
 ``git archive``/GitHub tarball (``.git_archival.txt``) alike — so a wheel knows both without git.
 
-The suite is named by its content (:func:`duelspec.report.spec_identity`, a sha256 of the features,
+The suite is named by its content (:func:`spec_identity`, a sha256 of the features,
 catalogues and schemas): a result stream's header carries it as ``suite.content_hash`` and, in
 ``suite.version``, the version with ``suite.<12 hex digits of the hash>`` in its local label, so two
 streams of one ``suite.version`` ran one suite even from an editable install whose version was
 written at an older commit. Pinning: docs/ci.md, "Pinning a version"."""
 from __future__ import annotations
 
+from pathlib import Path
+
 UNKNOWN = "0+unknown"
+
+
+def spec_identity(features: Path | None = None, schemas: Path | None = None) -> str:
+    """``sha256:<hex>`` over a spec (default: the installed one): every feature file, the card and
+    ruling catalogues and the schemas (each file's path relative to its folder and its bytes, in
+    path order). Two runs with the same identity ran the same spec."""
+    import hashlib
+    from .resources import features_dir, schemas_dir
+    h = hashlib.sha256()
+    for base, patterns in ((features or features_dir(), ("**/*.feature", "cards/*.json", "rulings/*.json")),
+                           (schemas or schemas_dir(), ("*.json",))):
+        files = sorted({f for pat in patterns for f in base.glob(pat) if f.is_file()})
+        for f in files:
+            rel = f"{base.name}/{f.relative_to(base).as_posix()}"
+            data = f.read_bytes()
+            h.update(f"{rel}\0{len(data)}\0".encode())
+            h.update(data)
+    return "sha256:" + h.hexdigest()
 
 
 def _built() -> tuple[str, str | None, bool]:
@@ -36,11 +56,10 @@ VERSION, COMMIT, DIRTY = _built()
 
 
 def suite_version(content_hash: str | None = None) -> str:
-    """The version of the suite whose :func:`~duelspec.report.spec_identity` is ``content_hash``
+    """The version of the suite whose :func:`spec_identity` is ``content_hash``
     (default: the installed suite's): :data:`VERSION` with ``suite.<12 hex digits>`` in its local label
     (``0.1.dev578+gcc06d868.suite.2c9d407c6ac3``, ``0.2.0+suite.2c9d407c6ac3``)."""
     if content_hash is None:
-        from .report import spec_identity
         content_hash = spec_identity()
     label = f"suite.{content_hash.split(':', 1)[-1][:12]}"
     return f"{VERSION}.{label}" if "+" in VERSION else f"{VERSION}+{label}"
@@ -48,7 +67,6 @@ def suite_version(content_hash: str | None = None) -> str:
 
 def describe() -> str:
     """What ``duelspec --version`` prints: the version, the commit (and how to pin it) and the suite's hash."""
-    from .report import spec_identity
     if COMMIT:
         commit = COMMIT + (" (built with uncommitted changes)" if DIRTY else "")
     else:

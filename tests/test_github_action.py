@@ -145,7 +145,7 @@ def test_annotations_escape_what_a_result_says_as_workflow_commands_require(tmp_
     """A result's file, id and message are data: GitHub's workflow-command escaping (% CR LF; also : and ,
     in a property) keeps each annotation one command, so no text can start another."""
     from duelspec.github_action import annotations
-    from duelspec.report import Tally, header
+    from duelspec.reporting.report import Tally, header
     hostile = "100% wrong\n::stop-commands::tok\r\n::add-mask::x, y: z"
     results = [{"type": "result", "id": f"ygo.x.s{i}", "game": "ygo", "title": "t", "rulings": ["ND-01"], "outcome": "failed",
                 "origin": {"file": "features/a,b:c.feature", "line": 7}, "duration_ms": 1.0,

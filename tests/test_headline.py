@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from duelspec import headline as hl
 from duelspec.cli import main
-from duelspec.report import Tally, header, render_markdown
+from duelspec.reporting.report import Tally, header, render_markdown
 
 
 def _results(passed=0, failed=0, xfailed=0, skipped=0, partly=0):

@@ -228,7 +228,7 @@ def test_the_matrix_shows_ruling_summaries_without_a_log_style_cut(made, tmp_pat
 
 def test_a_shard_judges_only_its_own_expect_fail_entries_and_the_merged_report_the_rest(tmp_path):
     """Issue 32 §6: each shard warned about every other shard's entries as matching no scenario."""
-    from duelspec.report import shard_of
+    from duelspec.selection import shard_of
     gone = {k: next(f"ygo.removed.s{i}" for i in range(100) if shard_of(f"ygo.removed.s{i}", 2) == k) for k in (1, 2)}
     xfail = tmp_path / "xfail.toml"
     xfail.write_text("format = 1\n[scenarios]\n" + "".join(f'"{i}" = {{ reason = "renamed since" }}\n' for i in gone.values()), encoding="utf-8")

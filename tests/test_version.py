@@ -13,7 +13,8 @@ from click.testing import CliRunner
 
 from duelspec import __version__, version
 from duelspec.cli import main
-from duelspec.report import header, spec_identity
+from duelspec.reporting.report import header
+from duelspec.version import spec_identity
 from duelspec.resources import features_dir, schemas_dir
 
 ROOT = Path(__file__).resolve().parents[1]
