@@ -12,7 +12,7 @@ cheap. Other modules' names are not promised; the ``duelspec`` command is :mod:`
 """
 
 try:                       # written by the build from git (setuptools-scm): duelspec/version.py
-    from ._version import __version__
+    from .built_version import __version__
 except ImportError:        # a source tree never built nor installed
     __version__ = "0+unknown"
 SCENARIO_FORMAT = 2        # format-1 documents are still read (schemas/scenario-v1.schema.json)

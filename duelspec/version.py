@@ -3,7 +3,7 @@
 The version comes from git when duelspec is built (setuptools-scm, ``pyproject.toml``): ``X.Y.Z`` on
 the commit tagged ``vX.Y.Z``, else ``X.Y.devN+g<commit>`` (N commits after the last tag; ``0.1.devN``
 before any tag), with ``.d<date>`` when the tree had uncommitted changes. The build writes it with the
-full commit into ``duelspec/_version.py`` — from a git checkout, a git URL, an sdist or a
+full commit into ``duelspec/built_version.py`` — from a git checkout, a git URL, an sdist or a
 ``git archive``/GitHub tarball (``.git_archival.txt``) alike — so a wheel knows both without git.
 
 The suite is named by its content (:func:`spec_identity`, a sha256 of the features,
@@ -39,7 +39,7 @@ def spec_identity(features: Path | None = None, schemas: Path | None = None) -> 
 def _built() -> tuple[str, str | None, bool]:
     """(version, full commit or None, whether the tree had uncommitted changes) as the build wrote them."""
     try:
-        from . import _version as v
+        from . import built_version as v
     except ImportError:          # a source tree that was never built or installed (on sys.path as it is)
         try:
             from importlib.metadata import version

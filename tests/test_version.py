@@ -45,8 +45,8 @@ def test_every_pin_is_a_full_commit_sha_and_no_page_names_a_tag_that_does_not_ex
 
 def test_the_version_comes_from_git_at_build_time():
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'dynamic = ["version"]' in text and "setuptools-scm" in text and 'version_file = "duelspec/_version.py"' in text
-    assert "duelspec/_version.py" in (ROOT / ".gitignore").read_text(encoding="utf-8")
+    assert 'dynamic = ["version"]' in text and "setuptools-scm" in text and 'version_file = "duelspec/built_version.py"' in text
+    assert "duelspec/built_version.py" in (ROOT / ".gitignore").read_text(encoding="utf-8")
     assert "export-subst" in (ROOT / ".gitattributes").read_text(encoding="utf-8")
     assert __version__ == version.VERSION != version.UNKNOWN, "duelspec was installed (pip install -e .) so the build wrote its version"
 
