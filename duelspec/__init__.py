@@ -11,7 +11,10 @@ API"): each name is imported from its module on first use, so ``import duelspec`
 cheap. Other modules' names are not promised; the ``duelspec`` command is :mod:`duelspec.cli`.
 """
 
-__version__ = "0.1.0"
+try:                       # written by the build from git (setuptools-scm): duelspec/version.py
+    from .built_version import __version__
+except ImportError:        # a source tree never built nor installed
+    __version__ = "0+unknown"
 SCENARIO_FORMAT = 2        # format-1 documents are still read (schemas/scenario-v1.schema.json)
 SCENARIO_FORMAT_MINOR = 1  # format 2.1: `format_minor: 1` on a document that uses its words (duelspec.words)
 PROTOCOL_VERSION = 3

@@ -39,8 +39,16 @@ def selection_options(f):
     return f
 
 
+def _print_version(ctx, _param, value):
+    if value and not ctx.resilient_parsing:
+        from .version import describe
+        click.echo(describe())
+        ctx.exit()
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="duelspec")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+              help="Show the version, the commit it was built from and the suite's content hash, then exit.")
 def main():
     """duelspec: rulings as executable scenarios; check a simulator against them."""
     if click.get_current_context().invoked_subcommand != "run":
@@ -203,7 +211,10 @@ def _date_option(value):
 @click.option("--unordered", "unordered_stream", type=click.Path(dir_okay=False, path_type=Path),
               help="With --by-cause: the stream of a run of the failures' copies without the order of their negations "
                    "(python -m duelspec.analysis.causes unorder; documents in --scenarios): the causes those failures hid.")
-def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario_paths, unordered_stream):
+@click.option("--expect-fail", "expect_fail", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="The expect-fail file the run used: warn about its entries that name no scenario of these streams "
+                   "(each shard judged only its own; the merged report judges them all).")
+def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario_paths, unordered_stream, expect_fail=None):
     """Re-render saved JSON-lines result streams (from `run --out`) as a table, Markdown, JUnit
     XML or one merged stream (`json`). Several files are merged into one report: the shards of
     one run (`run --shard K/N`), or several selections of one engine; a missing shard (also the
@@ -230,6 +241,17 @@ def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario
     except (InputError, UsageError) as exc:
         _input_error(exc)
     tally = st.tally()
+    if expect_fail is not None:
+        from .generated import is_generated
+        from .judging import expectfail
+        from .reporting.terminal import warn_stale
+        try:
+            listed = expectfail.load(expect_fail)
+        except (InputError, UsageError) as exc:
+            _input_error(exc)
+        ran = {r.get("id") for r in st.results}
+        generated = bool((st.header.get("selection") or {}).get("generated"))
+        warn_stale(make_console(stderr=True), sorted(i for i in set(listed) - ran if generated or not is_generated(i)))
     if (causes_file or expect_out or scenario_paths or unordered_stream) and not by_cause:
         raise click.UsageError("--causes, --write-expect-fail, --scenarios and --unordered go with --by-cause")
     if by_cause and fmt not in ("table", "markdown"):

@@ -173,10 +173,7 @@ def read_toml(path, what: str, limit: int) -> dict:
     device); a syntax error names its line and column, a document nested too deeply is an
     error too. Raises :class:`InputError`."""
     import re
-    try:
-        import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        import tomli as tomllib
+    from .tomlread import tomllib
     path = str(path)
     text = read_text(path, what, limit)
     try:

@@ -113,11 +113,51 @@ def _main() -> int:
         with open(os.environ["GITHUB_OUTPUT"], "a", encoding="utf-8") as fh:
             fh.writelines(f"{k}={v}\n" for k, v in outputs.items())
     print("duelspec " + shlex.join(args), flush=True)
+    code = 0
     try:
         cli.main(args, prog_name="duelspec")
     except SystemExit as exc:
-        return exc.code if isinstance(exc.code, int) else 1
-    return 0
+        code = exc.code if isinstance(exc.code, int) else 1
+    for line in annotations(outputs["results"]):
+        print(line, flush=True)
+    return code
+
+
+#: annotations a run writes at most (GitHub shows 10 errors per step and 50 per job)
+ANNOTATIONS = 50
+
+
+def annotations(results_path: str, limit: int = ANNOTATIONS) -> list[str]:
+    """``::error file=<feature file>,line=<line>,title=…::<message>``, one per scenario that failed the
+    run (failed, errored, timed out, an expect-fail entry that passed), so each shows in the run's
+    annotations at its feature file's line; every text from a result escaped for a workflow command
+    (:func:`duelspec.text.workflow_property`, :func:`~duelspec.text.workflow_data`). A stream that
+    cannot be read gives none (the run's own output has said why)."""
+    from .errors import InputError
+    from .reporting.report import BAD, read_stream
+    from .text import workflow_data, workflow_property
+    try:
+        st = read_stream(results_path)
+    except (InputError, OSError):
+        return []
+    bad = [r for r in st.results if r.get("outcome") in BAD]
+    out = []
+    for r in bad[:limit]:
+        origin = r.get("origin") if isinstance(r.get("origin"), dict) else {}
+        props = []
+        if isinstance(origin.get("file"), str):
+            props.append(f"file={workflow_property(origin['file'])}")
+            if isinstance(origin.get("line"), int):
+                props.append(f"line={origin['line']}")
+        props.append("title=" + workflow_property(f"duelspec: {r['outcome']} {r.get('id', '?')}", 300))
+        first = (r.get("failures") or [{}])[0] if isinstance(r.get("failures"), list) else {}
+        message = first.get("message") if isinstance(first, dict) else None
+        rulings = ", ".join(str(x) for x in r.get("rulings", [])[:10]) if isinstance(r.get("rulings"), list) else ""
+        text = f"{rulings}: {message or r.get('message') or r.get('reason') or r['outcome']}"
+        out.append(f"::error {','.join(props)}::{workflow_data(text, 1000)}")
+    if len(bad) > limit:
+        out.append(f"::warning title=duelspec::{len(bad) - limit} more failing scenarios (the job summary and the result stream list them)")
+    return out
 
 
 if __name__ == "__main__":

@@ -277,7 +277,25 @@ def nothing_selected(games=(), rulings=(), ids=(), tags=(), requires=()) -> str:
     """The message of a selection that matched no scenario (the run fails: nothing was executed)."""
     crit = " ".join(f"--{k} {v}" for k, vs in (("game", games), ("ruling", rulings), ("id", ids), ("tag", tags),
                                                    ("requires", requires)) for v in vs)
+    unknown = unknown_rulings(rulings)
+    if unknown:
+        return "error: " + "; ".join(unknown) + " (docs/rulings/ lists every ruling ID)"
     return f"error: the selection ({crit or 'no criteria'}) matched no scenario; `duelspec list` shows them all"
+
+
+def unknown_rulings(patterns) -> list[str]:
+    """For each ``--ruling`` pattern that names no ruling of the catalogue, what to say
+    (``no ruling ND-99 in the catalogue; did you mean ND-09?``)."""
+    import difflib
+    import fnmatch
+    from .catalogue import rulings
+    ids = list(rulings())
+    out = []
+    for pat in patterns:
+        if not any(fnmatch.fnmatchcase(i, pat) for i in ids):
+            close = difflib.get_close_matches(pat, ids, n=3, cutoff=0.6)
+            out.append(f"no ruling {pat} in the catalogue" + (f"; did you mean {', '.join(close)}?" if close else ""))
+    return out
 
 
 def shard_of(scenario_id: str, count: int) -> int:

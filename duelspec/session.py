@@ -258,7 +258,11 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
     # an entry of a generated chain names no scenario of a run that did not select them (--generated):
     # one expect-fail file serves the hand-written run and the run with the generated chains
     from .generated import is_generated
-    stale = sorted(i for i in set(xf) - named if r.generated or not is_generated(i))
+    # a shard judges only the entries of its own scenarios; the merged report (`duelspec summary
+    # --expect-fail`) judges the rest
+    from .selection import shard_of
+    stale = sorted(i for i in set(xf) - named if (r.generated or not is_generated(i))
+                   and (shard is None or shard_of(i, shard["count"]) == shard["index"]))
     return RunOutcome(head, results, foot, tally, impl, scenarios, xf, shard, as_of, unwritten, stdout_gone, games, stale)
 
 

@@ -96,6 +96,19 @@ def markdown(text, limit: int | None = MESSAGE_CHARS) -> str:
     return visible(text, False, limit).translate(_MD_TABLE)
 
 
+def workflow_data(text, limit: int | None = MESSAGE_CHARS) -> str:
+    """Text for the message of a GitHub workflow command (``::error file=…::MESSAGE``), escaped as
+    GitHub's toolkit does (``%`` → ``%25``, CR → ``%0D``, LF → ``%0A``): it stays one command, so no
+    text can start another (``::stop-commands::``, ``::add-mask::``); controls shown."""
+    return visible(text, True, limit).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def workflow_property(text, limit: int | None = 1000) -> str:
+    """Text for a property value of a workflow command (``file=``, ``title=``): as
+    :func:`workflow_data`, and ``:`` → ``%3A``, ``,`` → ``%2C`` (they end a value)."""
+    return workflow_data(text, limit).replace(":", "%3A").replace(",", "%2C")
+
+
 def xml(text, limit: int | None = None) -> str:
     """Text that XML 1.0 can carry (element text or an attribute; ElementTree escapes ``&<>``)."""
     return visible(text, True, limit)

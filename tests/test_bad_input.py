@@ -144,6 +144,8 @@ def test_unwritable_outputs_are_refused_before_the_run(tmp_path, opt):
 
 def test_a_selection_that_matches_nothing_says_so():
     r = run("run", "--ruling", "ZZ-*")
+    assert r.exit_code == 1 and "no ruling ZZ-* in the catalogue" in r.output      # issue 32 §6
+    r = run("run", "--ruling", "ND-E1", "--tag", "no-such-tag")
     assert r.exit_code == 1 and "matched no scenario" in r.output
     assert run("list", "--id", "nope").exit_code == 1
     r = run("run", "--requires", "flying")

@@ -104,7 +104,7 @@ def test_the_ygopro_reports_prose_tables_and_expected_failures_give_each_cause_o
     """Issue 20 §5: the report's cause table, its prose and the expected-failures file agree
     ("1 + 303" in the prose against 313 in the table was the defect)."""
     import re
-    import tomllib
+    from duelspec.tomlread import tomllib
 
     text = (CONF / "ygopro.md").read_text(encoding="utf-8")
     table = {m.group(1): m.group(2) for m in re.finditer(r"^\| \*\*([A-Za-z-]+)\*\* [^|]*\| (\d+ \+ \d+) \|", text, re.M)}
@@ -154,7 +154,7 @@ def test_the_edopro_reports_counts_and_fix_sentences_are_those_of_its_files():
     measured sentence is the one edopro-fixes.json holds."""
     import json
     import re
-    import tomllib
+    from duelspec.tomlread import tomllib
     from collections import Counter
     text = (CONF / "edopro.md").read_text(encoding="utf-8")
     expected = tomllib.loads((ROOT / "adapters" / "edopro" / "expected-failures.toml").read_text(encoding="utf-8"))["scenarios"]
@@ -175,7 +175,7 @@ def test_the_edopro_report_states_d_s_fix_as_measured_on_its_own_labels():
     green; the rest, all below a negated Gearbreed, pass with G's fix on top of B's. The cause file
     and the report say so with the numbers counted on the committed run's labels (the ``passing``
     lists of edopro-fixes.json), not on the labels of B's run (G's sentence, "73 of D")."""
-    import tomllib
+    from duelspec.tomlread import tomllib
     expected = tomllib.loads((ROOT / "adapters" / "edopro" / "expected-failures.toml").read_text(encoding="utf-8"))["scenarios"]
     d = {sid for sid, v in expected.items() if v["reason"].split(":")[0] == "D"}
     fixes = json.loads((CONF / "edopro-fixes.json").read_text(encoding="utf-8"))["fixes"]

@@ -16,11 +16,10 @@ import pytest
 import yaml
 
 import ci_environments
-from duelspec import __version__
 
 CI = Path(__file__).resolve().parents[1] / "docs" / "ci"
 DUELSPEC = [sys.executable, "-m", "duelspec.cli"]
-PIP = f'pip install "duelspec @ git+https://github.com/OWNER/duelspec@v{__version__}"'
+PIP = 'pip install "duelspec @ git+https://github.com/OWNER/duelspec@COMMIT"'
 
 
 def _gitlab_job(job: dict, variables: dict, work: Path, base: Path, extra: dict) -> subprocess.CompletedProcess:

@@ -567,10 +567,7 @@ def _stream(name):
 
 
 def test_committed_report_and_expected_failures_agree_with_the_result_streams():
-    try:
-        import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        import tomli as tomllib
+    from duelspec.tomlread import tomllib
     hand, gen = _stream("edopro.jsonl"), _stream("edopro-generated.jsonl")
     results = [r for r in hand + gen if r.get("type") == "result"]
     for lines, generated in ((hand, False), (gen, True)):

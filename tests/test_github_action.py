@@ -6,11 +6,13 @@ workflow builds the simulator, plays 4 shards judged as of one date and merges t
 runs whatever the shards did."""
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
 import subprocess
 import sys
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -18,13 +20,12 @@ import yaml
 
 import ci_environments
 import github_actions
-from duelspec import __version__
 from duelspec.github_action import INPUTS, ActionError, argv, artifact_name
 
 ROOT = Path(__file__).resolve().parents[1]
 ACTION = yaml.safe_load((ROOT / "action.yml").read_text(encoding="utf-8"))
 TEMPLATE = ROOT / "docs" / "ci" / "github-actions.yml"
-PIN = f"OWNER/duelspec@v{__version__}"
+PIN = "OWNER/duelspec@COMMIT"     # docs/ci.md, "Pinning a version"
 
 
 # -- the action's description --------------------------------------------------------------------
@@ -78,6 +79,11 @@ def action_path(tmp_path_factory):
         if src.is_file():
             (dest / f.decode()).parent.mkdir(parents=True, exist_ok=True)
             (dest / f.decode()).write_bytes(src.read_bytes())
+    # GitHub's tarball of the ref has no .git: `git archive` fills .git_archival.txt (export-subst), from
+    # which the build takes the commit (docs/ci.md, "Pinning a version")
+    archive = subprocess.run(["git", "archive", "HEAD", ".git_archival.txt"], cwd=ROOT, capture_output=True, check=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        (dest / ".git_archival.txt").write_bytes(tar.extractfile(".git_archival.txt").read())
     return dest
 
 
@@ -125,6 +131,42 @@ def test_a_failing_run_fails_the_step_and_still_uploads(tmp_path, action_path, i
     assert job.status == "failure", job.log()
     assert "## duelspec: ❌ failed" in runner.summary.read_text(encoding="utf-8")
     assert (runner.artifacts / "duelspec-results" / "duelspec-results.jsonl").exists()
+    # each failed scenario is an annotation at its feature file's line (issue 32 §6)
+    notes = [ln for ln in job.log().splitlines() if ln.startswith("::error file=")]
+    assert notes and all(re.match(r"::error file=features/\S+\.feature,line=\d+,title=duelspec%3A failed ygo\.", n) for n in notes), notes
+    assert all("ND-FAQ1" in n.split("::", 2)[2] for n in notes), notes
+
+
+def _unescape(s: str) -> str:
+    return s.replace("%0A", "\n").replace("%0D", "\r").replace("%3A", ":").replace("%2C", ",").replace("%25", "%")
+
+
+def test_annotations_escape_what_a_result_says_as_workflow_commands_require(tmp_path):
+    """A result's file, id and message are data: GitHub's workflow-command escaping (% CR LF; also : and ,
+    in a property) keeps each annotation one command, so no text can start another."""
+    from duelspec.github_action import annotations
+    from duelspec.reporting.report import Tally, header
+    hostile = "100% wrong\n::stop-commands::tok\r\n::add-mask::x, y: z"
+    results = [{"type": "result", "id": f"ygo.x.s{i}", "game": "ygo", "title": "t", "rulings": ["ND-01"], "outcome": "failed",
+                "origin": {"file": "features/a,b:c.feature", "line": 7}, "duration_ms": 1.0,
+                "failures": [{"pointer": "/expect/final", "message": hostile}]} for i in range(3)]
+    t = Tally()
+    for r in results:
+        t.add(r)
+    impl = {"name": "my-sim", "version": "1", "language": "python", "games": ["ygo"], "unsupported": []}
+    stream = tmp_path / "r.jsonl"
+    stream.write_text("".join(json.dumps(x) + "\n" for x in [header("cmd:x", impl), *results, t.footer()]), encoding="utf-8")
+    out = annotations(str(stream), limit=2)
+    assert len(out) == 3 and out[-1].startswith("::warning title=duelspec::1 more failing")
+    for line in out[:2]:
+        assert "\n" not in line and "\r" not in line
+        m = re.fullmatch(r"::error (?P<props>[^:]*)::(?P<data>.*)", line)
+        assert m, line
+        props = dict(p.split("=", 1) for p in m.group("props").split(","))
+        assert _unescape(props["file"]) == "features/a,b:c.feature" and props["line"] == "7"
+        assert _unescape(props["title"]) == "duelspec: failed ygo.x.s0" or _unescape(props["title"]).startswith("duelspec: failed")
+        assert _unescape(m.group("data")) == "ND-01: " + hostile.replace("\r", "\\x0d")
+    assert annotations(str(tmp_path / "missing.jsonl")) == []
 
 
 def test_an_action_without_an_adapter_fails_and_runs_no_engine(tmp_path, action_path, installed):
@@ -191,7 +233,7 @@ def test_the_workflow_template_pins_builds_and_reports_whatever_happened():
     assert duelspec["uses"] == PIN and duelspec["with"]["expect-fail"] and duelspec["with"]["as-of"]
     assert wf["jobs"]["report"]["if"] == "always()"
     assert all(s.get("if") == "always()" for s in wf["jobs"]["report"]["steps"] if "duelspec summary" in str(s.get("run")))
-    assert text.count(f"OWNER/duelspec@v{__version__}") == 3       # the header's instructions, the action, the report's install
+    assert text.count(PIN) == 2 and "git ls-remote" in text      # the action, the report's install; the header says how to get COMMIT
 
 
 def test_the_workflow_template_passes_in_a_simulated_github_actions_run(workflow_run):

@@ -62,10 +62,7 @@ def test_the_layout_checks_see_the_whole_tree():
 
 
 def _pyproject() -> dict:
-    try:
-        import tomllib
-    except ModuleNotFoundError:          # Python 3.10
-        import tomli as tomllib
+    from duelspec.tomlread import tomllib
     return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
@@ -187,6 +184,20 @@ def _entry_points() -> set:
     for module, runner in PYTHON_M_ENTRY_POINTS.items():
         assert f"python -m {module}" in (ROOT / runner).read_text(encoding="utf-8"), (module, runner)
     return {target.partition(":")[0] for target in scripts.values()} | set(PYTHON_M_ENTRY_POINTS)
+
+
+def test_every_module_imports():
+    """The fast tests that .ci/run runs on Python 3.10 and 3.13 (issue 32 §3) import every module of the
+    distribution, and none imports the TOML reader of one Python only (duelspec.tomlread serves all)."""
+    import importlib
+    import re
+    names = {name: path for name, path in modules().items() if not name.endswith("__main__")}
+    assert len(names) > 50, sorted(names)
+    for name in sorted(names):
+        importlib.import_module(name)
+    for path in [*names.values(), *sorted((ROOT / "tests").rglob("*.py"))]:
+        if path.name != "tomlread.py":
+            assert not re.search(r"^\s*import tomllib\b", path.read_text(encoding="utf-8"), re.M), f"{path}: use duelspec.tomlread"
 
 
 def test_only_the_entry_points_are_above_the_cli():

@@ -15,14 +15,13 @@ import json
 import os
 import re
 import shlex
-from collections import Counter
 from pathlib import Path
 
 import click
 import pytest
 from click.testing import CliRunner
 
-from duelspec import compiler
+from duelspec import __version__, compiler, headline
 from duelspec.catalogue import rulings
 from duelspec.cli import main
 
@@ -34,7 +33,6 @@ GUIDES = [README, *sorted(p for p in (ROOT / "docs").glob("*.md") if p.name != "
 COUNT = re.compile(r"<!--count:(?P<name>[a-z-]+)-->(?P<value>[^<]*)<!--/count-->")
 SAMPLE = re.compile(r"<!--sample:(?P<args>[^>]*)-->\n```\n(?P<body>.*?)```\n<!--/sample-->", re.S)
 RESULTS = re.compile(r"<!--results:(?P<path>[^#>]+)(?:#(?P<part>hand|generated))?-->(?P<value>[^<]*)<!--/results-->")
-OUTCOMES = ("passed", "failed", "skipped", "errored", "timed-out", "xfailed", "xpassed")
 
 
 def _rel(p: Path) -> str:
@@ -60,18 +58,21 @@ def _counts() -> dict:
 def _sample(args: str) -> str:
     r = CliRunner().invoke(main, shlex.split(args), env={"COLUMNS": "110", "NO_COLOR": "1", "TERM": "dumb"})
     out = "\n".join(line.rstrip() for line in r.stdout.splitlines())
+    # the version names the commit (docs/ci.md, "Pinning a version"): a sample shows it as <version>
+    out = out.replace(__version__, "<version>")
     return f"$ duelspec {args}\n{out}\n"
 
 
 def _results(path: str, part: str | None) -> str:
-    """The outcomes of a committed result stream (``hand``: the hand-written scenarios, ``generated``:
-    the generated chains), as the report states them: ``153 passed, 9 failed, 4 skipped``."""
-    counts: Counter = Counter()
+    """The headline of a committed result stream (``hand``: the hand-written scenarios, ``generated``:
+    the generated chains), as every report leads with it (duelspec.headline, issue 32 §5):
+    ``153 pass · 9 fail · 2 partly checked · 4 not checked``."""
+    results = []
     for line in (ROOT / path).read_text(encoding="utf-8").splitlines():
         r = json.loads(line)
         if r.get("type") == "result" and part in (None, "generated" if ".generated." in r["id"] else "hand"):
-            counts[r["outcome"]] += 1
-    return ", ".join(f"{counts[o]:,} {o}" for o in OUTCOMES if counts[o])
+            results.append(r)
+    return headline.headline(headline.tally(results))
 
 
 def test_readme_counts_and_sample_output_are_current():
@@ -137,7 +138,10 @@ def _argv(command: str) -> list[str] | None:
 def _parse(argv: list[str], whole: bool = True) -> None:
     """Parse ``duelspec ARGV`` as the command line would, without running it. A value that names a
     file the reader has (``my-causes.toml``) or a placeholder in capitals (``NAME``) may not exist here."""
-    ctx = main.make_context("duelspec", list(argv))
+    try:
+        ctx = main.make_context("duelspec", list(argv))
+    except click.exceptions.Exit:
+        return                 # an eager option (`duelspec --version`) answered: the command line parsed
     with ctx:
         name, cmd, rest = main.resolve_command(ctx, [*ctx._protected_args, *ctx.args])
         try:
@@ -246,3 +250,44 @@ def test_ci_run_installs_and_tests_as_the_readme_says():
     at = [ci.index(step) for step in steps]
     assert at == sorted(at), f".ci/run runs {steps} in another order"
     assert ci[-1] == steps[-1], "the README's test command is the last thing .ci/run does"
+
+
+# -- scenario ids, failure locations and paths inside commands (issue 32 §7) ---------------------------
+
+ID_CONTEXTS = re.compile(r"(?:--id[ =]'?|test_scenario\[|\[scenarios\.\"|^FAILED )(?P<id>(?:ygo|dm)\.[\w.*-]+)", re.M)
+FAILED_AT = re.compile(r"^FAILED (?P<id>\S+)  \((?P<file>[^:)]+):(?P<line>\d+)\)", re.M)
+CODE = re.compile(r"`([^`\n]+)`|^```\w*\n(.*?)^```", re.S | re.M)
+PATH_IN_CODE = re.compile(r"(?<![\w/.$-])(?P<path>(?:adapters|docs|features|schemas|tools|reference_engine|benchmarks)/[\w./-]*\.[a-z]{1,5})\b")
+
+
+def _origins() -> dict:
+    return {s["id"]: s.get("origin") or {} for s in compiler.compile_paths().scenarios}
+
+
+def test_every_scenario_id_the_guides_name_exists_and_every_failure_shows_its_real_line():
+    import fnmatch
+    origins = _origins()
+    bad = []
+    for guide in GUIDES:
+        text = guide.read_text(encoding="utf-8")
+        for m in ID_CONTEXTS.finditer(text):
+            sid = m.group("id").rstrip(".")
+            if ".generated." in sid or sid in origins or any(fnmatch.fnmatchcase(i, sid) for i in origins):
+                continue
+            bad.append(f"{_rel(guide)}: no scenario {sid}")
+        for m in FAILED_AT.finditer(text):
+            o = origins.get(m.group("id"))
+            if o and (o.get("file"), o.get("line")) != (m.group("file"), int(m.group("line"))):
+                bad.append(f"{_rel(guide)}: {m.group('id')} is at {o.get('file')}:{o.get('line')}, not {m.group('file')}:{m.group('line')}")
+    assert not bad, "; ".join(bad)
+
+
+def test_every_file_a_shown_command_or_code_names_exists():
+    """`cmd:node adapters/edopro/main.js` named a file that is main.mjs (the third time)."""
+    bad = []
+    for guide in GUIDES:
+        for m in CODE.finditer(guide.read_text(encoding="utf-8")):
+            for p in PATH_IN_CODE.finditer(m.group(1) or m.group(2) or ""):
+                if not _exists(p.group("path")):
+                    bad.append(f"{_rel(guide)}: {p.group('path')}")
+    assert not bad, "files that do not exist: " + "; ".join(sorted(set(bad)))

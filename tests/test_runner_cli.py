@@ -340,3 +340,12 @@ def test_the_footer_says_how_many_processes_played_and_reports_say_it(tmp_path):
     res = r.invoke(main, ["summary", str(a), str(b), "--format", "markdown"])
     n = sum(json.loads(x).get("type") == "result" for f in (a, b) for x in f.read_text(encoding="utf-8").splitlines())
     assert f"The run: {n:,} results in " in res.output and " s with 2 adapter processes." in res.output, res.output
+
+
+def test_a_ruling_that_does_not_exist_is_said_so():
+    """Issue 32 §6: `--ruling ND-99` said "matched no scenario", as if the ruling had no scenario yet."""
+    for cmd in ("run", "list"):
+        r = CliRunner().invoke(main, [cmd, "--ruling", "ND-99"])
+        assert r.exit_code == 1 and "no ruling ND-99 in the catalogue" in r.output and "matched no scenario" not in r.output, r.output
+    r = CliRunner().invoke(main, ["list", "--ruling", "ND-C1", "--tag", "no-such-tag"])
+    assert "matched no scenario" in r.output and "no ruling" not in r.output, r.output

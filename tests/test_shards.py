@@ -224,3 +224,20 @@ def test_the_matrix_shows_ruling_summaries_without_a_log_style_cut(made, tmp_pat
     import html
     import re
     assert long.summary in {html.unescape(t) for t in re.findall(r'class="summary-text" title="([^"]*)"', index)}
+
+
+def test_a_shard_judges_only_its_own_expect_fail_entries_and_the_merged_report_the_rest(tmp_path):
+    """Issue 32 §6: each shard warned about every other shard's entries as matching no scenario."""
+    from duelspec.selection import shard_of
+    gone = {k: next(f"ygo.removed.s{i}" for i in range(100) if shard_of(f"ygo.removed.s{i}", 2) == k) for k in (1, 2)}
+    xfail = tmp_path / "xfail.toml"
+    xfail.write_text("format = 1\n[scenarios]\n" + "".join(f'"{i}" = {{ reason = "renamed since" }}\n' for i in gone.values()), encoding="utf-8")
+    paths = _shards(tmp_path, extra=("--expect-fail", xfail))
+    for k, p in enumerate(paths, 1):
+        r = _run("--shard", f"{k}/2", "--run-id", "run-1", "--as-of", "2024-06-01", "--out", p, "--expect-fail", xfail)
+        assert r.exit_code == 0, r.output
+        assert "1 expect-fail entries match no scenario" in r.output and gone[k] in r.output, r.output
+        assert gone[3 - k] not in r.output, r.output
+    merged = CliRunner().invoke(main, ["summary", *map(str, paths), "--expect-fail", str(xfail)])
+    assert merged.exit_code == 0, merged.output
+    assert "2 expect-fail entries match no scenario" in merged.output and all(i in merged.output for i in gone.values())

@@ -113,17 +113,21 @@ def test_the_out_path_is_shown_as_text_not_obeyed(tmp_path, stream):
     assert "\x1b" not in r.output and "\\x1b]8;;https:/evil.example/\\x07x\\x1b[2J" in r.output
 
 
-def test_streams_of_another_suite_are_named_on_every_page(tmp_path, stream):
+def test_streams_of_another_suite_are_named_on_the_pages_they_concern(tmp_path, stream):
+    """The matrix, the engine's own pages and its game's ruling pages name a run of another suite; the
+    other engines' pages do not (issue 32 §7: an old Go Duel Masters report was named on every page)."""
     head, *rest = lines(stream)
     old = dict(renamed(head, "old-engine"), suite=dict(head["suite"], content_hash="sha256:" + "0" * 64, version="0.0.9"))
     s = save(tmp_path / "old.jsonl", [old, *rest])
     out = tmp_path / "www"
     r = cli("site", "--results", stream, "--results", s, "--out", out)
     assert r.exit_code == 0, r.output
-    for page in ("index.html", "rulings/ND-01.html", "history/faulty.html"):
+    for page in ("index.html", "rulings/ND-01.html", "history/old-engine.html"):
         html = (out / page).read_text(encoding="utf-8")
         assert "Runs of another suite" in html and "old-engine ran suite 0.0.9" in html, page
         assert "faulty ran suite" not in html
+    for page in ("history/faulty.html", "rulings/AT-01.html", "general-rules.html"):
+        assert "Runs of another suite" not in (out / page).read_text(encoding="utf-8"), page
     alone = tmp_path / "alone"
     assert cli("site", "--results", stream, "--out", alone).exit_code == 0
     assert "Runs of another suite" not in (alone / "index.html").read_text(encoding="utf-8")

@@ -12,10 +12,7 @@ from pathlib import Path
 
 import pytest
 
-try:
-    import tomllib
-except ImportError:          # Python 3.10
-    import tomli as tomllib
+from duelspec.tomlread import tomllib
 
 from fault_adapters.helpers import faulty_cmd, scenario, write_scenarios
 

@@ -419,10 +419,7 @@ def test_protocol_3_the_draw_phase_goes_on_after_a_spent_right_with_the_phase_ev
 # ------------------------------------------------------------------ the committed report agrees with its result stream
 def test_committed_report_expected_failures_and_readme_agree_with_the_result_stream():
     import collections
-    try:
-        import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        import tomli as tomllib
+    from duelspec.tomlread import tomllib
     lines = [json.loads(x) for x in (ROOT / "docs" / "conformance" / "ygopro.jsonl").read_text(encoding="utf-8").splitlines()]
     results = [r for r in lines if r.get("type") == "result"]
     counts = collections.Counter(("generated" if r["id"].startswith("ygo.generated") else "hand", r["outcome"]) for r in results)

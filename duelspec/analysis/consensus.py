@@ -226,10 +226,7 @@ def is_stale(scenario: dict | None, results) -> bool:
 def load_arguments(path) -> list:
     """The ``[[argument]]`` entries of an arguments file (see the module docstring). Raises
     :class:`duelspec.errors.InputError` naming the file and entry for a malformed one."""
-    try:
-        import tomllib
-    except ModuleNotFoundError:  # pragma: no cover - Python 3.10
-        import tomli as tomllib
+    from ..tomlread import tomllib
     from ..errors import InputError
     from ..files import read_bytes
     raw = read_bytes(str(path), "an arguments file (TOML)", 1 << 20)

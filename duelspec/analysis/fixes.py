@@ -62,10 +62,7 @@ class Fix:
 def load_fixes(path) -> dict:
     """``{cause key: Fix}`` of a cause file's ``[causes.X.fix]`` tables. Raises :class:`InputError`
     naming the file and the key for a malformed one."""
-    try:
-        import tomllib
-    except ModuleNotFoundError:  # pragma: no cover - Python 3.10
-        import tomli as tomllib
+    from ..tomlread import tomllib
     try:
         doc = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:

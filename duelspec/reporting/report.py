@@ -14,11 +14,11 @@ from pathlib import Path
 from rich.text import Text
 
 from .. import SCENARIO_FORMAT, PROTOCOL_VERSION
-from ..release import spec_identity, suite_version
+from ..headline import BAD, from_counts, headline, state as headline_state  # BAD: what fails a run (the headline counts it apart from known failures)
 from ..text import DETAIL_CHARS, bound, cap, json_escape_hidden, terminal, visible
+from ..version import spec_identity, suite_version
 
 OUTCOMES = ("passed", "failed", "skipped", "errored", "timed-out", "xfailed", "xpassed")
-BAD = ("failed", "errored", "timed-out", "xpassed")
 
 
 def checkout_beside(start: Path | None = None) -> Path | None:
@@ -162,6 +162,17 @@ class Tally:
         if late_faults:
             f["late_faults"] = [{k: x[k] for k in ("id", "kind", "message") if k in x} for x in late_faults[:100]]
         return bound(f)
+
+    def _headline_counts(self) -> Counter:
+        return from_counts(self.counts, sum(1 for r in self.partial if r["outcome"] == "passed"))
+
+    def headline(self) -> str:
+        """``29 pass · 4 known failures · 229 not checked`` (:mod:`duelspec.headline`)."""
+        return headline(self._headline_counts())
+
+    def state(self) -> str:
+        """The headline's state: ``bad``, ``known``, ``unchecked``, ``good`` or ``none``."""
+        return headline_state(self._headline_counts())
 
     def summary_line(self) -> str:
         """``15 passed (9 partly checked), 2 failed, ...``."""
@@ -710,7 +721,8 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
         following=[{"id": r["id"], "outcome": r["outcome"], "ruling": r["follows"].get("ruling", ""),
                     "label": r["follows"].get("label", "")} for r in results if isinstance(r.get("follows"), dict)],
         skips=Counter(r.get("reason") or "no reason given" for r in results if r["outcome"] == "skipped").most_common(),
-        bad=problems, limit=limit)
+        bad=problems, limit=limit, skipped=counts.get("skipped", 0),
+        headline=headline(from_counts(counts, sum(1 for r in partial if r["outcome"] == "passed"))))
     return text.rstrip() + "\n"
 
 

@@ -18,10 +18,7 @@ def show_run(outcome, request, fmt: str, console) -> int:
     err_console = make_console(stderr=True)
     stale = outcome.stale
     try:
-        if stale:
-            err_console.print(Text("warning:", style="yellow") + Text(f" {len(stale)} expect-fail entries match no scenario "
-                              "of this run: ") + terminal(", ".join(stale[:10]) + (" ..." if len(stale) > 10 else "")),
-                              highlight=False)
+        warn_stale(err_console, stale)
         if fmt == "table":
             results_table(tally, console, set(request.games) or outcome.games or None,
                            request.rulings or None,
@@ -45,6 +42,20 @@ def show_run(outcome, request, fmt: str, console) -> int:
     return 0 if outcome.passed() else 1
 
 
+def warn_stale(err_console, stale: list) -> None:
+    """The warning about expect-fail entries that named no scenario of the run (a shard: of its own)."""
+    from rich.text import Text
+    from ..text import terminal
+    if stale:
+        err_console.print(Text("warning:", style="yellow") + Text(f" {len(stale)} expect-fail entries match no scenario "
+                          "of this run: ") + terminal(", ".join(stale[:10]) + (" ..." if len(stale) > 10 else "")),
+                          highlight=False)
+
+
+#: the headline's style on a terminal, by its state (duelspec.headline)
+HEADLINE_STYLE = {"bad": "bold red", "known": "bold dark_orange", "unchecked": "bold yellow", "good": "bold green", "none": "bold"}
+
+
 def results_table(tally, console, games, rulings, adapter_text) -> None:
     """The terminal report of a run: the table by ruling, skips, answers followed, failures, the
     summary line naming the adapter (``adapter_text``, already made safe for a terminal)."""
@@ -56,6 +67,7 @@ def results_table(tally, console, games, rulings, adapter_text) -> None:
     render_partial(tally, console)
     render_follows(tally, console)
     render_failures(tally, console)
+    console.print(Text(tally.headline(), style=HEADLINE_STYLE[tally.state()]), highlight=False)
     console.print(Text(tally.summary_line(), style="bold") + "  (adapter: " + adapter_text + ")", highlight=False)
 
 

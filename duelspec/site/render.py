@@ -10,6 +10,7 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup, escape
 
+from .. import headline as headlines
 from ..analysis.consensus import first_failure
 from ..judging.coverage import describe, unchecked_text
 from ..generated import is_generated
@@ -17,7 +18,7 @@ from ..reporting.report import NOT_CHECKED, partly, ruling_outcome
 from . import summary
 from .shown import OUTCOMES, abbreviate, clip, for_summary, page_name, script_json, slug
 
-BAD = ("failed", "errored", "timed-out", "xpassed")
+BAD = headlines.BAD
 HISTORY_ROWS = 2000               # changed outcomes listed on an engine's history page (the rest counted)
 INDEX_GENERATED_CHARS = 400_000   # characters of generated chains in the search index (the rest are on their ruling pages)
 KEYWORDS = re.compile(r"^(\s*)(Feature|Background|Scenario Outline|Scenario|Examples|Rule|Given|When|Then|And|But|\*)(:?)(?=\s|$)")
@@ -45,12 +46,12 @@ class Site:
                 self.scenarios.update({s["id"]: s for s in generated(keep=ids_in_streams.__contains__)})
             except Exception:  # noqa: BLE001 - a site is still built from the streams alone
                 pass
-        from ..release import suite_version
-        from ..release import spec_identity
+        from ..version import spec_identity, suite_version
         here = spec_identity()
         self.suite = {"content_hash": here, "version": suite_version(here)}
         # runs of another suite than the one these pages show: said on every page, never mixed silently
-        self.other_suites = [{"engine": e, "version": e.current.suite_version} for e in engines
+        self.other_suites = [{"engine": e, "version": e.current.suite_version,
+                              "games": {r.get("game") for r in e.current.results.values()}} for e in engines
                              if e.current.suite_hash != here]
         self.root = features_dir().parent
         self.blocks = _gherkin_blocks(features_dir(), self.root)
@@ -140,18 +141,20 @@ class Site:
                 cells.append({"engine": e, "counts": c, "total": total, "bad": bad, "state": state})
             rows.append({"ruling": r, "cells": cells, "n": len(by_ruling.get(rid, []))})
         index, left = self.search_index()
-        summaries = [{"engine": e, "counts": e.current.counts(), "total": len(e.current.results),
-                      "generated": gen["engines"].get(e.slug)} for e in self.engines]
+        summaries = []
+        for e in self.engines:
+            hc = headlines.tally(e.current.results.values())
+            summaries.append({"engine": e, "counts": e.current.counts(), "total": len(e.current.results),
+                              "headline": headlines.headline(hc), "state": headlines.state(hc, bool(e.current.incomplete)),
+                              "generated": gen["engines"].get(e.slug)})
         # the search index is a script of its own: the matrix page stays small with many engines
         (self.out / "search-index.js").write_text(f"window.duelspecSearchIndex = {script_json(index)};\n", encoding="utf-8")
         self.render("index.html", "index.html", rows=rows, games=games, summaries=summaries, depth="", index_left=left)
         pages += 1
         for e, summ in zip(self.engines, summaries):
             (self.out / "badges").mkdir(exist_ok=True)
-            c = summ["counts"]
-            ran = sum(c[o] for o in OUTCOMES if o != "skipped")
-            label = (f"{c['passed'] + c['xfailed']}/{ran} pass" if ran else "no run") + (" (incomplete)" if e.current.incomplete else "")
-            color = "#2e7d32" if ran and not any(c[o] for o in BAD) and not e.current.incomplete else "#c62828" if ran else "#757575"
+            label = summ["headline"] + (" (incomplete)" if e.current.incomplete else "")
+            color = headlines.COLOURS[summ["state"]]
             self.render("badge.svg", f"badges/{e.slug}.svg", label=label, color=color, width=7 * len(label) + 14)
         for rid, r in self.rulings.items():
             sids = [sid for sid in by_ruling.get(rid, []) if not is_generated(sid)]
@@ -386,10 +389,20 @@ class Site:
         target.parent.mkdir(parents=True, exist_ok=True)
         ctx.setdefault("engines", self.engines)
         ctx.setdefault("suite", self.suite)
-        ctx.setdefault("other_suites", self.other_suites)
+        ctx.setdefault("other_suites", self.suite_notes(template, ctx))
         ctx.setdefault("has_consensus", getattr(self, "has_consensus", False))
         ctx.setdefault("has_causes", getattr(self, "has_causes", False))
         target.write_text(self.env.get_template(template).render(**ctx), encoding="utf-8")
+
+    def suite_notes(self, template: str, ctx: dict) -> list:
+        """The runs of another suite a page warns about (issue 32 §7: the Go Duel Masters report of an
+        older suite was named on every page): the matrix names them all, an engine's pages its own, a
+        ruling's page those of its game; other pages none."""
+        if "engine" in ctx:
+            return [o for o in self.other_suites if o["engine"] is ctx["engine"]]
+        if "ruling" in ctx:
+            return [o for o in self.other_suites if getattr(ctx["ruling"], "game", None) in o["games"]]
+        return self.other_suites if template == "index.html" else []
 
     def scenarios_by_ruling(self) -> dict:
         out = defaultdict(list)
