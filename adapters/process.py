@@ -185,7 +185,7 @@ class ProcessAdapter:
             try:
                 if keeper:
                     status_r, status_w = os.pipe()
-                self.proc = subprocess.Popen(keeper + [str(status_w), "--"] + self.argv if keeper else self.argv,
+                self.proc = subprocess.Popen(keeper + [str(status_w), str(os.getpid()), "--"] + self.argv if keeper else self.argv,
                                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                              cwd=self.cwd, env=env, start_new_session=True, bufsize=0,
                                              pass_fds=(status_w,) if keeper else ())
