@@ -308,7 +308,8 @@ def check_outputs(inputs: dict | None = None, keep: set = frozenset(), folders: 
     of the command (``keep``: pairs allowed to be one file, e.g. updating an expect-fail file in
     place) or lies in an input folder (a stream written into a folder of scenarios would be read as
     a scenario of the same run); an output folder (``folders``: ``--keep-traces``, ``export --out``)
-    may neither lie in an input folder nor hold an input. So no command's results or inputs are lost.
+    may neither lie in an input folder nor hold an input, and no output file in it is named like the
+    files written there (``*.json``: a trace of ``--keep-traces``). So no command's results or inputs are lost.
 
     ``inputs``: what each input is called (``"results file x.jsonl"``) -> its path, a file or a folder."""
     given = [(f"--{what.replace('_', '-')}", path) for what, path in paths.items() if path is not None]
@@ -339,6 +340,10 @@ def check_outputs(inputs: dict | None = None, keep: set = frozenset(), folders: 
             if inside(src, out):
                 raise UsageError(f"{what} {out}: expected a folder that holds no input of the command (the {name} is "
                                  f"in it)")
+        for opt, path in given:             # `--out DIR/x.json --keep-traces DIR`: one would overwrite the other
+            if Path(path).suffix == ".json" and same_file(Path(path).resolve().parent, out):
+                raise UsageError(f"{opt} {path}: expected a file outside the {what} folder {out}, or named unlike "
+                                 f"the files written there (`*.json`): one would overwrite the other")
 
 
 def scenario_inputs(paths) -> dict:

@@ -116,3 +116,23 @@ def test_export_never_writes_into_a_folder_it_reads_or_over_its_inputs(tmp_path)
     assert sorted(p.name for p in folder.iterdir()) == ["t.ok.1.json"]
     r = cli("export", doc, "--out", tmp_path / "out")
     assert r.exit_code == 0 and (tmp_path / "out" / "t.ok.1.json").exists(), r.output
+
+
+@pytest.mark.parametrize("opt", ["--out", "--junit"])
+def test_an_output_inside_keep_traces_named_like_a_trace_is_refused(tmp_path, opt):
+    """`--out traces/t.ok.1.json --keep-traces traces`: the trace of t.ok.1 and the report were one
+    file, one silently overwrote the other (exit 0; issue 36 §2). Refused before anything runs."""
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    write(folder, scenario("t.ok.1"))
+    traces = tmp_path / "traces"
+    traces.mkdir()                            # (a run before this one kept its traces there)
+    target = traces / "t.ok.1.json"
+    r = cli("run", folder, "--adapter", "cmd:" + faulty_cmd(), opt, target, "--keep-traces", traces)
+    assert r.exit_code == 2, r.output
+    assert f"{opt} {target}: expected a file outside the --keep-traces folder {traces}" in r.output, r.output
+    assert not target.exists()
+    # named unlike a trace, it is fine there
+    r = cli("run", folder, "--adapter", "cmd:" + faulty_cmd(), opt, traces / "report.out", "--keep-traces", traces)
+    assert r.exit_code == 0, r.output
+    assert (traces / "t.ok.1.json").exists() and (traces / "report.out").exists()
