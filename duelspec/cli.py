@@ -390,19 +390,19 @@ def smoke_(adapter_spec, timeout, startup_timeout, max_restarts):
 def export(paths, games, rulings, ids, tags, requires, out, generated):
     """Write every scenario as a JSON document (<id>.json), validated against the schema."""
     from .errors import InputError, UsageError
-    from .files import check_outputs, scenario_inputs
+    from .files import check_outputs, scenario_inputs, write_folder
     from .selection import check_paths, load
     try:
         check_paths(paths)
         check_outputs(inputs=scenario_inputs(paths), folders={"out": out})
+        if out.exists() and not out.is_dir():
+            raise UsageError(f"--out {out}: expected a folder, got a file")
         scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
-        out.mkdir(parents=True, exist_ok=True)
     except (InputError, UsageError) as exc:
         _input_error(exc)
-    except OSError as exc:
-        _input_error(f"--out {out}: expected a folder that can be created and written ({exc.strerror})")
-    for s in scenarios:
-        (out / f"{s['id']}.json").write_text(json.dumps(s, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    problem = write_folder(out, {f"{s['id']}.json": json.dumps(s, ensure_ascii=False, indent=2) + "\n" for s in scenarios})
+    if problem:                                   # whole or nothing: --out is as it was
+        _input_error(f"--out {out}: nothing written: {problem}")
     from .text import plain
     for e in errors:
         click.echo(f"error: {plain(e.error)}", err=True)

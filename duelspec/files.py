@@ -232,6 +232,42 @@ def write_whole(path, text: str) -> str | None:
     return None
 
 
+def write_folder(out, files: dict) -> str | None:
+    """Write ``files`` (``{name: text}``, names without a folder) into the folder ``out`` whole or
+    not at all: every file is written into a new folder beside ``out`` first; a new or empty
+    ``out`` is then that folder (one rename), an existing one gets each file moved in (a rename
+    each: a file is the old one or the new one, never a part). An error before the move (a
+    full disk, text that is not UTF-8, a folder that cannot be created) leaves ``out`` as it was.
+    Returns what went wrong (``"<path>: <why>"``), or None."""
+    import shutil
+    import tempfile
+    out = Path(out)
+    try:
+        home = out.resolve().parent
+        home.mkdir(parents=True, exist_ok=True)
+        stage = Path(tempfile.mkdtemp(prefix=f".{out.name or 'out'}.writing-", dir=home))
+    except OSError as exc:
+        return f"{out}: expected a folder that can be created and written ({exc.strerror or exc})"
+    try:
+        for name, text in files.items():
+            if Path(name).name != name or name in ("", ".", ".."):
+                return f"{out / name}: expected a file name inside {out}"
+            (stage / name).write_bytes(text.encode("utf-8", "backslashreplace"))
+        if not out.exists() or (out.is_dir() and not out.is_symlink() and not any(out.iterdir())):
+            os.replace(stage, out)
+            return None
+        for name in files:                         # found before the first is moved in
+            if (out / name).is_dir() and not (out / name).is_symlink():
+                return f"{out / name}: expected a file name free for a file (a folder has it)"
+        for name in files:
+            os.replace(stage / name, out / name)
+        return None
+    except OSError as exc:
+        return f"{out}: {exc.strerror or exc}"
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
 def inside(path, folder) -> bool:
     """True when ``path`` is ``folder`` or lies somewhere under it (both resolved: links and
     ``..`` followed), e.g. an output written into a folder of scenarios that is read recursively."""

@@ -43,7 +43,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import InputError
+from .errors import InputError, UsageError
 
 COMPONENTS = ("core", "scripts")
 
@@ -383,6 +383,21 @@ def main(argv=None) -> int:
             print(f"error: {o.causes}: causes.{o.cause}.fix: {exc}; nothing was written", file=sys.stderr)
             return 1
         return 0
+    from .files import check_outputs
+    try:
+        if o.command == "run":
+            check_outputs(inputs={f"cause file {o.causes}": o.causes, "--scripts checkout": o.scripts,
+                                  "--core-checkout": o.core_checkout, "--glue checkout": o.glue,
+                                  "--baseline-build": o.baseline_build, "--core-build": o.core_build},
+                          folders={"work": o.work})
+        elif o.command == "measure":
+            check_outputs(inputs={f"cause file {o.causes}": o.causes,
+                                  **{f"stream {p}": p for p in o.baseline},
+                                  **{f"stream {kv.partition('=')[2]}": kv.partition("=")[2] for kv in o.run}},
+                          out=o.out)
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     if o.command == "run":
         for key in o.cause:
             if key not in fixes:
@@ -416,7 +431,11 @@ def main(argv=None) -> int:
         meas["sentence"] = sentence(k, meas)
         out["fixes"][k] = meas
         print(meas["sentence"])
-    Path(o.out).write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    from .files import write_whole
+    problem = write_whole(o.out, json.dumps(out, indent=1, ensure_ascii=False) + "\n")
+    if problem:
+        print(f"error: --out {o.out}: {problem}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -136,3 +136,48 @@ def test_an_output_inside_keep_traces_named_like_a_trace_is_refused(tmp_path, op
     r = cli("run", folder, "--adapter", "cmd:" + faulty_cmd(), opt, traces / "report.out", "--keep-traces", traces)
     assert r.exit_code == 0, r.output
     assert (traces / "t.ok.1.json").exists() and (traces / "report.out").exists()
+
+
+def test_export_writes_whole_or_nothing(tmp_path):
+    """A write that fails part-way (here: a file-size limit, as a full disk would) left some
+    scenarios written and a traceback; now --out is as it was and the error is named (exit 2)."""
+    import resource
+    import subprocess
+    import sys
+    folder = tmp_path / "in"
+    folder.mkdir()
+    small = scenario("t.ok.1")
+    big = dict(scenario("t.ok.2"), title="a long title " * 400)     # ~5 KB once exported
+    write(folder, small, big)
+    out = tmp_path / "out"
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (3000, 3000))
+    p = subprocess.run([sys.executable, "-m", "duelspec.start", "export", str(folder), "--out", str(out)],
+                       capture_output=True, text=True, preexec_fn=limit, timeout=120)
+    assert p.returncode == 2, (p.returncode, p.stderr[-2000:])
+    assert "nothing written" in p.stderr and "Traceback" not in p.stderr, p.stderr[-2000:]
+    assert not out.exists() or not list(out.iterdir()), sorted(x.name for x in out.iterdir())
+    assert not list(tmp_path.glob(".out.writing-*")), "the staging folder was left behind"
+
+
+def test_the_module_clis_go_through_the_output_checks(tmp_path, stream):
+    """`python -m duelspec.causes unorder`, `python -m duelspec.fixes measure` and `python -m
+    duelspec.repro` wrote over their inputs (issue 36 §2): refused now (exit 2), nothing written."""
+    from duelspec import causes, fixes, repro
+    from duelspec.report import read_stream
+    cause_file = tmp_path / "causes.toml"
+    cause_file.write_text('[causes.A]\ntitle = "t"\nwho = "engine"\n[[causes.A.match]]\nfirst = "*"\n',
+                          encoding="utf-8")
+    copy = tmp_path / "r.jsonl"
+    copy.write_bytes(stream.read_bytes())
+    with unchanged(copy, cause_file):
+        # the folder --out holds the stream and the cause file
+        assert causes.main(["unorder", str(copy), "--causes", str(cause_file), "--cause", "A", "--out", str(tmp_path)]) == 2
+        assert fixes.main(["measure", "--causes", str(cause_file), "--baseline", str(copy), "--out", str(copy)]) == 2
+        assert fixes.main(["measure", "--causes", str(cause_file), "--baseline", str(copy),
+                           "--run", f"A={copy}", "--out", str(cause_file)]) == 2
+        assert repro.main(["--engine", "edopro", "--causes", str(cause_file), "--stream", str(copy),
+                           "--adapter", "cmd:false", "--out", str(tmp_path)]) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["causes.toml", "r.jsonl"]
+    assert read_stream(copy).results
