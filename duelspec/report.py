@@ -337,7 +337,8 @@ def render_failures(tally: Tally, console, limit: int = 50) -> None:
             if line:
                 console.print(Text("  ") + terminal(line), highlight=False)
         for f in r.get("failures") or []:
-            text = format_failure(Failure(**{k: f.get(k) for k in ("pointer", "message", "expected", "actual")},
+            one_line = {k: None if f.get(k) is None else visible(f.get(k), limit=DETAIL_CHARS) for k in ("pointer", "message")}   # a newline in it is data
+            text = format_failure(Failure(**one_line, **{k: f.get(k) for k in ("expected", "actual")},
                                           context=f.get("context", [])), "")
             console.print(terminal(text, multiline=True, limit=DETAIL_CHARS), highlight=False)
         if r.get("message"):

@@ -181,3 +181,18 @@ def test_the_module_clis_go_through_the_output_checks(tmp_path, stream):
                            "--adapter", "cmd:false", "--out", str(tmp_path)]) == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["causes.toml", "r.jsonl"]
     assert read_stream(copy).results
+
+
+def test_summary_table_shows_a_newline_in_a_failure_message_as_an_escape(tmp_path, stream):
+    """A failure message with a line break printed it raw: the next line could be read as a GitHub
+    workflow command (`::error::`) in a CI log (issue 36 §4)."""
+    docs = [json.loads(x) for x in stream.read_text(encoding="utf-8").splitlines()]
+    failed = next(d for d in docs if d.get("outcome") == "failed")
+    failed["failures"][0]["message"] = "differs\n::error file=x::obeyed\r\x1b[2J"
+    failed["failures"][0]["pointer"] = "/a\n::warning::too"
+    copy = tmp_path / "r.jsonl"
+    copy.write_text("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in docs), encoding="utf-8")
+    r = cli("summary", copy, "--format", "table")
+    assert "::error file=x::obeyed" in r.output, r.output
+    assert not any(line.lstrip().startswith("::") for line in r.output.splitlines()), r.output
+    assert "\\x0a::error file=x::obeyed\\x0d\\x1b[2J" in r.output and "/a\\x0a::warning::too" in r.output, r.output
