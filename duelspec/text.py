@@ -96,6 +96,47 @@ def markdown(text, limit: int | None = MESSAGE_CHARS) -> str:
     return visible(text, False, limit).translate(_MD_TABLE)
 
 
+def workflow_data(text, limit: int | None = MESSAGE_CHARS) -> str:
+    """Text for the message of a GitHub workflow command (``::error title=T::MESSAGE``), escaped
+    as the runner unescapes it (``%`` as ``%25``, CR ``%0D``, LF ``%0A``), controls shown: one line
+    that cannot end the command or start another."""
+    return visible(text, True, limit).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def workflow_property(text, limit: int | None = 500) -> str:
+    """Text for a property of a GitHub workflow command (``title=``, ``file=``): as
+    :func:`workflow_data`, and ``:`` as ``%3A``, ``,`` as ``%2C``."""
+    return workflow_data(text, limit).replace(":", "%3A").replace(",", "%2C")
+
+
+class StopCommands:
+    """``with StopCommands(out):`` nothing printed to the CI log inside is obeyed as a GitHub
+    workflow command: ``::stop-commands::TOKEN`` before (a fresh random token, which no text of an
+    adapter or a scenario can know), ``::TOKEN::`` after. For a run whose output reaches a log:
+    a line of an adapter's stderr tail that starts with ``::error`` is text there."""
+
+    def __init__(self, out=None):
+        import secrets
+        import sys
+        self.out = out or sys.stdout
+        self.token = "duelspec-" + secrets.token_hex(16)
+
+    def __enter__(self):
+        self.out.flush()
+        print(f"::stop-commands::{self.token}", file=self.out, flush=True)
+        return self
+
+    def __exit__(self, *exc):
+        import sys
+        for fh in (sys.stderr, sys.stdout):
+            try:
+                fh.flush()
+            except (OSError, ValueError):
+                pass
+        print(f"::{self.token}::", file=self.out, flush=True)
+        return False
+
+
 def xml(text, limit: int | None = None) -> str:
     """Text that XML 1.0 can carry (element text or an attribute; ElementTree escapes ``&<>``)."""
     return visible(text, True, limit)
