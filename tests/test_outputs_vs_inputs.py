@@ -196,3 +196,41 @@ def test_summary_table_shows_a_newline_in_a_failure_message_as_an_escape(tmp_pat
     assert "::error file=x::obeyed" in r.output, r.output
     assert not any(line.lstrip().startswith("::") for line in r.output.splitlines()), r.output
     assert "\\x0a::error file=x::obeyed\\x0d\\x1b[2J" in r.output and "/a\\x0a::warning::too" in r.output, r.output
+
+
+def _lying(tmp_path, stream, change) -> Path:
+    docs = [json.loads(x) for x in stream.read_text(encoding="utf-8").splitlines()]
+    change(docs)
+    p = tmp_path / "lying.jsonl"
+    p.write_text("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in docs), encoding="utf-8")
+    return p
+
+
+def _twice(docs):                          # t.fail.2 reported as t.ok.1 again: one twice, one not at all
+    docs[2] = dict(docs[1])
+    docs[-1]["counts"] = dict(docs[-1]["counts"], passed=2, failed=0)
+
+
+def _missing(docs):                        # a completed run that reports one of its two scenarios
+    del docs[2]
+    docs[-1]["counts"] = dict(docs[-1]["counts"], failed=0)
+
+
+def _outside(docs):                        # a result the header's selection does not name
+    docs[0]["selection"] = dict(docs[0].get("selection") or {}, ids=["t.ok.*", "t.fail.*"])
+    docs[2] = dict(docs[2], id="other.fail.2")
+
+
+@pytest.mark.parametrize("change, line, words", [(_twice, "line 3", "t.ok.1 again (first on line 2)"),
+                                                 (_missing, "line 3 /selected", "some selected scenarios are missing"),
+                                                 (_outside, "line 3", "matches no --id")])
+@pytest.mark.parametrize("command", ["summary", "site", "consensus"])
+def test_a_stream_that_lies_about_itself_is_refused_naming_the_line(tmp_path, stream, change, line, words, command):
+    """A stream that reports one scenario twice and another not at all summarised as "passed"
+    (issue 36 §5): summary, site and consensus refuse it (exit 2), naming the line."""
+    p = _lying(tmp_path, stream, change)
+    args = {"summary": ["summary", p], "site": ["site", "--results", p, "--out", tmp_path / "www"],
+            "consensus": ["consensus", p]}[command]
+    r = CliRunner().invoke(main, [str(a) for a in args])
+    assert r.exit_code == 2, (r.output, r.exception)
+    assert f"{p}:{line}" in r.output and words in r.output, r.output
