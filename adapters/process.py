@@ -548,6 +548,8 @@ class ProcessAdapter:
         try:
             self._send({"cmd": "run", "seq": seq, **({"as_of": as_of} if as_of else {}), "scenario": scenario}, deadline)
             msg, line = self._message(deadline, "run")
+        except MemoryError:
+            return self._runner_out_of_memory(sid)
         except _Fault as f:
             self.faults.append((sid, f.kind))
             ev = self._fault(f)
@@ -581,7 +583,11 @@ class ProcessAdapter:
         self._answered[seq] = sid
         if len(self._answered) > 64:
             self._answered.pop(next(iter(self._answered)))
-        bad = _reply_error(msg)
+        try:
+            bad = _reply_error(msg)
+        except MemoryError:
+            msg = line = None
+            return self._runner_out_of_memory(sid)
         if bad:  # a well-formed line with the right seq: the conversation is still in step, no restart
             ptr, text = bad
             self.faults.append((sid, "invalid-reply"))
@@ -589,6 +595,19 @@ class ProcessAdapter:
                                 "evidence": self._evidence(line, ptr)}}
         msg.pop("seq")
         return msg
+
+    def _runner_out_of_memory(self, sid: str) -> dict:
+        """This process (the runner) ran out of memory reading or checking the reply: the runner's
+        failure, never the engine's (``detail: "runner"``). The program is ended (the conversation
+        is out of step) and started afresh for the next scenario; the restart is not its fault."""
+        size = len(self._buf)
+        self._buf = bytearray()
+        self._kill()
+        self._starts = 0                   # the next start is not counted as a restart of the program
+        return {"errored": {"message": f"duelspec itself ran out of memory while reading or checking the adapter's "
+                                       f"reply ({size} bytes still unread): the runner's failure, not the engine's; "
+                                       f"run with fewer --jobs or more memory (docs/adapters.md, \"Memory\")",
+                            "detail": "runner"}}
 
     def stop(self, grace: float = 2.0) -> int | None:
         """Send ``stop`` and wait up to ``grace`` seconds for the program to exit; then kill

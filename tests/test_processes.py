@@ -221,3 +221,34 @@ def test_a_keeper_whose_runner_died_before_it_ran_starts_nothing(tmp_path):
         "print(repr(os.read(r, 100)), k.returncode)\n"))
     assert not left, f"the keeper started its program for a runner that is gone: {left}"
     assert p.stdout.decode().startswith("b''"), p.stdout
+
+
+def test_the_runners_own_memory_error_is_never_the_engines(tmp_path, monkeypatch):
+    """Under a memory cap the runner's own MemoryError while parsing a large reply was recorded as
+    the scenario's `errored`, blamed on the engine (issue 36 §3). Now it is `errored` with
+    `detail: "runner"`, says so, and the next scenario runs on a fresh program, not counted as a restart."""
+    import duelspec.adapters.process as process
+    from duelspec.runner import run_one
+    real = process.json_loads
+    calls = {"n": 0, "armed": False}
+
+    def starved(text, **kw):                 # the first reply after the handshake: out of memory
+        if calls["armed"]:
+            calls["armed"] = False
+            calls["n"] += 1
+            raise MemoryError
+        return real(text, **kw)
+    monkeypatch.setattr(process, "json_loads", starved)
+    a = ProcessAdapter(faulty_cmd(), timeout=10, startup_timeout=20)
+    impl = a.start()
+    calls["armed"] = True
+    try:
+        first = run_one(scenario("t.ok.1"), a, impl)
+        assert calls["n"] == 1, calls
+        assert first["outcome"] == "errored" and first.get("detail") == "runner", first
+        assert "the runner's failure, not the engine's" in first["message"], first
+        second = run_one(scenario("t.ok.2"), a, impl)
+        assert second["outcome"] == "passed", second
+        assert a.restarts == 0 and not a.faults, (a.restarts, a.faults)
+    finally:
+        a.stop()
