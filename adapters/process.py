@@ -55,6 +55,7 @@ from ..files import json_loads
 EVIDENCE_CHARS = 2000      # of an offending line kept in a result
 READ_CHUNK = 1 << 20       # bytes per read of the program's stdout
 STDERR_TAIL_BYTES = 8192   # of the program's stderr kept as evidence
+REPLY_MEMORY_FACTOR = 16   # reading one reply needs at most this many bytes per byte of it (benchmarks/, reply-memory)
 
 
 _AGAIN = {"again": True}   # internal: ask the same scenario again on a fresh program
