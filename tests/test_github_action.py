@@ -261,7 +261,7 @@ def test_nothing_an_adapter_or_an_input_writes_is_obeyed_as_a_workflow_command(t
     runner, job = _job(tmp_path, action_path, installed, [
         {"uses": PIN, "with": {"adapter": adapter, "markdown-summary": "false",
                                "args": "--ruling ND-E1 --ruling 'X\n::error title=owned::by an input' --max-restarts 0"}}])
-    log = job.log()
+    log = "\n".join(s.output for s in job.steps)                          # whole (job.log() keeps the tails)
     assert job.status == "failure", log
     assert "by the adapter" in log and "by an input" in log, log          # shown, as text
     assert "exited with status 3" in log, log                              # the adapter ran (its stderr is evidence)

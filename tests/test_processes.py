@@ -252,3 +252,18 @@ def test_the_runners_own_memory_error_is_never_the_engines(tmp_path, monkeypatch
         assert a.restarts == 0 and not a.faults, (a.restarts, a.faults)
     finally:
         a.stop()
+
+
+def test_an_adapter_that_kills_its_own_keeper_leaves_nothing_while_the_runner_lives(tmp_path):
+    """docs/adapters.md, "Reliability": the keeper killed by its own adapter loses nothing while the
+    runner lives (its orphans are re-parented to the `duelspec` command, their subreaper, and ended
+    with the keeper's process group). The jail finds anything left, by the process tree alone."""
+    from fault_adapters.helpers import write_scenarios
+    report = tmp_path / "left.json"
+    paths = write_scenarios(tmp_path, scenario("t.killkeeper.1"), scenario("t.ok.2"))
+    cmd = [sys.executable, "-m", "duelspec.start", "run", *paths, "--timeout", "10", "--out", str(tmp_path / "r.jsonl"),
+           "--adapter", "cmd:" + faulty_cmd()]
+    p = subprocess.run([sys.executable, str(JAIL), str(report), "--", *cmd], capture_output=True, timeout=120,
+                       env={**os.environ, "FAULTY_PIDFILE": str(tmp_path / "helpers")})
+    assert len(pids(tmp_path / "helpers")) == 1, p.stderr.decode()[-2000:]
+    assert json.loads(report.read_text()) == [], p.stderr.decode()[-2000:]
