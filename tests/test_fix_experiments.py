@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from duelspec.errors import InputError
-from duelspec.fixes import EditMismatch, Fix, apply_fix, edit_text, load_fixes, measure, sentence
+from duelspec.analysis.fixes import EditMismatch, Fix, apply_fix, edit_text, load_fixes, measure, sentence
 
 ROOT = Path(__file__).resolve().parents[1]
 TEXT = "\n".join(f"line {i}" for i in range(1, 9))   # our own text: "line 1" .. "line 8"
@@ -52,12 +52,12 @@ def test_a_malformed_fix_is_a_clear_error_naming_the_file_and_key(tmp_path):
     with pytest.raises(InputError) as e:
         load_fixes(p)
     assert "causes.A.fix.edit[0]" in str(e.value) and str(p) in str(e.value)
-    p.write_text('[causes.A]\ntitle = "t"\n[causes.A.fix]\ncomponent = "engine"\ndescription = "d"\n', encoding="utf-8")
+    p.write_text('[causes.A]\ntitle = "t"\n[causes.A.fix]\ncomponent = "firmware"\ndescription = "d"\n', encoding="utf-8")
     with pytest.raises(InputError, match="component"):
         load_fixes(p)
 
 
-@pytest.mark.parametrize("engine", ["edopro", "ygopro"])
+@pytest.mark.parametrize("engine", ["edopro", "ygopro", "duel-masters-go"])
 def test_the_committed_cause_files_fixes_are_well_formed(engine):
     fixes = load_fixes(ROOT / "adapters" / engine / "causes.toml")
     assert fixes, "every engine report measures its causes by fix experiments"
@@ -66,7 +66,7 @@ def test_the_committed_cause_files_fixes_are_well_formed(engine):
 
 
 def test_measure_says_what_fixing_one_cause_alone_does(monkeypatch):
-    import duelspec.fixes as fx
+    import duelspec.analysis.fixes as fx
     # the classification is by the cause file; here each result names its cause in its message
     monkeypatch.setattr(fx, "classify", lambda results, causes: {i: r["cause"] for i, r in results.items()
                                                                  if r["outcome"] in fx.BAD})
@@ -98,7 +98,7 @@ def _cause_file(tmp_path, file: str, subdir: str | None = None) -> Path:
 def test_fixes_apply_refuses_an_edit_outside_the_checkout(tmp_path, capsys, place):
     """`file = "../x"` or an absolute path: it edited the file outside the scratch checkout (then a
     traceback). Now exit 2 naming the cause file and the entry, and nothing written."""
-    from duelspec.fixes import main
+    from duelspec.analysis.fixes import main
     checkout = tmp_path / "checkout"
     (checkout / "sub").mkdir(parents=True)
     outside = tmp_path / "outside.txt"
@@ -111,7 +111,7 @@ def test_fixes_apply_refuses_an_edit_outside_the_checkout(tmp_path, capsys, plac
 
 
 def test_fixes_apply_refuses_a_symlink_that_leads_out_of_the_checkout(tmp_path, capsys):
-    from duelspec.fixes import main
+    from duelspec.analysis.fixes import main
     checkout = tmp_path / "checkout"
     (checkout / "ok").mkdir(parents=True)
     (checkout / "ok" / "c1.lua").write_text(TEXT, encoding="utf-8")

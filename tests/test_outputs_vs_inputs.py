@@ -162,10 +162,10 @@ def test_export_writes_whole_or_nothing(tmp_path):
 
 
 def test_the_module_clis_go_through_the_output_checks(tmp_path, stream):
-    """`python -m duelspec.causes unorder`, `python -m duelspec.fixes measure` and `python -m
-    duelspec.repro` wrote over their inputs (issue 36 §2): refused now (exit 2), nothing written."""
-    from duelspec import causes, fixes, repro
-    from duelspec.report import read_stream
+    """`python -m duelspec.analysis.causes unorder`, `... fixes measure` and `python -m
+    duelspec.analysis.repro` wrote over their inputs (issue 36 §2): refused now (exit 2), nothing written."""
+    from duelspec.analysis import causes, fixes, repro
+    from duelspec.reporting.report import read_stream
     cause_file = tmp_path / "causes.toml"
     cause_file.write_text('[causes.A]\ntitle = "t"\nwho = "engine"\n[[causes.A.match]]\nfirst = "*"\n',
                           encoding="utf-8")
