@@ -95,7 +95,7 @@ def test_two_ids_with_the_same_first_80_characters_get_a_page_each(tmp_path, str
     long_a = "t.fail." + "a" * 90 + "-one"
     long_b = "t.fail." + "a" * 90 + "-two"
     results = [dict(failed, id=long_a, title="A"), dict(failed, id=long_b, title="B")]
-    foot = dict(rest[-1], counts={**rest[-1]["counts"], "passed": 0, "failed": 2, "skipped": 0})
+    foot = dict(rest[-1], counts={**rest[-1]["counts"], "passed": 0, "failed": 2, "skipped": 0}, selected=2)
     s = save(tmp_path / "long.jsonl", [head, *results, foot])
     out = tmp_path / "www"
     r = cli("site", "--results", s, "--out", out)
@@ -188,7 +188,7 @@ def test_the_parts_of_one_report_are_one_run_and_re_runs_stay_runs(tmp_path, str
         mine = [r for r in results if r["id"] in ids]
         counts = {**{k: 0 for k in foot["counts"]}, **Counter(r["outcome"] for r in mine)}
         return save(tmp_path / name, [dict(head, selection=dict(sel, ids=sorted(ids)), **header), *mine,
-                                      dict(foot, counts=counts)])
+                                      dict(foot, counts=counts, selected=len(mine))])
 
     hand = part("hand.jsonl", {"t.ok.1", "t.fail.2"})
     gen = part("gen.jsonl", {"t.ok.3", "t.skip.4"}, started="2099-01-01T00:00:00+00:00")
