@@ -55,6 +55,7 @@ from ..files import json_loads
 EVIDENCE_CHARS = 2000      # of an offending line kept in a result
 READ_CHUNK = 1 << 20       # bytes per read of the program's stdout
 STDERR_TAIL_BYTES = 8192   # of the program's stderr kept as evidence
+REPLY_MEMORY_FACTOR = 16   # reading one reply needs at most this many bytes per byte of it (benchmarks/, reply-memory)
 
 
 _AGAIN = {"again": True}   # internal: ask the same scenario again on a fresh program
@@ -185,7 +186,7 @@ class ProcessAdapter:
             try:
                 if keeper:
                     status_r, status_w = os.pipe()
-                self.proc = subprocess.Popen(keeper + [str(status_w), "--"] + self.argv if keeper else self.argv,
+                self.proc = subprocess.Popen(keeper + [str(status_w), str(os.getpid()), "--"] + self.argv if keeper else self.argv,
                                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                              cwd=self.cwd, env=env, start_new_session=True, bufsize=0,
                                              pass_fds=(status_w,) if keeper else ())
@@ -548,6 +549,8 @@ class ProcessAdapter:
         try:
             self._send({"cmd": "run", "seq": seq, **({"as_of": as_of} if as_of else {}), "scenario": scenario}, deadline)
             msg, line = self._message(deadline, "run")
+        except MemoryError:
+            return self._runner_out_of_memory(sid)
         except _Fault as f:
             self.faults.append((sid, f.kind))
             ev = self._fault(f)
@@ -581,7 +584,11 @@ class ProcessAdapter:
         self._answered[seq] = sid
         if len(self._answered) > 64:
             self._answered.pop(next(iter(self._answered)))
-        bad = _reply_error(msg)
+        try:
+            bad = _reply_error(msg)
+        except MemoryError:
+            msg = line = None
+            return self._runner_out_of_memory(sid)
         if bad:  # a well-formed line with the right seq: the conversation is still in step, no restart
             ptr, text = bad
             self.faults.append((sid, "invalid-reply"))
@@ -589,6 +596,19 @@ class ProcessAdapter:
                                 "evidence": self._evidence(line, ptr)}}
         msg.pop("seq")
         return msg
+
+    def _runner_out_of_memory(self, sid: str) -> dict:
+        """This process (the runner) ran out of memory reading or checking the reply: the runner's
+        failure, never the engine's (``detail: "runner"``). The program is ended (the conversation
+        is out of step) and started afresh for the next scenario; the restart is not its fault."""
+        size = len(self._buf)
+        self._buf = bytearray()
+        self._kill()
+        self._starts = 0                   # the next start is not counted as a restart of the program
+        return {"errored": {"message": f"duelspec itself ran out of memory while reading or checking the adapter's "
+                                       f"reply ({size} bytes still unread): the runner's failure, not the engine's; "
+                                       f"run with fewer --jobs or more memory (docs/adapters.md, \"Memory\")",
+                            "detail": "runner"}}
 
     def stop(self, grace: float = 2.0) -> int | None:
         """Send ``stop`` and wait up to ``grace`` seconds for the program to exit; then kill

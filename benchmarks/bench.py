@@ -24,6 +24,10 @@ parallelism (--jobs) and beside the CPU times elsewhere. The load average is rec
 - protocol: `cmd:duelspec-reference-adapter` (process protocol) vs in-process (goal <= 1.5x);
 - jobs: `duelspec run --generated --jobs 2` vs `--jobs 1` on the reference engine as a process
   (goal >= 1.7x on 2 cores);
+- reply-memory: peak traced memory of reading one adapter reply (its bytes decoded, parsed and checked
+  against the protocol schema, as adapters/process.py does) of 1, 4 and 15 MiB, per byte of the reply
+  (goal: <= adapters.process.REPLY_MEMORY_FACTOR at every size: proportional to the reply, and with the
+  16 MiB line limit at most that many times 16 MiB per --jobs member);
 - mutation: `duelspec mutants` in-process, the cost of one rule mutant vs one run of the
   hand-written scenarios (goal <= 1.0x), and `--tagged-only` vs every scenario.
 """
@@ -446,8 +450,42 @@ def mutation():
             "tagged_only_vs_all": round(t_tagged / t_all, 2)}
 
 
+REPLY_CHILD = r"""
+import json, sys, tracemalloc
+from duelspec.adapters.process import _reply_error
+from duelspec.files import json_loads
+size = int(float(sys.argv[1]) * 1048576)
+event = {"event": "phase", "phase": "main1"}
+per = len(json.dumps(event)) + 2
+reply = {"seq": 1, "trace": {"format": 1, "events": [event] * (size // per), "steps": [], "final": {"winner": "B"}}}
+raw = bytearray(json.dumps(reply).encode())
+del reply
+tracemalloc.start()
+base = tracemalloc.get_traced_memory()[0]
+line = bytes(raw).decode("utf-8")            # the runner's copy of the line, decoded
+msg = json_loads(line)
+ok = _reply_error(msg) is None
+peak = tracemalloc.get_traced_memory()[1] - base
+print(json.dumps({"bytes": len(raw), "peak": peak, "valid": ok}))
+"""
+
+
+def reply_memory():
+    """Peak memory of reading one reply, per byte of it, at 1, 4 and 15 MiB (each in its own process)."""
+    from duelspec.adapters.process import REPLY_MEMORY_FACTOR
+    sizes = {}
+    for mib in (1, 4, 15):
+        p = subprocess.run([sys.executable, "-c", REPLY_CHILD, str(mib)], capture_output=True, text=True, cwd=ROOT)
+        x = json.loads(p.stdout)
+        sizes[f"{mib}_mib"] = {"peak_mib": round(x["peak"] / 1048576, 1), "per_byte": round(x["peak"] / x["bytes"], 2),
+                               "valid": x["valid"]}
+    worst = max(v["per_byte"] for v in sizes.values())
+    return {"sizes": sizes, "worst_per_byte": worst, "bound": REPLY_MEMORY_FACTOR,
+            "met": worst <= REPLY_MEMORY_FACTOR and all(v["valid"] for v in sizes.values())}
+
+
 BENCHES = {"throughput": throughput, "jobs": jobs, "engines": engines, "pytest": pytest_vs_run, "memory": memory, "memory-cli": memory_cli, "site": site, "chain-length": chain_length,
-           "protocol": protocol, "mutation": mutation}
+           "protocol": protocol, "mutation": mutation, "reply-memory": reply_memory}
 
 
 def _n(x) -> str:
@@ -504,6 +542,11 @@ def _rows(r: dict) -> list:
         "peak RSS of `duelspec run FOLDER`, 10,000 scenario documents vs 1,000 (reference engine)",
         f"{_n(x['peak_rss_10000_mib'])} MiB vs {_n(x['peak_rss_1000_mib'])} MiB: **{_n(x['ratio'])}x**", "<= 1.2x",
         x["ratio"] <= 1.2)])
+    rows += bench("reply-memory", lambda x: [_row(
+        "peak memory of reading one adapter reply (decode, parse, protocol schema), per byte of the reply, "
+        "at 1 / 4 / 15 MiB",
+        " / ".join(f"{_n(v['per_byte'])}x ({_n(v['peak_mib'])} MiB)" for v in x["sizes"].values())
+        + f": worst **{_n(x['worst_per_byte'])}x**", f"<= {_n(x['bound'])}x", x["met"])])
     rows += bench("memory", lambda x: [_row(
         "peak traced memory of the library (`run_scenarios` over a lazy generator), 10,000 vs 1,000",
         f"{_n(x['peak_10000_kib'])} KiB vs {_n(x['peak_1000_kib'])} KiB: **{_n(x['ratio'])}x**", "<= 1.2x", x["ratio"] <= 1.2)])

@@ -348,13 +348,14 @@ def export(paths, games, rulings, ids, tags, requires, out, generated):
     try:
         check_paths(paths)
         check_outputs(inputs=scenario_inputs(paths), folders={"out": out})
+        if out.exists() and not out.is_dir():
+            raise UsageError(f"--out {out}: expected a folder, got a file")
         scenarios, errors = load(paths, games, rulings, ids, tags, requires, generated)
-        out.mkdir(parents=True, exist_ok=True)
     except (InputError, UsageError) as exc:
         _input_error(exc)
-    except OSError as exc:
-        _input_error(f"--out {out}: expected a folder that can be created and written ({exc.strerror})")
-    write_documents(scenarios, out)
+    problem = write_documents(scenarios, out)
+    if problem:                                   # whole or nothing: --out is as it was
+        _input_error(f"--out {out}: nothing written: {problem}")
     from .text import plain
     for e in errors:
         click.echo(f"error: {plain(e.error)}", err=True)

@@ -229,6 +229,42 @@ def write_whole(path, text: str) -> str | None:
     return None
 
 
+def write_folder(out, files: dict) -> str | None:
+    """Write ``files`` (``{name: text}``, names without a folder) into the folder ``out`` whole or
+    not at all: every file is written into a new folder beside ``out`` first; a new or empty
+    ``out`` is then that folder (one rename), an existing one gets each file moved in (a rename
+    each: a file is the old one or the new one, never a part). An error before the move (a
+    full disk, text that is not UTF-8, a folder that cannot be created) leaves ``out`` as it was.
+    Returns what went wrong (``"<path>: <why>"``), or None."""
+    import shutil
+    import tempfile
+    out = Path(out)
+    try:
+        home = out.resolve().parent
+        home.mkdir(parents=True, exist_ok=True)
+        stage = Path(tempfile.mkdtemp(prefix=f".{out.name or 'out'}.writing-", dir=home))
+    except OSError as exc:
+        return f"{out}: expected a folder that can be created and written ({exc.strerror or exc})"
+    try:
+        for name, text in files.items():
+            if Path(name).name != name or name in ("", ".", ".."):
+                return f"{out / name}: expected a file name inside {out}"
+            (stage / name).write_bytes(text.encode("utf-8", "backslashreplace"))
+        if not out.exists() or (out.is_dir() and not out.is_symlink() and not any(out.iterdir())):
+            os.replace(stage, out)
+            return None
+        for name in files:                         # found before the first is moved in
+            if (out / name).is_dir() and not (out / name).is_symlink():
+                return f"{out / name}: expected a file name free for a file (a folder has it)"
+        for name in files:
+            os.replace(stage / name, out / name)
+        return None
+    except OSError as exc:
+        return f"{out}: {exc.strerror or exc}"
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
 def inside(path, folder) -> bool:
     """True when ``path`` is ``folder`` or lies somewhere under it (both resolved: links and
     ``..`` followed), e.g. an output written into a folder of scenarios that is read recursively."""
@@ -305,7 +341,8 @@ def check_outputs(inputs: dict | None = None, keep: set = frozenset(), folders: 
     of the command (``keep``: pairs allowed to be one file, e.g. updating an expect-fail file in
     place) or lies in an input folder (a stream written into a folder of scenarios would be read as
     a scenario of the same run); an output folder (``folders``: ``--keep-traces``, ``export --out``)
-    may neither lie in an input folder nor hold an input. So no command's results or inputs are lost.
+    may neither lie in an input folder nor hold an input, and no output file in it is named like the
+    files written there (``*.json``: a trace of ``--keep-traces``). So no command's results or inputs are lost.
 
     ``inputs``: what each input is called (``"results file x.jsonl"``) -> its path, a file or a folder."""
     given = [(f"--{what.replace('_', '-')}", path) for what, path in paths.items() if path is not None]
@@ -336,6 +373,10 @@ def check_outputs(inputs: dict | None = None, keep: set = frozenset(), folders: 
             if inside(src, out):
                 raise UsageError(f"{what} {out}: expected a folder that holds no input of the command (the {name} is "
                                  f"in it)")
+        for opt, path in given:             # `--out DIR/x.json --keep-traces DIR`: one would overwrite the other
+            if Path(path).suffix == ".json" and same_file(Path(path).resolve().parent, out):
+                raise UsageError(f"{opt} {path}: expected a file outside the {what} folder {out}, or named unlike "
+                                 f"the files written there (`*.json`): one would overwrite the other")
 
 
 def scenario_inputs(paths) -> dict:

@@ -99,10 +99,11 @@ def main() -> int:
 def _main() -> int:
     from .cli import main as cli
     inputs = inputs_from(os.environ)
+    from .text import StopCommands, visible, workflow_data
     try:
         args = argv(inputs)
-    except ActionError as exc:
-        print(f"::error title=duelspec::{exc}", flush=True)
+    except ActionError as exc:                 # its text quotes an input: escaped for the workflow command
+        print(f"::error title=duelspec::{workflow_data(exc)}", flush=True)
         return 2
     outputs = {"results": args[args.index("--out") + 1], "junit": inputs.get("junit", "").strip(),
                "artifact": artifact_name(inputs)}
@@ -112,12 +113,17 @@ def _main() -> int:
     if os.environ.get("GITHUB_OUTPUT"):
         with open(os.environ["GITHUB_OUTPUT"], "a", encoding="utf-8") as fh:
             fh.writelines(f"{k}={v}\n" for k, v in outputs.items())
-    print("duelspec " + shlex.join(args), flush=True)
+    # Everything from here reaches the CI log: the inputs echoed (escaped: one line), and what the run
+    # prints (adapter and scenario text, an adapter's stderr tail). Inside ::stop-commands:: no line of
+    # it is obeyed as a workflow command, whatever it starts with (the runner trims leading spaces).
     code = 0
-    try:
-        cli.main(args, prog_name="duelspec")
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
+    with StopCommands(sys.stdout):
+        print("duelspec " + visible(shlex.join(args), limit=4000), flush=True)
+        try:
+            cli.main(args, prog_name="duelspec")
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 1
+    # the annotations are our own workflow commands (their data escaped), after stop-commands ended
     for line in annotations(outputs["results"]):
         print(line, flush=True)
     return code

@@ -242,6 +242,10 @@ def play_one(scenario: dict, adapter, impl: dict, as_of: str | None = None,
         return result_of(scenario, "errored", message=str(exc), detail="bad input")
     except KeyboardInterrupt:
         raise
+    except MemoryError:           # this process ran out of memory: the runner's failure, never the engine's
+        return result_of(scenario, "errored", message="duelspec itself ran out of memory while the adapter played "
+                         "this scenario (the runner's process, shared with an in-process adapter): not a verdict on "
+                         "the engine", detail="runner")
     except BaseException as exc:  # an in-process adapter crashed on this scenario (even with SystemExit)
         return result_of(scenario, "errored", message=f"{type(exc).__name__}: {exc}",
                          detail=traceback.format_exc(limit=8))

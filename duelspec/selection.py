@@ -316,8 +316,9 @@ def listed(scenario: dict) -> str:
                       + ((f"cites {cites}",) if cites else ()))
 
 
-def write_documents(scenarios: list, out: Path) -> None:
-    """Each scenario as ``out/<id>.json`` (``duelspec export``): the document, indented, UTF-8."""
+def write_documents(scenarios: list, out: Path) -> str | None:
+    """Each scenario as ``out/<id>.json`` (``duelspec export``): the document, indented, UTF-8,
+    whole or not at all (:func:`duelspec.files.write_folder`). Returns what went wrong, or None."""
     import json
-    for s in scenarios:
-        (out / f"{s['id']}.json").write_text(json.dumps(s, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    from .files import write_folder
+    return write_folder(out, {f"{s['id']}.json": json.dumps(s, ensure_ascii=False, indent=2) + "\n" for s in scenarios})

@@ -109,6 +109,34 @@ def workflow_property(text, limit: int | None = 1000) -> str:
     return workflow_data(text, limit).replace(":", "%3A").replace(",", "%2C")
 
 
+class StopCommands:
+    """``with StopCommands(out):`` nothing printed to the CI log inside is obeyed as a GitHub
+    workflow command: ``::stop-commands::TOKEN`` before (a fresh random token, which no text of an
+    adapter or a scenario can know), ``::TOKEN::`` after. For a run whose output reaches a log:
+    a line of an adapter's stderr tail that starts with ``::error`` is text there."""
+
+    def __init__(self, out=None):
+        import secrets
+        import sys
+        self.out = out or sys.stdout
+        self.token = "duelspec-" + secrets.token_hex(16)
+
+    def __enter__(self):
+        self.out.flush()
+        print(f"::stop-commands::{self.token}", file=self.out, flush=True)
+        return self
+
+    def __exit__(self, *exc):
+        import sys
+        for fh in (sys.stderr, sys.stdout):
+            try:
+                fh.flush()
+            except (OSError, ValueError):
+                pass
+        print(f"::{self.token}::", file=self.out, flush=True)
+        return False
+
+
 def xml(text, limit: int | None = None) -> str:
     """Text that XML 1.0 can carry (element text or an attribute; ElementTree escapes ``&<>``)."""
     return visible(text, True, limit)

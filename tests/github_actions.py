@@ -274,9 +274,10 @@ class Runner:
         if action_path is not None:
             full["GITHUB_ACTION_PATH"] = str(action_path)
         argv = ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script] if shell == "bash" else ["bash", "-e", "-c", script]
-        r = subprocess.run(argv, cwd=self.workspace, env=full, capture_output=True, text=True, timeout=1800,
-                           stdin=subprocess.DEVNULL)
-        return r.returncode == 0, _read_outputs(out_file), r.stdout + r.stderr
+        # one log, stdout and stderr in the order they were written (as the runner's log has them)
+        r = subprocess.run(argv, cwd=self.workspace, env=full, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, timeout=1800, stdin=subprocess.DEVNULL)
+        return r.returncode == 0, _read_outputs(out_file), r.stdout
 
     def _uses(self, ref: str, inputs: dict, env: dict, job: Job):
         action = ref.split("@", 1)[0]

@@ -81,3 +81,64 @@ def test_measure_says_what_fixing_one_cause_alone_does(monkeypatch):
     assert sentence("A", m) == "fixing A alone: 1 of its 3 pass, 2 then fail for G (2); it also turns green 1 of M; breaks nothing"
     fixed["p"] = {"outcome": "failed", "cause": "G"}
     assert sentence("A", measure(base, fixed, [])).endswith("; 1 that passed then fail (G 1)")
+
+
+# -- issue 36 §2: every edit stays inside the checkout it was given ----------------------------------
+
+def _cause_file(tmp_path, file: str, subdir: str | None = None) -> Path:
+    p = tmp_path / "causes.toml"
+    sub = f'scripts_subdir = "{subdir}"\n' if subdir is not None else ""
+    p.write_text('[causes.A]\ntitle = "t"\n[causes.A.fix]\ncomponent = "scripts"\ndescription = "d"\n' + sub +
+                 f'[[causes.A.fix.edit]]\nfile = "{file}"\nline = 1\nfind = "line 1"\nreplace = "owned"\n',
+                 encoding="utf-8")
+    return p
+
+
+@pytest.mark.parametrize("place", ["../outside.txt", "{outside}", "sub/../../outside.txt", "sub\\\\..\\\\x"])
+def test_fixes_apply_refuses_an_edit_outside_the_checkout(tmp_path, capsys, place):
+    """`file = "../x"` or an absolute path: it edited the file outside the scratch checkout (then a
+    traceback). Now exit 2 naming the cause file and the entry, and nothing written."""
+    from duelspec.analysis.fixes import main
+    checkout = tmp_path / "checkout"
+    (checkout / "sub").mkdir(parents=True)
+    outside = tmp_path / "outside.txt"
+    outside.write_text(TEXT, encoding="utf-8")
+    causes = _cause_file(tmp_path, place.format(outside=outside))
+    assert main(["apply", "--causes", str(causes), "--cause", "A", str(checkout)]) == 2
+    err = capsys.readouterr().err
+    assert str(causes) in err and "causes.A.fix.edit[0].file" in err and "relative to the checkout" in err, err
+    assert outside.read_text(encoding="utf-8") == TEXT
+
+
+def test_fixes_apply_refuses_a_symlink_that_leads_out_of_the_checkout(tmp_path, capsys):
+    from duelspec.analysis.fixes import main
+    checkout = tmp_path / "checkout"
+    (checkout / "ok").mkdir(parents=True)
+    (checkout / "ok" / "c1.lua").write_text(TEXT, encoding="utf-8")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "c2.lua").write_text(TEXT, encoding="utf-8")
+    (checkout / "link").symlink_to(outside)             # a folder of the checkout that is not in it
+    causes = tmp_path / "causes.toml"
+    causes.write_text('[causes.A]\ntitle = "t"\n[causes.A.fix]\ncomponent = "scripts"\ndescription = "d"\n'
+                      '[[causes.A.fix.edit]]\nfile = "ok/c1.lua"\nline = 1\nfind = "line 1"\nreplace = "one"\n'
+                      '[[causes.A.fix.edit]]\nfile = "link/c2.lua"\nline = 1\nfind = "line 1"\nreplace = "owned"\n',
+                      encoding="utf-8")
+    assert main(["apply", "--causes", str(causes), "--cause", "A", str(checkout)]) == 2
+    err = capsys.readouterr().err
+    assert str(causes) in err and "causes.A.fix.edit" in err and "out of the checkout" in err, err
+    assert (outside / "c2.lua").read_text(encoding="utf-8") == TEXT
+    assert (checkout / "ok" / "c1.lua").read_text(encoding="utf-8") == TEXT, "half a fix was written"
+
+
+def test_the_causes_schema_constrains_the_fix_table_to_paths_inside_the_checkout():
+    from duelspec import validation
+    base = {"title": "t", "fix": {"component": "core", "description": "d", "edit": [{"file": "x.cpp"}]}}
+    ok = {"causes": {"A": base}}
+    validation.check(ok, "causes", "causes.toml")
+    for bad in ("../x", "/etc/passwd", "a/../../x", "a\\x", "", "a//b"):
+        doc = {"causes": {"A": {**base, "fix": {**base["fix"], "edit": [{"file": bad}]}}}}
+        with pytest.raises(InputError, match="/fix/edit/0/file"):
+            validation.check(doc, "causes", "causes.toml")
+    with pytest.raises(InputError, match="/fix/scripts_subdir"):
+        validation.check({"causes": {"A": {**base, "fix": {**base["fix"], "scripts_subdir": "/abs"}}}}, "causes", "c")

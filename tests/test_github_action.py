@@ -272,3 +272,45 @@ def test_the_workflow_template_as_copied_fails_for_want_of_an_adapter(tmp_path, 
     assert all(j.status == "failure" and "the `adapter` input is required" in j.log() for j in shards)
     report = _report(jobs, runner, needs, shards)
     assert report.status == "failure" and report.steps, "the report job still ran"
+
+
+def obeyed(log: str) -> list[str]:
+    """The workflow commands GitHub's runner would obey in ``log`` (its rules: a line that starts
+    with ``::`` once leading spaces are trimmed, ``::name props::data``; after ``::stop-commands::T``
+    nothing is obeyed until a line ``::T::``)."""
+    import re
+    found, stop = [], None
+    for line in log.splitlines():
+        line = line.lstrip()
+        if stop is not None:
+            if line == f"::{stop}::":
+                stop = None
+            continue
+        m = re.match(r"::([A-Za-z-]+)(?: [^:]*)?::(.*)", line)
+        if not m:
+            continue
+        if m.group(1) == "stop-commands":
+            stop = m.group(2)
+        else:
+            found.append(line)
+    return found
+
+
+def test_nothing_an_adapter_or_an_input_writes_is_obeyed_as_a_workflow_command(tmp_path, action_path, installed):
+    """The action echoed its inputs raw and the run printed an adapter's stderr raw: a line starting
+    with `::error` landed in the GitHub log and was obeyed (issue 36 §4)."""
+    adapter = "cmd:sh -c 'printf \"::error title=owned::by the adapter\\n  ::warning::indented\\n\" >&2; exit 3'"
+    runner, job = _job(tmp_path, action_path, installed, [
+        {"uses": PIN, "with": {"adapter": adapter, "markdown-summary": "false",
+                               "args": "--ruling ND-E1 --ruling 'X\n::error title=owned::by an input' --max-restarts 0"}}])
+    log = "\n".join(s.output for s in job.steps)                          # whole (job.log() keeps the tails)
+    assert job.status == "failure", log
+    assert "by the adapter" in log and "by an input" in log, log          # shown, as text
+    assert "exited with status 3" in log, log                              # the adapter ran (its stderr is evidence)
+    assert not [c for c in obeyed(log) if "owned" in c or "indented" in c], obeyed(log)
+
+
+def test_the_workflow_command_escaping():
+    from duelspec.text import workflow_data, workflow_property
+    assert workflow_data("50% done\r\n::error::x") == "50%25 done\\x0d%0A::error::x"   # CR shown as an escape
+    assert workflow_property("a:b,c\n") == "a%3Ab%2Cc%0A"

@@ -178,3 +178,92 @@ def test_jobs_and_a_signal_while_scenarios_run_leave_no_process_and_no_warning(t
     assert json.loads(report.read_text()) == [], f"processes of the run survived it\n{err}"
     foot = json.loads(out.read_text().splitlines()[-1])
     assert foot["type"] == "footer" and foot["stopped_early"] and foot["reason"].startswith("interrupted (SIGINT)")
+
+
+# -- issue 36: the keeper ends what it started whatever moment the runner dies -------------------
+
+def _jailed_keeper(tmp_path, runner_body: str) -> tuple[subprocess.CompletedProcess, list]:
+    """Run ``runner_body`` (Python; ``KEEPER``, ``PROGRAM`` and ``sys`` are defined) under the jail
+    (with a settle time of 3 s) and return the jail's run and the processes left below it."""
+    from duelspec.adapters.process import KEEPER
+    report = tmp_path / "left.json"
+    program = [sys.executable, "-c", "import os, time\nos.fork()\ntime.sleep(300)\n"]   # a helper at boot
+    script = f"import os, subprocess, sys, time\nKEEPER = {KEEPER!r}\nPROGRAM = {program!r}\n" + runner_body
+    p = subprocess.run([sys.executable, str(JAIL), str(report), "--settle", "3", "--", sys.executable, "-c", script],
+                       capture_output=True, timeout=60)
+    return p, json.loads(report.read_text())
+
+
+def test_the_keeper_ends_what_it_started_when_its_word_finds_the_runner_gone(tmp_path):
+    """The runner died while its keeper was starting: the keeper's ``ok <pid>`` finds the status pipe
+    closed (EPIPE). It was a BrokenPipeError traceback, and the program it had just started (and the
+    helper that program starts at boot) was left running, adopted by init (issue 36, 4 to 8 of 6 to
+    8 trials)."""
+    p, left = _jailed_keeper(tmp_path, (
+        "r, w = os.pipe()\n"
+        "os.close(r)\n"                       # nobody will read the keeper's word: the runner is gone
+        "with open(%r, 'wb') as err:\n"     # (not a pipe: a program left running would hold it open)
+        "    subprocess.run([sys.executable, '-I', '-S', KEEPER, str(w), str(os.getpid()), '--', *PROGRAM],\n"
+        "                   pass_fds=(w,), stderr=err, timeout=30)\n" % str(tmp_path / "keeper.err")))
+    assert not left, f"the program outlived its keeper: {left}\n{p.stderr.decode()[-2000:]}"
+    assert "Traceback" not in (tmp_path / "keeper.err").read_text(), (tmp_path / "keeper.err").read_text()
+
+
+def test_a_keeper_whose_runner_died_before_it_ran_starts_nothing(tmp_path):
+    """The runner was SIGKILLed between forking its keeper and the keeper's first line: the keeper
+    (its parent is not the runner it was given) starts nothing and says nothing; the program was
+    started and kept running by the old keeper, which only watched for a change of its parent."""
+    p, left = _jailed_keeper(tmp_path, (
+        "r, w = os.pipe()\n"                  # held open: no EPIPE here, only the parent says the runner is gone
+        "k = subprocess.run([sys.executable, '-I', '-S', KEEPER, str(w), '1', '--', *PROGRAM],\n"
+        "                   pass_fds=(w,), timeout=30)\n"
+        "os.close(w)\n"
+        "print(repr(os.read(r, 100)), k.returncode)\n"))
+    assert not left, f"the keeper started its program for a runner that is gone: {left}"
+    assert p.stdout.decode().startswith("b''"), p.stdout
+
+
+def test_the_runners_own_memory_error_is_never_the_engines(tmp_path, monkeypatch):
+    """Under a memory cap the runner's own MemoryError while parsing a large reply was recorded as
+    the scenario's `errored`, blamed on the engine (issue 36 §3). Now it is `errored` with
+    `detail: "runner"`, says so, and the next scenario runs on a fresh program, not counted as a restart."""
+    import duelspec.adapters.process as process
+    from duelspec.runner import run_one
+    real = process.json_loads
+    calls = {"n": 0, "armed": False}
+
+    def starved(text, **kw):                 # the first reply after the handshake: out of memory
+        if calls["armed"]:
+            calls["armed"] = False
+            calls["n"] += 1
+            raise MemoryError
+        return real(text, **kw)
+    monkeypatch.setattr(process, "json_loads", starved)
+    a = ProcessAdapter(faulty_cmd(), timeout=10, startup_timeout=20)
+    impl = a.start()
+    calls["armed"] = True
+    try:
+        first = run_one(scenario("t.ok.1"), a, impl)
+        assert calls["n"] == 1, calls
+        assert first["outcome"] == "errored" and first.get("detail") == "runner", first
+        assert "the runner's failure, not the engine's" in first["message"], first
+        second = run_one(scenario("t.ok.2"), a, impl)
+        assert second["outcome"] == "passed", second
+        assert a.restarts == 0 and not a.faults, (a.restarts, a.faults)
+    finally:
+        a.stop()
+
+
+def test_an_adapter_that_kills_its_own_keeper_leaves_nothing_while_the_runner_lives(tmp_path):
+    """docs/adapters.md, "Reliability": the keeper killed by its own adapter loses nothing while the
+    runner lives (its orphans are re-parented to the `duelspec` command, their subreaper, and ended
+    with the keeper's process group). The jail finds anything left, by the process tree alone."""
+    from fault_adapters.helpers import write_scenarios
+    report = tmp_path / "left.json"
+    paths = write_scenarios(tmp_path, scenario("t.killkeeper.1"), scenario("t.ok.2"))
+    cmd = [sys.executable, "-m", "duelspec.start", "run", *paths, "--timeout", "10", "--out", str(tmp_path / "r.jsonl"),
+           "--adapter", "cmd:" + faulty_cmd()]
+    p = subprocess.run([sys.executable, str(JAIL), str(report), "--", *cmd], capture_output=True, timeout=120,
+                       env={**os.environ, "FAULTY_PIDFILE": str(tmp_path / "helpers")})
+    assert len(pids(tmp_path / "helpers")) == 1, p.stderr.decode()[-2000:]
+    assert json.loads(report.read_text()) == [], p.stderr.decode()[-2000:]

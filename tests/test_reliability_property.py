@@ -182,3 +182,59 @@ def test_the_property_test_can_see_a_leftover_process(tmp_path):
     assert [x["cmdline"] for x in left] == ["sleep 300"], left
     assert not os.path.exists(f"/proc/{left[0]['pid']}") or \
         open(f"/proc/{left[0]['pid']}/stat").read().rsplit(")", 1)[1].split()[0] in "ZX"
+
+
+def _keepers_of(run_pid: int) -> list[int]:
+    """The keepers (adapters/reaper.py) the run has started: its children running the keeper."""
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as fh:
+                ppid = int(fh.read().rsplit(b")", 1)[1].split()[1])
+            if ppid == run_pid and b"reaper.py" in Path(f"/proc/{name}/cmdline").read_bytes():
+                found.append(int(name))
+        except (OSError, IndexError, ValueError):
+            continue
+    return found
+
+
+@settings(max_examples=6, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(delay=st.floats(0.0, 0.08), jobs=st.sampled_from(["1", "2", "4"]),
+       start=st.sampled_from([["--start-bare"], ["--start-daemon"], []]))
+# the break-it round's case (issue 36): SIGKILL of the runner at once after its keeper appears
+@example(delay=0.0, jobs="4", start=["--start-bare"])
+def test_sigkill_of_the_runner_while_a_keeper_starts_leaves_nothing(tmp_path_factory, delay, jobs, start):
+    """The keeper's start-up window (from its fork by the runner to its word on the status pipe,
+    a few tens of milliseconds) and SIGKILL of the runner in it: every keeper ends what it started
+    (it was a BrokenPipeError and an adapter adopted by init, issue 36). The jail waits up to 3 s
+    for the keepers to act (they watch their runner every 0.2 s)."""
+    tmp = tmp_path_factory.mktemp("kill")
+    paths = write_scenarios(tmp, *[scenario(f"t.hang.{i}") for i in range(4)])
+    report = tmp / "left.json"
+    env = {**os.environ, "FAULTY_PIDFILE": str(tmp / "helpers")}
+    cmd = [sys.executable, "-m", "duelspec.start", "run", *paths, "--timeout", "5", "--startup-timeout", "5",
+           "--jobs", jobs, "--out", str(tmp / "r.jsonl"), "--adapter", "cmd:" + faulty_cmd(*start)]
+    proc = subprocess.Popen([sys.executable, str(JAIL), str(report), "--settle", "3", "--", *cmd],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    try:
+        pidfile = Path(str(report) + ".pid")
+        while not pidfile.exists() and proc.poll() is None:
+            time.sleep(0.002)
+        run_pid = int(pidfile.read_text())
+        end = time.monotonic() + 60
+        while not _keepers_of(run_pid) and proc.poll() is None and time.monotonic() < end:
+            time.sleep(0.001)
+        assert _keepers_of(run_pid), "the run started no keeper"
+        time.sleep(delay)
+        os.kill(run_pid, signal.SIGKILL)
+        _, stderr = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    left = json.loads(report.read_text())
+    assert not left, f"processes of the run survived SIGKILL of the runner {delay:.3f} s into a keeper's start: " \
+                     f"{left}\n{stderr.decode('utf-8', 'replace')[-2000:]}"

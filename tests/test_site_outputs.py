@@ -95,7 +95,7 @@ def test_two_ids_with_the_same_first_80_characters_get_a_page_each(tmp_path, str
     long_a = "t.fail." + "a" * 90 + "-one"
     long_b = "t.fail." + "a" * 90 + "-two"
     results = [dict(failed, id=long_a, title="A"), dict(failed, id=long_b, title="B")]
-    foot = dict(rest[-1], counts={**rest[-1]["counts"], "passed": 0, "failed": 2, "skipped": 0})
+    foot = dict(rest[-1], counts={**rest[-1]["counts"], "passed": 0, "failed": 2, "skipped": 0}, selected=2)
     s = save(tmp_path / "long.jsonl", [head, *results, foot])
     out = tmp_path / "www"
     r = cli("site", "--results", s, "--out", out)
@@ -192,7 +192,7 @@ def test_the_parts_of_one_report_are_one_run_and_re_runs_stay_runs(tmp_path, str
         mine = [r for r in results if r["id"] in ids]
         counts = {**{k: 0 for k in foot["counts"]}, **Counter(r["outcome"] for r in mine)}
         return save(tmp_path / name, [dict(head, selection=dict(sel, ids=sorted(ids)), **header), *mine,
-                                      dict(foot, counts=counts)])
+                                      dict(foot, counts=counts, selected=len(mine))])
 
     hand = part("hand.jsonl", {"t.ok.1", "t.fail.2"})
     gen = part("gen.jsonl", {"t.ok.3", "t.skip.4"}, started="2099-01-01T00:00:00+00:00")
@@ -209,3 +209,34 @@ def test_the_parts_of_one_report_are_one_run_and_re_runs_stay_runs(tmp_path, str
     other = dict(head["adapter"]["implementation"], version="9.9")
     newer = part("newer.jsonl", {"t.ok.3"}, adapter=dict(head["adapter"], implementation=other))
     assert len(read_runs([hand, newer])) == 2
+
+
+def test_a_rebuild_never_writes_through_a_symlinked_subfolder(tmp_path, stream):
+    """A subfolder of the site replaced by a link to a folder outside --out: the rebuild wrote the
+    earlier build's pages through it, into a folder it never wrote (issue 36 §2). Refused (exit 2),
+    nothing written there."""
+    import shutil
+    out = tmp_path / "www"
+    assert cli("site", "--results", stream, "--out", out).exit_code == 0
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "yours.txt").write_text("mine")
+    shutil.rmtree(out / "history")
+    (out / "history").symlink_to(outside)
+    r = CliRunner().invoke(main, ["site", "--results", str(stream), "--out", str(out)])
+    assert r.exit_code == 2, r.output
+    assert "symbolic link" in r.output and str(out / "history") in r.output, r.output
+    assert sorted(p.name for p in outside.iterdir()) == ["yours.txt"], "the site wrote outside --out"
+
+
+@pytest.mark.parametrize("entry", [{"path": 5, "sha256": "x"}, {"path": ["a"], "sha256": "x"}, "index.html",
+                                   {"path": None}, {"path": "a.html", "sha256": 3}])
+def test_a_site_marker_whose_path_is_not_a_string_is_a_clear_error(tmp_path, stream, entry):
+    """It was a traceback (exit 1); now exit 2 naming the marker and the entry."""
+    from duelspec.site import MARKER
+    out = tmp_path / "www"
+    out.mkdir()
+    (out / MARKER).write_text(json.dumps({"format": 1, "files": [{"path": "index.html", "sha256": "0"}, entry]}))
+    r = CliRunner().invoke(main, ["site", "--results", str(stream), "--out", str(out)])
+    assert r.exit_code == 2, (r.output, r.exception)
+    assert f"{out / MARKER}:/files/1" in r.output, r.output

@@ -177,7 +177,8 @@ def test_the_history_page_is_bounded(tmp_path):
                                                                                   "timed-out", "xfailed", "xpassed")},
                 "stopped_early": False, "duration_s": 1.0, "selected": n, "restarts": 0}
         f = tmp_path / f"{outcome}.jsonl"
-        f.write_text("".join(json.dumps(x) + "\n" for x in (dict(head, started=when), *results, foot)), encoding="utf-8")
+        f.write_text("".join(json.dumps(x) + "\n" for x in (dict(head, started=when, selection={**head.get("selection", {}), "ids": ["t.h.*"]}),
+                                                         *results, foot)), encoding="utf-8")
         files.append(f)
     build(files, tmp_path / "site")
     page = next((tmp_path / "site" / "history").glob("*.html")).read_text(encoding="utf-8")

@@ -533,16 +533,26 @@ def main(argv=None) -> int:
     ap.add_argument("--cause", required=True)
     ap.add_argument("--out", required=True)
     a = ap.parse_args(argv)
-    st = read_stream(a.stream)
-    bad = [r for r in st.results if r.get("outcome") in BAD]
-    groups = group(bad, by_id(r["id"] for r in bad), load_causes(a.causes))
+    import sys
+    from ..errors import InputError, UsageError
+    from ..files import check_outputs, write_folder
+    out = Path(a.out)
+    try:
+        check_outputs(inputs={f"stream {a.stream}": a.stream, f"cause file {a.causes}": a.causes}, folders={"out": out})
+        st = read_stream(a.stream)
+        bad = [r for r in st.results if r.get("outcome") in BAD]
+        groups = group(bad, by_id(r["id"] for r in bad), load_causes(a.causes))
+    except (InputError, UsageError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     ids = groups[a.cause].ids if a.cause in groups else []
     docs = by_id(ids)
-    out = Path(a.out)
-    out.mkdir(parents=True, exist_ok=True)
-    for sid in ids:
-        doc = without_negation_order(docs[sid])
-        (out / f"{doc['id']}.json").write_text(_json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    docs = {f"{sid}.json": _json.dumps(without_negation_order(docs[sid]), ensure_ascii=False, indent=1) + "\n"
+            for sid in ids}
+    problem = write_folder(out, docs)
+    if problem:
+        print(f"error: --out {out}: nothing written: {problem}", file=sys.stderr)
+        return 2
     print(f"{len(ids)} scenarios of cause {a.cause} written to {out} without the order of their negations")
     return 0
 

@@ -43,7 +43,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import InputError
+from ..errors import InputError, UsageError
 
 COMPONENTS = ("core", "scripts", "engine")   # engine: a whole engine in one checkout (the Go Duel Masters engine)
 
@@ -78,8 +78,12 @@ def load_fixes(path) -> dict:
         if not isinstance(f, dict) or f.get("component") not in COMPONENTS or not isinstance(f.get("description"), str):
             raise InputError(str(path), where, f"a table with `component` (one of {', '.join(COMPONENTS)}) and `description`", f)
         edits = f.get("edit", [])
+        if not isinstance(edits, list):
+            raise InputError(str(path), f"{where}.edit", "an array of edits ([[causes.X.fix.edit]])", edits)
         for i, e in enumerate(edits):
             _check_edit(path, f"{where}.edit[{i}]", e)
+        if "scripts_subdir" in f:
+            _check_relative(path, f"{where}.scripts_subdir", f["scripts_subdir"])
         out[key] = Fix(key, f["component"], f["description"], edits, f.get("scripts_subdir", ""), list(f.get("requires", [])))
     for key, f in out.items():
         for r in f.requires:
@@ -96,6 +100,16 @@ def _check_edit(path, where, e) -> None:
     if not ok:
         raise InputError(str(path), where, "an edit: {file, line, find, replace}, {file, lines = [a, b], delete = true}, "
                          "{file, after, copy = [a, b]} or {file, after, text}", e)
+    _check_relative(path, f"{where}.file", e["file"])
+
+
+def _check_relative(path, where, rel) -> None:
+    """``rel`` names a place inside the checkout (schemas/causes.schema.json ``relative_path``):
+    relative, ``/``-separated, no empty or ``..`` segment, no backslash, no NUL."""
+    parts = rel.split("/") if isinstance(rel, str) else []
+    if not parts or any(p in ("", "..") or "\\" in p or "\0" in p for p in parts):
+        raise InputError(str(path), where, "a path relative to the checkout, inside it (no absolute path, "
+                         "no `..` segment, no backslash)", rel)
 
 
 def _pair(v) -> bool:
@@ -104,6 +118,10 @@ def _pair(v) -> bool:
 
 class EditMismatch(Exception):
     """A line does not hold what an edit expects: the checkout is not at the cause's commit."""
+
+
+class OutsideCheckout(EditMismatch):
+    """An edit's file leads out of the checkout (a symbolic link): nothing is written."""
 
 
 def edit_text(text: str, edits: list, name: str = "") -> str:
@@ -149,21 +167,29 @@ def edit_text(text: str, edits: list, name: str = "") -> str:
 
 def apply_fix(fix: Fix, checkout: Path) -> list[str]:
     """Apply ``fix``'s edits to the files of ``checkout`` (a scratch clone); returns the files
-    changed (relative). Raises :class:`EditMismatch`."""
+    changed (relative). Every file is found and every edit checked before the first is written
+    (a mismatch writes nothing). Raises :class:`EditMismatch` (:class:`OutsideCheckout`)."""
     by_file: dict = defaultdict(list)
     for e in fix.edits:
         by_file[e["file"]].append(e)
-    changed = []
+    new = []
     for rel, edits in by_file.items():
         p = _find(checkout, rel, fix.scripts_subdir)
-        p.write_text(edit_text(p.read_text(encoding="utf-8"), edits, rel), encoding="utf-8")
-        changed.append(str(p.relative_to(checkout)))
-    return changed
+        new.append((p, edit_text(p.read_text(encoding="utf-8"), edits, rel)))
+    for p, text in new:
+        p.write_text(text, encoding="utf-8")
+    return [str(p.relative_to(checkout)) for p, _ in new]
 
 
 def _find(checkout: Path, rel: str, subdir: str) -> Path:
+    """The file ``rel`` (or ``subdir/rel``) of ``checkout``, which must lie inside it once every
+    symbolic link is followed (an edit never reaches a file outside the checkout it was given)."""
+    root = checkout.resolve()
     for cand in (checkout / rel, checkout / subdir / rel if subdir else None):
         if cand is not None and cand.is_file():
+            real = cand.resolve()
+            if real != root and root not in real.parents:
+                raise OutsideCheckout(f"{rel}: leads out of the checkout {checkout} (to {real}, by a symbolic link)")
             return cand
     raise EditMismatch(f"{rel}: no such file in {checkout}" + (f" (nor in {subdir}/)" if subdir else ""))
 
@@ -336,10 +362,39 @@ def main(argv=None) -> int:
     m.add_argument("--run", action="append", default=[], metavar="KEY=STREAM", help="a fix's stream(s)")
     m.add_argument("--out", required=True, help="JSON file: per cause, what fixing it alone does")
     o = ap.parse_args(argv)
-    fixes = load_fixes(o.causes)
+    try:
+        fixes = load_fixes(o.causes)
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     if o.command == "apply":
-        print("\n".join(apply_fix(fixes[o.cause], Path(o.checkout))))
+        if o.cause not in fixes:
+            print(f"error: {o.causes}: cause {o.cause} has no [causes.{o.cause}.fix]", file=sys.stderr)
+            return 2
+        try:
+            print("\n".join(apply_fix(fixes[o.cause], Path(o.checkout))))
+        except OutsideCheckout as exc:
+            print(f"error: {o.causes}: causes.{o.cause}.fix.edit: {exc}; nothing was written", file=sys.stderr)
+            return 2
+        except EditMismatch as exc:
+            print(f"error: {o.causes}: causes.{o.cause}.fix: {exc}; nothing was written", file=sys.stderr)
+            return 1
         return 0
+    from ..files import check_outputs
+    try:
+        if o.command == "run":
+            check_outputs(inputs={f"cause file {o.causes}": o.causes, "--scripts checkout": o.scripts,
+                                  "--core-checkout": o.core_checkout, "--glue checkout": o.glue,
+                                  "--baseline-build": o.baseline_build, "--core-build": o.core_build},
+                          folders={"work": o.work})
+        elif o.command == "measure":
+            check_outputs(inputs={f"cause file {o.causes}": o.causes,
+                                  **{f"stream {p}": p for p in o.baseline},
+                                  **{f"stream {kv.partition('=')[2]}": kv.partition("=")[2] for kv in o.run}},
+                          out=o.out)
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     if o.command == "run":
         for key in o.cause:
             if key not in fixes:
@@ -373,7 +428,11 @@ def main(argv=None) -> int:
         meas["sentence"] = sentence(k, meas)
         out["fixes"][k] = meas
         print(meas["sentence"])
-    Path(o.out).write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    from ..files import write_whole
+    problem = write_whole(o.out, json.dumps(out, indent=1, ensure_ascii=False) + "\n")
+    if problem:
+        print(f"error: --out {o.out}: {problem}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -528,6 +528,17 @@ def main(argv=None) -> int:
     ap.add_argument("--cause", action="append", help="only these causes")
     ap.add_argument("--versions", default="", help="the engine's commits, named in each file")
     a = ap.parse_args(argv)
+    import sys
+    from ..errors import InputError, UsageError
+    from ..files import check_outputs
+    try:
+        check_outputs(inputs={f"cause file {a.causes}": a.causes, **{f"stream {s}": s for s in a.stream}},
+                      folders={"out": a.out})
+        if Path(a.out).exists() and not Path(a.out).is_dir():
+            raise UsageError(f"--out {a.out}: expected a folder, got a file")
+    except (InputError, UsageError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     done = write(a.engine, a.causes, a.stream, a.adapter, a.out, a.cause or (), a.versions)
     for key, (sid, diff) in done.items():
         print(f"{key:8s} {sid}: {'reproduces' if diff is None else diff}")

@@ -364,7 +364,8 @@ def render_failures(tally: Tally, console, limit: int = 50) -> None:
             if line:
                 console.print(Text("  ") + terminal(line), highlight=False)
         for f in r.get("failures") or []:
-            text = format_failure(Failure(**{k: f.get(k) for k in ("pointer", "message", "expected", "actual")},
+            one_line = {k: None if f.get(k) is None else visible(f.get(k), limit=DETAIL_CHARS) for k in ("pointer", "message")}   # a newline in it is data
+            text = format_failure(Failure(**one_line, **{k: f.get(k) for k in ("expected", "actual")},
                                           context=f.get("context", [])), "")
             console.print(terminal(text, multiline=True, limit=DETAIL_CHARS), highlight=False)
         if r.get("message"):
@@ -492,6 +493,8 @@ def read_stream(path, keep=None) -> Stream:
     path = str(path)
     lines, complete_last = stream_lines(path)
     header, results, footer, cut = None, [], None, None
+    seen: dict = {}                              # scenario id -> its line: each is reported once
+    outcomes: dict = {}
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -512,14 +515,29 @@ def read_stream(path, keep=None) -> Stream:
         elif footer is not None:
             raise InputError(path, f"line {n}", "nothing after the footer line", obj.get("type"))
         elif kind == "result":
+            sid = obj.get("id")
+            if sid in seen:
+                raise InputError(path, f"line {n}", f"each scenario reported once (a stream that reports one twice "
+                                 f"is not one run's)", f"{sid} again (first on line {seen[sid]})")
+            seen[sid] = n
+            outcomes[sid] = obj.get("outcome")
+            outside = _outside_selection(obj, header)
+            if outside:
+                raise InputError(path, f"line {n}", "results of the scenarios its header's selection names",
+                                 f"{sid}: {outside}")
             results.append(obj if keep is None else keep(obj))
         else:
             footer = obj
-            counted = Counter(r["outcome"] for r in results)
+            counted = Counter(outcomes[k] for k in seen) if keep is not None else Counter(r["outcome"] for r in results)
             wrong = {o: (c, counted.get(o, 0)) for o, c in obj.get("counts", {}).items() if c != counted.get(o, 0)}
             if wrong:
                 raise InputError(path, f"line {n} /counts", "footer counts that match the result lines before it",
                                  {o: f"footer {a}, results {b}" for o, (a, b) in wrong.items()})
+            sel = obj.get("selected")
+            if not obj.get("stopped_early") and isinstance(sel, int) and sel != len(seen):
+                raise InputError(path, f"line {n} /selected", f"as many result lines as the scenarios a completed run "
+                                 f"selected ({sel})", f"{len(seen)} results: "
+                                 f"{'some selected scenarios are missing' if len(seen) < sel else 'more than it selected'}")
     if header is None:
         raise InputError(path, "line 1", "a header line (type `header`): is this a duelspec result stream?",
                          lines[0][:80] if lines else "an empty file")
@@ -535,6 +553,26 @@ def read_stream(path, keep=None) -> Stream:
                                                                    f"reported)" if selected is not None else "")
                                                      + (f"; {cut}" if cut else ""), selected=selected)
     return Stream(path, header, results, footer, truncated)
+
+
+def _outside_selection(result: dict, header: dict | None) -> str:
+    """Why ``result`` is not one its stream's header selected (``selection.ids``, ``games``,
+    ``shard``), or "" when it is."""
+    import fnmatch
+    from ..selection import shard_of
+    sel = (header or {}).get("selection") or {}
+    sid = str(result.get("id"))
+    ids = sel.get("ids") or []
+    if ids and not any(fnmatch.fnmatchcase(sid, p) for p in ids):
+        return f"its id matches no --id of the selection ({', '.join(ids)[:200]})"
+    games = sel.get("games") or []
+    if games and result.get("game") and result["game"] not in games:
+        return f"its game {result['game']!r} is not the selection's ({', '.join(games)})"
+    shard = sel.get("shard") or {}
+    if isinstance(shard.get("count"), int) and shard["count"] > 0 and isinstance(shard.get("index"), int) \
+            and shard_of(sid, shard["count"]) != shard["index"]:
+        return f"it is in shard {shard_of(sid, shard['count'])} of {shard['count']}, the stream is shard {shard['index']}"
+    return ""
 
 
 def stream_identity(st) -> dict:

@@ -311,14 +311,33 @@ def _check_out(result_files: list, out: Path) -> dict:
     from ..files import read_bytes
     try:
         doc = json.loads(read_bytes(marker, "the list of an earlier build's files", 16 * MiB))
-        files = {f["path"]: f["sha256"] for f in doc["files"]}
+        entries = doc["files"]
+        if not isinstance(entries, list):
+            raise TypeError(f"`files` is a {type(entries).__name__}, not a list")
     except (ValueError, KeyError, TypeError) as exc:
         raise InputError(str(marker), "", "the list of files an earlier `duelspec site` wrote (JSON)", str(exc)) from None
-    for rel in files:
+    files = {}
+    for i, f in enumerate(entries):
+        rel = f.get("path") if isinstance(f, dict) else None
+        if not isinstance(rel, str) or not isinstance(f.get("sha256"), str):
+            raise InputError(str(marker), f"/files/{i}", "an entry {\"path\": a string, \"sha256\": a string}", f)
         p = Path(rel)
-        if not isinstance(rel, str) or p.is_absolute() or ".." in p.parts or rel == MARKER:
-            raise InputError(str(marker), "/files", "paths inside the site's folder", rel)
+        if p.is_absolute() or ".." in p.parts or rel == MARKER:
+            raise InputError(str(marker), f"/files/{i}/path", "a path inside the site's folder", rel)
+        files[rel] = f["sha256"]
     return files
+
+
+def _through_link(out: Path, rel: str) -> bool:
+    """``out/rel`` is reached through a symbolic link to a folder (a subfolder of ``out`` that
+    is a link, or one whose real place is outside ``out``): the site never writes or removes there."""
+    target = out / rel
+    d = target.parent
+    while d != out:
+        if d.is_symlink():
+            return True
+        d = d.parent
+    return (target.parent.exists() or target.parent.is_symlink()) and not _inside(target.parent, out)
 
 
 def _sha256(path: Path) -> str:
@@ -338,6 +357,9 @@ def _move_into(stage: Path, out: Path, earlier: dict) -> list:
         if (target.exists() or target.is_symlink()) and rel not in earlier:
             raise InputError(str(target), "", "no file where the site writes one, other than an earlier build's",
                              "a file the site did not write")
+        if _through_link(out, rel):
+            raise InputError(str(target), "", "a path inside the site's folder, not through a symbolic link to a folder",
+                             "a link on the way")
     listing = lambda files: json.dumps({"format": 1, "written_by": "duelspec site", "files": [  # noqa: E731
         {"path": k, "sha256": v} for k, v in sorted(files.items())]}, indent=1) + "\n"
     out.mkdir(parents=True, exist_ok=True)
@@ -349,7 +371,9 @@ def _move_into(stage: Path, out: Path, earlier: dict) -> list:
         if rel in new:
             continue
         target = out / rel
-        if target.is_file() and not target.is_symlink() and _sha256(target) == digest:
+        if _through_link(out, rel):                  # never removed through a link (it is not in --out)
+            kept.append(rel)
+        elif target.is_file() and not target.is_symlink() and _sha256(target) == digest:
             target.unlink()
         elif target.exists():
             kept.append(rel)

@@ -37,6 +37,7 @@ the handshake), ``--start-bare`` (a ``bare`` helper before the handshake). ``$FA
 """
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -163,6 +164,10 @@ for line in sys.stdin:
         out({"seq": seq, "trace": {"format": 1, "events": [{"event": "teleport"}], "steps": [], "final": {}}})
     elif kind in ("daemon", "bare"):
         daemon(bare=kind == "bare")
+        out({"seq": seq, "trace": trace("B")})
+    elif kind == "killkeeper":                 # a bare helper, then SIGKILL of its own keeper (its parent)
+        daemon(bare=True)
+        os.kill(os.getppid(), signal.SIGKILL)
         out({"seq": seq, "trace": trace("B")})
     elif kind == "dupnow":
         sys.stdout.write(json.dumps({"seq": seq, "trace": trace("B")}) + "\n" + json.dumps({"seq": seq, "trace": trace("B")}) + "\n")

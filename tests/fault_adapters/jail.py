@@ -1,6 +1,6 @@
 """Run a command and report every process it leaves behind, found by the process tree alone.
 
-    python jail.py REPORT -- command args...
+    python jail.py REPORT [--settle SECONDS] -- command args...
 
 The jail makes itself the Linux *child subreaper* of its descendants (``prctl(
 PR_SET_CHILD_SUBREAPER)``), so whatever the command starts stays below it in the process tree,
@@ -9,6 +9,8 @@ pid to ``REPORT.pid`` (send it signals there), waits for it, then writes to ``RE
 processes still alive below the jail (a JSON list of ``{"pid", "cmdline"}``; one already dying
 of SIGKILL is not counted), ends them, and exits with the command's status (a command killed by
 a signal: the jail kills itself with it). stdin, stdout and stderr are the command's.
+``--settle S``: after the command exits, wait up to S seconds for what it left to end by itself
+before the report (a keeper whose runner was SIGKILLed ends its program within a second).
 No environment variable, no marker: a leftover cannot hide from it. Linux only (stdlib only).
 
 Its /proc reading and subreaper set-up repeat adapters/process.py and adapters/reaper.py on
@@ -77,6 +79,8 @@ def cmdline(pid) -> str:
 
 def main():
     report, argv = sys.argv[1], sys.argv[sys.argv.index("--") + 1:]
+    opts = sys.argv[2:sys.argv.index("--")]
+    settle = float(opts[opts.index("--settle") + 1]) if "--settle" in opts else 0.0
     libc = ctypes.CDLL(None, use_errno=True)
     if libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0:
         sys.exit("jail: cannot become a child subreaper")
@@ -86,6 +90,13 @@ def main():
     os.replace(report + ".pid.tmp", report + ".pid")
     status = child.wait()
     me = os.getpid()
+    end = time.monotonic() + settle
+    while time.monotonic() < end and [p for p in below(me) if not dying(p)]:
+        try:                         # reap what ended meanwhile (re-parented to the jail)
+            os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            pass
+        time.sleep(0.01)
     left = [{"pid": p, "cmdline": cmdline(p)} for p in below(me) if not dying(p)]
     with open(report, "w") as fh:
         json.dump(left, fh)
@@ -109,7 +120,8 @@ def main():
             break
         time.sleep(0.01)
     if status < 0:
-        signal.signal(-status, signal.SIG_DFL)
+        if -status not in (signal.SIGKILL, signal.SIGSTOP):   # no handler to reset for these
+            signal.signal(-status, signal.SIG_DFL)
         os.kill(me, -status)
         time.sleep(1)
     sys.exit(status if status >= 0 else 1)
