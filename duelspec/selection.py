@@ -103,10 +103,10 @@ def load(paths=(), games=(), rulings=(), ids=(), tags=(), requires=(), generated
         else:
             json_source[id(doc)] = str(p)
         compiled.scenarios.append(doc)
-    if generated:  # the generated normal-draw chains (duelspec.generated), checked for duplicates too
-        from .generated import scenarios as generated_scenarios
+    if generated:  # the generated normal-draw chains and DM attacks (duelspec.generated), checked for duplicates too
+        from .generated import of_games
         from .report import shard_of
-        compiled.scenarios.extend(generated_scenarios(
+        compiled.scenarios.extend(of_games(games,
             None if shard is None else lambda i: shard_of(i, shard["count"]) == shard["index"]))
     _one_per_id(compiled, json_source)
     scenarios = select(compiled.scenarios, games, rulings, ids, tags, requires)
