@@ -31,16 +31,25 @@ def _all():
         targets += [(t, d, 0) for t in ("tapped", "untapped") for d in C.DEFENDERS]
         for (t, d, n), (b, k) in itertools.product(targets, blockers):
             for trig in ((None, "use", "decline") if n else (None,)):
-                optional = [x for x in ((a.model.ability,) + ((d.model.ability,) if d else ())) if x in OPTIONAL]
-                for state, answers in itertools.product(STATES, itertools.product((True, False), repeat=len(optional))):
-                    s = Situation(a.model, t, d.model if d else None, n, trig, b.model if b else None, k,
-                                  tuple(zip(optional, answers)), state)
-                    parts = [a.slug] + ([state] if state != "ready" else []) + [t] + ([d.slug] if d else [])
-                    parts += [f"s{n}"] if t == "player" else []
-                    parts += [f"st-{trig}"] if trig else []
-                    parts += [f"{b.slug}-{k}"] if b else []
-                    parts += ["y" if x else "n" for x in answers]
-                    yield "dm.generated.attack." + ".".join(parts), s, {"attacker": a, "defender": d, "blocker": b}
+                for state, answers in itertools.product(STATES, itertools.product((True, False), repeat=len(optional_of(a, d)))):
+                    yield situation(PREFIX + "attack.", a, t, d, n, trig, b, k, answers, state)
+
+
+def optional_of(a, d) -> list:
+    """The optional abilities (「〜てよい」) of the attacker ``a`` and the defender ``d`` (cards)."""
+    return [x for x in ((a.model.ability,) + ((d.model.ability,) if d else ())) if x in OPTIONAL]
+
+
+def situation(prefix, a, t, d, n, trig, b, k, answers, state):
+    """``(id, situation, cards)`` for the cards and axes of one attack (see the module docstring)."""
+    s = Situation(a.model, t, d.model if d else None, n, trig, b.model if b else None, k,
+                  tuple(zip(optional_of(a, d), answers)), state)
+    parts = [a.slug] + ([state] if state != "ready" else []) + [t] + ([d.slug] if d else [])
+    parts += [f"s{n}"] if t == "player" else []
+    parts += [f"st-{trig}"] if trig else []
+    parts += [f"{b.slug}-{k}"] if b else []
+    parts += ["y" if x else "n" for x in answers]
+    return prefix + ".".join(parts), s, {"attacker": a, "defender": d, "blocker": b}
 
 
 @functools.lru_cache(maxsize=1)
