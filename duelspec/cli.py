@@ -546,8 +546,9 @@ def cards_(query, games, fmt):
         sys.exit(1)
 
 
-from .search_cli import explore as _explore  # noqa: E402  (issue 34: explore and shrink live in their own module)
+from .search_cli import explore as _explore, shrink as _shrink  # noqa: E402  (issue 34: their own module)
 main.add_command(_explore)
+main.add_command(_shrink)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -19,6 +19,23 @@ def _started(adapter_spec: str, timeout: float):
     return adapter, impl
 
 
+def _bad_input(fn):
+    """Bad input (an unknown scenario, an adapter spec naming no adapter, a bad cause file): a clear
+    message on stderr and exit status 2, never a traceback."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*a, **k):
+        from .errors import InputError, UsageError
+        from .text import terminal
+        try:
+            return fn(*a, **k)
+        except (InputError, UsageError) as exc:
+            click.echo(f"error: {terminal(str(exc), limit=2000)}", err=True)
+            sys.exit(2)
+    return wrapper
+
+
 def _stop(adapter) -> None:
     stop = getattr(adapter, "stop", None)
     if callable(stop):
@@ -38,6 +55,7 @@ def _stop(adapter) -> None:
 @click.option("--out", "out", type=click.Path(file_okay=False), required=True,
               help="Folder the smallest failing situation is written into, as a scenario file `duelspec run` replays.")
 @click.option("--timeout", type=float, default=30.0, show_default=True, help="Seconds per scenario (cmd: adapters).")
+@_bad_input
 def explore(adapter_spec, game, seed, max_examples, seconds, out, timeout):
     """Search an engine: draw situations from a ruling model's space, play each through the adapter,
     judge it by the model; on a failure shrink it to the smallest situation failing the same way and
@@ -51,3 +69,68 @@ def explore(adapter_spec, game, seed, max_examples, seconds, out, timeout):
         _stop(adapter)
     click.echo(json.dumps(rep.as_dict(), indent=2, ensure_ascii=False))
     sys.exit(1 if rep.finding else 0)
+
+
+@click.command()
+@click.argument("scenario")
+@click.option("--adapter", "adapter_spec", default="reference", show_default=True,
+              help="The adapter the scenario fails on (as for `duelspec run`).")
+@click.option("--causes", "causes_file", type=click.Path(dir_okay=False), default=None,
+              help="A cause file (TOML): the shrunk scenario must match the same cause too.")
+@click.option("--out", "out", type=click.Path(file_okay=False), default=None,
+              help="Folder to write the shrunk scenario into (<id>.json); default: print it.")
+@click.option("--max-runs", "max_runs", type=click.IntRange(min=1), default=400, show_default=True,
+              help="At most this many plays of smaller candidates.")
+@click.option("--guard", "guard_spec", default="reference", show_default=True,
+              help="The adapter that must still pass a smaller candidate (the reference engine: a removal must not "
+                   "change what the rulings decide for the expectations kept); 'none': no guard.")
+@click.option("--timeout", type=float, default=30.0, show_default=True, help="Seconds per scenario (cmd: adapters).")
+@_bad_input
+def shrink(scenario, adapter_spec, causes_file, out, max_runs, guard_spec, timeout):
+    """The smallest scenario that still fails as SCENARIO does on the adapter: cards (shields, hand, deck,
+    ...), steps and expectations removed one at a time while the outcome, the first failing expectation
+    and (with --causes) the cause stay the same. SCENARIO: a scenario file (.json) or the id of a built-in
+    or generated scenario. Exit 0 when shrunk, 1 when SCENARIO does not fail on the adapter."""
+    from .causes import load_causes
+    from .runner import run_one
+    from .shrink import shrink as smallest
+    doc = _scenario(scenario)
+    causes = load_causes(causes_file) if causes_file else ()
+    adapter, impl = _started(adapter_spec, timeout)
+    guard = None if guard_spec == "none" else _started(guard_spec, timeout)
+    try:
+        got = smallest(doc, lambda d: run_one(d, adapter, impl), causes, max_runs,
+                       guard and (lambda d: run_one(d, guard[0], guard[1])))
+    finally:
+        _stop(adapter)
+        if guard:
+            _stop(guard[0])
+    if got is None:
+        click.echo(f"{doc['id']}: it does not fail on this adapter: nothing to shrink", err=True)
+        sys.exit(1)
+    text = json.dumps(got.scenario, indent=2, ensure_ascii=False) + "\n"
+    if out:
+        from .explore import write_scenario
+        path = write_scenario(got.scenario, out)
+        click.echo(f"{doc['id']}: {got.failure}; {len(doc['setup'].get('cards', []))} cards, {len(doc.get('script', []))} "
+                   f"steps -> {len(got.scenario['setup'].get('cards', []))} cards, {len(got.scenario.get('script', []))} "
+                   f"steps ({got.runs} plays); wrote {path}")
+    else:
+        click.echo(text, nl=False)
+
+
+def _scenario(ref: str) -> dict:
+    """The scenario a file path or a scenario id names."""
+    from pathlib import Path
+    from .errors import UsageError
+    from .selection import load
+    if ref.endswith(".json") and Path(ref).is_file():
+        docs, errors = load([ref])
+    else:
+        game = ref.split(".")[0]
+        docs, errors = load(ids=[ref], games=[game] if game in ("dm", "ygo") else [], generated=".generated." in ref)
+    if errors:
+        raise UsageError(f"{ref}: {errors[0].error}")
+    if len(docs) != 1:
+        raise UsageError(f"{ref}: expected one scenario file or scenario id, found {len(docs)} scenarios")
+    return docs[0]
