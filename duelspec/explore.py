@@ -103,8 +103,8 @@ SPACES = {"dm": (dm_situations, dm_scenario), "ygo": (ygo_cases, ygo_scenario)}
 def space_signatures(game: str) -> int:
     """How many decision signatures the model's space has (the generated set's size)."""
     if game == "dm":
-        from .generated.dm_generator import _cases
-        return len(_cases()[0])
+        from .generated.dm_generator import signatures
+        return signatures()
     from .generated import scenarios
     return sum(1 for _ in scenarios())
 

@@ -73,6 +73,11 @@ def _cases() -> tuple:
     return tuple(kept), tuple(undecided), count
 
 
+def signatures() -> int:
+    """How many distinct decision signatures the space has (one scenario each)."""
+    return len(_cases()[0])
+
+
 def space_size() -> int:
     """How many situations the model's space has (before deduplication)."""
     return _cases()[2]
