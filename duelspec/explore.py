@@ -115,7 +115,7 @@ def failure_of(result: dict, scenario: dict) -> str | None:
     played): its outcome and first failing expectation by role (:func:`duelspec.causes.signature`)."""
     if result.get("outcome") not in ("failed", "errored"):
         return None
-    from .causes import signature
+    from .analysis.causes import signature
     return f"{result['outcome']}: {signature(result, scenario)['first']}"
 
 

@@ -91,7 +91,7 @@ def shrink(scenario, adapter_spec, causes_file, out, max_runs, guard_spec, timeo
     ...), steps and expectations removed one at a time while the outcome, the first failing expectation
     and (with --causes) the cause stay the same. SCENARIO: a scenario file (.json) or the id of a built-in
     or generated scenario. Exit 0 when shrunk, 1 when SCENARIO does not fail on the adapter."""
-    from .causes import load_causes
+    from .analysis.causes import load_causes
     from .runner import run_one
     from .shrink import shrink as smallest
     doc = _scenario(scenario)

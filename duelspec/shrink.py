@@ -236,7 +236,7 @@ def _clone(h: _Doc) -> _Doc:
 def identity(result: dict, scenario: dict, causes=()) -> tuple | None:
     """What "the same failure" means (``None``: the result did not fail): the outcome, the first failing
     expectation by role, its expected value, and the cause it matches among ``causes``."""
-    from .causes import signature
+    from .analysis.causes import signature
     if result.get("outcome") not in ("failed", "errored"):
         return None
     sig = signature(result, scenario)
