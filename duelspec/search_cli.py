@@ -72,7 +72,10 @@ def explore(adapter_spec, game, seed, max_examples, seconds, out, timeout):
 
 
 @click.command()
-@click.argument("scenario")
+@click.argument("scenario", required=False)
+@click.option("--stream", "streams", multiple=True, type=click.Path(dir_okay=False, exists=True),
+              help="Instead of SCENARIO: a run's result stream (JSON lines); with --causes and --out, the smallest "
+                   "failing scenario of every cause is shrunk into --out (the causes' examples).")
 @click.option("--adapter", "adapter_spec", default="reference", show_default=True,
               help="The adapter the scenario fails on (as for `duelspec run`).")
 @click.option("--causes", "causes_file", type=click.Path(dir_okay=False), default=None,
@@ -86,14 +89,31 @@ def explore(adapter_spec, game, seed, max_examples, seconds, out, timeout):
                    "change what the rulings decide for the expectations kept); 'none': no guard.")
 @click.option("--timeout", type=float, default=30.0, show_default=True, help="Seconds per scenario (cmd: adapters).")
 @_bad_input
-def shrink(scenario, adapter_spec, causes_file, out, max_runs, guard_spec, timeout):
+def shrink(scenario, streams, adapter_spec, causes_file, out, max_runs, guard_spec, timeout):
     """The smallest scenario that still fails as SCENARIO does on the adapter: cards (shields, hand, deck,
     ...), steps and expectations removed one at a time while the outcome, the first failing expectation
     and (with --causes) the cause stay the same. SCENARIO: a scenario file (.json) or the id of a built-in
     or generated scenario. Exit 0 when shrunk, 1 when SCENARIO does not fail on the adapter."""
     from .analysis.causes import load_causes
+    from .errors import UsageError
     from .runner import run_one
-    from .shrink import shrink as smallest
+    from .shrink import shrink as smallest, shrink_causes
+    if streams:
+        if scenario or not (causes_file and out):
+            raise UsageError("--stream shrinks every cause's example: it needs --causes and --out, and no SCENARIO")
+        adapter, impl = _started(adapter_spec, timeout)
+        guard = None if guard_spec == "none" else _started(guard_spec, timeout)
+        try:
+            done = shrink_causes(streams, causes_file, lambda d: run_one(d, adapter, impl), out,
+                                 guard and (lambda d: run_one(d, guard[0], guard[1])), max_runs)
+        finally:
+            _stop(adapter)
+            if guard:
+                _stop(guard[0])
+        click.echo(json.dumps(done, indent=2, ensure_ascii=False))
+        return
+    if not scenario:
+        raise UsageError("expected a SCENARIO (a file or an id) or --stream")
     doc = _scenario(scenario)
     causes = load_causes(causes_file) if causes_file else ()
     adapter, impl = _started(adapter_spec, timeout)

@@ -282,3 +282,36 @@ def shrink(scenario: dict, play, causes=(), max_runs: int = 400, guard=None) -> 
     if not out.removed:
         out.scenario = cur.output()
     return out
+
+
+def shrink_causes(streams, causes_file, play, out, guard=None, max_runs: int = 400) -> dict:
+    """Per cause of ``causes_file`` among the failures of the result ``streams``: its smallest failing
+    scenario (:func:`duelspec.analysis.repro.shortest`) shrunk (:func:`shrink`, keeping its cause) and
+    written into ``out`` — the example a cause file's report shows. Returns ``{cause key: {"from": id,
+    "file": path, "cards": [before, after], "steps": [before, after]}}`` (``"file": None`` when the
+    scenario no longer fails so on ``play``)."""
+    from .analysis.causes import BAD, by_id, group, load_causes
+    from .analysis.repro import shortest
+    from .explore import write_scenario
+    from .reporting.report import read_stream
+    results: dict = {}
+    for p in streams:
+        results.update({r["id"]: r for r in read_stream(p).results})
+    bad = [r for r in results.values() if r.get("outcome") in BAD]
+    scenarios = by_id(r["id"] for r in bad)
+    causes = load_causes(causes_file)
+    groups = group(bad, scenarios, causes)
+    done = {}
+    for key, sid in shortest(groups, scenarios).items():
+        if key == "unclassified" or sid not in scenarios:
+            continue
+        doc = scenarios[sid]
+        got = shrink(doc, play, causes, max_runs, guard)
+        entry = {"from": sid, "file": None, "cards": [len(doc["setup"].get("cards", []))] * 2,
+                 "steps": [len(doc.get("script", []))] * 2}
+        if got is not None:
+            entry["file"] = str(write_scenario(got.scenario, out))
+            entry["cards"][1] = len(got.scenario["setup"].get("cards", []))
+            entry["steps"][1] = len(got.scenario.get("script", []))
+        done[key] = entry
+    return done

@@ -76,3 +76,27 @@ def test_without_the_guard_a_removal_can_change_what_the_rulings_decide():
     assert play(unguarded.scenario)["outcome"] == "failed"
     guarded = shrink(doc, on("ygo.normal-draw.not-conducted"), guard=play)
     assert "card infernoid-onuncu" not in guarded.removed
+
+
+def test_every_causes_example_is_shrunk_from_a_run(tmp_path):
+    """`duelspec shrink --stream S --causes F --out DIR`: per cause its smallest failing scenario, shrunk."""
+    from duelspec.cli import main
+    mutant = "dm.battle.tie-nobody-destroyed"
+    stream = tmp_path / "run.jsonl"
+    r = CliRunner().invoke(main, ["run", "--adapter", f"cmd:python -m duelspec.mutation serve {mutant}", "--ruling", "AT-B4",
+                                  "--game", "dm", "--format", "json", "--out", str(stream), "--no-progress"])
+    assert stream.is_file(), r.output
+    causes = tmp_path / "causes.toml"
+    causes.write_text('[causes.T]\ntitle = "ties destroy nothing"\nwho = "core"\n[[causes.T.match]]\nfirst = "*"\n',
+                      encoding="utf-8")
+    r = CliRunner().invoke(main, ["shrink", "--stream", str(stream), "--causes", str(causes), "--out", str(tmp_path / "ex"),
+                                  "--adapter", f"cmd:python -m duelspec.mutation serve {mutant}"])
+    assert r.exit_code == 0, r.output
+    import json
+    done = json.loads(r.output)
+    assert set(done) == {"T"} and done["T"]["file"]
+    assert done["T"]["cards"][1] <= done["T"]["cards"][0] and done["T"]["steps"][1] <= done["T"]["steps"][0]
+    small = json.loads(open(done["T"]["file"], encoding="utf-8").read())
+    validate(small, small["id"])
+    assert small["id"] == done["T"]["from"] + ".shrunk"
+    assert on(mutant)(small)["outcome"] == "failed" and play(small)["outcome"] == "passed"
