@@ -106,7 +106,9 @@ def load(paths=(), games=(), rulings=(), ids=(), tags=(), requires=(), generated
     if generated:  # the generated normal-draw chains and DM attacks (duelspec.generated), checked for duplicates too
         from .generated import of_games
         from .reporting.report import shard_of
-        compiled.scenarios.extend(of_games(games,
+        # ids that all name one game's scenarios (``ygo.generated.*``) need only that game's generated set
+        id_games = {str(i).split(".")[0] for i in ids} if ids else set()
+        compiled.scenarios.extend(of_games(games or (tuple(id_games) if id_games <= {"ygo", "dm"} else ()),
             None if shard is None else lambda i: shard_of(i, shard["count"]) == shard["index"]))
     _one_per_id(compiled, json_source)
     scenarios = select(compiled.scenarios, games, rulings, ids, tags, requires)
