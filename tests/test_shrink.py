@@ -100,3 +100,17 @@ def test_every_causes_example_is_shrunk_from_a_run(tmp_path):
     validate(small, small["id"])
     assert small["id"] == done["T"]["from"] + ".shrunk"
     assert on(mutant)(small)["outcome"] == "failed" and play(small)["outcome"] == "passed"
+
+
+def test_the_committed_shrunk_examples_are_valid_and_pass_on_the_reference_engine():
+    """docs/conformance/shrunk/<engine>/*.json (the causes' examples of the reports): schema-valid, and
+    every expectation kept still what the rulings say (the reference engine passes each)."""
+    import json
+    from pathlib import Path
+    files = sorted((Path(__file__).resolve().parents[1] / "docs" / "conformance" / "shrunk").rglob("*.json"))
+    assert len(files) >= 9
+    for f in files:
+        doc = json.loads(f.read_text(encoding="utf-8"))
+        validate(doc, str(f))
+        assert doc["id"].endswith(".shrunk") and f.name == doc["id"] + ".json"
+        assert play(doc)["outcome"] == "passed", f.name
