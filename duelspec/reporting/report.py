@@ -515,13 +515,6 @@ def read_stream(path, keep=None) -> Stream:
     return Stream(path, header, results, footer, truncated)
 
 
-def shard_of(scenario_id: str, count: int) -> int:
-    """The shard (1..``count``) a scenario belongs to: a partition by a hash of its id, so that
-    the same id is in the same shard on every machine and adding a scenario moves no other."""
-    import hashlib
-    return int(hashlib.sha256(scenario_id.encode("utf-8")).hexdigest(), 16) % count + 1
-
-
 def stream_identity(st) -> dict:
     """What every stream of one report must share: the suite (its content hash and version), the engine
     (the adapter's implementation name and version) and the date it was judged as of."""
