@@ -164,6 +164,7 @@ def explore(adapter, impl: dict, game: str, seed: int = 0, max_examples: int = 1
     space (see the module docstring). Returns the :class:`Report`; with a finding and ``out``, its
     shrunk scenario is written there as ``<id>.json``."""
     from .runner import run_one
+    from .shrink import write_scenario
     if game not in SPACES:
         raise ValueError(f"game {game!r}: expected one of {GAMES}")
     strategy, to_scenario = SPACES[game]
@@ -211,16 +212,6 @@ def explore(adapter, impl: dict, game: str, seed: int = 0, max_examples: int = 1
             f.path = str(write_scenario(doc, out))
         rep.finding = f
     return rep
-
-
-def write_scenario(doc: dict, out) -> Path:
-    """Write ``doc`` as ``out/<id>.json`` (the folder made if needed); the document marked as found by a
-    search (``generated``), its id kept."""
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / f"{doc['id']}.json"
-    path.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return path
 
 
 def digest(doc: dict) -> str:

@@ -130,7 +130,7 @@ def shrink(scenario, streams, adapter_spec, causes_file, out, max_runs, guard_sp
         sys.exit(1)
     text = json.dumps(got.scenario, indent=2, ensure_ascii=False) + "\n"
     if out:
-        from .explore import write_scenario
+        from .shrink import write_scenario
         path = write_scenario(got.scenario, out)
         click.echo(f"{doc['id']}: {got.failure}; {len(doc['setup'].get('cards', []))} cards, {len(doc.get('script', []))} "
                    f"steps -> {len(got.scenario['setup'].get('cards', []))} cards, {len(got.scenario.get('script', []))} "

@@ -24,6 +24,7 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import dataclass, field
+from pathlib import Path
 
 _CARD_KEYS = ("card", "attacker", "target", "blocker", "defender")
 _LIST_KEYS = ("cards", "targets", "cost", "shields", "order")
@@ -292,7 +293,6 @@ def shrink_causes(streams, causes_file, play, out, guard=None, max_runs: int = 4
     scenario no longer fails so on ``play``)."""
     from .analysis.causes import BAD, by_id, group, load_causes
     from .analysis.repro import shortest
-    from .explore import write_scenario
     from .reporting.report import read_stream
     results: dict = {}
     for p in streams:
@@ -315,3 +315,13 @@ def shrink_causes(streams, causes_file, play, out, guard=None, max_runs: int = 4
             entry["steps"][1] = len(got.scenario.get("script", []))
         done[key] = entry
     return done
+
+
+def write_scenario(doc: dict, out) -> Path:
+    """Write ``doc`` as ``out/<id>.json`` (the folder made if needed); the document marked as found by a
+    search (``generated``), its id kept."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{doc['id']}.json"
+    path.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
