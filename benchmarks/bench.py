@@ -484,8 +484,61 @@ def reply_memory():
             "met": worst <= REPLY_MEMORY_FACTOR and all(v["valid"] for v in sizes.values())}
 
 
+def dm_generated():
+    """The generated Duel Masters attacks and the explorer (issue 34): the attack model's situations and
+    scenarios; the generated set's run on the reference engine (in-process and as `duelspec run`) and on
+    the Go engine (`duelspec run --generated --game dm`, its adapter as a process) side by side; the
+    explorer's examples per second and its time to the first finding on planted mutants at fixed seeds."""
+    import tempfile
+    from duelspec.adapters.reference import ReferenceAdapter
+    from duelspec.explore import explore
+    from duelspec.generated import dm_generator as G
+    from duelspec.mutation import applied, get
+    from duelspec.runner import run_one
+    t = time.process_time()
+    G._cases.cache_clear()
+    docs = list(G.scenarios())
+    gen_s = time.process_time() - t
+    adapter = ReferenceAdapter()
+    impl = adapter.start()
+    ref_s = _best_of(lambda: [run_one(d, adapter, impl) for d in docs])
+    out = {"situations": G.space_size(), "scenarios": len(docs), "undecided": len(G.undecided()),
+           "generate_s": round(gen_s, 2), "reference_in_process_s": round(ref_s, 2)}
+    with tempfile.TemporaryDirectory() as tmp:
+        base = [sys.executable, "-m", "duelspec.cli", "run", "--generated", "--game", "dm", "--id", "dm.generated.*",
+                "--format", "json", "--as-of", "2026-11-30", "--no-progress"]
+        ref = _run_clocked(base + ["--adapter", "reference"], Path(tmp) / "ref.jsonl")
+        out["reference_run"] = {k: ref[k] for k in ("wall_s", "cpu_s") if k in ref}
+        spec, env = "cmd:adapters/duel-masters-go/run", ("DUELSPEC_DM_GO_ENGINE", "DUELSPEC_DM_GO_BUILD")
+        if all(os.environ.get(k) for k in env):
+            go = _run_clocked(base + ["--adapter", spec], Path(tmp) / "go.jsonl")
+            outcomes: dict = {}
+            for _, o in go.get("results", []):
+                outcomes[o] = outcomes.get(o, 0) + 1
+            out["go_run"] = {**{k: go[k] for k in ("wall_s", "cpu_s") if k in go}, "outcomes": outcomes}
+            out["go_vs_reference_wall"] = round(go["wall_s"] / ref["wall_s"], 2)
+        else:
+            out["go_run"] = {"measurable": False, "why": "not set: " + ", ".join(env)}
+    finds = []
+    for game, mutant, seed in EXPLORE_PLANTED:
+        with applied(get(mutant)):
+            rep = explore(adapter, impl, game, seed=seed, max_examples=80)
+        d = rep.as_dict()
+        finds.append({"game": game, "mutant": mutant, "seed": seed, "examples": d["examples"],
+                      "examples_per_s": d["examples_per_second"], "found": bool(rep.finding),
+                      "first_after_examples": d.get("finding", {}).get("after_examples"),
+                      "first_after_s": d.get("finding", {}).get("after_seconds")})
+    out["explore"] = finds
+    return out
+
+
+#: the explorer's planted deviations (tests/test_explore.py's set)
+EXPLORE_PLANTED = [("dm", "dm.battle.tie-nobody-destroyed", 1), ("dm", "dm.shields.broken-to-graveyard", 2),
+                   ("ygo", "ygo.normal-draw.not-conducted", 3)]
+
+
 BENCHES = {"throughput": throughput, "jobs": jobs, "engines": engines, "pytest": pytest_vs_run, "memory": memory, "memory-cli": memory_cli, "site": site, "chain-length": chain_length,
-           "protocol": protocol, "mutation": mutation, "reply-memory": reply_memory}
+           "protocol": protocol, "mutation": mutation, "reply-memory": reply_memory, "dm-generated": dm_generated}
 
 
 def _n(x) -> str:
@@ -593,6 +646,17 @@ def _rows(r: dict) -> list:
              "a run per mutant", "<= 1.0x", x["per_mutant_vs_run"] <= 1.0),
         _row("... `--tagged-only` vs every scenario", f"{_n(x['tagged_only_s'])} s vs {_n(x['all_s'])} s: "
              f"**{_n(x['tagged_only_vs_all'])}x**", "—", None)])
+    rows += bench("dm-generated", lambda x: [
+        _row("DM attack model: situations / generated scenarios (one per decision signature) / undecided",
+             f"{_n(x['situations'])} / {_n(x['scenarios'])} / {_n(x['undecided'])}", "—", None),
+        _row("generated DM attacks: Go engine vs reference engine (`duelspec run --generated --game dm`, wall)",
+             (f"{_n(x['go_run']['wall_s'])} s vs {_n(x['reference_run']['wall_s'])} s: **{_n(x['go_vs_reference_wall'])}x**"
+              if "go_vs_reference_wall" in x else f"reference {_n(x['reference_run']['wall_s'])} s; Go not measured "
+              f"({x['go_run'].get('why', '')})"), "—", None),
+        *[_row(f"`duelspec explore` on the planted `{f['mutant']}` (seed {f['seed']})",
+               f"{_n(f['examples_per_s'])} examples/s; first finding after {_n(f['first_after_examples'])} examples, "
+               f"{_n(f['first_after_s'])} s" if f["found"] else f"not found in {_n(f['examples'])} examples",
+               "found", f["found"]) for f in x["explore"]]])
     return rows
 
 

@@ -126,7 +126,7 @@ def _write_out(out: Path | None, write) -> None:
                    "--progress-every seconds (default: on).")
 @click.option("--progress-every", "progress_every", type=click.FloatRange(min=0, min_open=True), default=30.0,
               show_default=True, metavar="SECONDS", help="Outside a terminal (a CI log): seconds between two progress lines.")
-@click.option("--generated", is_flag=True, help="Also the generated scenarios (duelspec.generated: every normal-draw replacement chain up to length 4).")
+@click.option("--generated", is_flag=True, help="Also the generated scenarios (duelspec.generated: every normal-draw replacement chain up to length 4; the Duel Masters attacks of the attack model, ids dm.generated.*).")
 @click.option("--jobs", "jobs", type=click.IntRange(min=1, max=64), default=1, show_default=True,
               help="Adapter processes playing in parallel (cmd: adapters); results keep the scenarios' order.")
 @click.option("--shard", "shard", default=None, metavar="K/N",
@@ -339,7 +339,7 @@ def smoke_(adapter_spec, timeout, startup_timeout, max_restarts):
 @main.command()
 @selection_options
 @click.option("--out", required=True, type=click.Path(file_okay=False, path_type=Path), help="Folder for one JSON file per scenario.")
-@click.option("--generated", is_flag=True, help="Also the generated scenarios (duelspec.generated: every normal-draw replacement chain up to length 4).")
+@click.option("--generated", is_flag=True, help="Also the generated scenarios (duelspec.generated: every normal-draw replacement chain up to length 4; the Duel Masters attacks of the attack model, ids dm.generated.*).")
 def export(paths, games, rulings, ids, tags, requires, out, generated):
     """Write every scenario as a JSON document (<id>.json), validated against the schema."""
     from .errors import InputError, UsageError
@@ -479,6 +479,10 @@ def cards_(query, games, fmt):
         click.echo(f"no card matches {terminal(query, limit=200)}", err=True)
         sys.exit(1)
 
+
+from .search_cli import explore as _explore, shrink as _shrink  # noqa: E402  (issue 34: their own module)
+main.add_command(_explore)
+main.add_command(_shrink)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -103,9 +103,11 @@ def load(paths=(), games=(), rulings=(), ids=(), tags=(), requires=(), generated
         else:
             json_source[id(doc)] = str(p)
         compiled.scenarios.append(doc)
-    if generated:  # the generated normal-draw chains (duelspec.generated), checked for duplicates too
-        from .generated import scenarios as generated_scenarios
-        compiled.scenarios.extend(generated_scenarios(
+    if generated:  # the generated normal-draw chains and DM attacks (duelspec.generated), checked for duplicates too
+        from .generated import of_games
+        # ids that all name one game's scenarios (``ygo.generated.*``) need only that game's generated set
+        id_games = {str(i).split(".")[0] for i in ids} if ids else set()
+        compiled.scenarios.extend(of_games(games or (tuple(id_games) if id_games <= {"ygo", "dm"} else ()),
             None if shard is None else lambda i: shard_of(i, shard["count"]) == shard["index"]))
     _one_per_id(compiled, json_source)
     scenarios = select(compiled.scenarios, games, rulings, ids, tags, requires)

@@ -18,7 +18,10 @@ from duelspec.reporting.report import read_stream
 ROOT = Path(__file__).resolve().parents[1]
 CONF = ROOT / "docs" / "conformance"
 ENGINES = {"edopro": ["edopro.jsonl", "edopro-generated.jsonl"], "ygopro": ["ygopro.jsonl"],
-           "duel-masters-go": ["duel-masters-go.jsonl"]}
+           "duel-masters-go": ["duel-masters-go.jsonl", "duel-masters-go-generated.jsonl"]}
+#: the streams an engine's committed fix experiments were measured on, when not all of ENGINES' (the Go engine's
+#: generated attacks, issue 34, have their own fix experiment in the report)
+MEASURED_ON = {"duel-masters-go": ["duel-masters-go.jsonl"]}
 #: the engines whose fix experiments are committed (docs/conformance/<engine>-fixes.json)
 MEASURED = ["edopro", "ygopro", "duel-masters-go"]
 
@@ -125,7 +128,8 @@ def test_each_fix_made_alone_is_measured_against_the_committed_run(engine):
     """A fix made alone is compared with the committed run itself: its counts cover every failed or
     errored scenario of the committed streams (the report's sentences are about that run)."""
     measured = json.loads((CONF / f"{engine}-fixes.json").read_text(encoding="utf-8"))["fixes"]
-    bad = {r["id"] for f in ENGINES[engine] for r in read_stream(CONF / f).results if r.get("outcome") in ("failed", "errored")}
+    bad = {r["id"] for f in MEASURED_ON.get(engine, ENGINES[engine]) for r in read_stream(CONF / f).results
+           if r.get("outcome") in ("failed", "errored")}
     for key, m in measured.items():
         if not m["on_top_of"]:
             assert sum(v["failures"] for v in m["by_cause"].values()) == len(bad), key

@@ -42,6 +42,7 @@ def _rel(p: Path) -> str:
 def _counts() -> dict:
     scenarios = compiler.compile_paths().scenarios
     from duelspec.generated import scenarios as generated
+    from duelspec.generated.dm_generator import scenarios as dm_generated
     from duelspec.catalogue import cards
     dm_cards = cards("dm")
     return {
@@ -50,6 +51,7 @@ def _counts() -> dict:
         "ygo-scenarios": sum(1 for s in scenarios if s["game"] == "ygo"),
         "dm-scenarios": sum(1 for s in scenarios if s["game"] == "dm"),
         "generated": sum(1 for _ in generated()),
+        "dm-generated": sum(1 for _ in dm_generated()),
         "dm-sim-scenarios": sum(1 for s in scenarios if s["game"] == "dm"
                                 and all("sim_id" in dm_cards[c["card"]] for c in s["setup"]["cards"])),
     }

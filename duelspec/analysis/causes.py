@@ -54,6 +54,7 @@ from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass, field
 
 from ..generated import cards as C
+from ..generated import is_generated
 
 BAD = ("failed", "errored", "xfailed")
 SIGNATURE_KEYS = ("first", "card", "kind", "interference", "interferer", "top", "chain", "before", "reason")
@@ -352,7 +353,7 @@ def _shown(g: "Group") -> list:
     return sorted(agg.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
-def render_markdown(groups, hand_written=lambda i: not i.startswith("ygo.generated"), width: int = 10) -> str:
+def render_markdown(groups, hand_written=lambda i: not is_generated(i), width: int = 10) -> str:
     """A Markdown section: per cause its count (hand-written + generated), who, an example, the
     evidence and its signatures with their counts (the template ``duelspec/reporting/templates/by-cause.md``)."""
     from ..reporting.markdown import render
@@ -439,7 +440,7 @@ def by_id(ids, paths=()) -> dict:
     from pathlib import Path
     from ..selection import load
     wanted = set(ids)
-    scenarios, _ = load((), (), (), (), (), (), generated=any(i.startswith("ygo.generated") for i in wanted))
+    scenarios, _ = load((), (), (), (), (), (), generated=any(is_generated(i) for i in wanted))
     out = {s["id"]: s for s in scenarios if s["id"] in wanted}
     if paths:
         extra, _ = load(tuple(Path(p) for p in paths), (), (), (), (), ())

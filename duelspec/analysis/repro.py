@@ -401,10 +401,12 @@ def verify(ids, adapter: str, folder: Path, original: dict) -> dict:
             f"the run had {_key(original[i])}, the reproduction {_key(got[i]) if i in got else 'no result'}" for i in ids}
 
 
-def write(engine: str, causes_file, streams, adapter: str, out, only=(), versions: str = "") -> dict:
+def write(engine: str, causes_file, streams, adapter: str, out, only=(), versions: str = "", shrunk=None) -> dict:
     """Write the shortest reproduction of each cause (``only``: these causes) of the run ``streams``
     into ``out`` (``<id>.lua`` and ``README.md``); returns ``{cause: (scenario id, None | what
-    differs when the file is loaded as the start state)}``."""
+    differs when the file is loaded as the start state)}``. ``shrunk``: a folder of shrunk scenarios
+    (``duelspec shrink --stream``): a picked scenario with ``<id>.shrunk.json`` there is written from
+    the shrunk one (Duel Masters: the Go test; it fails the same way by construction)."""
     import sys
     from ..catalogue import cards
     from .causes import by_id, group, load_causes
@@ -416,6 +418,11 @@ def write(engine: str, causes_file, streams, adapter: str, out, only=(), version
     scenarios = by_id(r["id"] for r in bad)
     groups = group(bad, scenarios, load_causes(causes_file))
     pick = {k: v for k, v in shortest(groups, scenarios).items() if k != "unclassified" and (not only or k in only)}
+    if shrunk and engine == "dm-go":
+        for sid in pick.values():
+            small = Path(shrunk) / f"{sid}.shrunk.json"
+            if small.is_file():
+                scenarios[sid] = json.loads(small.read_text(encoding="utf-8"))
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     source = _shown(causes_file)
@@ -527,6 +534,7 @@ def main(argv=None) -> int:
     ap.add_argument("--out", required=True, help="folder for <scenario id>.lua and README.md")
     ap.add_argument("--cause", action="append", help="only these causes")
     ap.add_argument("--versions", default="", help="the engine's commits, named in each file")
+    ap.add_argument("--shrunk", help="dm-go: a folder of shrunk scenarios (duelspec shrink --stream): each cause's written from its shrunk one")
     a = ap.parse_args(argv)
     import sys
     from ..errors import InputError, UsageError
@@ -539,7 +547,7 @@ def main(argv=None) -> int:
     except (InputError, UsageError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    done = write(a.engine, a.causes, a.stream, a.adapter, a.out, a.cause or (), a.versions)
+    done = write(a.engine, a.causes, a.stream, a.adapter, a.out, a.cause or (), a.versions, a.shrunk)
     for key, (sid, diff) in done.items():
         print(f"{key:8s} {sid}: {'reproduces' if diff is None else diff}")
     return 0 if all(d is None for _, d in done.values()) else 1

@@ -19,6 +19,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..generated import is_generated
 from .fixes import extent
 
 
@@ -102,7 +103,7 @@ def cell_data(e: EngineCauses, c) -> dict:
     else:
         fix = "no fix experiment (the cause file says why)" if "No fix experiment" in c.evidence else "not measured"
     return {"engine": e.name, "report": e.report, "key": c.key, "title": c.title, "who": c.who, "failures": len(ids),
-            "hand": sum(1 for i in ids if not i.startswith("ygo.generated")), "fix": fix, "repro": e.repro.get(c.key)}
+            "hand": sum(1 for i in ids if not is_generated(i)), "fix": fix, "repro": e.repro.get(c.key)}
 
 
 def page_data(engines: list, retracted: list) -> dict:

@@ -72,8 +72,22 @@ class Decision:
     general: tuple = ()
 
 
+class CitedDecisions:
+    """The ruling IDs and general rules of a ruling's ``decisions`` (the models of both games)."""
+
+    @property
+    def rulings(self) -> list:
+        """The ruling IDs cited by the decisions, sorted, without repeats."""
+        return sorted({r for d in self.decisions for r in d.rulings})
+
+    @property
+    def general_rules(self) -> list:
+        """The general-rule IDs the decisions apply, sorted, without repeats."""
+        return sorted({g for d in self.decisions for g in d.general})
+
+
 @dataclass
-class Ruling:
+class Ruling(CitedDecisions):
     """What the rulings say about one chain.
 
     - ``undecided``: ``None``, or why no ruling decides the case (then nothing below is set);
@@ -91,16 +105,6 @@ class Ruling:
     draw: bool | None = None
     trigger: str | None = None
     decisions: list = field(default_factory=list)
-
-    @property
-    def rulings(self) -> list:
-        """The ruling IDs cited by the decisions, sorted, without repeats."""
-        return sorted({r for d in self.decisions for r in d.rulings})
-
-    @property
-    def general_rules(self) -> list:
-        """The general-rule IDs the decisions apply, sorted, without repeats."""
-        return sorted({g for d in self.decisions for g in d.general})
 
     def cite(self, what: str, *rulings: str, general: tuple = ()) -> None:
         self.decisions.append(Decision(what, tuple(rulings), tuple(general)))

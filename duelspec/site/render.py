@@ -42,8 +42,8 @@ class Site:
         ids_in_streams = {rid for e in engines for st in e.streams for rid in st.results}
         if ids_in_streams - set(self.scenarios):
             try:
-                from ..generated import scenarios as generated
-                self.scenarios.update({s["id"]: s for s in generated(keep=ids_in_streams.__contains__)})
+                from ..generated import of_games
+                self.scenarios.update({s["id"]: s for s in of_games(keep=ids_in_streams.__contains__)})
             except Exception:  # noqa: BLE001 - a site is still built from the streams alone
                 pass
         from ..version import spec_identity, suite_version

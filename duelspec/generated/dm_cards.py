@@ -1,0 +1,83 @@
+"""The real Duel Masters cards the generated attacks are played with (features/cards/dm.json), each
+with the :class:`~.dm_model.Creature` its Japanese text (``text_ja``) makes it for the model.
+
+Each entry names the words of the card's Japanese text that decide its model (``words``); a test
+(tests/test_dm_generated.py) checks that the catalogue's text holds them and that the power is the
+catalogue's. A card of the catalogue whose text has anything else the attack would see is not here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .dm_model import Creature
+
+
+@dataclass(frozen=True)
+class Card:
+    slug: str
+    code: str
+    name: str
+    model: Creature
+    words: tuple = ()            # the words of text_ja its model rests on (empty: no text)
+
+
+def _c(slug, code, name, power, *words, **kw):
+    return Card(slug, code, name, Creature(power, **kw), tuple(words))
+
+
+# attackers
+ATTACKERS = (
+    _c("vehicle", "DM-01 26/110", "Aqua Vehicle", 1000),
+    _c("mane", "DM-01 91/110", "Burning Mane", 2000),
+    _c("fang", "DM-01 95/110", "Fear Fang", 3000),
+    _c("shepherd", "DM-01 109/110", "Tri-horn Shepherd", 5000),
+    _c("zyler", "DM-01 70/110", "Brawler Zyler", 1000, "パワーアタッカー+2000", power_attacker=2000),
+    _c("deathliger", "DM-01 S5/110", "Deathliger, Lion of Chaos", 9000, "W・ブレイカー", breaker=2),
+    _c("billion", "DM-05 S4/55", "Billion-Degree Dragon", 15000, "T(トリプル)・ブレイカー", breaker=3),
+    _c("marshias", "DM-14 S1/110", "Marshias, Spirit of the Sun", 2000, "すべてのバトルに勝つ", wins_all=True),
+    _c("lizard", "DM-14 95/110", "Crash Lizard", 3000, "バトルに勝った時、相手のマナゾーンからカードを1枚選び、持ち主の墓地に置く",
+       ability="wins-battle-mana"),
+    _c("spider", "DM-01 48/110", "Bone Spider", 5000, "バトルする時、バトルの後、このクリーチャーを破壊する",
+       ability="after-battle-destroy"),
+    _c("rocketdive", "DM-08 41/55", "Rocketdive Skyterror", 5000, "相手プレイヤーを攻撃できない", "パワーアタッカー+1000",
+       "攻撃されない", power_attacker=1000, cannot_attack_players=True, cannot_be_attacked=True),
+    _c("gatling", "DM-01 79/110", "Gatling Skyterror", 7000, "タップされていないクリーチャーを攻撃できる", "W・ブレイカー",
+       can_attack_untapped=True, breaker=2),
+    _c("walter", "DM-02 16/55", "Hypersquid Walter", 1000, "攻撃するとき、カードを1枚引いてよい", ability="when-attacks-draw"),
+    _c("shell", "DM-08 48/55", "Coliseum Shell", 3000, "ブロックされたとき、自分の山札の上から1枚目を自分のマナゾーンに加えてもよい",
+       ability="blocked-mana"),
+    _c("quakesaur", "DM-09 40/55", "Quakesaur", 3000, "相手プレイヤーを攻撃してブロックされなかったとき、相手は自分自身のマナゾーンから"
+       "カードを1枚選び、持ち主の墓地に置く", ability="not-blocked-burn"),
+)
+
+# attacked creatures
+DEFENDERS = (
+    _c("vehicle", "DM-01 26/110", "Aqua Vehicle", 1000),
+    _c("mane", "DM-01 91/110", "Burning Mane", 2000),
+    _c("fang", "DM-01 95/110", "Fear Fang", 3000),
+    _c("hornet", "DM-01 96/110", "Forest Hornet", 4000),
+    _c("shepherd", "DM-01 109/110", "Tri-horn Shepherd", 5000),
+    _c("deathliger", "DM-01 S5/110", "Deathliger, Lion of Chaos", 9000, "W・ブレイカー", breaker=2),
+    _c("marshias", "DM-14 S1/110", "Marshias, Spirit of the Sun", 2000, "すべてのバトルに勝つ", wins_all=True),
+    _c("cetibols", "DM-07 19/55", "Cetibols", 2000, "破壊された時、カードを1枚引いてもよい", ability="when-destroyed-draw"),
+    _c("kooc", "DM-07 42/55", "Kooc Pollon", 1000, "このクリーチャーは攻撃されない", cannot_be_attacked=True),
+    _c("spider", "DM-01 48/110", "Bone Spider", 5000, "バトルする時、バトルの後、このクリーチャーを破壊する",
+       ability="after-battle-destroy"),
+    _c("axe", "DM-06 60/110", "Grinning Axe, the Monstrosity", 1000, "スレイヤー", "勝っても持ち主の墓地に置かれる", slayer=True),
+    _c("scalpel", "DM-07 32/55", "Scalpel Spider", 2000, "攻撃を受けたとき、このクリーチャーはこのターンが終わるまで「スレイヤー」を得る",
+       ability="attacked-slayer"),
+    _c("joe", "DM-13 47/55", "Joe's Toolkit", 1000, "攻撃された時、相手のパワー2000以下のクリーチャーを1体破壊してもよい",
+       ability="attacked-destroy-2000"),
+)
+
+# blockers (「ブロッカー」); Szubs Kin's 「相手プレイヤーを攻撃できない」 does not matter when it blocks
+BLOCKERS = (
+    _c("guard", "DM-04 19/55", "Aqua Guard", 2000, "ブロッカー", blocker=True),
+    _c("seamine", "DM-01 39/110", "Seamine", 4000, "ブロッカー", blocker=True),
+    _c("szubs", "DM-01 21/110", "Szubs Kin, Twilight Guardian", 6000, "ブロッカー", blocker=True),
+)
+
+#: the shield trigger spell: 「S・トリガー…相手のクリーチャーを1体破壊する。」
+TERROR_PIT = ("DM-01 63/110", "Terror Pit", ("S・トリガー", "相手のクリーチャーを1体破壊する"))
+#: a card without abilities for shields, mana and decks (Aqua Vehicle: no text)
+FILLER = "DM-01 26/110"

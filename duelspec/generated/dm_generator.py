@@ -1,0 +1,419 @@
+"""Generated Duel Masters attacks: every attack situation of the model's space (:mod:`.dm_model`)
+played with real cards (:mod:`.dm_cards`), deduplicated by the decisions it exercises.
+
+Enumeration (:func:`situations`): every attacker of :data:`~.dm_cards.ATTACKERS`; every target (the
+player with 0-3 shields, a tapped or an untapped creature of :data:`~.dm_cards.DEFENDERS`); no blocker
+or a blocker of :data:`~.dm_cards.BLOCKERS` that blocks, does not block or is tapped; with shields, no
+shield trigger or Terror Pit as the last shield, used or declined; each optional ability answered yes
+and no. Each situation's ruling (:func:`~.dm_model.rule`) has a *signature* (the keys of its decisions:
+the rulings and the decisions it exercises, no power or name); the first situation of each signature
+is kept, the others add nothing the rulings decide. Situations the model leaves undecided get no
+scenario (:func:`undecided`).
+
+Ids: ``dm.generated.attack.<attacker>.<target>[.<defender>][.s<n>][.<trigger>][.<blocker>-<block>][.y|.n]``.
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+
+from . import dm_cards as C
+from .dm_model import OPTIONAL, STATES, Situation, rule
+
+PREFIX = "dm.generated."
+
+
+def _all():
+    """Yield ``(id, situation, cards)`` for the whole space, simplest first."""
+    blockers = [(None, None)] + [(b, k) for b in C.BLOCKERS for k in ("block", "no-block", "tapped")]
+    for a in C.ATTACKERS:
+        targets = [("player", None, n) for n in range(4)]
+        targets += [(t, d, 0) for t in ("tapped", "untapped") for d in C.DEFENDERS]
+        for (t, d, n), (b, k) in itertools.product(targets, blockers):
+            for trig in ((None, "use", "decline") if n else (None,)):
+                for state, answers in itertools.product(STATES, itertools.product((True, False), repeat=len(optional_of(a, d)))):
+                    yield situation(PREFIX + "attack.", a, t, d, n, trig, b, k, answers, state)
+
+
+def optional_of(a, d) -> list:
+    """The optional abilities (「〜てよい」) of the attacker ``a`` and the defender ``d`` (cards)."""
+    return [x for x in ((a.model.ability,) + ((d.model.ability,) if d else ())) if x in OPTIONAL]
+
+
+def situation(prefix, a, t, d, n, trig, b, k, answers, state):
+    """``(id, situation, cards)`` for the cards and axes of one attack (see the module docstring)."""
+    s = Situation(a.model, t, d.model if d else None, n, trig, b.model if b else None, k,
+                  tuple(zip(optional_of(a, d), answers)), state)
+    parts = [a.slug] + ([state] if state != "ready" else []) + [t] + ([d.slug] if d else [])
+    parts += [f"s{n}"] if t == "player" else []
+    parts += [f"st-{trig}"] if trig else []
+    parts += [f"{b.slug}-{k}"] if b else []
+    parts += ["y" if x else "n" for x in answers]
+    return prefix + ".".join(parts), s, {"attacker": a, "defender": d, "blocker": b}
+
+
+@functools.lru_cache(maxsize=1)
+def _cases() -> tuple:
+    """``(kept, undecided, count)``: the kept ``(id, situation, cards, ruling)`` (one per signature), the
+    undecided ``(id, why)`` (one per reason and attacker), and how many situations the space has."""
+    kept, seen, undecided, why_seen, count = [], set(), [], set(), 0
+    for sid, s, cards in _all():
+        count += 1
+        r = rule(s)
+        if r.undecided:
+            key = (r.undecided, cards["attacker"].slug)
+            if key not in why_seen:
+                why_seen.add(key)
+                undecided.append((sid, r.undecided))
+            continue
+        if r.signature in seen:
+            continue
+        seen.add(r.signature)
+        kept.append((sid, s, cards, r))
+    return tuple(kept), tuple(undecided), count
+
+
+def signatures() -> int:
+    """How many distinct decision signatures the space has (one scenario each)."""
+    return len(_cases()[0])
+
+
+def space_size() -> int:
+    """How many situations the model's space has (before deduplication)."""
+    return _cases()[2]
+
+
+def undecided() -> list:
+    """``[(situation id, why)]``: situations no ruling decides (no scenario), one per reason and attacker."""
+    return list(_cases()[1])
+
+
+class _Expect:
+    """Expectations with the rulings each carries (``carries``: ruling -> JSON pointers)."""
+
+    def __init__(self):
+        self.events, self.never, self.carries = [], [], {}
+        self.final = {"cards": {}, "players": {}}
+
+    def _carry(self, pointer, rulings):
+        for rid in rulings:
+            self.carries.setdefault(rid, []).append(pointer)
+
+    def event(self, e, *rulings):
+        self._carry(f"/expect/events/{len(self.events)}", rulings)
+        self.events.append(e)
+
+    def nev(self, e, *rulings):
+        self._carry(f"/expect/never/{len(self.never)}", rulings)
+        self.never.append(e)
+
+    def card(self, cid, key, value, *rulings):
+        self.final["cards"].setdefault(cid, {})[key] = value
+        self._carry(f"/expect/final/cards/{cid}/{key}", rulings)
+
+    def count(self, player, zone, n, *rulings):
+        self.final["players"].setdefault(player, {}).setdefault("counts", {})[zone] = n
+        self._carry(f"/expect/final/players/{player}/counts/{zone}", rulings)
+
+    def winner(self, w, *rulings):
+        self.final["winner"] = w
+        self._carry("/expect/final/winner", rulings)
+
+    def doc(self):
+        final = {k: v for k, v in self.final.items() if v != {}}
+        out = {"events": self.events}
+        if self.never:
+            out["never"] = self.never
+        if final:
+            out["final"] = final
+        out["carries"] = {k: sorted(set(v), key=v.index) for k, v in self.carries.items()}
+        return out
+
+
+def _ids(cards):
+    """Setup ids: the attacker ``att``, the defender ``def``, the blocker ``blk`` (distinct even for one card)."""
+    return {"attacker": "att", "defender": "def", "blocker": "blk"}
+
+
+def _may_draw(script, x, player, window, yes, rulings):
+    """An optional 「カードを1枚引いてよい」: the player's answer, and the draw or none."""
+    script.append({"player": player, "do": "choose", "when": {"window": window}, "option": "yes" if yes else "no"})
+    (x.event if yes else x.nev)({"event": "draw", "player": player}, *rulings)
+
+
+def build(sid: str, s: Situation, cards: dict, r) -> dict:
+    """The scenario document of one kept situation."""
+    from ..catalogue import cards as catalogue
+    cat = catalogue("dm")
+    a, d, b = cards["attacker"], cards["defender"], cards["blocker"]
+    ID = _ids(cards)
+    setup = [{"id": "att", "card": a.code, "owner": "A", "zone": "battle",
+              **({"tapped": True} if s.state == "tapped" else {"summoning_sick": True} if s.state == "sick" else {})}]
+    if d:
+        setup.append({"id": "def", "card": d.code, "owner": "B", "zone": "battle", **({"tapped": True} if s.target == "tapped" else {})})
+    if b:
+        setup.append({"id": "blk", "card": b.code, "owner": "B", "zone": "battle", **({"tapped": True} if s.block == "tapped" else {})})
+    shields = [f"s{i}" for i in range(1, s.shields + 1)]
+    for i, sh in enumerate(shields, 1):
+        code = C.TERROR_PIT[0] if s.trigger and i == s.shields else C.FILLER
+        setup.append({"id": sh, "card": code, "owner": "B", "zone": "shield"})
+    if a.model.ability == "when-attacks-draw":
+        setup.append({"id": "a-deck-1", "card": C.FILLER, "owner": "A", "zone": "deck"})
+    if a.model.ability == "blocked-mana":
+        setup.append({"id": "a-deck-1", "card": C.FILLER, "owner": "A", "zone": "deck"})
+    if a.model.ability in ("wins-battle-mana", "not-blocked-burn"):
+        setup.append({"id": "b-mana-1", "card": C.FILLER, "owner": "B", "zone": "mana"})
+    if d and d.model.ability == "when-destroyed-draw":
+        setup.append({"id": "b-deck-1", "card": C.FILLER, "owner": "B", "zone": "deck"})
+
+    script = [{"player": "A", "do": "declare-attack", "when": {"window": "AT-S1"}, "attacker": "att",
+               "target": "player" if s.target == "player" else "def"}]
+    x = _Expect()
+    if not r.legal:
+        script[0]["legal"] = False
+        ids = r.rulings
+        x.nev({"event": "attack"}, *ids)
+        x.nev({"event": "tap", "card": "att"}, *ids)
+        x.card("att", "zone", "battle", *ids)
+        x.card("att", "tapped", s.state == "tapped", *ids)
+        return _doc(sid, s, cards, r, setup, script, x, cat)
+
+    decl = r.rulings_of("declare:")
+    x.event({"any_order": [{"event": "attack", "attacker": "att", "target": script[0]["target"]},
+                           {"event": "tap", "card": "att"}]}, *decl)
+    pa = r.rulings_of("s2:")
+    if pa:
+        x.event({"event": "power", "card": "att", "power": r.attack_power}, *pa)
+    for role, ability, applied in r.resolves:
+        if ability == "when-attacks":
+            s3 = r.rulings_of("s3:")
+            x.event({"event": "trigger", "card": "att", "ability": "when-attacks"}, *s3)
+            _may_draw(script, x, "A", "AT-S3", applied, s3)
+        elif ability == "when-attacked":
+            s3 = r.rulings_of("s3:")
+            x.event({"event": "trigger", "card": "def", "ability": "when-attacked"}, *s3)
+            if d.model.ability == "attacked-destroy-2000":
+                if applied:
+                    script.append({"player": "B", "do": "choose", "when": {"window": "AT-S3"}, "cards": ["att"]})
+                    x.event({"event": "destroy", "card": "att"}, *s3)
+                else:
+                    if r.attack_power > 2000:
+                        # AT-X1: the bonus already applies: the attacker is not a creature NAP may choose
+                        x._carry(f"/script/{len(script)}", r.rulings_of("s3:"))
+                        script.append({"player": "B", "do": "choose", "when": {"window": "AT-S3"}, "cards": ["att"],
+                                       "legal": False})
+                    # else NAP declines: no step (「破壊してもよい」)
+                    if "attacker" not in r.destroyed:
+                        x.nev({"event": "destroy", "card": "att"}, *s3)
+    if r.interrupted:
+        d2 = r.rulings_of("interrupt:")
+        x.event({"event": "attack-end", "interrupted": True}, *d2)
+        for e in ({"event": "ask", "player": "B", "question": "block"}, {"event": "battle"}, {"event": "break"},
+                  {"event": "step", "step": "AT-S7"}):
+            x.nev(e, *d2)
+        x.card("att", "zone", "graveyard", *r.rulings_of("s3:"))
+        return _doc(sid, s, cards, r, setup, script, x, cat)
+    s4 = r.rulings_of("s4:")
+    if r.block_asked:
+        x.event({"event": "ask", "player": "B", "question": "block", "cards": ["blk"]}, *s4)
+        if r.blocked:
+            script.append({"player": "B", "do": "block", "when": {"window": "AT-S4"}, "card": "blk"})
+            x.event({"event": "tap", "card": "blk"}, *s4)
+            x.event({"event": "block", "blocker": "blk", "attacker": "att"}, *s4)
+        else:
+            script.append({"player": "B", "do": "no-block", "when": {"window": "AT-S4"}})
+            x.nev({"event": "block"}, *s4)
+    elif b:
+        x.nev({"event": "ask", "player": "B", "question": "block"}, *s4)
+        x.nev({"event": "block"}, *s4)
+    s5 = r.rulings_of("s5:")
+    for rl, ability, applied in r.resolves:
+        if ability == "when-blocked":
+            x.event({"event": "trigger", "card": "att", "ability": "when-blocked"}, *s5)
+            script.append({"player": "A", "do": "choose", "when": {"window": "AT-S5"}, "option": "yes" if applied else "no"})
+            (x.event if applied else x.nev)({"event": "move", "card": "a-deck-1", "to": "mana"}, *s5)
+        elif ability == "when-not-blocked":
+            x.event({"event": "trigger", "card": "att", "ability": "when-not-blocked"}, *s5)
+            script.append({"player": "B", "do": "choose", "when": {"window": "AT-S5"}, "cards": ["b-mana-1"]})
+            x.event({"event": "move", "card": "b-mana-1", "to": "graveyard"}, *s5)
+    if any(k.startswith("s5:not-blocked-trigger-not-met") or k == "s5:not-blocked-no-blocked-trigger" for k in r.signature):
+        x.nev({"event": "trigger", "card": "att"}, *s5)
+    if r.battle:
+        role, pa_, po, winner = r.battle
+        oid = ID[role]
+        bat = r.rulings_of("battle:") + r.rulings_of("s6:")
+        x.event({"event": "battle", "attacker": "att", "defender": oid, "winner": {"attacker": "att", "opponent": oid}.get(winner, winner),
+                 "attacker_power": pa_, "defender_power": po}, *bat)
+        together = [{"event": "destroy", "card": ID[rl]} for rl in r.destroyed_together]
+        if len(together) > 1:
+            x.event({"any_order": together}, *bat)
+        elif together:
+            x.event(together[0], *bat)
+        s6a = r.rulings_of("s6a:")
+        if "s6a:slayer" in r.signature:
+            x.event({"event": "destroy", "card": "att"}, *r.rulings_of("s6a:slayer"))
+        for rl in ("attacker", role):
+            if rl not in r.destroyed:
+                x.nev({"event": "destroy", "card": ID[rl]}, *bat)
+        for rl, ability, applied in r.resolves:
+            if ability in ("when-attacks", "when-attacked", "when-blocked", "when-not-blocked"):
+                continue
+            x.event({"event": "trigger", "card": ID[rl], "ability": ability}, *s6a)
+            if ability == "when-wins-battle":
+                script.append({"player": "A", "do": "choose", "when": {"window": "AT-S6a"}, "cards": ["b-mana-1"]})
+                x.event({"event": "move", "card": "b-mana-1", "to": "graveyard"}, *s6a)
+            elif ability == "when-destroyed":
+                _may_draw(script, x, "B", "AT-S6a", applied, s6a)
+            elif ability == "after-battle":
+                x.event({"event": "destroy", "card": ID[rl]}, *s6a)
+        if any(k.startswith("s6a:no-win-trigger") for k in r.signature):
+            x.nev({"event": "trigger", "card": "att", "ability": "when-wins-battle"}, *r.rulings_of("s6a:no-win-trigger"))
+            x.nev({"event": "move", "card": "b-mana-1"}, *r.rulings_of("s6a:no-win-trigger"))
+        if "s6a:not-destroyed-no-trigger" in r.signature:
+            x.nev({"event": "trigger", "card": oid, "ability": "when-destroyed"}, *r.rulings_of("s6a:not-destroyed"))
+        for rl in ("attacker", role):
+            if rl in r.destroyed:
+                x.card(ID[rl], "zone", "graveyard", *bat)
+            else:
+                x.card(ID[rl], "zone", "battle", *bat)
+        if s.target == "player":
+            x.nev({"event": "break"}, *r.rulings_of("s6:"))
+            x.count("B", "shield", s.shields, *r.rulings_of("s6:"))
+            if s.shields == 0:
+                x.nev({"event": "win"}, *r.rulings_of("s6:"))
+                x.winner(None, *r.rulings_of("s6:"))
+    elif r.broken:
+        s6b = r.rulings_of("s6b:break")
+        broken = shields[-r.broken:]
+        if r.broken < s.shields:
+            if r.broken > 1:       # AT-P4: the same shield cannot be chosen twice: a refused choice first
+                x._carry(f"/script/{len(script)}", ("AT-P4",))
+                script.append({"player": "A", "do": "break-shields", "when": {"window": "AT-S6b"},
+                               "cards": [broken[0]] * r.broken, "legal": False})
+            script.append({"player": "A", "do": "break-shields", "when": {"window": "AT-S6b"}, "cards": broken})
+            x.event({"event": "ask", "player": "A", "question": "break-shields", "cards": shields}, *s6b)
+        x.event({"event": "break", "shields": broken}, *s6b)
+        moves = [{"event": "move", "card": sh, "to": "hand"} for sh in broken]
+        x.event({"any_order": moves} if len(moves) > 1 else moves[0], *s6b)
+        for sh in shields[:-r.broken]:
+            x.card(sh, "zone", "shield", *s6b)
+        x.nev({"event": "win"}, "AT-P1")
+        st = r.rulings_of("s6b:trigger")
+        hand = r.broken
+        if s.trigger:
+            x.event({"event": "ask", "player": "B", "question": "shield-trigger", "cards": [shields[-1]]}, *st)
+            if r.trigger_used:
+                script.append({"player": "B", "do": "use-shield-trigger", "when": {"window": "AT-S6b"}, "card": shields[-1]})
+                script.append({"player": "B", "do": "choose", "when": {"window": "AT-S6b"}, "cards": ["att"]})
+                x.event({"event": "shield-trigger", "card": shields[-1]}, *st)
+                x.event({"event": "destroy", "card": "att"}, *st)
+                x.card("att", "zone", "graveyard", *st)
+                x.card(shields[-1], "zone", "graveyard", *st)
+                hand -= 1
+            else:
+                script.append({"player": "B", "do": "decline", "when": {"window": "AT-S6b"}})
+                x.nev({"event": "destroy", "card": "att"}, *st)
+                x.card(shields[-1], "zone", "hand", *st)
+        x.count("B", "shield", s.shields - r.broken, *s6b)
+        x.count("B", "hand", hand, *(s6b + st))
+    elif r.direct_win:
+        x.event({"event": "step", "step": "AT-S6c"}, "AT-S6c")
+        x.event({"event": "win", "player": "A", "reason": "direct-attack"}, "AT-P1", "AT-S6c")
+        x.winner("A", "AT-P1", "AT-S6c")
+    s7 = r.rulings_of("s7:")
+    if s7:
+        x.event({"event": "step", "step": "AT-S7"}, *s7)
+        end = {"event": "attack-end", "interrupted": False}
+        if "s7:power-attacker-ends" in r.signature:
+            # AT-S7 ends the bonus and the attack: the page orders neither before the other
+            x.event({"any_order": [end, {"event": "power", "card": "att", "power": a.model.power}]}, *s7)
+            x.card("att", "power", a.model.power, *s7)
+        else:
+            x.event(end, *s7)
+        if "attacker" not in r.destroyed:
+            x.card("att", "zone", "battle", *s7)
+            x.card("att", "tapped", True, *s7)
+    return _doc(sid, s, cards, r, setup, script, x, cat)
+
+
+def _requires(s: Situation, r, cards) -> list:
+    req = {"attack"}
+    a, d = cards["attacker"].model, cards["defender"].model if cards["defender"] else None
+    if not r.legal:
+        req.add("refusal")
+    if r.legal and r.battle:
+        req.add("battle")
+    if r.broken:
+        req.add("break")
+    if r.direct_win:
+        req.add("direct-attack")
+    if r.block_asked or cards["blocker"]:
+        req.add("block")
+    if s.trigger and r.broken:
+        req |= {"shield-trigger", "ability:spell"}
+    if a.power_attacker:
+        req.add("power-attacker")
+    if a.breaker == 2 and r.broken:
+        req.add("w-breaker")
+    if a.breaker == 3 and r.broken:
+        req.add("t-breaker")
+    if a.cannot_attack_players and s.target == "player":
+        req.add("cannot-attack-players")
+    for _, ability, _ in r.resolves:
+        req.add(f"ability:{ability}")
+    if s.state == "sick":
+        req.add("summoning-sickness")
+    return sorted(req)
+
+
+def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
+    used = [c for c in (cards["attacker"], cards["defender"], cards["blocker"]) if c is not None]
+    cites = [{"kind": "general-rule", "ref": g} for g in r.general_rules]
+    for c in used:
+        if c.words:
+            cites.append({"kind": "card-text", "ref": f"{c.name} ({c.code}) 「{cat[c.code]['text_ja']}」"})
+    if s.trigger:
+        cites.append({"kind": "card-text", "ref": f"{C.TERROR_PIT[1]} ({C.TERROR_PIT[0]}) 「{cat[C.TERROR_PIT[0]]['text_ja']}」"})
+    seen, uniq = set(), []
+    for c in cites:
+        if c["ref"] not in seen:
+            seen.add(c["ref"])
+            uniq.append(c)
+    words = [d.what for d in r.decisions]
+    title = f"Generated attack: {cards['attacker'].name} attacks " + (
+        f"player B ({s.shields} shield{'s' if s.shields != 1 else ''})" if s.target == "player"
+        else f"{'an untapped' if s.target == 'untapped' else 'a tapped'} {cards['defender'].name}")
+    if cards["blocker"]:
+        title += f"; {cards['blocker'].name} " + {"block": "blocks", "no-block": "does not block", "tapped": "is tapped"}[s.block]
+    if s.trigger:
+        title += f"; Terror Pit is broken and {'used' if s.trigger == 'use' else 'declined'}"
+    title += ": " + words[-1]
+    expect = x.doc()
+    expect["carries"] = {k: v for k, v in expect["carries"].items() if k in r.rulings}
+    return {
+        "format": 2,
+        "id": sid,
+        "game": "dm",
+        "title": title,
+        "rulings": [k for k in r.rulings if k in expect["carries"]] or r.rulings,
+        "requires": _requires(s, r, cards),
+        "generated": True,
+        **({"cites": uniq} if uniq else {}),
+        "setup": {"players": {"A": {}, "B": {}}, "cards": setup, "turn": 3, "turn_player": "A", "phase": "attack",
+                  "first_player": "A"},
+        "script": script,
+        "expect": expect,
+    }
+
+
+def cases(keep=None):
+    """Yield ``(id, situation, ruling, scenario dict)`` for every kept situation (``keep(id)``: only those)."""
+    for sid, s, cards, r in _cases()[0]:
+        if keep is None or keep(sid):
+            yield sid, s, r, build(sid, s, cards, r)
+
+
+def scenarios(keep=None):
+    """Every generated attack scenario (valid against ``scenario.schema.json``), in a fixed order."""
+    for *_, doc in cases(keep):
+        yield doc

@@ -1,0 +1,371 @@
+"""An independent ruling model of the Duel Masters attack (攻撃 / アタック).
+
+Written from the ruling text (``/work/shared/rulings/dm-attack.md``, ``features/rulings/dm-attack.json``:
+AT-01..AT-03, AT-B*, AT-P*, AT-D1, AT-S1..AT-S7, AT-X1) and the catalogued general rules of the
+game (``features/general_rules/dm.json``: DM-GEN-*), and nothing else: it shares no code with the
+reference engine (``reference_engine/dm``) and knows no card. Cards are instantiated from it by
+:mod:`.dm_generator` (real cards of the catalogue, chosen by :mod:`.dm_cards` from their Japanese text).
+
+Input: a :class:`Situation` — one attack of the turn player A (AP) on player B (NAP):
+
+- ``attacker``: a :class:`Creature` (its power, power attacker bonus パワーアタッカー, breaker count,
+  「すべてのバトルに勝つ」, 「相手プレイヤーを攻撃できない」, 「タップされていないクリーチャーを攻撃できる」, and one
+  ability: ``when-attacks-draw`` 「攻撃するとき、カードを1枚引いてよい」, ``wins-battle-mana``
+  「バトルに勝った時、相手のマナゾーンからカードを1枚選び、持ち主の墓地に置く」, ``after-battle-destroy``
+  「バトルする時、バトルの後、このクリーチャーを破壊する」, ``blocked-mana`` 「ブロックされたとき、自分の山札の上から1枚目を
+  自分のマナゾーンに加えてもよい」, ``not-blocked-burn`` 「相手プレイヤーを攻撃してブロックされなかったとき、相手は自分自身の
+  マナゾーンからカードを1枚選び、持ち主の墓地に置く」) and its ``state``: ready, tapped or summoning sick;
+- ``target``: ``"player"``, ``"tapped"`` (a tapped creature of B) or ``"untapped"``;
+- ``defender``: the attacked creature (a :class:`Creature`: also 「攻撃されない」, スレイヤー 「このクリーチャーと
+  バトルした相手クリーチャーは、勝っても持ち主の墓地に置かれる」, ``when-destroyed-draw`` 「破壊された時、カードを1枚引いても
+  よい」, ``attacked-destroy-2000`` 「攻撃された時、相手のパワー2000以下のクリーチャーを1体破壊してもよい」,
+  ``attacked-slayer`` 「攻撃を受けたとき、…「スレイヤー」を得る」);
+- ``shields``: B's shields (0-3); ``trigger``: ``None``, ``"use"`` or ``"decline"`` — the last of the
+  shields is a shield trigger spell that destroys one of the opponent's creatures (S・トリガー) and B
+  uses it or not;
+- ``blocker``: ``None`` or a :class:`Creature` with blocker; ``block``: ``"block"``, ``"no-block"`` or
+  ``"tapped"`` (the blocker is tapped: it cannot block);
+- ``yes``: the answers to the optional (「〜てよい」) abilities, by ability: ``{"when-attacks-draw": True}``.
+
+Output: :func:`rule` returns a :class:`Ruling`: whether the declaration is legal, the battle (who
+battles, with which powers, who wins, who is destroyed), the shields broken, whether A wins by a
+direct attack, which abilities resolve and in which order, the end of the attack; every decision with
+the ruling IDs and general rules it rests on. When the page and the catalogue leave the case
+undecided, ``undecided`` says why and nothing else is claimed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .model import CitedDecisions      # the two models share only how decisions are summed up
+
+TARGETS = ("player", "tapped", "untapped")
+BLOCKS = ("block", "no-block", "tapped")
+TRIGGERS = (None, "use", "decline")
+ABILITIES = ("when-attacks-draw", "wins-battle-mana", "after-battle-destroy", "when-destroyed-draw",
+             "attacked-destroy-2000", "attacked-slayer", "blocked-mana", "not-blocked-burn")
+OPTIONAL = ("when-attacks-draw", "when-destroyed-draw", "attacked-destroy-2000", "blocked-mana")
+STATES = ("ready", "tapped", "sick")
+
+
+@dataclass(frozen=True)
+class Creature:
+    """What the rulings need to know of a creature (never its name)."""
+    power: int
+    power_attacker: int = 0
+    breaker: int = 1
+    wins_all: bool = False
+    cannot_attack_players: bool = False
+    can_attack_untapped: bool = False
+    cannot_be_attacked: bool = False
+    blocker: bool = False
+    slayer: bool = False
+    ability: str | None = None
+
+    def __post_init__(self):
+        if self.ability is not None and self.ability not in ABILITIES:
+            raise ValueError(f"ability {self.ability!r}: expected one of {ABILITIES}")
+
+
+@dataclass(frozen=True)
+class Situation:
+    """One attack (see the module docstring)."""
+    attacker: Creature
+    target: str
+    defender: Creature | None = None
+    shields: int = 0
+    trigger: str | None = None
+    blocker: Creature | None = None
+    block: str | None = None
+    yes: tuple = ()               # ((ability, bool), ...): answers to optional abilities
+    state: str = "ready"          # the attacker: untapped and able ("ready"), tapped, or put into the battle zone this turn
+
+    def __post_init__(self):
+        if self.state not in STATES:
+            raise ValueError(f"state {self.state!r}: expected one of {STATES}")
+        if self.target not in TARGETS:
+            raise ValueError(f"target {self.target!r}: expected one of {TARGETS}")
+        if (self.target == "player") == (self.defender is not None):
+            raise ValueError("a creature target needs a defender, the player target none")
+        if self.trigger not in TRIGGERS or (self.trigger and self.shields < 1):
+            raise ValueError(f"trigger {self.trigger!r} with {self.shields} shields")
+        if (self.blocker is None) != (self.block is None) or (self.block and self.block not in BLOCKS):
+            raise ValueError(f"blocker/block: {self.block!r}")
+        if self.blocker is not None and not self.blocker.blocker:
+            raise ValueError("the blocker has no blocker ability")
+
+    def answer(self, ability: str) -> bool:
+        return dict(self.yes).get(ability, False)
+
+
+@dataclass
+class Decision:
+    """One decision: a ``key`` (what kind of decision, for deduplication: no powers, no names), what it
+    says, the ruling IDs and the general rules (``features/general_rules/dm.json``) it rests on."""
+    key: str
+    what: str
+    rulings: tuple
+    general: tuple = ()
+
+
+@dataclass
+class Ruling(CitedDecisions):
+    """What the rulings say about one attack.
+
+    - ``undecided``: ``None`` or why nothing is decided (then nothing below is set);
+    - ``legal``: the declaration is legal (False: refused, nothing of the attack happens);
+    - ``battle``: ``None`` or ``(opponent, attacker power, opponent power, winner)``: opponent
+      ``"defender"``/``"blocker"``, winner ``"attacker"``, ``"opponent"``, ``"none"`` (both lose) or
+      ``"both"`` (both win all battles);
+    - ``destroyed``: in order, the roles destroyed (``"attacker"``, ``"defender"``, ``"blocker"``);
+      ``destroyed_together``: the roles destroyed at once by the battle (no order between them);
+    - ``broken``: how many shields are broken (the last ones); ``trigger_used``: the shield trigger
+      was cast and destroyed the attacker;
+    - ``direct_win``: A wins by a direct attack;
+    - ``resolves``: in order, ``(role, ability, applied)`` of every triggered ability that resolves;
+    - ``block_asked`` / ``blocked``;
+    - ``decisions``; :attr:`rulings` / :attr:`general_rules` their unions; :attr:`signature` the keys.
+    """
+    situation: Situation
+    undecided: str | None = None
+    legal: bool | None = None
+    attack_power: int | None = None
+    battle: tuple | None = None
+    destroyed: list = field(default_factory=list)
+    destroyed_together: tuple = ()
+    broken: int = 0
+    trigger_used: bool = False
+    direct_win: bool = False
+    resolves: list = field(default_factory=list)
+    interrupted: bool = False
+    block_asked: bool = False
+    blocked: bool = False
+    decisions: list = field(default_factory=list)
+
+    @property
+    def signature(self) -> tuple:
+        """The decisions' keys, in order: two situations with one signature exercise the same rulings
+        and decisions (the generator keeps one of them)."""
+        return tuple(d.key for d in self.decisions)
+
+    def cite(self, key: str, what: str, *rulings: str, general: tuple = ()) -> None:
+        self.decisions.append(Decision(key, what, tuple(rulings), tuple(general)))
+
+    def rulings_of(self, key_prefix: str) -> list:
+        """The rulings of the decisions whose key starts with ``key_prefix``."""
+        return sorted({r for d in self.decisions if d.key.startswith(key_prefix) for r in d.rulings})
+
+
+def _battle(r: Ruling, a: Creature, a_power: int, o: Creature, role: str) -> None:
+    """AT-B1..AT-B5, AT-S6a: the battle of the attacker (power ``a_power``) and ``o``."""
+    o_power = o.power
+    if a.wins_all and o.wins_all:
+        winner = "both"
+        r.cite("battle:both-win-all", "both win all battles: neither is destroyed", "AT-B5")
+    elif a.wins_all or o.wins_all:
+        winner = "attacker" if a.wins_all else "opponent"
+        r.cite(f"battle:wins-all:{'attacker' if a.wins_all else 'opponent'}",
+               "\"wins all battles\" decides the battle instead of the powers", "AT-B2", "AT-B3")
+    elif a_power == o_power:
+        winner = "none"
+        r.cite("battle:equal", "equal power: both lose and both are destroyed", "AT-B4")
+    else:
+        winner = "attacker" if a_power > o_power else "opponent"
+        r.cite(f"battle:higher:{winner}", "the higher power wins; the loser is destroyed", "AT-B1", "AT-B3")
+    r.battle = (role, a_power, o_power, winner)
+    if winner == "none":
+        r.destroyed_together = ("attacker", role)
+    elif winner == "attacker":
+        r.destroyed_together = (role,)
+    elif winner == "opponent":
+        r.destroyed_together = ("attacker",)
+    r.destroyed = list(r.destroyed_together)
+
+
+def rule(s: Situation) -> Ruling:
+    """Decide one attack (see the module docstring)."""
+    r = Ruling(s)
+    a = s.attacker
+    # ---- AT-S1: the declaration (AT-01, AT-02, AT-P5); legality is checked only now (AT-D3)
+    if s.state == "tapped":
+        r.legal = False
+        r.cite("declare:refused:tapped-attacker", "AP taps the attacker to attack: a tapped creature cannot attack",
+               "AT-01", "AT-S1")
+        return r
+    if s.state == "sick":
+        r.legal = False
+        r.cite("declare:refused:summoning-sick", "a creature put into the battle zone this turn cannot attack",
+               "AT-S1", general=("DM-GEN-SUMMONING-SICKNESS",))
+        return r
+    if s.target == "player":
+        if a.cannot_attack_players:
+            r.legal = False
+            r.cite("declare:refused:cannot-attack-players", "a creature that cannot attack players cannot attack to "
+                   "break shields either: the declaration is refused", "AT-P5")
+            return r
+    else:
+        d = s.defender
+        if d.cannot_be_attacked:
+            r.legal = False
+            r.cite("declare:refused:cannot-be-attacked", "a creature that cannot be attacked is not a target "
+                   "(「カードに書かれていない限り」): refused", "AT-02", "AT-S1")
+            return r
+        if s.target == "untapped" and not a.can_attack_untapped:
+            r.legal = False
+            r.cite("declare:refused:untapped", "an untapped creature cannot be attacked: refused", "AT-02", "AT-S1")
+            return r
+    r.legal = True
+    if a.cannot_attack_players:
+        r.cite("declare:cannot-attack-players:creature", "「相手プレイヤーを攻撃できない」 keeps it from attacking the player "
+               "only: it can attack a creature", "AT-P5")
+    r.cite(f"declare:{s.target}" + (":by-text" if s.target == "untapped" else ""),
+           "the attack is declared: the attacker is tapped and its target chosen", "AT-01", "AT-03", "AT-S1",
+           *(("AT-02",) if s.target != "player" else ()), general=("DM-GEN-ATTACK-STEPS",))
+    # ---- AT-S2: "while attacking" statics
+    r.attack_power = a.power + a.power_attacker
+    if a.power_attacker:
+        r.cite("s2:power-attacker", "power attacker applies from AT-S2 until the attack ends", "AT-S2", "AT-S7")
+    # ---- AT-S3: "when attacks" abilities, AP first (none of the defender's in this model)
+    if a.ability == "when-attacks-draw":
+        yes = s.answer("when-attacks-draw")
+        r.resolves.append(("attacker", "when-attacks", yes))
+        r.cite(f"s3:when-attacks:{yes}", "the \"when attacks\" ability triggers after the declaration and resolves; "
+               "its controller may decline it (「引いてよい」)", "AT-S3", "AT-X2", general=("DM-GEN-WHO-DECIDES",))
+    slayer = {"defender": bool(s.defender and s.defender.slayer), "blocker": bool(s.blocker and s.blocker.slayer)}
+    d = s.defender
+    if d is not None and d.ability == "attacked-slayer":
+        r.resolves.append(("defender", "when-attacked", True))
+        slayer["defender"] = True
+        r.cite("s3:when-attacked:slayer", "the \"when attacked\" ability triggers in AT-S3, after AP's: the creature "
+               "gains slayer", "AT-S3", *(("AT-D1",) if a.ability == "when-attacks-draw" else ()),
+               general=("DM-GEN-TURN-PLAYER-FIRST",) if a.ability == "when-attacks-draw" else ())
+    if d is not None and d.ability == "attacked-destroy-2000":
+        can = r.attack_power <= 2000
+        yes = can and s.answer("attacked-destroy-2000")
+        r.resolves.append(("defender", "when-attacked", yes))
+        r.cite(f"s3:when-attacked:destroy:{'yes' if yes else 'no' if can else 'too-strong'}",
+               "the \"when attacked\" ability sees the attacker's power with its power attacker bonus (AT-X1): "
+               + ("NAP destroys the attacker" if yes else "NAP declines" if can else "the attacker is not a creature it may destroy"),
+               "AT-S3", *(("AT-X1", "AT-S2") if a.power_attacker else ()), general=("DM-GEN-WHO-DECIDES",))
+        if yes:
+            r.destroyed.append("attacker")
+            r.interrupted = True
+            r.cite("interrupt:attacker-left", "the attacker left the battle zone in AT-S3: the attack is interrupted "
+                   "once no ability waits; the remaining steps are skipped", "AT-D2")
+            return r
+    # ---- AT-S4: the block
+    blocked = False
+    if s.blocker is not None:
+        if s.block == "tapped":
+            r.cite("s4:tapped-blocker", "a tapped blocker cannot block: B is not asked", "AT-S4", general=("DM-GEN-BLOCKER",))
+        else:
+            r.block_asked = True
+            blocked = s.block == "block"
+            r.cite(f"s4:{s.block}", "B has a blocker that can block and decides whether to block; blocking taps it"
+                   if blocked else "B has a blocker that can block and declines", "AT-S4",
+                   general=("DM-GEN-BLOCKER", "DM-GEN-WHO-DECIDES"))
+    r.blocked = blocked
+    # ---- AT-S5: "when blocked" / "when not blocked"
+    if a.ability == "blocked-mana":
+        if blocked:
+            yes = s.answer("blocked-mana")
+            r.resolves.append(("attacker", "when-blocked", yes))
+            r.cite(f"s5:when-blocked:{yes}", "the \"when blocked\" ability triggers in AT-S5 and resolves; AP may "
+                   "decline it (「加えてもよい」)", "AT-S5")
+        else:
+            r.cite("s5:not-blocked-no-blocked-trigger", "not blocked: the \"when blocked\" ability does not trigger", "AT-S5")
+    if a.ability == "not-blocked-burn":
+        if not blocked and s.target == "player":
+            r.resolves.append(("attacker", "when-not-blocked", True))
+            r.cite("s5:when-not-blocked", "the attack on the player is not blocked: the \"when not blocked\" ability "
+                   "triggers in AT-S5, before the shields are broken; NAP chooses the mana card (「相手は…選び」)",
+                   "AT-S5", general=("DM-GEN-WHO-DECIDES",))
+        else:
+            r.cite("s5:not-blocked-trigger-not-met:" + ("blocked" if blocked else "creature"),
+                   "the condition (attacking the player, not blocked) does not hold: it does not trigger", "AT-S5")
+    # ---- AT-S6a / AT-S6b / AT-S6c
+    if blocked or s.target != "player":
+        role = "blocker" if blocked else "defender"
+        o = s.blocker if blocked else s.defender
+        if blocked and s.target == "player":
+            r.cite("s6:blocked-player", "the attack on the player is blocked: a battle, no shield is broken and no "
+                   "direct attack", "AT-S6a", "AT-S6c" if s.shields == 0 else "AT-S6b")
+        _battle(r, a, r.attack_power, o, role)
+        if slayer[role] and "attacker" not in r.destroyed:
+            if a.wins_all:
+                return Ruling(s, undecided=("slayer against a creature that wins all battles: the page does not say "
+                                            "which of the two texts gives way"))
+            if a.ability == "wins-battle-mana":
+                return Ruling(s, undecided=("slayer against a creature with a \"when wins a battle\" ability: the page "
+                                            "does not order slayer's 「勝っても持ち主の墓地に置かれる」 against the abilities "
+                                            "that wait after the battle"))
+            r.destroyed.append("attacker")
+            r.cite("s6a:slayer", "slayer: the creature that battled it is put into the graveyard even though it won "
+                   "(「勝っても持ち主の墓地に置かれる」)", "AT-S6a", "AT-B3")
+        lost = set(r.destroyed)
+        roles = {"attacker": a, role: o}
+        # after the battle: "when wins" (its winner) and "when destroyed" wait, AP's first (AT-D1), then
+        # "after the battle" abilities trigger and resolve (AT-S6a)
+        waiting = []
+        if a.ability == "wins-battle-mana" and r.battle[3] in ("attacker",):
+            waiting.append(("attacker", "when-wins-battle", True))
+        elif a.ability == "wins-battle-mana":
+            r.cite(f"s6a:no-win-trigger:{r.battle[3]}", "the attacker did not win the battle: its \"when wins a battle\" "
+                   "ability does not trigger", "AT-S6a", *(("AT-B4",) if r.battle[3] == "none" else ()))
+        if o.ability == "when-destroyed-draw" and role in lost:
+            waiting.append((role, "when-destroyed", s.answer("when-destroyed-draw")))
+        if o.ability == "when-destroyed-draw" and role not in lost:
+            r.cite("s6a:not-destroyed-no-trigger", "the creature was not destroyed: its \"when destroyed\" ability "
+                   "does not trigger", "AT-S6a")
+        if waiting:
+            r.resolves += waiting      # AP's (the attacker's) first: the list is already in that order
+            r.cite("s6a:waiting:" + "+".join(w[1] for w in waiting) + (f":{waiting[-1][2]}" if waiting[-1][1] == "when-destroyed" else ""),
+                   "\"when wins a battle\" / \"when destroyed\" abilities wait and resolve, the turn player's first",
+                   "AT-S6a", *(("AT-D1",) if len(waiting) > 1 else ()),
+                   general=("DM-GEN-WAITING",) + (("DM-GEN-TURN-PLAYER-FIRST",) if len(waiting) > 1 else ()))
+        later = [w for w in waiting if w[0] != "attacker"] + [(rl, "after-battle") for rl, c in roles.items()
+                                                               if c.ability == "after-battle-destroy" and rl != "attacker"]
+        if "attacker" in lost and later:
+            r.cite("s6a:attacker-gone-abilities-resolve", "the attacker left the battle zone in the battle: the step's "
+                   "abilities still wait and resolve before the attack ends", "AT-D2", "AT-S6a",
+                   general=("DM-GEN-ATTACKER-LEAVES",))
+        for rl, c in roles.items():
+            if c.ability == "after-battle-destroy":
+                if rl in lost:
+                    return Ruling(s, undecided=(
+                        "an \"after the battle, destroy this creature\" ability (「バトルする時、バトルの後、このクリーチャーを破壊"
+                        "する」) of a creature already destroyed by the battle: the page does not say whether it still "
+                        "triggers and resolves with nothing to destroy"))
+                r.resolves.append((rl, "after-battle", True))
+                r.destroyed.append(rl)
+                r.cite("s6a:after-battle" + (":after-waiting" if waiting else ""),
+                       "after the battle abilities trigger and resolve after the waiting ones", "AT-S6a",
+                       *(("AT-D1",) if waiting else ()))
+    elif s.shields:
+        n = min(a.breaker, s.shields)
+        r.broken = n
+        r.cite(f"s6b:break:{'single' if a.breaker == 1 else 'multi'}:{'fewer' if s.shields < a.breaker else 'enough' if s.shields == a.breaker else 'more'}",
+               "the number of shields is fixed; AP chooses them and breaks them at once; they go to B's hand",
+               "AT-P2", "AT-P3", "AT-P4", "AT-S6b", general=("DM-GEN-WHO-DECIDES",))
+        if s.trigger:
+            used = s.trigger == "use"
+            r.trigger_used = used
+            r.cite(f"s6b:trigger:{s.trigger}", "B may use a shield trigger among the broken shields"
+                   + (": the spell destroys the attacker; the attack still ends in AT-S7" if used else ": declined, it stays in the hand"),
+                   "AT-S6b", general=("DM-GEN-SHIELD-TRIGGER",) + (("DM-GEN-ATTACKER-LEAVES",) if used else ()))
+            if used:
+                r.destroyed.append("attacker")
+    else:
+        r.direct_win = True
+        r.cite("s6c:direct-attack", "no shields, not blocked: the direct attack succeeds and A wins", "AT-P1", "AT-S6c")
+    # ---- AT-S7: the end of the attack (none after a direct attack: the game is over, AT-S6c)
+    if r.direct_win:
+        pass
+    elif "attacker" in r.destroyed:
+        r.cite("s7:attacker-gone", "the attacker left the battle zone in AT-S6: the attack still ends in AT-S7",
+               "AT-S7", general=("DM-GEN-ATTACKER-LEAVES",))
+    elif a.power_attacker:
+        r.cite("s7:power-attacker-ends", "the attack ends: power attacker no longer applies", "AT-S7")
+    else:
+        r.cite("s7:end", "the attack ends", "AT-S7")
+    return r
