@@ -466,7 +466,7 @@ def migrate(inputs, out):
 def steps(game):
     """Print the step grammar: every step form, with an example. A When step starts with one of
     the moments (scenario format 2), then a comma and the action: `When <moment>, <action>`; a
-    phrase may stand between them (`every time this turn`). Words of format 2.1 say so."""
+    phrase may stand between them (`every time this turn`). Words of format 2.1 and 2.2 say so."""
     from .compiler.grammar import GRAMMAR, readable
     forms = [("Moment", m, f"{readable(m.pattern.pattern[:-2])}, ...", "", "When ") for m in GRAMMAR.moments]
     forms += [("Modifier", m, f"<moment>, {readable(m.pattern.pattern[:-2])}, <action>", m.text, "When ")
@@ -475,8 +475,8 @@ def steps(game):
     for label, form, shape, text, prefix in forms:
         if game and game not in form.games:
             continue
-        # a word of scenario format 2.1: documents using it need adapter protocol 3
-        click.echo(f"{label:5} [{','.join(form.games)}] {shape}{' (format 2.1)' if form.minor else ''}")
+        # a word of scenario format 2.1 (2.2): documents using it need adapter protocol 3 (4)
+        click.echo(f"{label:5} [{','.join(form.games)}] {shape}{f' (format 2.{form.minor})' if form.minor else ''}")
         for line in ([text] if text else []) + ([f"e.g. {prefix}{form.example}"] if form.example else []):
             click.echo(f"{'':5}   {line}")
 

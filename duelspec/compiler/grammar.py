@@ -116,7 +116,8 @@ class Grammar:
         if re.fullmatch(r"player [AB] pass(?:es)?", text):
             raise InputError(builder.file, f"line {line}" if line else "",
                              "no `passes` step (scenario format 2: no script counts passes; a player with no step "
-                             "for a window passes there)", text)
+                             "for a window passes there; to decline an optional effect the engine offers, format 2.2: "
+                             "`player A declines \"x\"`)", text)
         raise InputError(builder.file, f"line {line}" if line else "",
                          MOMENT_FIRST + "; ".join(f"`{e}`" for e in examples[:4]), text)
 
