@@ -400,7 +400,9 @@ class Game:
         """Resolve everything waiting: AP's abilities first, then NAP's (AT-D1,
         DM-GEN-TURN-PLAYER-FIRST), one at a time and none in the middle of another's resolution
         (DM-GEN-WAITING); a player with several chooses the order (``order-triggers``). ``declarations`` maps a player to the
-        declaration kinds (ninja strike, ...) they may make when it is their turn to resolve."""
+        declaration kinds (ninja strike, ...) they may make when it is their turn to resolve: abilities
+        that trigger in a hidden zone are used only when declared, the turn player's first
+        (DM-GEN-HIDDEN-ZONE-TRIGGERS, 総合ルール 506.3b/c)."""
         declarations = declarations or {}
         while True:
             acted = False
@@ -464,7 +466,8 @@ class Game:
         """Why ``p`` cannot make the declaration ``s`` now (``None``: they can): AT-S3 (AP's
         invasion and revolution change, the latter before any other ability starts to resolve,
         official Q&A 2024-04-05; NAP's ninja strike and revolution 0 trigger), AT-S5 (AP's ninja
-        strike after a block)."""
+        strike after a block). An ability triggering in the hand is used only when its owner
+        declares it (DM-GEN-HIDDEN-ZONE-TRIGGERS: 506.3b, 603.2e)."""
         c = self.cards.get(s.get("card", ""))
         a = self.attack
         if c is None or c.owner != p or c.zone != "hand":
@@ -499,6 +502,8 @@ class Game:
         return f"{kind} cannot be declared now"
 
     def declare(self, p: str, s: dict) -> None:
+        """``p`` declares the hidden-zone ability ``s`` (使用宣言: the card is shown, the ``declare``
+        event; DM-GEN-HIDDEN-ZONE-TRIGGERS) and it is used."""
         c = self.cards[s["card"]]
         kind = s["do"]
         a = self.attack
@@ -648,7 +653,7 @@ class Game:
 
     def attack_trigger_step(self, a: Attack) -> None:
         """AT-S3: "when attacks / is attacked"; AP declares invasion and revolution change, NAP
-        ninja strike and revolution 0 trigger (AT-D1: AP first)."""
+        ninja strike and revolution 0 trigger (AT-D1: AP first; DM-GEN-HIDDEN-ZONE-TRIGGERS)."""
         self.step("AT-S3")
         for c in self.creatures(self.ap):
             if c.id == a.attacker:

@@ -240,7 +240,7 @@ class Duel:
 
     def draw(self, player: str, n: int, normal: bool = False, opening: bool = False) -> list[Card]:
         """Draw ``n`` cards (ND-01 for the normal draw; ``opening``: the opening hand, ND-03). A
-        player who must draw from an empty Deck loses."""
+        player who must draw and cannot (too few cards in the Deck) loses (YGO-GEN-DECK-OUT)."""
         deck = self.zone(player, "deck")
         if len(deck) < n:
             self.win(opponent(player), "deck-out")
@@ -883,7 +883,8 @@ class Duel:
         return self.draw_right == "spent"
 
     def conduct_normal_draw(self) -> None:
-        """The normal draw: 1 card, or what an effect makes it (ND-01)."""
+        """The normal draw: 1 card, or what an effect makes it (ND-01); from a Deck with too few
+        cards it loses the duel (YGO-GEN-DECK-OUT, in :meth:`draw`)."""
         if self.draw_right == "unspent":
             self.draw_right = "spent"
             drawn = self.draw(self.turn_player, self.normal_draw_n, normal=True)
