@@ -310,10 +310,13 @@ Feature: The page's related cards (ND-L-RELATED), each played for what relates i
     When in player A's Draw Phase, player B activates "trap"
     And while chain link 1 resolves, player B declares "discard"
     Then player A draws "mystical-space-typhoon", "alexandrite-dragon" by the normal draw
-    And "mystical-space-typhoon" is revealed
-    And "alexandrite-dragon" is revealed
-    And "mystical-space-typhoon" is sent to the graveyard
-    And "alexandrite-dragon" is sent to the graveyard
+    # the cards are confirmed together and discarded together: no order between them
+    And these events happen in any order:
+      | "mystical-space-typhoon" is revealed |
+      | "alexandrite-dragon" is revealed     |
+    And these events happen in any order:
+      | "mystical-space-typhoon" is sent to the graveyard |
+      | "alexandrite-dragon" is sent to the graveyard     |
     And "celtic-guardian" ends in player A's deck
 
   @id:ygo.normal-draw.related.commander-of-swords.destroy @ruling:ND-L-RELATED @ruling:ND-01
