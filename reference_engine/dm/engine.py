@@ -224,7 +224,8 @@ class Game:
         return p
 
     def update_powers(self) -> None:
-        """Emit a ``power`` event for every creature whose power changed since last shown."""
+        """Emit a ``power`` event for every creature whose power changed since last shown (the
+        static abilities of AT-S2, "while attacking", as they apply)."""
         for c in self.creatures():
             p = self.power(c)
             if self.shown_power.get(c.id) != p:
@@ -538,7 +539,7 @@ class Game:
             self.entered(c, "invasion")
 
     def revolution_change(self, g, c: Card, ctx: dict) -> None:
-        """革命チェンジ resolves: switch the attacking creature with this creature from the hand;
+        """革命チェンジ resolves (DM-GEN-HIDDEN-ZONE-TRIGGERS: declared from the hand, AT-S3): switch the attacking creature with this creature from the hand;
         it goes on attacking (in the attacker's tapped state). Nothing happens if either has
         moved since the declaration."""
         a = self.attack
@@ -869,7 +870,7 @@ class Game:
                 and civs & set(x.entry.get("civilizations", []))]
 
     def broken_shield_play_problem(self, st: dict, usable: list, broken: list, used: set) -> str | None:
-        """Why NAP cannot play this broken shield / S-back now (``None``: they can)."""
+        """Why NAP cannot play this broken shield / S-back now (``None``: they can; DM-GEN-SHIELD-TRIGGER, AT-S6b)."""
         if st["do"] == "decline":
             return None
         if st["do"] == "use-shield-trigger":
@@ -924,7 +925,8 @@ class Game:
         return None
 
     def cast(self, c: Card) -> None:
-        """Cast a spell (呪文) for no cost: resolve it, then put it into the graveyard."""
+        """Cast a spell (呪文) for no cost: resolve it, then put it into the graveyard (a shield
+        trigger's use, DM-GEN-SHIELD-TRIGGER)."""
         for ab in self.scripts.triggered(c.entry):
             if ab.timing == "spell":
                 ab.effect(self, c, {})
@@ -934,6 +936,7 @@ class Game:
         self.update_powers()
 
     def win(self, player: str, reason: str) -> None:
+        """``player`` wins: a direct attack that is not blocked (AT-P1) ends the game at once."""
         self.winner = player
         self.emit("win", player=player, reason=reason)
         raise GameOver
@@ -983,7 +986,7 @@ class Game:
     def next_turn(self) -> None:
         """The next player's turn (ターンの進行): the untap step (AP untaps their cards), the start of
         the turn (what lasted "until the start of your next turn" of AP ends; no creature is still
-        summoning sick: none was put into the battle zone this turn), the draw step (AP draws a
+        summoning sick, DM-GEN-SUMMONING-SICKNESS: none was put into the battle zone this turn), the draw step (AP draws a
         card), the charge and main steps (the scenario format has no decisions for them: nothing is
         charged, summoned or cast), then the attack phase."""
         self.turn += 1

@@ -240,7 +240,7 @@ class Duel:
 
     def draw(self, player: str, n: int, normal: bool = False, opening: bool = False) -> list[Card]:
         """Draw ``n`` cards (ND-01 for the normal draw; ``opening``: the opening hand, ND-03). A
-        player who must draw and cannot (too few cards in the Deck) loses (YGO-GEN-DECK-OUT)."""
+        player who must draw and cannot (too few cards in the Deck) loses (YGO-GEN-VICTORY)."""
         deck = self.zone(player, "deck")
         if len(deck) < n:
             self.win(opponent(player), "deck-out")
@@ -299,12 +299,14 @@ class Duel:
         return picked[0]
 
     def damage(self, player: str, amount: int) -> None:
+        """``player`` loses ``amount`` Life Points; at 0 they lose the duel (YGO-GEN-VICTORY)."""
         self.lp[player] = max(0, self.lp[player] - amount)
         self.emit("lp", player=player, lp=self.lp[player], change=-amount)
         if self.lp[player] == 0:
             self.win(opponent(player), "life-points")
 
     def win(self, player: str, reason: str) -> None:
+        """``player`` wins (YGO-GEN-VICTORY): the duel ends at once, whatever is left to resolve."""
         if self.winner is None:
             self.winner = player
             self.emit("win", player=player, reason=reason)
@@ -329,7 +331,7 @@ class Duel:
             self.used.add(self._opt_key(card, eff))
 
     def effects_negated(self, card: "Card") -> bool:
-        """Are ``card``'s effects negated now: this turn (e.g. by Infinite Impermanence), until a
+        """(YGO-GEN-NEGATION) Are ``card``'s effects negated now: this turn (e.g. by Infinite Impermanence), until a
         later phase, or — a Trap on the field — by Jinzo (「フィールドの罠カードの効果は無効化される」)?"""
         if (card.uid, card.incarnation, self.turn) in self.negated_cards:
             return True
@@ -484,7 +486,8 @@ class Duel:
 
     def try_activate(self, player: str, step: dict) -> str | None:
         """Perform a scripted ``activate`` step; ``None`` when done, else why it is refused (a
-        :class:`~duelspec.decisions.Refusal` with the code of the refusal vocabulary)."""
+        :class:`~duelspec.decisions.Refusal` with the code of the refusal vocabulary): the rules of
+        :meth:`activatable` (YGO-GEN-SPELL-SPEED, YGO-GEN-ONCE-PER-TURN, ND-05, ...)."""
         card = self.cards.get(step["card"])
         if card is None:
             return Refusal(f"no card {step['card']!r}", code="not-offered")
@@ -735,7 +738,7 @@ class Duel:
         return card is None or not named or any(e.kind not in ("trigger", "continuous") for e in named)
 
     def _trigger_problem(self, eff: fx.Effect, player: str) -> str | None:
-        """Why a triggered effect cannot be activated now: its card is no longer where the effect
+        """(YGO-GEN-ONCE-PER-TURN, YGO-GEN-NEGATION) Why a triggered effect cannot be activated now: its card is no longer where the effect
         is activated from (or face-down), its effects are negated, once per turn, its condition."""
         card = eff.card
         if card.zone not in eff.locations:
@@ -884,7 +887,7 @@ class Duel:
 
     def conduct_normal_draw(self) -> None:
         """The normal draw: 1 card, or what an effect makes it (ND-01); from a Deck with too few
-        cards it loses the duel (YGO-GEN-DECK-OUT, in :meth:`draw`)."""
+        cards it loses the duel (YGO-GEN-VICTORY, in :meth:`draw`)."""
         if self.draw_right == "unspent":
             self.draw_right = "spent"
             drawn = self.draw(self.turn_player, self.normal_draw_n, normal=True)
