@@ -548,3 +548,21 @@ def test_a_decline_is_applied_only_where_the_engine_offers_the_effect():
     steps = ADAPTER.run(mand)["trace"]["steps"]
     assert steps[1]["outcome"] == "refused" and steps[1]["code"] == "not-offered"
     assert outcome(mand)["outcome"] == "failed"           # a `declines` step that is refused fails the scenario
+
+
+def test_a_step_of_a_later_turn_without_on_turn_says_it_is_for_turn_1():
+    """Issue 35: from the opening hands, a step that names no turn is for turn 1 (the setup's): the
+    failure says so instead of reading as the engine never offering the reveal of turn 2."""
+    body = """  @id:t.from-start @ruling:ND-L-TRIGGER
+  Scenario: from the start
+    Given the duel has not started yet, player B going first
+    And player B's deck holds "Alexandrite Dragon", "Mystical Elf", "Celtic Guardian", "Dark Blade", "Sangan", "Alien Shocktrooper", in this order from the top
+    And player A's deck holds "Alexandrite Dragon", "Mystical Elf", "Celtic Guardian", "Dark Blade", "Sangan", "Shining Draw", "Alien Shocktrooper", in this order from the top
+    And the duel goes on until turn 2's Standby Phase
+    When after "shining-draw" is drawn by the normal draw{turn}, player A reveals "shining-draw"
+    Then "shining-draw" is revealed as the card drawn for the normal draw
+"""
+    bg = "Given player B went first"
+    r = outcome(one(body.format(turn=""), background=bg))
+    assert r["outcome"] == "failed" and "needs `on turn N`" in r["failures"][0]["message"], r
+    assert outcome(one(body.format(turn=" on turn 2"), background=bg))["outcome"] == "passed"
