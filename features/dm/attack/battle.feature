@@ -250,3 +250,15 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     And [AT-S6a] the "after-battle" ability of "grass" resolves
     And [AT-S6a] "grass" becomes untapped
     And "grass" ends in the battle zone, untapped
+
+  @id:dm.attack.battle.shadow-moon-both-sides @ruling:AT-B1 @ruling:AT-B3
+  Scenario: Shadow Moon raises every other darkness creature, the opponent's too: Bone Spider (7000) loses to Dark Clown (8000)
+    # cites: card-text | Shadow Moon, Cursed Shade (DM-04 36/55) 「他の闇のクリーチャーすべてのパワーを+2000する。」 (すべて: both players')
+    # cites: card-text | Dark Clown (DM-01 50/110) 「このクリーチャーがバトルする時、バトルの後、このクリーチャーを破壊する。」
+    Given player A has "Shadow Moon, Cursed Shade" as "moon" in the battle zone
+    And player A has "Bone Spider" as "spider" in the battle zone
+    And player B has "Dark Clown" as "clown" in the battle zone, tapped
+    When in step AT-S1, player A attacks "clown" with "spider"
+    Then "spider" (7000) battles "clown" (8000) and loses
+    And "spider" is destroyed
+    And [AT-B3] "spider" ends in the graveyard
