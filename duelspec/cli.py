@@ -38,7 +38,7 @@ def selection_options(f):
 def main():
     """duelspec: rulings as executable scenarios; check a simulator against them."""
     if click.get_current_context().invoked_subcommand != "run":
-        from .start import release
+        from .held_signals import release
         release()                           # signals held since start-up (duelspec.start) act as they came
     for name in ("stdout", "stderr"):       # started with a closed stdout/stderr (`>&-`): write nowhere
         if getattr(sys, name) is None:
@@ -185,7 +185,7 @@ def _date_option(value):
     """``--as-of``: an ISO date, or a usage error (exit 2)."""
     if value is None:
         return None
-    from .asof import parse_date
+    from .judging.asof import parse_date
     try:
         return parse_date(value)
     except ValueError as exc:
@@ -197,7 +197,7 @@ def _results_table(tally, console, games, rulings, adapter_text) -> None:
     summary line naming the adapter (``adapter_text``, already made safe for a terminal)."""
     from rich.text import Text
     from .catalogue import rulings as ruling_catalogue
-    from .report import render_failures, render_follows, render_partial, render_skips, render_table
+    from .reporting.report import render_failures, render_follows, render_partial, render_skips, render_table
     render_table(tally, ruling_catalogue(), console, games=games, rulings=rulings)
     render_skips(tally, console)
     render_partial(tally, console)
@@ -242,7 +242,7 @@ def _verdict_lines(tally, foot) -> list:
 @click.option("--format", "fmt", type=click.Choice(["table", "markdown", "junit", "json"]), default="table", show_default=True)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write here instead of stdout.")
 @click.option("--by-cause", is_flag=True, help="The failures (and xfailures) grouped by cause instead: by the first failing "
-              "expectation, the replacement's kind and the interference (duelspec.causes), matched to the causes of "
+              "expectation, the replacement's kind and the interference (duelspec.analysis.causes), matched to the causes of "
               "--causes; table or markdown.")
 @click.option("--causes", "causes_file", type=click.Path(dir_okay=False, path_type=Path),
               help="With --by-cause: a TOML cause file mapping signatures to an engine's causes (e.g. adapters/edopro/causes.toml).")
@@ -252,7 +252,7 @@ def _verdict_lines(tally, foot) -> list:
               help="With --by-cause: scenario documents (JSON files or folders) the stream ran besides the built-in ones.")
 @click.option("--unordered", "unordered_stream", type=click.Path(dir_okay=False, path_type=Path),
               help="With --by-cause: the stream of a run of the failures' copies without the order of their negations "
-                   "(python -m duelspec.causes unorder; documents in --scenarios): the causes those failures hid.")
+                   "(python -m duelspec.analysis.causes unorder; documents in --scenarios): the causes those failures hid.")
 def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario_paths, unordered_stream):
     """Re-render saved JSON-lines result streams (from `run --out`) as a table, Markdown, JUnit
     XML or one merged stream (`json`). Several files are merged into one report: the shards of
@@ -266,11 +266,12 @@ def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario
     0 when the saved run passed, 1 when it did not (or stopped early), 2 when a file is not
     a result stream (the error names the line and JSON pointer) or the files are not of one run."""
     from rich.text import Text
-    from .causes import report_by_cause
+    from .analysis.causes import report_by_cause
     from .console import console as make_console
     from .errors import InputError, UsageError
     from .files import check_outputs, is_epipe, open_output, quiet_stdout, scenario_inputs
-    from .report import read_streams, render_stream
+    from .reporting.formats import render_stream
+    from .reporting.report import read_streams
     from .text import terminal
     try:
         check_outputs(inputs={**{f"results file {f}": f for f in results_files}, "--causes file": causes_file,
@@ -323,8 +324,8 @@ def consensus(streams, arguments_path, scenario_paths, markdown_out, fmt):
     """Where every engine of a game fails a scenario the same way (the same first failing
     expectation): the scenarios and their clusters, what each expectation rests on (rulings with
     the page's passage, general rules with their source) and, with --arguments, the verdict on each
-    (duelspec.consensus). Give every stream of every engine (streams of one engine are merged)."""
-    from . import consensus as cs
+    (duelspec.analysis.consensus). Give every stream of every engine (streams of one engine are merged)."""
+    from .analysis import consensus as cs
     from .errors import InputError, UsageError
     from .files import check_outputs, scenario_inputs, write_output
     try:
@@ -491,7 +492,7 @@ def steps(game):
 @click.option("--causes", "causes", multiple=True, metavar="NAME=CAUSES[,FIXES[,REPRO_DIR]]",
               help="An engine's cause file (and its fix measurements and reproductions): the engines' causes side by side on "
                    "causes.html, and that engine's failing generated chains grouped by them; NAME is a word of the "
-                   "engine's name (repeatable; python -m duelspec.sidebyside).")
+                   "engine's name (repeatable; python -m duelspec.analysis.sidebyside).")
 def site(results, out, arguments_path, causes):
     """Write the spec as a static website: the engines × rulings matrix, a page per ruling with
     its scenarios as Gherkin and every engine's verdicts, a page per failure of a hand-written

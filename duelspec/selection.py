@@ -6,7 +6,7 @@ those the criteria select (:func:`select`: game, ruling, id, tag, requires; wild
 :func:`in_shard` keeps one shard of them (``--shard K/N``). What cannot be run as given
 (:func:`check_paths`, :func:`check_requires`, :func:`parse_shard`) raises
 :class:`duelspec.errors.UsageError` before anything runs; the ``duelspec`` commands, the pytest
-plugins and :mod:`duelspec.causes` all load through here.
+plugins and :mod:`duelspec.analysis.causes` all load through here.
 """
 from __future__ import annotations
 
@@ -105,7 +105,7 @@ def load(paths=(), games=(), rulings=(), ids=(), tags=(), requires=(), generated
         compiled.scenarios.append(doc)
     if generated:  # the generated normal-draw chains (duelspec.generated), checked for duplicates too
         from .generated import scenarios as generated_scenarios
-        from .report import shard_of
+        from .reporting.report import shard_of
         compiled.scenarios.extend(generated_scenarios(
             None if shard is None else lambda i: shard_of(i, shard["count"]) == shard["index"]))
     _one_per_id(compiled, json_source)
@@ -269,8 +269,8 @@ def parse_shard(text: str) -> dict:
 
 def in_shard(scenarios: list, errors: list, shard: dict) -> tuple[list, list]:
     """The scenarios and compile errors of shard ``{"index", "count"}`` (a partition by id,
-    :func:`duelspec.report.shard_of`)."""
-    from .report import shard_of
+    :func:`duelspec.reporting.report.shard_of`)."""
+    from .reporting.report import shard_of
     return ([s for s in scenarios if shard_of(s["id"], shard["count"]) == shard["index"]],
             [e for e in errors if shard_of(e.id, shard["count"]) == shard["index"]])
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from duelspec.causes import by_id, group, load_causes
-from duelspec.fixes import load_fixes
-from duelspec.report import read_stream
+from duelspec.analysis.causes import by_id, group, load_causes
+from duelspec.analysis.fixes import load_fixes
+from duelspec.reporting.report import read_stream
 
 ROOT = Path(__file__).resolve().parents[1]
 CONF = ROOT / "docs" / "conformance"

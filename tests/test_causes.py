@@ -1,4 +1,4 @@
-"""`duelspec summary --by-cause` (duelspec/causes.py, issue 12): failures grouped by the first
+"""`duelspec summary --by-cause` (duelspec/analysis/causes.py, issue 12): failures grouped by the first
 failing expectation, the replacement's kind and the interference, matched to a cause file."""
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from duelspec.causes import by_id, group, load_causes, signature, without_negation_order
+from duelspec.analysis.causes import by_id, group, load_causes, signature, without_negation_order
 from duelspec.cli import main
 from duelspec.errors import InputError
-from duelspec.expectfail import load as load_expect_fail
+from duelspec.judging.expectfail import load as load_expect_fail
 
 IDS = ["ygo.normal-draw.table.cost.fizzles", "ygo.normal-draw.table.effect.fizzles", "ygo.normal-draw.table.cost.effect-negated"]
 CAUSES = '''

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from duelspec.errors import InputError
-from duelspec.fixes import EditMismatch, Fix, apply_fix, edit_text, load_fixes, measure, sentence
+from duelspec.analysis.fixes import EditMismatch, Fix, apply_fix, edit_text, load_fixes, measure, sentence
 
 ROOT = Path(__file__).resolve().parents[1]
 TEXT = "\n".join(f"line {i}" for i in range(1, 9))   # our own text: "line 1" .. "line 8"
@@ -66,7 +66,7 @@ def test_the_committed_cause_files_fixes_are_well_formed(engine):
 
 
 def test_measure_says_what_fixing_one_cause_alone_does(monkeypatch):
-    import duelspec.fixes as fx
+    import duelspec.analysis.fixes as fx
     # the classification is by the cause file; here each result names its cause in its message
     monkeypatch.setattr(fx, "classify", lambda results, causes: {i: r["cause"] for i, r in results.items()
                                                                  if r["outcome"] in fx.BAD})

@@ -90,7 +90,7 @@ def _entry_points() -> set:
 
 def test_no_module_imports_the_cli_but_the_entry_points():
     """The commands call the library (selection, adapters, stopping, files, session); nothing calls
-    the commands: the pytest plugins, duelspec.causes and ``python -m duelspec.mutation`` included."""
+    the commands: the pytest plugins, duelspec.analysis.causes and ``python -m duelspec.mutation`` included."""
     entry = _entry_points()
     assert "duelspec.start" in entry            # it holds signals, then imports the command (issue 23)
     bad = [f"{p.relative_to(ROOT)}:{line}: {mod}" for name, p in modules().items() if name not in entry
@@ -156,7 +156,7 @@ def test_no_private_name_is_used_across_modules():
     assert not bad, "private names used across modules:\n" + "\n".join(bad)
 
 
-@pytest.mark.parametrize("source", ["from duelspec.report import _detail_text\n",
+@pytest.mark.parametrize("source", ["from duelspec.reporting.report import _detail_text\n",
                                     "from ..report import _md_escape as esc\n",
                                     "from duelspec import validation\nvalidation._best([])\n",
                                     "from .. import validation as v\nv._expected(None)\n"])

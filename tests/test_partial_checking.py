@@ -4,9 +4,9 @@ skipped only when its script cannot be played or nothing that carries its ruling
 import pytest
 
 from duelspec import validation
-from duelspec.checker import check
+from duelspec.judging.checker import check
 from duelspec.compiler import compile_text
-from duelspec.coverage import describe, plan, unplayable
+from duelspec.judging.coverage import describe, plan, unplayable
 from duelspec.errors import InputError
 from duelspec.runner import run_one
 
@@ -200,7 +200,7 @@ def partial_stream(tmp_path):
     """A result stream with a partial pass, a full pass and a partial failure whose ruling AT-S6a
     is uncredited."""
     import json
-    from duelspec.report import Tally, header
+    from duelspec.reporting.report import Tally, header
     impl = {"name": "canned", "version": "1", "games": ["dm"], "observes": OBSERVES}
     ok = run_one(SCEN, Canned(TRACE), impl)
     full = run_one(dict(SCEN, id="t.full", expect={"events": [EXPECT["events"][0]]}), Canned(TRACE), impl)
@@ -222,8 +222,8 @@ def partial_stream(tmp_path):
 def test_reports_label_a_partial_pass_and_credit_only_the_rulings_checked(tmp_path):
     from rich.console import Console
     from duelspec.catalogue import rulings
-    from duelspec.junit import to_junit
-    from duelspec.report import read_stream, render_markdown, render_partial, render_table
+    from duelspec.reporting.junit import to_junit
+    from duelspec.reporting.report import read_stream, render_markdown, render_partial, render_table
     path, t, lines = partial_stream(tmp_path)
     assert t.summary_line() == "2 passed (1 partly checked), 1 failed (1 partly checked)"
     # per ruling: AT-B4 counts all three; AT-S6a does not count the failure that showed none of it

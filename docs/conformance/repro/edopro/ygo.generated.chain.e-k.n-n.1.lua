@@ -21,7 +21,7 @@ count to 0 at activation, so the last replacement does nothing and the one below
 _replace_count is still within the max). ND-E7: the last-activated replacement is applied, those
 before it fizzle.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
-Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
+Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
 Debug.SetAIName("duelspec ygo.generated.chain.e-k.n-n.1")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)

@@ -22,7 +22,7 @@ effect-type replacements be on the same chain. No fix experiment: the scripts ha
 the pledge from a given-up draw (both are EFFECT_DRAW_COUNT 0 and the same flag,
 utility.lua:1868-1876), so the fix is a new mechanism in utility.lua, not a change of one place.
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
-Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
+Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
 Debug.SetAIName("duelspec ygo.normal-draw.astral-force.then-effect-type")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)

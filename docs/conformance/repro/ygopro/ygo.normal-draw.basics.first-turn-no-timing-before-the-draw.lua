@@ -27,7 +27,7 @@ suite has decides whether its text 「自分ドローフェイズのドロー前
 scenario nor this cause's evidence. ND-02: no normal draw in that turn; ND-05: the timing is
 immediately before the normal draw, so there is none.
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
-Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
+Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
 Debug.SetAIName("duelspec ygo.normal-draw.basics.first-turn-no-timing-before-the-draw")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)

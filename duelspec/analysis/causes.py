@@ -45,7 +45,7 @@ import fnmatch
 from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass, field
 
-from .generated import cards as C
+from ..generated import cards as C
 
 BAD = ("failed", "errored", "xfailed")
 SIGNATURE_KEYS = ("first", "card", "kind", "interference", "interferer", "top", "chain", "before")
@@ -84,8 +84,8 @@ def load_causes(path) -> list[Cause]:
     Raises InputError naming the file and the line (TOML syntax) or the JSON pointer
     (``/causes/A/match/0/frist``) for a malformed one; a FIFO nobody writes to, a device or a
     file over 16 MiB is an error too, never a wait."""
-    from . import validation
-    from .files import EXPECT_FAIL_BYTES, read_toml
+    from .. import validation
+    from ..files import EXPECT_FAIL_BYTES, read_toml
     doc = read_toml(path, "an existing cause file (TOML)", EXPECT_FAIL_BYTES)
     validation.check(doc, "causes", str(path))
     return [Cause(key, c["title"], c.get("who", ""), c.get("evidence", ""), list(c.get("rulings", [])),
@@ -101,7 +101,7 @@ def _card_name(code) -> str | None:
     """A card's English name from the catalogue (None if unknown)."""
     if code is None:
         return None
-    from .catalogue import cards
+    from ..catalogue import cards
     cat = cards("ygo")
     return cat[code]["name"]["en"] if code in cat else None
 _INTF = {i.code: i for i in C.INTERFERERS}
@@ -337,8 +337,8 @@ def _shown(g: "Group") -> list:
 
 def render_markdown(groups, hand_written=lambda i: not i.startswith("ygo.generated"), width: int = 10) -> str:
     """A Markdown section: per cause its count (hand-written + generated), who, an example, the
-    evidence and its signatures with their counts (the template ``duelspec/templates/by-cause.md``)."""
-    from .markdown import render
+    evidence and its signatures with their counts (the template ``duelspec/reporting/templates/by-cause.md``)."""
+    from ..reporting.markdown import render
     shown = []
     for key, g in groups.items():
         hw = sum(1 for i in g.ids if hand_written(i))
@@ -357,7 +357,7 @@ def render_text(groups, console, width: int = 6) -> None:
     """The groups on a rich console: cause, count, an example, the evidence, the most frequent
     signatures (``width`` of them)."""
     from rich.text import Text
-    from .text import terminal
+    from ..text import terminal
     for key, g in groups.items():
         title = g.cause.title if g.cause else "no cause of the cause file matches"
         console.print(Text.assemble(Text(f"{key:<4}", style="bold"), f" {len(g.ids):>6,}  ", terminal(title, limit=300)), highlight=False)
@@ -375,7 +375,7 @@ def render_text(groups, console, width: int = 6) -> None:
 def render_hidden(groups, hidden: dict) -> str:
     """Markdown: per cause, how many of its failures pass when their negations are not ordered
     and what the others fail for then (``hidden``: :func:`hidden_causes`)."""
-    from .markdown import render
+    from ..reporting.markdown import render
     rows = []
     for key, g in groups.items():
         rerun = [i for i in g.ids if i in hidden]
@@ -420,7 +420,7 @@ def by_id(ids, paths=()) -> dict:
     """The scenario documents of ``ids``: the built-in features and generated chains, and the
     JSON documents in ``paths`` (files or folders, as ``duelspec run`` reads them)."""
     from pathlib import Path
-    from .selection import load
+    from ..selection import load
     wanted = set(ids)
     scenarios, _ = load((), (), (), (), (), (), generated=any(i.startswith("ygo.generated") for i in wanted))
     out = {s["id"]: s for s in scenarios if s["id"] in wanted}
@@ -437,10 +437,10 @@ def report_by_cause(st, fmt, fh, causes_file=None, expect_out=None, scenario_pat
     :class:`duelspec.errors.InputError` for a cause file or stream that cannot be read and
     :class:`duelspec.errors.UsageError` for an expect-fail file that cannot be written."""
     import sys
-    from .console import console as make_console
-    from .errors import InputError, UsageError
-    from .files import open_output
-    from .report import read_stream
+    from ..console import console as make_console
+    from ..errors import InputError, UsageError
+    from ..files import open_output
+    from ..reporting.report import read_stream
     causes = load_causes(causes_file) if causes_file else []
     hidden = hidden_causes(read_stream(unordered_stream).results, scenario_paths, causes) if unordered_stream else {}
     bad = [r for r in st.results if r.get("outcome") in BAD]     # an errored result: by the engine error it reports
@@ -501,15 +501,15 @@ def without_negation_order(scenario: dict) -> dict:
 
 
 def main(argv=None) -> int:
-    """``python -m duelspec.causes unorder STREAM --causes FILE --cause KEY --out DIR``: write the
+    """``python -m duelspec.analysis.causes unorder STREAM --causes FILE --cause KEY --out DIR``: write the
     scenarios of the failures of cause KEY without the order of their negations
     (:func:`without_negation_order`), as JSON documents to run again (``duelspec run DIR``) and
     group by cause: what such a failure may hide."""
     import argparse
     import json as _json
     from pathlib import Path
-    from .report import read_stream
-    ap = argparse.ArgumentParser(prog="python -m duelspec.causes unorder", description=main.__doc__.split("\n\n")[0])
+    from ..reporting.report import read_stream
+    ap = argparse.ArgumentParser(prog="python -m duelspec.analysis.causes unorder", description=main.__doc__.split("\n\n")[0])
     ap.add_argument("command", choices=["unorder"])
     ap.add_argument("stream")
     ap.add_argument("--causes", required=True)

@@ -21,9 +21,9 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 
-from .coverage import describe, unchecked_text
+from ..judging.coverage import describe, unchecked_text
 from .report import detail_text, partly
-from .text import MESSAGE_CHARS, xml
+from ..text import MESSAGE_CHARS, xml
 
 
 def _clean(s, limit: int | None = MESSAGE_CHARS) -> str:

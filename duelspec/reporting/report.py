@@ -13,29 +13,12 @@ from pathlib import Path
 
 from rich.text import Text
 
-from . import SCENARIO_FORMAT, PROTOCOL_VERSION
-from .text import DETAIL_CHARS, bound, cap, json_escape_hidden, terminal, visible
+from .. import SCENARIO_FORMAT, PROTOCOL_VERSION
+from ..release import spec_identity, suite_version
+from ..text import DETAIL_CHARS, bound, cap, json_escape_hidden, terminal, visible
 
 OUTCOMES = ("passed", "failed", "skipped", "errored", "timed-out", "xfailed", "xpassed")
 BAD = ("failed", "errored", "timed-out", "xpassed")
-
-
-def spec_identity(features: Path | None = None, schemas: Path | None = None) -> str:
-    """``sha256:<hex>`` over a spec (default: the installed one): every feature file, the card and
-    ruling catalogues and the schemas (each file's path relative to its folder and its bytes, in
-    path order). Two runs with the same identity ran the same spec."""
-    import hashlib
-    from .resources import features_dir, schemas_dir
-    h = hashlib.sha256()
-    for base, patterns in ((features or features_dir(), ("**/*.feature", "cards/*.json", "rulings/*.json")),
-                           (schemas or schemas_dir(), ("*.json",))):
-        files = sorted({f for pat in patterns for f in base.glob(pat) if f.is_file()})
-        for f in files:
-            rel = f"{base.name}/{f.relative_to(base).as_posix()}"
-            data = f.read_bytes()
-            h.update(f"{rel}\0{len(data)}\0".encode())
-            h.update(data)
-    return "sha256:" + h.hexdigest()
 
 
 def checkout_beside(start: Path | None = None) -> Path | None:
@@ -56,7 +39,7 @@ def checkout_beside(start: Path | None = None) -> Path | None:
 def stale_install_warning(start: Path | None = None) -> str | None:
     """A warning when duelspec plays installed features that differ from the checkout it is run
     in (e.g. ``pip install .`` and then a feature edited): the edit would silently not be played."""
-    from .resources import features_dir
+    from ..resources import features_dir
     co = checkout_beside(start)
     if co is None or features_dir().resolve() == (co / "features").resolve():
         return None
@@ -69,7 +52,7 @@ def stale_install_warning(start: Path | None = None) -> str | None:
 def ruling_order(rid: str) -> tuple:
     """A sort key that puts ruling IDs in the page's order: ND-E2 before ND-E10, ND-01 before ND-C1
     (the order of the ruling catalogue where the ID is catalogued, else natural order)."""
-    from .catalogue import rulings
+    from ..catalogue import rulings
     ids = list(rulings())
     if rid in ids:
         return (0, ids.index(rid), ())
@@ -80,7 +63,6 @@ def header(adapter_spec: str, implementation: dict | None, selection: dict | Non
            scenarios: int | None = None, protocol: int | None = None) -> dict:
     """The first line of a result stream (schema ``result.schema.json#/$defs/header``);
     ``protocol``: the adapter-protocol version the adapter answered with (default: duelspec's)."""
-    from .release import suite_version
     identity = spec_identity()
     suite = {"name": "duelspec", "version": suite_version(identity), "scenario_format": SCENARIO_FORMAT, "content_hash": identity}
     if scenarios is not None:
@@ -260,7 +242,7 @@ def render_partial(tally: Tally, console, limit: int = 50) -> None:
     was not checked (the adapter does not observe it), so that no partial pass reads as a full one."""
     if not tally.partial:
         return
-    from .coverage import describe, unchecked_text
+    from ..judging.coverage import describe, unchecked_text
     console.print(f"[yellow]partly checked {len(tally.partial)}[/] (what the adapter does not observe was left out):",
                   highlight=False)
     for r in tally.partial[:limit]:
@@ -314,7 +296,7 @@ def origin_path(file: str) -> str:
     try:
         if Path(file).exists():
             return file
-        from .resources import features_dir
+        from ..resources import features_dir
         installed = features_dir().parent / file
         return str(installed) if installed.exists() else file
     except (OSError, ValueError):
@@ -325,7 +307,7 @@ def render_failures(tally: Tally, console, limit: int = 50) -> None:
     """Print every bad result (up to ``limit``): where it comes from, what differed, the
     evidence of an adapter fault (offending line, exit status, stderr tail). Everything that
     came from an adapter or a scenario is printed as plain text (:func:`duelspec.text.terminal`)."""
-    from .checker import Failure, format_failure
+    from ..judging.checker import Failure, format_failure
     for r in tally.bad[:limit]:
         where = r.get("origin") if isinstance(r.get("origin"), dict) else {}
         loc = where.get("line") or str(where.get("location", "")).replace("line ", "")
@@ -380,8 +362,8 @@ def stream_lines(path: str) -> tuple[list[str], bool]:
     """The lines of a stream file (UTF-8, a byte-order mark dropped) and whether the last one
     ended with a newline. Each line is at most 8 MiB (a longer one, e.g. ``/dev/zero``, is an
     error); a FIFO or pipe is read without blocking (:func:`duelspec.files.read_bytes`)."""
-    from .errors import InputError
-    from .files import MiB, STREAM_LINE_BYTES, decode, kind, read_bytes
+    from ..errors import InputError
+    from ..files import MiB, STREAM_LINE_BYTES, decode, kind, read_bytes
     what = "an existing result stream (JSON lines, from `duelspec run --out`)"
     if kind(path) != "file":
         raw_lines = read_bytes(path, what, 1 << 40, line_limit=STREAM_LINE_BYTES).split(b"\n")
@@ -411,15 +393,15 @@ def stream_lines(path: str) -> tuple[list[str], bool]:
 
 
 def _not_json(path: str, n: int, line: str, exc: Exception):
-    from .errors import InputError
+    from ..errors import InputError
     return InputError(path, f"line {n}", "one JSON object per line (a duelspec result stream)",
                       f"{line[:80]}... ({exc})" if len(line) > 80 else f"{line} ({exc})")
 
 
 def _check_line(obj, path: str, n: int) -> None:
     """``obj`` (line ``n`` of stream ``path``) against ``result.schema.json``; InputError naming the line."""
-    from . import validation
-    from .errors import InputError
+    from .. import validation
+    from ..errors import InputError
     try:
         validation.check(obj, "result", path)
     except InputError as exc:
@@ -429,8 +411,8 @@ def _check_line(obj, path: str, n: int) -> None:
 def read_header(path) -> Stream:
     """The header of a stream file without reading the rest (its first line, validated like
     :func:`read_stream` does): a :class:`Stream` with ``header_only`` set and no results."""
-    from .errors import InputError
-    from .files import MiB, STREAM_LINE_BYTES, decode
+    from ..errors import InputError
+    from ..files import MiB, STREAM_LINE_BYTES, decode
     path = str(path)
     what = "an existing result stream (JSON lines, from `duelspec run --out`)"
     try:
@@ -460,8 +442,8 @@ def read_stream(path, keep=None) -> Stream:
     pointer) for any other line that is not JSON or fails ``result.schema.json``.
     ``keep(result) -> result``: what of each result to keep (default: all of it), applied as
     each line is read (``duelspec site`` keeps little of runs it shows only in a history)."""
-    from .errors import InputError
-    from .files import json_loads
+    from ..errors import InputError
+    from ..files import json_loads
     path = str(path)
     lines, complete_last = stream_lines(path)
     header, results, footer, cut = None, [], None, None
@@ -538,19 +520,6 @@ def read_streams(paths) -> Stream:
     return combine([read_stream(p) for p in paths])
 
 
-def render_stream(st: Stream, fmt: str) -> str:
-    """A saved stream as ``markdown`` (:func:`render_markdown`), ``junit`` (JUnit XML) or ``json``
-    (the JSON-lines stream, merged)."""
-    if fmt == "markdown":
-        return render_markdown(st.header, st.results, st.footer)
-    if fmt == "json":
-        return "".join(json_line(x) + "\n" for x in (st.header, *st.results, st.footer))
-    if fmt == "junit":
-        from .junit import to_junit
-        return to_junit(st.header, st.results, st.footer)
-    raise ValueError(f"no rendering {fmt!r} of a result stream (markdown, junit, json)")
-
-
 def merge_streams(streams: list) -> Stream:
     """One :class:`Stream` from the streams of one run split into shards (``--shard K/N``), or
     of several selections of one engine. Raises :class:`duelspec.errors.InputError` when they
@@ -559,7 +528,7 @@ def merge_streams(streams: list) -> Stream:
     are shards of different runs (``selection.shard.run``), or report one scenario twice. A
     shard missing from a sharded set (also when only one shard is given), or any stream that
     stopped early, makes the merged run stopped early with the reason."""
-    from .errors import InputError
+    from ..errors import InputError
     first = streams[0]
     seen: dict = {}
     results = []
@@ -664,12 +633,12 @@ def run_facts(footer: dict) -> str | None:
 def render_markdown(header: dict, results: list[dict], footer: dict, limit: int = 100) -> str:
     """A Markdown summary (for a CI job summary): verdict, counts, adapter, early stop, and
     one collapsible entry per failed / errored / timed-out / xpassed scenario; rendered by the
-    template ``duelspec/templates/summary.md`` (:mod:`duelspec.markdown`).
+    template ``duelspec/reporting/templates/summary.md`` (:mod:`duelspec.reporting.markdown`).
 
     Every text from an adapter or a scenario (names, versions, ids, reasons, files, messages)
     is escaped (:func:`duelspec.text.markdown` by default, :func:`duelspec.text.html` inside an
     HTML block): it renders as the characters it is, never as HTML, a link, an image or emphasis."""
-    from .coverage import describe, unchecked_text
+    from ..judging.coverage import describe, unchecked_text
     from .markdown import render
     impl = header.get("adapter", {}).get("implementation", {}) or {}
     counts = footer.get("counts", {})
@@ -729,7 +698,7 @@ def detail_text(r: dict) -> str:
     if r.get("title"):
         parts.append(r["title"])
     if partly(r):
-        from .coverage import describe, unchecked_text
+        from ..judging.coverage import describe, unchecked_text
         parts.append(f"{describe(r)}; not checked (not observed by the adapter): {unchecked_text(r, 20)}")
     for f in r.get("failures", []):
         parts.append(f"{f.get('pointer', '')}: {f.get('message', '')}")
