@@ -39,7 +39,7 @@ Feature: The normal draw (通常のドロー)
     Then "shining-draw" is never revealed
     And "shining-draw" ends in player B's hand
 
-  @id:ygo.normal-draw.basics.from-the-start.shining-draw-turn-2 @ruling:ND-L-TRIGGER @ruling:ND-01 @ruling:ND-03
+  @id:ygo.normal-draw.basics.from-the-start.shining-draw-turn-2 @ruling:ND-L-TRIGGER @ruling:ND-01
   Scenario: A duel played from its start: Shining Draw drawn by turn 2's normal draw is offered for its reveal, as when the scenario starts at turn 2
     # Issue 35: whatever state a scenario starts from, the same turn plays the same (list.trigger.shining-draw
     # starts at turn 2's Draw Phase). The step says `on turn 2`: a step that names no turn is for the setup's
