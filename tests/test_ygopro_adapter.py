@@ -370,6 +370,8 @@ def test_protocol_4_a_decline_answers_the_cores_own_prompt_with_no():
     """Issue 35: declining Meteor Flare (the core's chain prompt answered -1) lets Black Luster
     Soldier - Legendary Swordsman from the hand be chain link 1, and Meteor Flare is not offered after
     it; Gravekeeper's Trap (mandatory) cannot be declined."""
+    import sys
+    from duelspec.adapters.process import ProcessAdapter
     from duelspec.compiler import compile_paths
     from duelspec.runner import run_one
     assert YgoproAdapter.protocol == 4
@@ -377,9 +379,11 @@ def test_protocol_4_a_decline_answers_the_cores_own_prompt_with_no():
            "ygo.normal-draw.same-timing.hand-trigger.no-public-after-hand",
            "ygo.normal-draw.same-timing.mandatory-not-declined")
     found = {x["id"]: x for x in compile_paths([str(ROOT / "features/ygo/normal_draw/same_timing.feature")]).scenarios}
-    a = YgoproAdapter()
+    # its own process: the core's script reader is process-wide, and this module's `engine` reads the test scripts
+    a = ProcessAdapter(f"{sys.executable} -m duelspec.adapters.ygopro", timeout=60, startup_timeout=60)
     impl = a.start()
     try:
+        assert a.protocol == 4
         got = {i: run_one(found[i], a, impl) for i in ids}
     finally:
         a.stop()
