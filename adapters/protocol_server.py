@@ -30,6 +30,8 @@ import json
 import sys
 import traceback
 
+from .calls import run_adapter
+
 PROTOCOL = 2          # the version an adapter without a ``protocol`` attribute speaks; a runner asking for 1 gets 1
 
 
@@ -99,7 +101,6 @@ def serve(adapter, stdin=None, stdout=None, stderr=None) -> int:
 
 
 def _run(adapter, scenario: dict, as_of=None) -> dict:
-    from ..runner import run_adapter
     try:
         reply = run_adapter(adapter, scenario, as_of if isinstance(as_of, str) else None)
     except Exception as exc:  # the engine crashed on this scenario: report it, keep serving

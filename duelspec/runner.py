@@ -17,10 +17,11 @@ import time
 import traceback
 from typing import Iterable, Iterator
 
-from .judging import asof, coverage
 from . import validation as schemas
-from .judging.checker import check
+from .adapters.calls import run_adapter
 from .errors import InputError
+from .judging import asof, coverage
+from .judging.checker import check
 from .text import bound
 
 
@@ -164,31 +165,6 @@ def played(scenario: dict) -> dict:
     """``scenario`` as an adapter receives it: without its expectations (``expect``, and the
     superseded answers' ``superseded``)."""
     return {k: v for k, v in scenario.items() if k not in EXPECTATIONS}
-
-
-def run_adapter(adapter, scenario: dict, as_of: str | None):
-    """``adapter.run(scenario)``, with ``as_of=`` (the date the engine plays as of) when the
-    adapter's ``run`` takes that keyword (an older in-process adapter that does not is called
-    as before)."""
-    if as_of is not None and _takes_as_of(type(adapter), adapter.run):
-        return adapter.run(scenario, as_of=as_of)
-    return adapter.run(scenario)
-
-
-def _takes_as_of(cls, run) -> bool:
-    cached = _TAKES_AS_OF.get(cls)
-    if cached is None:
-        import inspect
-        try:
-            params = inspect.signature(run).parameters.values()
-        except (TypeError, ValueError):
-            params = ()
-        cached = any(p.name == "as_of" or p.kind is p.VAR_KEYWORD for p in params)
-        _TAKES_AS_OF[cls] = cached
-    return cached
-
-
-_TAKES_AS_OF: dict = {}
 
 
 class TraceKeeper:

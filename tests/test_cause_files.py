@@ -17,7 +17,8 @@ from duelspec.reporting.report import read_stream
 
 ROOT = Path(__file__).resolve().parents[1]
 CONF = ROOT / "docs" / "conformance"
-ENGINES = {"edopro": ["edopro.jsonl", "edopro-generated.jsonl"], "ygopro": ["ygopro.jsonl"]}
+ENGINES = {"edopro": ["edopro.jsonl", "edopro-generated.jsonl"], "ygopro": ["ygopro.jsonl"],
+           "duel-masters-go": ["duel-masters-go.jsonl"]}
 #: the engines whose fix experiments are committed (docs/conformance/<engine>-fixes.json)
 MEASURED = ["edopro", "ygopro"]
 

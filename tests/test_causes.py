@@ -54,7 +54,7 @@ def test_a_failure_gets_its_signature_from_the_result_and_its_scenario(stream):
     # the refused step comes first: the expectations failing after it are its consequences
     assert sig == {"first": "refused legal step: B activates D.D. Crow (first response)", "card": "Flame Tiger", "kind": "cost",
                    "interference": "fizzle", "interferer": "D.D. Crow", "top": "Flame Tiger (fizzle)", "chain": "Flame Tiger (fizzle)",
-                   "before": "Flame Tiger (fizzle)"}
+                   "before": "Flame Tiger (fizzle)", "reason": "not offered"}
     assert signature(next(r for r in failed if r["id"] == IDS[1]), docs[IDS[1]])["kind"] == "effect"
 
 
@@ -166,3 +166,21 @@ def test_the_generated_chains_lose_only_their_negations_too():
     assert [e for e in patterns(s["expect"]["events"]) if e.get("event") not in ("negate-effect", "negate-activation")] \
         == list(patterns(u["expect"]["events"]))
     assert u["expect"]["never"] == s["expect"]["never"] and u["script"] == s["script"]
+
+
+def test_a_duel_masters_failure_names_its_cards_its_question_and_its_steps_reason():
+    """Issue 33: a Duel Masters failure's signature names the cards by their English name (not
+    "another card": the Yu-Gi-Oh! roles do not apply), an `ask` pattern its question, and a failing
+    step the reason the trace gave for it: what the Go engine's cause file matches."""
+    from duelspec.reporting.report import read_stream
+    from pathlib import Path
+    st = read_stream(Path(__file__).resolve().parents[1] / "docs" / "conformance" / "duel-masters-go.jsonl")
+    res = {r["id"]: r for r in st.results}
+    ids = ["dm.attack.battle.when-battling-bonus", "dm.attack.shields.blocked-breaks-nothing",
+           "dm.attack.shields.breakers.w-breaker-too-few"]
+    docs = by_id(ids)
+    sigs = {i: signature(res[i], docs[i]) for i in ids}
+    assert sigs[ids[0]]["first"] == "missing power Tajimal, Vizier of Aqua"
+    assert sigs[ids[1]]["first"] == "occurred ask A break-shields"
+    assert sigs[ids[2]]["first"].startswith("refused legal step: A break-shields")
+    assert "shields to break in step AT-S1" in sigs[ids[2]]["reason"] or "stopped at" in sigs[ids[2]]["reason"]

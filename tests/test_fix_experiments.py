@@ -52,12 +52,12 @@ def test_a_malformed_fix_is_a_clear_error_naming_the_file_and_key(tmp_path):
     with pytest.raises(InputError) as e:
         load_fixes(p)
     assert "causes.A.fix.edit[0]" in str(e.value) and str(p) in str(e.value)
-    p.write_text('[causes.A]\ntitle = "t"\n[causes.A.fix]\ncomponent = "engine"\ndescription = "d"\n', encoding="utf-8")
+    p.write_text('[causes.A]\ntitle = "t"\n[causes.A.fix]\ncomponent = "firmware"\ndescription = "d"\n', encoding="utf-8")
     with pytest.raises(InputError, match="component"):
         load_fixes(p)
 
 
-@pytest.mark.parametrize("engine", ["edopro", "ygopro"])
+@pytest.mark.parametrize("engine", ["edopro", "ygopro", "duel-masters-go"])
 def test_the_committed_cause_files_fixes_are_well_formed(engine):
     fixes = load_fixes(ROOT / "adapters" / engine / "causes.toml")
     assert fixes, "every engine report measures its causes by fix experiments"

@@ -316,7 +316,7 @@ def test_a_shard_of_the_generated_chains_generates_only_its_own(monkeypatch):
     """`--shard K/N --generated` (issue 26): the chains of other shards are never generated."""
     from duelspec import selection
     from duelspec.generated import generator
-    from duelspec.reporting.report import shard_of
+    from duelspec.selection import shard_of
     built = []
     real = generator.build
     monkeypatch.setattr(generator, "build", lambda case, *a: built.append(case.id) or real(case, *a))

@@ -25,6 +25,14 @@ errored (or xfailed) result gets a *signature* computed from the result and its 
 - ``before``: for a failing script step, player A's replacements activated before it (the
   game's own activations and A's earlier steps), as in ``chain``; else empty. It tells a step
   refused *after* a card that gave the draw up from one refused for its own sake.
+- ``reason``: for a failing script step, the reason the adapter's trace gives for its outcome
+  (``actual.reason``, bounded), e.g. the Go Duel Masters driver's "the run stopped at player A's
+  question "Select 2 shield(s) to break" in step AT-S1 …"; else empty (issue 33: an engine whose
+  cause is *where* it asks is told apart by it).
+
+Cards are named by their role (Yu-Gi-Oh!) or, in a Duel Masters scenario, by their English name
+from the card list (``missing power Tajimal, Vizier of Aqua``); an ``ask`` pattern names its
+question (``occurred ask A break-shields``).
 
 A *cause file* (TOML) maps signatures to an engine's causes::
 
@@ -48,7 +56,7 @@ from dataclasses import dataclass, field
 from ..generated import cards as C
 
 BAD = ("failed", "errored", "xfailed")
-SIGNATURE_KEYS = ("first", "card", "kind", "interference", "interferer", "top", "chain", "before")
+SIGNATURE_KEYS = ("first", "card", "kind", "interference", "interferer", "top", "chain", "before", "reason")
 
 
 @dataclass
@@ -97,12 +105,12 @@ def load_causes(path) -> list[Cause]:
 _REPL = {r.code: r for r in C.REPLACEMENTS}
 
 
-def _card_name(code) -> str | None:
-    """A card's English name from the catalogue (None if unknown)."""
+def _card_name(code, game: str = "ygo") -> str | None:
+    """A card's English name from ``game``'s catalogue (None if unknown)."""
     if code is None:
         return None
     from ..catalogue import cards
-    cat = cards("ygo")
+    cat = cards(game)
     return cat[code]["name"]["en"] if code in cat else None
 _INTF = {i.code: i for i in C.INTERFERERS}
 
@@ -112,6 +120,7 @@ class Roles:
     answer, the resources of each replacement."""
 
     def __init__(self, scenario: dict):
+        self.game = scenario.get("game") or ("dm" if str(scenario.get("id", "")).startswith("dm.") else "ygo")
         cards = scenario.get("setup", {}).get("cards", [])
         self.code = {c["id"]: c["card"] for c in cards}
         self.repl = {c["id"]: _REPL[c["card"]] for c in cards if c["card"] in _REPL and c.get("owner") == "A"}
@@ -164,7 +173,7 @@ class Roles:
             return "its resource"
         if cid == "top":
             return "top card"
-        return _card_name(self.code.get(cid)) or "another card"
+        return _card_name(self.code.get(cid), self.game) or "another card"
 
     def about(self, cid=None) -> str | None:
         """The replacement a card is about (itself, the one it answers, the one whose resource it is)."""
@@ -189,6 +198,8 @@ def _describe(pattern: dict, roles: Roles) -> str:
         bits.append(str(pattern["player"]))
     if kind == "draw" and "normal" in pattern:
         bits.append("normal" if pattern["normal"] else "by an effect")
+    if kind == "ask" and "question" in pattern:
+        bits.append(str(pattern["question"]))
     if "card" in pattern:
         bits.append(roles.role(pattern["card"]))
     if "link" in pattern and kind != "activate":
@@ -282,10 +293,13 @@ def signature(result: dict, scenario: dict) -> dict:
         first = "final " + ".".join(parts)
     else:
         first = msg or (f"errored: {str(result.get('message', ''))[:200]}" if result.get("message") else "no failure reported")
-    return _signature(first, about, interferer, roles, before if ptr.startswith("/script/") else [])
+    reason = ""
+    if ptr.startswith("/script/") and isinstance(f.get("actual"), dict):
+        reason = " ".join(str(f["actual"].get("reason") or "").split())[:500]
+    return _signature(first, about, interferer, roles, before if ptr.startswith("/script/") else [], reason)
 
 
-def _signature(first: str, about, interferer, roles: "Roles", before=()) -> dict:
+def _signature(first: str, about, interferer, roles: "Roles", before=(), reason: str = "") -> dict:
     about = about or roles.top()
     r = roles.repl.get(about)
     top = roles.top()
@@ -294,7 +308,8 @@ def _signature(first: str, about, interferer, roles: "Roles", before=()) -> dict
             "interference": roles.interference.get(about, "") if r else "", "interferer": interferer or "",
             "top": f"{tr.name} ({roles.interference.get(top, 'none')})" if tr else "",
             "chain": " > ".join(f"{roles.repl[c].name} ({roles.interference.get(c, 'none')})" for c in roles.links),
-            "before": " > ".join(f"{roles.repl[c].name} ({roles.interference.get(c, 'none')})" for c in before)}
+            "before": " > ".join(f"{roles.repl[c].name} ({roles.interference.get(c, 'none')})" for c in before),
+            "reason": reason}
 
 
 @dataclass

@@ -45,7 +45,7 @@ from pathlib import Path
 
 from ..errors import InputError
 
-COMPONENTS = ("core", "scripts")
+COMPONENTS = ("core", "scripts", "engine")   # engine: a whole engine in one checkout (the Go Duel Masters engine)
 
 
 @dataclass

@@ -1,2 +1,3 @@
-"""What reports a run: the JSON-lines result stream and its terminal tables (:mod:`.report`),
-JUnit XML (:mod:`.junit`), Markdown from the templates of ``templates/`` (:mod:`.markdown`)."""
+"""What reports a run: the JSON-lines result stream and its tables (:mod:`.report`), a run on the
+terminal (:mod:`.terminal`), a saved stream in a format (:mod:`.formats`), JUnit XML
+(:mod:`.junit`), Markdown from the templates of ``templates/`` (:mod:`.markdown`)."""

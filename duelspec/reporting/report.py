@@ -75,13 +75,30 @@ def header(adapter_spec: str, implementation: dict | None, selection: dict | Non
             "started": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")}
 
 
+#: what a result counts as for a ruling it does not show (issue 33 §3): "not checked on this engine"
+NOT_CHECKED = "not checked"
+#: the words every medium shows for it
+NOT_CHECKED_TEXT = "not checked on this engine"
+
+
 def ruling_outcome(result: dict, ruling: str) -> str:
-    """The outcome a result counts as for ``ruling``: its outcome, or ``skipped`` when it was partly
-    checked and no checked item carries that ruling (``coverage.uncredited``, issue 27)."""
+    """The outcome a result counts as for ``ruling``: its outcome, or :data:`NOT_CHECKED` when it
+    was partly checked and does not show that ruling — a pass (``passed``, ``xpassed``) when an item
+    carrying the ruling was left out (``coverage.uncredited``), any outcome when no checked item
+    carries it (``coverage.uncarried``; a stream written before issue 33 has only ``uncredited``,
+    which meant that). A ruling is credited only by the checked items that carry it."""
     cov = result.get("coverage")
-    if isinstance(cov, dict) and ruling in (cov.get("uncredited") or ()):
-        return "skipped"
+    if isinstance(cov, dict):
+        uncredited = cov.get("uncredited") or ()
+        uncarried = cov.get("uncarried", uncredited) or ()
+        if ruling in uncarried or (ruling in uncredited and result["outcome"] in ("passed", "xpassed")):
+            return NOT_CHECKED
     return result["outcome"]
+
+
+def not_checked(result: dict) -> list:
+    """The rulings of ``result`` it counts as :data:`NOT_CHECKED` for (:func:`ruling_outcome`)."""
+    return [r for r in result.get("rulings", []) if ruling_outcome(result, r) == NOT_CHECKED]
 
 
 def partly(result: dict) -> bool:
@@ -110,7 +127,7 @@ class Tally:
         for r in result.get("rulings", []):
             o = ruling_outcome(result, r)
             self.by_ruling[r][o] += 1
-            if partly(result) and o != "skipped":
+            if partly(result) and o not in ("skipped", NOT_CHECKED):
                 self.by_ruling[r]["partly"] += 1
         if partly(result):
             self.partial.append(result)
@@ -196,7 +213,8 @@ def render_table(tally: Tally, catalogue: dict, console, games=None, rulings=Non
     t = Table(title="duelspec: results by ruling", show_lines=False)
     t.add_column("ruling", no_wrap=True, min_width=12)
     shown = ("passed", "failed", "skipped", "errored") + (("xfailed",) if tally.counts["xfailed"] else ()) \
-        + (("partly",) if tally.partial else ())
+        + (("partly",) if tally.partial else ()) \
+        + ((NOT_CHECKED,) if any(c[NOT_CHECKED] for c in tally.by_ruling.values()) else ())
     for o in shown:
         t.add_column(o, justify="right", no_wrap=True, min_width=len(o))
     t.add_column("summary", overflow="ellipsis", no_wrap=True, max_width=max(12, console.width - 66))
@@ -207,9 +225,14 @@ def render_table(tally: Tally, catalogue: dict, console, games=None, rulings=Non
             continue
         c = tally.by_ruling.get(rid, Counter())
         total = sum(c.values())
-        style = "red" if c["failed"] or c["errored"] or c["timed-out"] else ("yellow" if not total or c["skipped"] == total else "green")
+        total -= c["partly"]            # (a count of results already counted by outcome)
+        style = "red" if c["failed"] or c["errored"] or c["timed-out"] else \
+            ("yellow" if not total or c["skipped"] + c[NOT_CHECKED] == total else "green")
+        unshown = total and not (c["passed"] + c["xfailed"] + c["failed"] + c["errored"] + c["timed-out"] + c["xpassed"]) \
+            and c[NOT_CHECKED]
         t.add_row(f"[{style}]{rid}[/]", *(str(c[o] + (c["timed-out"] if o == "errored" else 0)) for o in shown),
-                  Text(r.summary) if total else Text("no scenario selected ", style="yellow") + Text(r.summary))
+                  Text(r.summary) if total and not unshown else
+                  Text(("no scenario selected " if not total else NOT_CHECKED_TEXT + ": "), style="yellow") + Text(r.summary))
     console.print(t)
 
 
@@ -246,9 +269,9 @@ def render_partial(tally: Tally, console, limit: int = 50) -> None:
     console.print(f"[yellow]partly checked {len(tally.partial)}[/] (what the adapter does not observe was left out):",
                   highlight=False)
     for r in tally.partial[:limit]:
-        uncredited = (r.get("coverage") or {}).get("uncredited") or []
+        uncredited = not_checked(r)
         console.print(Text("  ") + terminal(f"{r['id']}: {describe(r)}; not checked: {unchecked_text(r)}"
-                                            + (f"; not counted for {', '.join(uncredited)}" if uncredited else "")),
+                                            + (f"; {', '.join(uncredited)}: {NOT_CHECKED_TEXT}" if uncredited else "")),
                       highlight=False)
     if len(tally.partial) > limit:
         console.print(f"  ... and {len(tally.partial) - limit} more (see the result stream: `coverage`)", markup=False)
@@ -492,13 +515,6 @@ def read_stream(path, keep=None) -> Stream:
     return Stream(path, header, results, footer, truncated)
 
 
-def shard_of(scenario_id: str, count: int) -> int:
-    """The shard (1..``count``) a scenario belongs to: a partition by a hash of its id, so that
-    the same id is in the same shard on every machine and adding a scenario moves no other."""
-    import hashlib
-    return int(hashlib.sha256(scenario_id.encode("utf-8")).hexdigest(), 16) % count + 1
-
-
 def stream_identity(st) -> dict:
     """What every stream of one report must share: the suite (its content hash and version), the engine
     (the adapter's implementation name and version) and the date it was judged as of."""
@@ -650,8 +666,9 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
         for ru in r.get("rulings", []):
             o = ruling_outcome(r, ru)
             per[ru][o] += 1
-            per[ru]["partly"] += partly(r) and o != "skipped"
-    cols = ("passed", "failed", "skipped", "errored", "xfailed") + (("partly",) if partial else ())
+            per[ru]["partly"] += partly(r) and o not in ("skipped", NOT_CHECKED)
+    cols = ("passed", "failed", "skipped", "errored", "xfailed") + (("partly",) if partial else ()) \
+        + ((NOT_CHECKED_TEXT,) if any(c[NOT_CHECKED] for c in per.values()) else ())
     problems = []
     for r in bad:
         origin = r.get("origin") if isinstance(r.get("origin"), dict) else {}
@@ -672,13 +689,13 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
         partly_counts=", ".join(f"{n} {o}" for o, n in Counter(r["outcome"] for r in partial).items()),
         stopped_early=footer.get("stopped_early"), reason=footer.get("reason", "no reason given"),
         ruling_columns=cols,
-        by_ruling=[(ru, [c[o] + (c["timed-out"] if o == "errored" else 0) for o in cols])
+        by_ruling=[(ru, [c[NOT_CHECKED if o == NOT_CHECKED_TEXT else o] + (c["timed-out"] if o == "errored" else 0) for o in cols])
                    for ru, c in sorted(per.items(), key=lambda kv: ruling_order(kv[0]))],
         xfailed=[{"id": r["id"], "reason": (r.get("expected_failure") or {}).get("reason", ""),
                   "follows": follows_text(r) if r.get("follows") else None}
                  for r in results if r["outcome"] == "xfailed"],
         partial=[{"id": r["id"], "result": describe(r), "unchecked": unchecked_text(r),
-                  "uncredited": ", ".join((r.get("coverage") or {}).get("uncredited") or [])} for r in partial],
+                  "uncredited": ", ".join(not_checked(r))} for r in partial],
         following=[{"id": r["id"], "outcome": r["outcome"], "ruling": r["follows"].get("ruling", ""),
                     "label": r["follows"].get("label", "")} for r in results if isinstance(r.get("follows"), dict)],
         skips=Counter(r.get("reason") or "no reason given" for r in results if r["outcome"] == "skipped").most_common(),

@@ -13,7 +13,7 @@ from markupsafe import Markup, escape
 from ..analysis.consensus import first_failure
 from ..judging.coverage import describe, unchecked_text
 from ..generated import is_generated
-from ..reporting.report import partly, ruling_outcome
+from ..reporting.report import NOT_CHECKED, partly, ruling_outcome
 from . import summary
 from .shown import OUTCOMES, abbreviate, clip, for_summary, page_name, script_json, slug
 
@@ -124,14 +124,17 @@ class Site:
             cells = []
             for e in self.engines:
                 c = {o: 0 for o in OUTCOMES}
-                c["partly"] = 0
+                c["partly"] = c["unchecked"] = 0
                 for sid in by_ruling.get(rid, []):
                     res = self.outcome(e, sid)
                     if res is not None:
                         o = ruling_outcome(res, rid)      # a partly checked result counts only for the rulings it showed
+                        if o == NOT_CHECKED:              # issue 33 §3: "not checked on this engine"
+                            c["unchecked"] += 1
+                            continue
                         c[o] += 1
                         c["partly"] += partly(res) and o != "skipped"
-                total = sum(c[o] for o in OUTCOMES)
+                total = sum(c[o] for o in OUTCOMES) + c["unchecked"]
                 bad = sum(c[o] for o in BAD)
                 state = "none" if total == 0 else "bad" if bad else "good" if c["passed"] + c["xfailed"] else "skip"
                 cells.append({"engine": e, "counts": c, "total": total, "bad": bad, "state": state})
@@ -266,12 +269,15 @@ class Site:
         for e in self.engines:
             g = gen["engines"].get(e.slug)
             c = {o: 0 for o in OUTCOMES}
-            c["partly"] = 0
+            c["partly"] = c["unchecked"] = 0
             for sid in sids:
                 res = self.outcome(e, sid)
                 if res is None:
                     continue
                 o = ruling_outcome(res, rid)
+                if o == NOT_CHECKED:
+                    c["unchecked"] += 1
+                    continue
                 c[o] += 1
                 c["partly"] += partly(res) and o != "skipped"
                 group = g["by_id"].get(sid) if g else None
