@@ -259,6 +259,6 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     And player A has "Bone Spider" as "spider" in the battle zone
     And player B has "Dark Clown" as "clown" in the battle zone, tapped
     When in step AT-S1, player A attacks "clown" with "spider"
-    Then "spider" (7000) battles "clown" (8000) and loses
-    And "spider" is destroyed
+    Then [AT-B1] "spider" (7000) battles "clown" (8000) and loses
+    And [AT-B3] "spider" is destroyed
     And [AT-B3] "spider" ends in the graveyard
