@@ -619,7 +619,9 @@ class ScriptDriver:
                "break-shields": "take(player, ('break-shields',), validate)",
                "use-shield-trigger": "take(player, ('use-shield-trigger', 's-back', 'decline'), validate)",
                "s-back": "take(player, ('use-shield-trigger', 's-back', 'decline'), validate)",
-               "decline": "take(player, ('use-shield-trigger', 's-back', 'decline'), validate)",
+               "decline": "take(player, ('use-shield-trigger', 's-back', 'decline'), validate) in Duel Masters; in "
+                          "Yu-Gi-Oh! (format 2.2) priority(player, offer, kinds=('activate', 'decline')) where the "
+                          "engine offers optional effects",
                "order-triggers": "take(player, ('order-triggers',), validate)",
                **{k: "take(player, (the declarations the engine offers there: 'ninja-strike', 'revolution-change', "
                      "'invasion', 'revolution-0-trigger'), validate)"

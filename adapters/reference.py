@@ -18,7 +18,7 @@ class ReferenceAdapter(Adapter):
     ``UNSUPPORTED`` (mechanic tags it cannot play yet)."""
 
     may_change_scenarios = False   # the runner need not hand it a copy (see runner.run_one)
-    protocol = 3                   # format 2.1 too: its engines open every window of the format's words
+    protocol = 4                   # format 2.1 and 2.2 too: its engines open every window of the words, and take `decline` steps
 
     def __init__(self):
         self._engines = {game: importlib.import_module(mod) for game, mod in ENGINES.items()}

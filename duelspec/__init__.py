@@ -16,9 +16,9 @@ try:                       # written by the build from git (setuptools-scm): due
 except ImportError:        # a source tree never built nor installed
     __version__ = "0+unknown"
 SCENARIO_FORMAT = 2        # format-1 documents are still read (schemas/scenario-v1.schema.json)
-SCENARIO_FORMAT_MINOR = 1  # format 2.1: `format_minor: 1` on a document that uses its words (duelspec.words)
-PROTOCOL_VERSION = 3
-PROTOCOL_VERSIONS = (1, 2, 3)   # protocol 1: format-1 scenarios only; 2: format 2.0 too; 3: format 2.1 too
+SCENARIO_FORMAT_MINOR = 2  # format 2.1/2.2: `format_minor: 1`/`2` on a document that uses their words (duelspec.words)
+PROTOCOL_VERSION = 4
+PROTOCOL_VERSIONS = (1, 2, 3, 4)   # protocol 1: format-1 scenarios only; 2: format 2.0 too; 3: format 2.1 too; 4: format 2.2 too
 
 #: the public API: name -> the module that defines it
 _API = {

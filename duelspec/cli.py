@@ -415,7 +415,7 @@ def migrate(inputs, out):
 def steps(game):
     """Print the step grammar: every step form, with an example. A When step starts with one of
     the moments (scenario format 2), then a comma and the action: `When <moment>, <action>`; a
-    phrase may stand between them (`every time this turn`). Words of format 2.1 say so."""
+    phrase may stand between them (`every time this turn`). Words of format 2.1 and 2.2 say so."""
     from .compiler.grammar import step_forms
     for line in step_forms(game):
         click.echo(line)

@@ -7,6 +7,10 @@ document up front for an adapter speaking protocol 2 or 1, naming the words it u
 (:func:`skip_reason`), never sends it. docs/design/scenario-format.md ("Format 2.1") is the
 contract; ``schemas/CHANGELOG.md`` records each word.
 
+Format 2.2 (issue 35) adds one word, the Yu-Gi-Oh! ``decline`` step (:data:`MINOR_OF`): a document
+that uses it says ``"format_minor": 2`` and is sent only to an adapter speaking protocol 4
+(:data:`PROTOCOL_OF_MINOR`).
+
 :data:`WORDS` names each word and what it says; :func:`uses` finds them in a document (with the
 JSON pointer of each use).
 """
@@ -21,7 +25,14 @@ WORDS = {
     "opening": "the draw of an opening hand (`opening` on a draw event pattern)",
     "before": "a Duel Masters step that comes before the first event of a kind in its attack step (`when.before`)",
     "turns": "a Duel Masters scenario of several turns (`setup.stop` after the setup's turn, `when.turn`)",
+    "decline": "a Yu-Gi-Oh! step in which the player declines an optional effect the engine offers (`do: decline`, format 2.2)",
 }
+
+#: the format minor version that brought each word (2.1: issue 22; 2.2: issue 35); a word not named is 2.1's
+MINOR_OF = {"decline": 2}
+
+#: the adapter protocol that carries each format minor version
+PROTOCOL_OF_MINOR = {1: 3, 2: 4}
 
 
 def _patterns(doc: dict):
@@ -68,6 +79,8 @@ def uses(doc: dict) -> list[tuple[str, str]]:
             out.append((f"/script/{i}/when/turn", "turns"))
         if w.get("window") == "after-before-draw":
             out.append((f"/script/{i}/when/window", "after-before-draw"))
+        if doc.get("game") == "ygo" and st.get("do") == "decline":
+            out.append((f"/script/{i}/do", "decline"))
     for ptr, p in _patterns(doc):
         for k, v in p.items():
             if isinstance(v, dict) and "includes" in v:
@@ -78,8 +91,9 @@ def uses(doc: dict) -> list[tuple[str, str]]:
 
 
 def minor(doc: dict) -> int:
-    """The format minor version ``doc`` needs: 1 when it uses a word of format 2.1, else 0."""
-    return 1 if uses(doc) else 0
+    """The format minor version ``doc`` needs: the highest of the words it uses (1: a word of format
+    2.1, 2: of format 2.2), else 0."""
+    return max((MINOR_OF.get(word, 1) for _, word in uses(doc)), default=0)
 
 
 def describe(used: list[tuple[str, str]], limit: int = 4) -> str:
@@ -94,11 +108,19 @@ def describe(used: list[tuple[str, str]], limit: int = 4) -> str:
 
 def skip_reason(doc: dict, protocol: int | None) -> str | None:
     """Why an adapter speaking ``protocol`` (None: 2) cannot be given ``doc``: a format-2.1
-    document for an adapter speaking protocol 2 (format 2.0 only), else None."""
-    if (protocol or 2) >= 3 or doc.get("format") != 2 or not doc.get("format_minor"):
+    document for an adapter speaking protocol 2 (format 2.0 only), a format-2.2 one for an adapter
+    speaking protocol 3 or lower (format 2.1 at most), else None."""
+    m = doc.get("format_minor") or 0
+    if doc.get("format") != 2 or not m or not isinstance(m, int):
         return None
-    return (f"a format-2.1 scenario: the adapter speaks adapter protocol {protocol or 2}, which carries format 2.0; "
-            f"it uses {describe(uses(doc)) or 'format_minor 1'} (protocol 3 carries format 2.1)")
+    need = PROTOCOL_OF_MINOR.get(m, max(PROTOCOL_OF_MINOR.values()))
+    have = protocol or 2
+    if have >= need:
+        return None
+    carries = "format 2.0" if have <= 2 else f"format 2.{max(k for k, v in PROTOCOL_OF_MINOR.items() if v <= have)}"
+    used = [(p, w) for p, w in uses(doc) if PROTOCOL_OF_MINOR.get(MINOR_OF.get(w, 1), 4) > have]
+    return (f"a format-2.{m} scenario: the adapter speaks adapter protocol {have}, which carries {carries}; "
+            f"it uses {describe(used) or f'format_minor {m}'} (protocol {need} carries format 2.{m})")
 
 
 def check(doc: dict, where: str) -> None:
@@ -106,7 +128,9 @@ def check(doc: dict, where: str) -> None:
     protocol 2 would otherwise be sent words it does not know); raises :class:`InputError`."""
     from .errors import InputError
     used = uses(doc)
-    if used and doc.get("format_minor", 0) < 1:
-        ptr, word = used[0]
-        raise InputError(where, "/format_minor", f"`\"format_minor\": 1`: the scenario uses a word of format 2.1, "
+    need = minor(doc)
+    have = doc.get("format_minor", 0)
+    if used and (not isinstance(have, int) or have < need):
+        ptr, word = next((p, w) for p, w in used if MINOR_OF.get(w, 1) == need)
+        raise InputError(where, "/format_minor", f"`\"format_minor\": {need}`: the scenario uses a word of format 2.{need}, "
                          f"`{word}` at {ptr} ({WORDS[word]})", doc.get("format_minor", "absent"))

@@ -51,6 +51,7 @@ TIMING_WORDS = {
     "while-battling": "バトルする(時|とき)",
     "metamorph": "メタモーフ",
     "grant-keyword": "与える",
+    "power": "パワー(を|は)\\+",
     "destroy-replacement": "破壊される(時|とき)、[^。]*かわりに",
     "shield-break-replacement": "ブレイクされる(時|とき)、かわりに",
     "only-top-leaves": "一番上のカードだけ",

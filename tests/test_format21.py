@@ -50,7 +50,9 @@ def test_a_format_20_document_stays_20_and_a_21_word_makes_it_21():
     plain = [s for s in suite().values() if not words.uses(s)]
     assert plain and all("format_minor" not in s for s in plain)
     new = [s for s in suite().values() if words.uses(s)]
-    assert new and all(s["format_minor"] == 1 and s["format"] == 2 for s in new)
+    assert new and all(s["format_minor"] == words.minor(s) and s["format"] == 2 for s in new)
+    assert {s["format_minor"] for s in new} == {1, 2}        # format 2.2 (issue 35): the `decline` step
+    assert all(s["format_minor"] == 2 for s in new if any(w == "decline" for _, w in words.uses(s)))
 
 
 def test_a_document_using_a_21_word_must_say_so():
@@ -75,9 +77,10 @@ def test_a_protocol_2_adapter_gets_a_visible_skip_naming_the_word_never_the_scen
 def test_the_protocol_server_answers_the_adapters_own_version():
     import io
     from duelspec.adapters.protocol_server import serve
-    for adapter, asked, want in ((ReferenceAdapter(), 3, 3), (ReferenceAdapter(), 2, 2), (Protocol2(), 3, 2)):
+    for adapter, asked, want in ((ReferenceAdapter(), 4, 4), (ReferenceAdapter(), 3, 3), (ReferenceAdapter(), 2, 2),
+                                 (Protocol2(), 3, 2)):
         out = io.StringIO()
-        serve(adapter, io.StringIO(json.dumps({"cmd": "start", "protocol": asked, "protocols": [1, 2, 3]}) + "\n"),
+        serve(adapter, io.StringIO(json.dumps({"cmd": "start", "protocol": asked, "protocols": [1, 2, 3, 4]}) + "\n"),
               out, io.StringIO())
         assert json.loads(out.getvalue())["protocol"] == want
 
@@ -490,3 +493,76 @@ def test_a_before_step_on_an_event_kind_the_adapter_does_not_observe_is_skipped_
     s = suite()[BEFORE]
     reason = unplayable(s, {"events": ["attack", "break", "move"], "windows": ["AT-S1", "AT-S3"]})
     assert reason and "event kinds trigger (a step's `after` or `before`)" in reason
+
+
+# ------------------------------------------------------------------ format 2.2: the decline step (issue 35)
+class Protocol3(ReferenceAdapter):
+    protocol = 3
+
+
+DECLINE = """  @id:t.decline @ruling:ND-05
+  Scenario: decline
+    Given player A has "Meteor Flare" as "flare" in the graveyard
+    And player A has "Black Luster Soldier - Legendary Swordsman" as "swordsman" in hand
+    And player A's deck holds "Chaos Form", in this order from the top
+    When before the draw, player A declines "flare"
+    And before the draw, player A activates "swordsman"
+    Then "swordsman" is activated as chain link 1
+"""
+
+
+def test_declines_compiles_to_a_decline_step_of_format_22():
+    s = one(DECLINE)
+    assert s["script"][0] == {"player": "A", "do": "decline", "card": "flare", "when": {"window": "before-draw"}}
+    assert s["format_minor"] == 2 and words.uses(s) == [("/script/0/do", "decline")]
+    bad = dict(s, format_minor=1)
+    with pytest.raises(InputError) as exc:
+        validate(bad, "x.json")
+    assert exc.value.location == "/format_minor" and "`decline` at /script/0/do" in str(exc.value)
+    assert one(DECLINE.replace('declines "flare"', 'cannot decline "flare"'))["script"][0]["legal"] is False
+
+
+def test_a_protocol_3_adapter_gets_a_format_22_document_skipped_naming_decline():
+    s = one(DECLINE)
+    reason = skip_reason(s, IMPL, 3)
+    assert reason and "format-2.2" in reason and "`decline`" in reason and "protocol 3" in reason and "protocol 4" in reason
+    assert skip_reason(s, IMPL, 4) is None
+    r = run_one(s, Protocol3(), IMPL)
+    assert r["outcome"] == "skipped" and r["skip_kind"] == "runner"
+    assert run_one(s, ReferenceAdapter(), IMPL)["outcome"] == "passed"
+
+
+def test_a_decline_is_applied_only_where_the_engine_offers_the_effect():
+    """Declining an effect the engine never offers (a mandatory one, the game activates it) is
+    refused as not-offered; declining the optional one offered is applied."""
+    s = one(DECLINE)
+    got = ADAPTER.run(s)["trace"]
+    assert [st["outcome"] for st in got["steps"]] == ["applied", "applied"]
+    mand = one("""  @id:t.mandatory @ruling:ND-05
+  Scenario: mandatory
+    Given player B has "Gravekeeper's Trap" as "trap" face-up in the spell & trap zone
+    When while chain link 1 is being activated, player B declares "Alexandrite Dragon"
+    And before the draw, player B declines "trap"
+    Then "trap" is activated as chain link 1
+""")
+    steps = ADAPTER.run(mand)["trace"]["steps"]
+    assert steps[1]["outcome"] == "refused" and steps[1]["code"] == "not-offered"
+    assert outcome(mand)["outcome"] == "failed"           # a `declines` step that is refused fails the scenario
+
+
+def test_a_step_of_a_later_turn_without_on_turn_says_it_is_for_turn_1():
+    """Issue 35: from the opening hands, a step that names no turn is for turn 1 (the setup's): the
+    failure says so instead of reading as the engine never offering the reveal of turn 2."""
+    body = """  @id:t.from-start @ruling:ND-L-TRIGGER
+  Scenario: from the start
+    Given the duel has not started yet, player B going first
+    And player B's deck holds "Alexandrite Dragon", "Mystical Elf", "Celtic Guardian", "Dark Blade", "Sangan", "Alien Shocktrooper", in this order from the top
+    And player A's deck holds "Alexandrite Dragon", "Mystical Elf", "Celtic Guardian", "Dark Blade", "Sangan", "Shining Draw", "Alien Shocktrooper", in this order from the top
+    And the duel goes on until turn 2's Standby Phase
+    When after "shining-draw" is drawn by the normal draw{turn}, player A reveals "shining-draw"
+    Then "shining-draw" is revealed as the card drawn for the normal draw
+"""
+    bg = "Given player B went first"
+    r = outcome(one(body.format(turn=""), background=bg))
+    assert r["outcome"] == "failed" and "needs `on turn N`" in r["failures"][0]["message"], r
+    assert outcome(one(body.format(turn=" on turn 2"), background=bg))["outcome"] == "passed"

@@ -36,7 +36,7 @@ ad = ReferenceAdapter()
 for line in sys.stdin:
     m = json.loads(line)
     if m["cmd"] == "start":
-        assert m["protocol"] == 3 and m["protocols"] == [1, 2, 3], m
+        assert m["protocol"] == 4 and m["protocols"] == [1, 2, 3, 4], m
         print(json.dumps({"protocol": 1, "implementation": ad.start()}), flush=True)
     elif m["cmd"] == "run":
         print(json.dumps({"seq": m["seq"], **ad.run(m["scenario"])}), flush=True)
@@ -59,7 +59,7 @@ def test_the_runner_offers_every_version_and_keeps_the_one_the_adapter_answers(t
     b = ProcessAdapter(f"{sys.executable} -m duelspec.adapters.reference", timeout=30, startup_timeout=30)
     try:
         impl = b.start()
-        assert b.protocol == 3 and run_one(UNDERDOG, b, impl)["outcome"] == "passed"   # format 2.1 too (issue 22)
+        assert b.protocol == 4 and run_one(UNDERDOG, b, impl)["outcome"] == "passed"   # format 2.1 (issue 22) and 2.2 (issue 35) too
     finally:
         b.stop()
 

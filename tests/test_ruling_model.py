@@ -161,3 +161,24 @@ def test_an_effect_from_the_hand_after_the_public_ones_is_placed_and_applied():
 
 def test_an_effect_from_the_hand_alone_is_legal_as_chain_link_1():
     assert rule([H]).legal == [True]
+
+
+HD = Link(E, hand=True, after_declining=True)   # ... once the player declined the public ones (format 2.2, issue 35)
+
+
+@pytest.mark.parametrize("public", [C, E, K, AF])
+def test_the_public_ones_declined_the_effect_from_the_hand_is_chain_link_1_YGO_GEN_HAND_TRIGGER(public):
+    """手札誘発: 「通常の誘発効果だけでチェーンを組み終えた後に発動できる」 — declining the optional public
+    effects builds that chain with none: the one from the hand is chain link 1 and applied; a public
+    attempt after it is refused (issue 35; the reading before was only the refusal of [H, public])."""
+    r = rule([HD])
+    assert (r.legal, r.applied, r.draw) == ([True], [True], False)
+    r = rule([HD, Link(public)])
+    assert r.legal == [True, False] and r.applied == [True, False] and r.draw is False
+    assert "YGO-GEN-HAND-TRIGGER" in r.general_rules
+    assert any("after attempt 1, one from the hand" in d.what for d in r.decisions)
+
+
+def test_after_declining_is_only_for_an_effect_from_the_hand():
+    with pytest.raises(ValueError):
+        Link(E, after_declining=True)

@@ -359,10 +359,41 @@ def test_format2_a_window_that_closes_unused_refuses_its_step(engine):
     assert t["steps"][0]["outcome"] == "refused"
 
 
+# ------------------------------------------------------------------ protocol 4 (format 2.2): declines
+REAL_SCRIPTS = os.environ.get("DUELSPEC_YGOPRO_SCRIPTS")
+
+
+@needs_core
+@pytest.mark.skipif(not REAL_SCRIPTS or not os.path.isdir(REAL_SCRIPTS.split(os.pathsep)[0]),
+                    reason="no ygopro-scripts checkout (DUELSPEC_YGOPRO_SCRIPTS)")
+def test_protocol_4_a_decline_answers_the_cores_own_prompt_with_no():
+    """Issue 35: declining Meteor Flare (the core's chain prompt answered -1) lets Black Luster
+    Soldier - Legendary Swordsman from the hand be chain link 1, and Meteor Flare is not offered after
+    it; Gravekeeper's Trap (mandatory) cannot be declined."""
+    import sys
+    from duelspec.adapters.process import ProcessAdapter
+    from duelspec.compiler import compile_paths
+    from duelspec.runner import run_one
+    assert YgoproAdapter.protocol == 4
+    ids = ("ygo.normal-draw.same-timing.hand-trigger.public-declined",
+           "ygo.normal-draw.same-timing.hand-trigger.no-public-after-hand",
+           "ygo.normal-draw.same-timing.mandatory-not-declined")
+    found = {x["id"]: x for x in compile_paths([str(ROOT / "features/ygo/normal_draw/same_timing.feature")]).scenarios}
+    # its own process: the core's script reader is process-wide, and this module's `engine` reads the test scripts
+    a = ProcessAdapter(f"{sys.executable} -m duelspec.adapters.ygopro", timeout=60, startup_timeout=60)
+    impl = a.start()
+    try:
+        assert a.protocol == 4
+        got = {i: run_one(found[i], a, impl) for i in ids}
+    finally:
+        a.stop()
+    assert {i: r["outcome"] for i, r in got.items()} == dict.fromkeys(ids, "passed"), got
+
+
 # ------------------------------------------------------------------ protocol 3 (format 2.1)
 @needs_core
 def test_protocol_3_the_opening_hands_are_the_draws_before_the_first_turn(engine):
-    assert YgoproAdapter.protocol == 3
+    assert YgoproAdapter.protocol >= 3
     deck = [{"id": f"{p}{i}", "card": (VAN_A, VAN_B, VAN_C)[i % 3], "owner": p, "zone": "deck", "order": i}
             for p in "AB" for i in range(7)]
     s = scenario("opening", deck, [], {}, turn=0, turn_player="B", phase="start-of-duel", stop={"turn": 2, "phase": "standby"})

@@ -64,9 +64,10 @@ class YgoproAdapter(Adapter):
     card catalogues (default: this repository's ``features/cards/ygo.json``). Each defaults to
     its environment variable (module docstring)."""
 
-    #: adapter protocol 3 (format 2.1): the opening hands' draws carry ``opening``, and the core's
-    #: messages show every window of the format's words (``after-before-draw``: :mod:`.run`)
-    protocol = 3
+    #: adapter protocol 4 (format 2.1 and 2.2): the opening hands' draws carry ``opening``, the core's
+    #: messages show every window of the format's words (``after-before-draw``: :mod:`.run`), and a
+    #: ``decline`` step answers the core's own prompt with no (:meth:`.run.Run.answer`)
+    protocol = 4
 
     def __init__(self, core: str | None = None, scripts=None, cdbs=None, catalogues=None, verbose: bool = False,
                  write_setup: str | None = None, load_repro=()):

@@ -934,10 +934,19 @@ class ScenarioRun:
                 idx = self.pick_offer(step, ids)
                 if idx < 0:
                     return Refusal(f"not offered: {who} could activate {ids} at this point", code="not-offered")
+                if step["do"] == "decline":
+                    # format 2.2: the core's own prompt answered with no (-1: activate nothing); the core
+                    # does not take no while it offers a mandatory effect (its `forced` flag)
+                    if m.get("forced"):
+                        return Refusal(f"the core asks {who} to place one of its mandatory effects here: the prompt "
+                                       f"takes no 'no'", code="not-offered")
+                    self.notes.append(f"{who} declines {step['card']} ({m['name']}: answered -1)")
+                    return None
                 pick[0] = idx
                 self.applied(step, who)
                 return None
-            self.driver.priority(who, offer, window=self.window_for(who, self.windows_of(m, "placing" if placing else "chain")),
+            self.driver.priority(who, offer, kinds=("activate", "decline") if t == MSG["SELECT_CHAIN"] else ("activate",),
+                                 window=self.window_for(who, self.windows_of(m, "placing" if placing else "chain")),
                                  offered=[i for i in ids if i])       # what the core's prompt lists (evidence of a window mismatch)
             if t == MSG["SELECT_CHAIN"]:
                 if pick[0] < 0 and m["forced"]:
@@ -959,14 +968,19 @@ class ScenarioRun:
         if t == MSG["SELECT_EFFECTYN"]:
             cid = self.id_at(m["controller"], m["location"], m["sequence"], m["code"])
 
+            declined = [False]
+
             def offer(step):
                 if step.get("card") != cid:
                     return Refusal(f"not offered: the core asked {who} only whether to activate {cid}", code="not-offered")
+                if step["do"] == "decline":           # format 2.2: the core's yes/no answered with no
+                    declined[0] = True
+                    return None
                 self.applied(step, who)
                 return None
-            acted = self.driver.priority(who, offer, applies=lambda st: st.get("card") == cid,
+            acted = self.driver.priority(who, offer, kinds=("activate", "decline"), applies=lambda st: st.get("card") == cid,
                                          window=self.window_for(who, self.windows_of(m, "placing")), offered=[cid])
-            return d.respond_int(1 if acted else 0)
+            return d.respond_int(1 if acted and not declined[0] else 0)
         if t == MSG["SELECT_YESNO"]:
             step = self.ask(who, ("choose",), lambda st: None if st.get("option") in ("yes", "no", "reveal") else
                             Refusal("a yes/no question: the step's option is not yes, no or reveal", code="not-offered"),

@@ -116,7 +116,8 @@ class Grammar:
         if re.fullmatch(r"player [AB] pass(?:es)?", text):
             raise InputError(builder.file, f"line {line}" if line else "",
                              "no `passes` step (scenario format 2: no script counts passes; a player with no step "
-                             "for a window passes there)", text)
+                             "for a window passes there; to decline an optional effect the engine offers, format 2.2: "
+                             "`player A declines \"x\"`)", text)
         raise InputError(builder.file, f"line {line}" if line else "",
                          MOMENT_FIRST + "; ".join(f"`{e}`" for e in examples[:4]), text)
 
@@ -314,7 +315,7 @@ GRAMMAR = Grammar()
 def step_forms(game: str | None = None) -> list[str]:
     """The lines ``duelspec steps`` prints: every step form (of ``game``, or both), with its example.
     A When step starts with one of the moments, then a comma and the action; a modifier may stand
-    between them; words of format 2.1 say so."""
+    between them; words of format 2.1 and 2.2 say so."""
     forms = [("Moment", m, f"{readable(m.pattern.pattern[:-2])}, ...", "", "When ") for m in GRAMMAR.moments]
     forms += [("Modifier", m, f"<moment>, {readable(m.pattern.pattern[:-2])}, <action>", m.text, "When ")
               for m in GRAMMAR.modifiers]
@@ -323,8 +324,8 @@ def step_forms(game: str | None = None) -> list[str]:
     for label, form, shape, text, prefix in forms:
         if game and game not in form.games:
             continue
-        # a word of scenario format 2.1: documents using it need adapter protocol 3
-        lines.append(f"{label:5} [{','.join(form.games)}] {shape}{' (format 2.1)' if form.minor else ''}")
+        # a word of scenario format 2.1 (2.2): documents using it need adapter protocol 3 (4)
+        lines.append(f"{label:5} [{','.join(form.games)}] {shape}{f' (format 2.{form.minor})' if form.minor else ''}")
         lines += [f"{'':5}   {line}" for line in ([text] if text else []) + ([f"e.g. {prefix}{form.example}"] if form.example else [])]
     return lines
 

@@ -262,10 +262,26 @@ def _activate(b, player, verb, card, effect, cost, targets, option):
     b.step(**step)
 
 
+@GRAMMAR.rule("when", rf'player {PLAYER} (?P<verb>declines|cannot decline) {NAME}(?: ?effect \((?P<effect>\d+)\))?', games=Y,
+              minor=2, example='player A declines "flare"')
+def _decline(b, player, verb, card, effect):
+    """Format 2.2 (issue 35): the engine offers the player the optional effect of ``card`` at this
+    decision and the player declines it (answers the engine's own prompt with no). ``cannot
+    decline``: the player must not be able to decline it (a mandatory effect, the game activates it)."""
+    step = {"player": player, "do": "decline", "card": b.ref(card)}
+    if effect:
+        step["effect"] = effect
+    if verb == "cannot decline":
+        step["legal"] = False
+        b.requires.add("refusal")
+    b.step(**step)
+
+
 @GRAMMAR.rule("when", rf"player {PLAYER} passes", games=Y, example="player A passes")
 def _pass(b, player):
     raise StepError("no `passes` step (scenario format 2: no script counts passes; a player with no step for a "
-                    "window passes there)")
+                    "window passes there; to decline an optional effect the engine offers, format 2.2: "
+                    "`player A declines \"x\"`)")
 
 
 @GRAMMAR.rule("when", rf"player {PLAYER} chooses (?P<cards>{QLIST})", games=Y, example='player A chooses "alien"')

@@ -10,7 +10,10 @@ ND-E6, ND-AF4). A sequence with an attempt the model refuses is not extended: it
 *refusal case* (the refused steps have ``"legal": false``, no interference). Usually the last
 attempt is the refused one; an attempt from the hand followed by another effect of the timing
 is refused itself and the other one is placed (YGO-GEN-HAND-TRIGGER), so no chain scripts the
-effect from the hand before a public one except as that refusal. For every legal
+effect from the hand before a public one except as that refusal. (That is the reading of a script
+without declines. With the public ones declined, format 2.2, the model's ``Link.after_declining``
+makes the effect from the hand chain link 1 and refuses a public one after it; the generator does
+not enumerate declines yet: the hand-written scenarios ``same-timing.hand-trigger.*`` state them.) For every legal
 chain, every interference per link: ``none``, ``negate-activation``, ``negate-effect``,
 ``fizzle``, and ``leaves-field`` for continuous cards (Continuous Spells/Traps and Field Spells, cost-type or
 effect-type). Cases the model leaves undecided get

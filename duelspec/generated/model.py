@@ -31,6 +31,13 @@ Input: the ordered list of attempted activations before one normal draw, each a
   while another effect of the timing is still to be placed (a later attempt that is legal) is
   refused, and that later one is placed instead; a public attempt after one from the hand that
   went on the chain is refused (the public ones were placed, or passed, before it).
+- ``after_declining`` (with ``hand``; scenario format 2.2, issue 35): before this attempt the player
+  declined the optional public effects of the timing still offered (a ``decline`` step). The chain of
+  the public ones is then built (with those placed before, or none), so the attempt from the hand is
+  not refused for them: with nothing public placed it is chain link 1. Every public attempt after it
+  is refused (「これらより先に発動することはできない」: the public ones come first, never after it).
+  Without it the reading above holds: at the decision about the public effects an attempt from the
+  hand is not one of the effects offered (the scenario format's rule 4), so it is refused.
 
 Output: :func:`rule` returns a :class:`Ruling`. When a ruling decides the case: which
 attempts are legal (a refused one never goes on the chain), which links are applied, whether
@@ -55,12 +62,15 @@ class Link:
     interference: str = "none"
     mandatory: bool = False
     hand: bool = False
+    after_declining: bool = False
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"kind {self.kind!r}: expected one of {KINDS}")
         if self.interference not in INTERFERENCES:
             raise ValueError(f"interference {self.interference!r}: expected one of {INTERFERENCES}")
+        if self.after_declining and not self.hand:
+            raise ValueError("after_declining: only an attempt from the hand follows a decline of the public ones")
 
 
 @dataclass
@@ -163,8 +173,15 @@ def rule(links, trigger: bool = False) -> Ruling:
     # any from the hand (YGO-GEN-HAND-TRIGGER), so they are decided first, among themselves
     legal: list = [None] * len(links)
     on_chain: list = []
+    cut = next((n for n, l in enumerate(links, 1) if l.hand and l.after_declining), None)
     for n, link in enumerate(links, 1):
         if link.hand:
+            continue
+        if cut is not None and n > cut:
+            legal[n - 1] = False
+            r.cite(f"attempt {n}: an effect of the timing that is not in the hand cannot be placed after attempt {cut}, "
+                   "one from the hand activated once the public ones were declined: refused", "ND-05",
+                   general=("YGO-GEN-HAND-TRIGGER",))
             continue
         legal[n - 1], why = _legality(r, on_chain, link.kind, n)
         if why:

@@ -280,6 +280,11 @@ def check(scenario: dict, trace: dict, omit: frozenset | set = frozenset()) -> l
             if got_outcome == "not-reached":
                 what = ("the step's window never opened" + (": the engine was never shown refusing it" if illegal else "")
                         if v2 else "the engine never asked for this scripted step")
+                if v2 and "turn" not in step.get("when", {}) and scenario.get("setup", {}).get("phase") == "start-of-duel":
+                    # issue 35: a step that names no turn is for the setup's turn, turn 1 for a duel played from its
+                    # start: a moment of a later turn (turn 2's normal draw) needs `on turn 2`
+                    what += (" (the step names no turn, so it is for turn 1, the setup's: a moment of a later turn "
+                             "needs `on turn N`, `when.turn`)")
             elif got_outcome is None:
                 what = "the trace gives no outcome for this step"
             out.append(Failure(f"/script/{i}", what, {"step": step, "outcome": want_outcome},

@@ -392,6 +392,21 @@ def _battle_patches():
     def slayer_off(p):
         p.wrap(G, "after_battle", lambda f, self, att, dfn, slayers: f(self, att, dfn, []))
 
+    def defender_after_battle_off(p):
+        def trigger(f, self, timing, source, ctx):
+            if timing == "after-battle" and getattr(source, "id", None) != getattr(self, "_mutant_attacker", None):
+                return None
+            return f(self, timing, source, ctx)
+
+        def after(f, self, att, dfn, slayers):
+            self._mutant_attacker = att.id
+            try:
+                return f(self, att, dfn, slayers)
+            finally:
+                self._mutant_attacker = None
+        p.wrap(G, "trigger", trigger)
+        p.wrap(G, "after_battle", after)
+
     def tie_triggers_win(p):
         def outcome(f, self, att, dfn, winner, losers):
             if winner == "none":
@@ -431,6 +446,9 @@ def _battle_patches():
                  "when both creatures \"win all battles\", the attacking one wins", result(both_win_all_attacker))
     yield Mutant("dm.s6a.after-battle-first", "dm", ("AT-S6a",),
                  "\"after the battle\" abilities resolve before the \"when destroyed / wins / loses\" ones", after_battle_first)
+    yield Mutant("dm.s6a.defender-after-battle-ignored", "dm", ("AT-S6a",),
+                 "the attacked or blocking creature's own \"after the battle\" ability does not trigger (only the "
+                 "attacker's does)", defender_after_battle_off)
     yield Mutant("dm.s6a.win-lose-abilities-ignored", "dm", ("AT-S6a",),
                  "\"when wins / loses a battle\" abilities do not trigger", no_win_lose)
     yield Mutant("dm.s6a.slayer-ignored", "dm", ("AT-S6a", "AT-B3"),

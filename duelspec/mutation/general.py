@@ -73,6 +73,10 @@ def mutants():
     yield Mutant("ygo.general.hand-trigger.before-the-public-ones", "ygo", ("YGO-GEN-HAND-TRIGGER",),
                  "a trigger effect activated from the hand can be placed before the public ones of its timing",
                  hand_trigger_before_the_public_ones)
+    from .ygo import public_after_hand_trigger
+    yield Mutant("ygo.general.hand-trigger.public-after-hand", "ygo", ("YGO-GEN-HAND-TRIGGER",),
+                 "a public trigger effect can be placed after one activated from the hand of the same timing",
+                 public_after_hand_trigger)
     yield Mutant("ygo.general.before-the-draw.quick-effect-starts-the-chain", "ygo", ("YGO-GEN-BEFORE-THE-DRAW",),
                  "a Quick Effect can start a chain before the normal draw", quick_effect_starts_the_chain)
     yield Mutant("ygo.general.once-per-turn.unchecked", "ygo", ("YGO-GEN-ONCE-PER-TURN",),

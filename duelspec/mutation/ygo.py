@@ -12,6 +12,7 @@ decision point                         rulings decided there
 ``Duel.starts_chain_before_draw``      ND-L-BEFORE (only that timing's effects start its chain)
 ``Duel.hand_trigger_order_problem``    ND-05 with YGO-GEN-HAND-TRIGGER (from the hand after the public ones)
 ``Duel.new_chain_before_the_draw``     ND-L-BEFORE (no new chain between that timing and the draw)
+``Duel.until_the_normal_draw``         ND-L-BEFORE (the moment between that timing and the draw comes)
 ``Duel.right_problem``                 ND-C4, ND-E5, ND-E6, ND-AF4 (the right at activation)
 ``Duel.bind_right_at_activation``      ND-C1, ND-C5, ND-AF1 (cost paid / pledge bound)
 ``Duel.link_outcome``                  ND-E1, ND-C1, ND-E4 (negated, continuous card left)
@@ -264,6 +265,12 @@ def _timing_patches():
                 f(self)          # every replacement on that chain was negated: the timing opens a second time
         p.wrap(D, "before_draw_timing", timing)
 
+    def never_between_timing_and_draw(p):
+        def until(self):
+            if self.triggers_before_normal_draw():
+                self.process_triggers()          # ND-T1 kept: only the window is gone
+        p.set(D, "until_the_normal_draw", until)
+
     def timing_in_first_turn(p):
         # ygopro-core before PR 433: the draw count is 1 before the draw in turn 1, so the timing opens and
         # a replacement is offered, while the rule draw itself is still skipped
@@ -274,6 +281,10 @@ def _timing_patches():
     yield Mutant("ygo.first-turn.timing-before-the-draw-opens", "ygo", ("ND-02",),
                  "in the first turn of the player going first the timing before the draw opens (a replacement can "
                  "be activated there), though no normal draw is conducted", timing_in_first_turn)
+    yield Mutant("ygo.before-draw.window-after-its-timing-never-opens", "ygo", ("ND-L-BEFORE",),
+                 "the moment between the timing before the draw and the normal draw never comes (an engine, or an "
+                 "adapter, that goes from that timing straight to the draw: a step there is never offered)",
+                 never_between_timing_and_draw)
     yield Mutant("ygo.before-draw.new-chain-after-its-chain", "ygo", ("ND-L-BEFORE",),
                  "after the chain of the timing before the draw, a new chain can start before the normal draw "
                  "(Quick Effects)", lambda p: p.set(D, "new_chain_before_the_draw", lambda self: True))
@@ -305,6 +316,19 @@ def hand_trigger_before_the_public_ones(p):
     p.set(duel.Duel, "hand_trigger_order_problem", lambda self, card, eff: None)
 
 
+def public_after_hand_trigger(p):
+    """A patch (also a general-rule mutant, YGO-GEN-HAND-TRIGGER): once the effects activated from
+    the hand of a timing are being placed, a public effect of that timing can still be placed
+    after them (only the first half of the rule is kept: from the hand, not before the public ones)."""
+    duel, _, _ = _engine()
+
+    def problem(f, self, card, eff):
+        if self.placing is not None and self.placing[2] == "hand" and not self.from_the_hand(card, eff):
+            return None
+        return f(self, card, eff)
+    p.wrap(duel.Duel, "hand_trigger_order_problem", problem)
+
+
 def _chain_building_patches():
     """The general rules of building the chain of the timing before the draw that the page's
     rulings lean on (issue 25): the effects of that timing alone start it (ND-L-BEFORE), and
@@ -316,6 +340,9 @@ def _chain_building_patches():
     yield Mutant("ygo.hand-trigger.before-the-public-ones", "ygo", ("ND-05",),
                  "an effect of the timing before the draw activated from the hand can be placed before the public ones "
                  "(the TCG order of simultaneous effects)", hand_trigger_before_the_public_ones)
+    yield Mutant("ygo.hand-trigger.public-after-hand", "ygo", ("ND-05",),
+                 "a public effect of the timing before the draw can still be placed after one activated from the hand "
+                 "(the second half of 手札誘発: the public ones are placed, or declined, first)", public_after_hand_trigger)
 
 
 def _right_patches():

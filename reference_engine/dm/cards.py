@@ -132,6 +132,14 @@ def _while_tapped(g, holder):
     return g.in_battle(holder.id) and holder.tapped
 
 
+@card("DM-04 36/55")
+def shadow_moon():
+    """Shadow Moon, Cursed Shade (呪いの影シャドウ・ムーン): 「他の闇のクリーチャーすべてのパワーを+2000する。」 —
+    every other darkness creature in the battle zone, either player's (すべて: the opponent's too)."""
+    return [Static("power", delta=lambda g, h, c: 2000 if c is not h and g.in_battle(h.id)
+                   and "darkness" in c.entry.get("civilizations", []) else 0)]
+
+
 @card("DM-02 45/55")
 def barkwhip():
     """Barkwhip, the Smasher (大勇者「大地の猛攻」)."""

@@ -224,7 +224,8 @@ class Game:
         return p
 
     def update_powers(self) -> None:
-        """Emit a ``power`` event for every creature whose power changed since last shown."""
+        """Emit a ``power`` event for every creature whose power changed since last shown (the
+        static abilities of AT-S2, "while attacking", as they apply)."""
         for c in self.creatures():
             p = self.power(c)
             if self.shown_power.get(c.id) != p:
@@ -400,7 +401,9 @@ class Game:
         """Resolve everything waiting: AP's abilities first, then NAP's (AT-D1,
         DM-GEN-TURN-PLAYER-FIRST), one at a time and none in the middle of another's resolution
         (DM-GEN-WAITING); a player with several chooses the order (``order-triggers``). ``declarations`` maps a player to the
-        declaration kinds (ninja strike, ...) they may make when it is their turn to resolve."""
+        declaration kinds (ninja strike, ...) they may make when it is their turn to resolve: abilities
+        that trigger in a hidden zone are used only when declared, the turn player's first
+        (DM-GEN-HIDDEN-ZONE-TRIGGERS, 総合ルール 506.3b/c)."""
         declarations = declarations or {}
         while True:
             acted = False
@@ -464,7 +467,8 @@ class Game:
         """Why ``p`` cannot make the declaration ``s`` now (``None``: they can): AT-S3 (AP's
         invasion and revolution change, the latter before any other ability starts to resolve,
         official Q&A 2024-04-05; NAP's ninja strike and revolution 0 trigger), AT-S5 (AP's ninja
-        strike after a block)."""
+        strike after a block). An ability triggering in the hand is used only when its owner
+        declares it (DM-GEN-HIDDEN-ZONE-TRIGGERS: 506.3b, 603.2e)."""
         c = self.cards.get(s.get("card", ""))
         a = self.attack
         if c is None or c.owner != p or c.zone != "hand":
@@ -499,6 +503,8 @@ class Game:
         return f"{kind} cannot be declared now"
 
     def declare(self, p: str, s: dict) -> None:
+        """``p`` declares the hidden-zone ability ``s`` (使用宣言: the card is shown, the ``declare``
+        event; DM-GEN-HIDDEN-ZONE-TRIGGERS) and it is used."""
         c = self.cards[s["card"]]
         kind = s["do"]
         a = self.attack
@@ -533,7 +539,7 @@ class Game:
             self.entered(c, "invasion")
 
     def revolution_change(self, g, c: Card, ctx: dict) -> None:
-        """革命チェンジ resolves: switch the attacking creature with this creature from the hand;
+        """革命チェンジ resolves (DM-GEN-HIDDEN-ZONE-TRIGGERS: declared from the hand, AT-S3): switch the attacking creature with this creature from the hand;
         it goes on attacking (in the attacker's tapped state). Nothing happens if either has
         moved since the declaration."""
         a = self.attack
@@ -648,7 +654,7 @@ class Game:
 
     def attack_trigger_step(self, a: Attack) -> None:
         """AT-S3: "when attacks / is attacked"; AP declares invasion and revolution change, NAP
-        ninja strike and revolution 0 trigger (AT-D1: AP first)."""
+        ninja strike and revolution 0 trigger (AT-D1: AP first; DM-GEN-HIDDEN-ZONE-TRIGGERS)."""
         self.step("AT-S3")
         for c in self.creatures(self.ap):
             if c.id == a.attacker:
@@ -864,7 +870,7 @@ class Game:
                 and civs & set(x.entry.get("civilizations", []))]
 
     def broken_shield_play_problem(self, st: dict, usable: list, broken: list, used: set) -> str | None:
-        """Why NAP cannot play this broken shield / S-back now (``None``: they can)."""
+        """Why NAP cannot play this broken shield / S-back now (``None``: they can; DM-GEN-SHIELD-TRIGGER, AT-S6b)."""
         if st["do"] == "decline":
             return None
         if st["do"] == "use-shield-trigger":
@@ -919,7 +925,8 @@ class Game:
         return None
 
     def cast(self, c: Card) -> None:
-        """Cast a spell (呪文) for no cost: resolve it, then put it into the graveyard."""
+        """Cast a spell (呪文) for no cost: resolve it, then put it into the graveyard (a shield
+        trigger's use, DM-GEN-SHIELD-TRIGGER)."""
         for ab in self.scripts.triggered(c.entry):
             if ab.timing == "spell":
                 ab.effect(self, c, {})
@@ -929,6 +936,7 @@ class Game:
         self.update_powers()
 
     def win(self, player: str, reason: str) -> None:
+        """``player`` wins: a direct attack that is not blocked (AT-P1) ends the game at once."""
         self.winner = player
         self.emit("win", player=player, reason=reason)
         raise GameOver
@@ -978,7 +986,7 @@ class Game:
     def next_turn(self) -> None:
         """The next player's turn (ターンの進行): the untap step (AP untaps their cards), the start of
         the turn (what lasted "until the start of your next turn" of AP ends; no creature is still
-        summoning sick: none was put into the battle zone this turn), the draw step (AP draws a
+        summoning sick, DM-GEN-SUMMONING-SICKNESS: none was put into the battle zone this turn), the draw step (AP draws a
         card), the charge and main steps (the scenario format has no decisions for them: nothing is
         charged, summoned or cast), then the attack phase."""
         self.turn += 1

@@ -149,6 +149,7 @@ class Duel:
         self.stop_at: tuple | None = None
         self.watches: list = []                  # lingering effects that look at draws (Afterglow, Gravekeeper's Trap)
         self.placing: tuple | None = None        # (player, mandatory, stage) while effects of the "before the draw" timing are placed
+        self.declined: set = set()               # (uid, label) of optional effects declined while the current timing's are placed
         self.negated_cards: set = set()          # (uid, incarnation, turn): effects negated this turn
         self.lingering: set = set()              # other effects applied for a while, e.g. ("white-rose-atk", player, turn)
         self.lingering_draw_counts: list = []    # (player, turn, n): that turn's normal draw takes n cards (Slower Swallow)
@@ -239,7 +240,7 @@ class Duel:
 
     def draw(self, player: str, n: int, normal: bool = False, opening: bool = False) -> list[Card]:
         """Draw ``n`` cards (ND-01 for the normal draw; ``opening``: the opening hand, ND-03). A
-        player who must draw from an empty Deck loses."""
+        player who must draw and cannot (too few cards in the Deck) loses (YGO-GEN-VICTORY)."""
         deck = self.zone(player, "deck")
         if len(deck) < n:
             self.win(opponent(player), "deck-out")
@@ -298,12 +299,14 @@ class Duel:
         return picked[0]
 
     def damage(self, player: str, amount: int) -> None:
+        """``player`` loses ``amount`` Life Points; at 0 they lose the duel (YGO-GEN-VICTORY)."""
         self.lp[player] = max(0, self.lp[player] - amount)
         self.emit("lp", player=player, lp=self.lp[player], change=-amount)
         if self.lp[player] == 0:
             self.win(opponent(player), "life-points")
 
     def win(self, player: str, reason: str) -> None:
+        """``player`` wins (YGO-GEN-VICTORY): the duel ends at once, whatever is left to resolve."""
         if self.winner is None:
             self.winner = player
             self.emit("win", player=player, reason=reason)
@@ -328,7 +331,7 @@ class Duel:
             self.used.add(self._opt_key(card, eff))
 
     def effects_negated(self, card: "Card") -> bool:
-        """Are ``card``'s effects negated now: this turn (e.g. by Infinite Impermanence), until a
+        """(YGO-GEN-NEGATION) Are ``card``'s effects negated now: this turn (e.g. by Infinite Impermanence), until a
         later phase, or — a Trap on the field — by Jinzo (「フィールドの罠カードの効果は無効化される」)?"""
         if (card.uid, card.incarnation, self.turn) in self.negated_cards:
             return True
@@ -386,6 +389,9 @@ class Duel:
             return "no Spell & Trap Zone is free"
         if eff.kind == "before-draw" and eff.mandatory and not by_engine:
             return "a mandatory effect: the game activates it"
+        if eff.kind == "before-draw" and self.placing is not None and self.placing[2] == "public" \
+                and (card.uid, eff.label) in self.declined:
+            return "the player declined it when it was offered with the public effects of this timing: it is not offered again"
         # spell speed and timing
         if eff.kind == "before-draw":
             why = self.before_draw_timing_problem(player, eff)
@@ -480,7 +486,8 @@ class Duel:
 
     def try_activate(self, player: str, step: dict) -> str | None:
         """Perform a scripted ``activate`` step; ``None`` when done, else why it is refused (a
-        :class:`~duelspec.decisions.Refusal` with the code of the refusal vocabulary)."""
+        :class:`~duelspec.decisions.Refusal` with the code of the refusal vocabulary): the rules of
+        :meth:`activatable` (YGO-GEN-SPELL-SPEED, YGO-GEN-ONCE-PER-TURN, ND-05, ...)."""
         card = self.cards.get(step["card"])
         if card is None:
             return Refusal(f"no card {step['card']!r}", code="not-offered")
@@ -665,15 +672,36 @@ class Duel:
             card = self.cards.get(step.get("card"))
             return card is not None and any(self.starts_chain_before_draw(e) for e in card.effects)
 
-        def public_offered():
-            return any(eff.kind == "before-draw" and not eff.mandatory and not self.from_the_hand(card, eff)
-                       and self.activatable(player, card, eff) is None
-                       for card in self.cards.values() for eff in card.effects)
+        def offered(public_only):
+            return [(card, eff) for card in self.cards.values() for eff in card.effects
+                    if eff.kind == "before-draw" and not eff.mandatory
+                    and not (public_only and self.from_the_hand(card, eff)) and self.activatable(player, card, eff) is None]
+
+        def offer(step):
+            if step["do"] == "decline":
+                return self.decline(player, step, offered(False))
+            return self.try_activate(player, step)
         self.placing = (player, False, stage)
-        while (stage == "hand" or public_offered()) and \
-                self.decider.priority(player, lambda step: self.try_activate(player, step), applies=of_this_timing):
+        while (stage == "hand" or offered(True)) and \
+                self.decider.priority(player, offer, kinds=("activate", "decline"), applies=of_this_timing):
             pass
         self.placing = None
+
+    def decline(self, player: str, step: dict, offered: list) -> str | None:
+        """A ``decline`` step (scenario format 2.2): ``player`` declines the optional effect of
+        ``step['card']`` (``effect``: which one) the engine offers at this decision; ``None`` when it
+        was offered (it is not offered again while the effects of this timing are placed), else why
+        not (``not-offered``: a mandatory effect, one that cannot be activated now, or no such card).
+        Declining the public ones is how a player lets an effect from the hand be chain link 1
+        (YGO-GEN-HAND-TRIGGER: 「通常の誘発効果だけでチェーンを組み終えた後に発動できる」; an optional
+        effect, 任意効果, may go unactivated)."""
+        hit = [(c, e) for c, e in offered if c.uid == step.get("card") and (not step.get("effect") or e.label == step["effect"])]
+        if not hit:
+            return Refusal(f"not offered: {step.get('card')} has no optional effect {player} can activate (and so decline) "
+                           f"at this decision", code="not-offered")
+        for c, e in hit:
+            self.declined.add((c.uid, e.label))
+        return None
 
     def chain_window(self, first: str) -> bool:
         """Players alternately may activate (``first`` first: after an activation, its opponent;
@@ -710,7 +738,7 @@ class Duel:
         return card is None or not named or any(e.kind not in ("trigger", "continuous") for e in named)
 
     def _trigger_problem(self, eff: fx.Effect, player: str) -> str | None:
-        """Why a triggered effect cannot be activated now: its card is no longer where the effect
+        """(YGO-GEN-ONCE-PER-TURN, YGO-GEN-NEGATION) Why a triggered effect cannot be activated now: its card is no longer where the effect
         is activated from (or face-down), its effects are negated, once per turn, its condition."""
         card = eff.card
         if card.zone not in eff.locations:
@@ -738,6 +766,7 @@ class Duel:
         while self.pending or first:
             first = False
             self.decider.open({"window": "trigger"})
+            self.declined = set()
             waiting, self.pending = self.pending, []
             public = [(e, p, ev) for e, p, ev in waiting if not self.from_the_hand(e.card, e)]
             self._place_triggers(public)
@@ -760,15 +789,19 @@ class Duel:
                 def offer(step, player=player, optional=optional):
                     cands = [(e, ev) for e, ev in optional if e.card.uid == step["card"] and (not step.get("effect") or e.label == step["effect"])]
                     if not cands:
-                        return "that effect has not triggered"
+                        return Refusal("that effect has not triggered", code="not-offered") if step["do"] == "decline" \
+                            else "that effect has not triggered"
                     e, ev = cands[0]
                     why = self._trigger_problem(e, player)
                     if why:
-                        return why
+                        return Refusal(f"not offered: {why}", code="not-offered") if step["do"] == "decline" else why
                     optional.remove((e, ev))
+                    if step["do"] == "decline":      # format 2.2: the player declines the optional trigger offered
+                        return None
                     return self.activate(player, e.card, e, step, ev)
                 triggered = {e.card.uid for e, _ in optional}
-                while optional and self.decider.priority(player, offer, applies=lambda st, t=triggered: st.get("card") in t):
+                while optional and self.decider.priority(player, offer, kinds=("activate", "decline"),
+                                                         applies=lambda st, t=triggered: st.get("card") in t):
                     pass
 
     def same_timing_order(self) -> tuple:
@@ -813,6 +846,7 @@ class Duel:
         hand after the public ones (YGO-GEN-HAND-TRIGGER); Quick Effects respond to it, they
         cannot start it (:meth:`starts_chain_before_draw`)."""
         self.timing = "before-draw"
+        self.declined = set()
         self.decider.open({"window": "before-draw"})
         for stage in ("public", "hand"):           # YGO-GEN-HAND-TRIGGER: those from the hand after the public ones
             for p in self.same_timing_order():
@@ -852,7 +886,8 @@ class Duel:
         return self.draw_right == "spent"
 
     def conduct_normal_draw(self) -> None:
-        """The normal draw: 1 card, or what an effect makes it (ND-01)."""
+        """The normal draw: 1 card, or what an effect makes it (ND-01); from a Deck with too few
+        cards it loses the duel (YGO-GEN-VICTORY, in :meth:`draw`)."""
         if self.draw_right == "unspent":
             self.draw_right = "spent"
             drawn = self.draw(self.turn_player, self.normal_draw_n, normal=True)
@@ -963,6 +998,7 @@ REFUSAL_REASONS = (
     ("is activated when it triggers", "timing"),
     ("can be activated from the hand only", "timing"),
     ("a continuous effect is applied", "not-offered"),
+    ("the player declined it", "not-offered"),
     ("the game activates it", "not-offered"),
 )
 

@@ -810,9 +810,14 @@ export class ScenarioRun {
           if (veto) return veto;
           const idx = this.pickOffer(step, offers, ids);
           if (idx < 0) return new Refusal(`not offered: at this ${m.name} ${who} could activate ${JSON.stringify(ids)}`, "not-offered");
+          if (step.do === "decline") {
+            // format 2.2: the engine's own prompt answered with no (-1); not while it offers a mandatory effect
+            if (m.forced) return new Refusal(`the engine asks ${who} to place one of its mandatory effects here (${m.name}): the prompt takes no 'no'`, "not-offered");
+            return null;
+          }
           pick = idx; this.applied(step, who, this.promptNo);
           return null;
-        }, ["activate"], this.windowFor(who, this.windowsOf(kind)), ids.filter(Boolean));
+        }, m.type === MSG.SELECT_CHAIN ? ["activate", "decline"] : ["activate"], this.windowFor(who, this.windowsOf(kind)), ids.filter(Boolean));
         if (m.type === MSG.SELECT_CHAIN) {
           if (pick < 0 && m.forced && offers.length > 1) {
             // several mandatory effects: the order is the player's choice (a `choose` step names the next)
@@ -835,14 +840,16 @@ export class ScenarioRun {
       case MSG.SELECT_EFFECTYN: {
         if (!this.wins.trigger) this.wOpen("trigger");
         const id = this.idAt(m.controller, m.location, m.sequence, m.code);
+        let declined = false;
         const acted = this.driver.priority(who, (step) => {
           const veto = this.vetoed(step);
           if (veto) return veto;
           if (step.card !== id) return new Refusal(`not offered: the engine asked ${who} only whether to activate ${id} (MSG_SELECT_EFFECTYN)`, "not-offered");
+          if (step.do === "decline") { declined = true; return null; }   // format 2.2: the yes/no answered with no
           this.applied(step, who, this.promptNo);
           return null;
-        }, ["activate"], this.windowFor(who, this.windowsOf("placing")), [id]);
-        return R.yesno(acted);
+        }, ["activate", "decline"], this.windowFor(who, this.windowsOf("placing")), [id]);
+        return R.yesno(acted && !declined);
       }
       case MSG.SELECT_YESNO: {
         const w = this.windowFor(who, this.windowsOf("choice"));

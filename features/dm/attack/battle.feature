@@ -218,3 +218,47 @@ Feature: Battle (バトル): power comparison, "wins all battles", destruction
     And [AT-B3] "axe" is destroyed
     And [AT-S6a] "shepherd" is destroyed
     And [AT-S6a] "shepherd" ends in the graveyard
+
+  # The defending / blocking creature's own "after the battle" ability (issue 35): AT-S6a 「それらの効果を解決したのち、
+  # 「バトルの後で〜」関連の能力が誘発・解決する」 says nothing of whose creature it is: the attacked or blocking
+  # creature's triggers as the attacker's do.
+
+  @id:dm.attack.battle.blocker-after-the-battle-destroy @ruling:AT-S6a
+  Scenario: Dark Clown blocks and wins; its own after-the-battle ability destroys it
+    # cites: card-text | Dark Clown (DM-01 50/110) 「このクリーチャーがバトルする時、バトルの後、このクリーチャーを破壊する。」
+    # cites: card-text | Deadly Fighter Braid Claw (DM-01 74/110) 「このクリーチャーは、可能であれば毎ターン攻撃する。」
+    Given player A has "Deadly Fighter Braid Claw" as "claw" in the battle zone
+    And player B has "Dark Clown" as "clown" in the battle zone
+    When in step AT-S1, player A attacks player B with "claw"
+    And in step AT-S4, player B blocks with "clown"
+    Then "clown" blocks "claw"
+    And "claw" (1000) battles "clown" (6000) and loses
+    And "claw" is destroyed
+    And [AT-S6a] the "after-battle" ability of "clown" resolves
+    And [AT-S6a] "clown" is destroyed
+    And "clown" ends in the graveyard
+
+  @id:dm.attack.battle.blocker-after-the-battle-untap @ruling:AT-S6a
+  Scenario: Spiral Grass blocks and wins; after the battle it untaps
+    # cites: card-text | Spiral Grass (DM-02 10/55) 「このクリーチャーをブロックのためにタップしたときは、バトルのあとでアンタップする。」
+    Given player A has "Deadly Fighter Braid Claw" as "claw" in the battle zone
+    And player B has "Spiral Grass" as "grass" in the battle zone
+    When in step AT-S1, player A attacks player B with "claw"
+    And in step AT-S4, player B blocks with "grass"
+    Then "grass" blocks "claw"
+    And "claw" (1000) battles "grass" (2500) and loses
+    And [AT-S6a] the "after-battle" ability of "grass" resolves
+    And [AT-S6a] "grass" becomes untapped
+    And "grass" ends in the battle zone, untapped
+
+  @id:dm.attack.battle.shadow-moon-both-sides @ruling:AT-B1 @ruling:AT-B3
+  Scenario: Shadow Moon raises every other darkness creature, the opponent's too: Bone Spider (7000) loses to Dark Clown (8000)
+    # cites: card-text | Shadow Moon, Cursed Shade (DM-04 36/55) 「他の闇のクリーチャーすべてのパワーを+2000する。」 (すべて: both players')
+    # cites: card-text | Dark Clown (DM-01 50/110) 「このクリーチャーがバトルする時、バトルの後、このクリーチャーを破壊する。」
+    Given player A has "Shadow Moon, Cursed Shade" as "moon" in the battle zone
+    And player A has "Bone Spider" as "spider" in the battle zone
+    And player B has "Dark Clown" as "clown" in the battle zone, tapped
+    When in step AT-S1, player A attacks "clown" with "spider"
+    Then [AT-B1] "spider" (7000) battles "clown" (8000) and loses
+    And [AT-B3] "spider" is destroyed
+    And [AT-B3] "spider" ends in the graveyard

@@ -39,6 +39,20 @@ Feature: The normal draw (通常のドロー)
     Then "shining-draw" is never revealed
     And "shining-draw" ends in player B's hand
 
+  @id:ygo.normal-draw.basics.from-the-start.shining-draw-turn-2 @ruling:ND-L-TRIGGER @ruling:ND-01
+  Scenario: A duel played from its start: Shining Draw drawn by turn 2's normal draw is offered for its reveal, as when the scenario starts at turn 2
+    # Issue 35: whatever state a scenario starts from, the same turn plays the same (list.trigger.shining-draw
+    # starts at turn 2's Draw Phase). The step says `on turn 2`: a step that names no turn is for the setup's
+    # turn, turn 1 for a duel played from its start (the checker's message says so when such a step is not reached).
+    Given the duel has not started yet, player B going first
+    And player B's deck holds "Alexandrite Dragon", "Mystical Elf", "Celtic Guardian", "Dark Blade", "Sangan", "Alien Shocktrooper", in this order from the top
+    And player A's deck holds "Alexandrite Dragon", "Mystical Elf", "Celtic Guardian", "Dark Blade", "Sangan", "Shining Draw", "Alien Shocktrooper", in this order from the top
+    And the duel goes on until turn 2's Standby Phase
+    When after "shining-draw" is drawn by the normal draw on turn 2, player A reveals "shining-draw"
+    Then player A draws "shining-draw" by the normal draw
+    And "shining-draw" is revealed as the card drawn for the normal draw
+    And "shining-draw" ends in player A's hand
+
   @id:ygo.normal-draw.basics.first-turn-no-timing-before-the-draw @ruling:ND-02 @ruling:ND-05
   Scenario: In the first turn of the player going first there is no timing before the draw: no replacement can be activated
     # ND-02: no normal draw in the first turn of the player going first, so no timing "immediately

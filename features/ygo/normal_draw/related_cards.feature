@@ -297,6 +297,28 @@ Feature: The page's related cards (ND-L-RELATED), each played for what relates i
     And "top" is revealed
     And "top" is sent to the graveyard
 
+  @id:ygo.normal-draw.related.commander-of-swords.two-cards @ruling:ND-L-RELATED @ruling:ND-01
+  Scenario: Commander of Swords with a normal draw of 2 cards: a Spell among them, both cards drawn are discarded
+    # cites: card-text | Commander of Swords (12197543)
+    # 「ドローしたカードをお互いに確認し、確認したカードが魔法・罠カードだった場合、…●ドローしたカードを捨てる。」: the
+    # cards drawn are discarded, the monster among them too (English: "Discard all cards they drew"); no
+    # official ruling on a multi-card draw was found, the text decides (issue 35). Pandora's Jewelry Box ①
+    # 「…自分ドローフェイズの通常のドローは２枚になる。」 makes the normal draw 2 cards.
+    Given player A controls "Pandora's Jewelry Box" as "pandora" face-up in attack position
+    And player A's deck holds "Mystical Space Typhoon", "Alexandrite Dragon", "Celtic Guardian", in this order from the top
+    And player B has "Commander of Swords" as "trap" set in the spell & trap zone
+    When in player A's Draw Phase, player B activates "trap"
+    And while chain link 1 resolves, player B declares "discard"
+    Then player A draws "mystical-space-typhoon", "alexandrite-dragon" by the normal draw
+    # the cards are confirmed together and discarded together: no order between them
+    And these events happen in any order:
+      | "mystical-space-typhoon" is revealed |
+      | "alexandrite-dragon" is revealed     |
+    And these events happen in any order:
+      | "mystical-space-typhoon" is sent to the graveyard |
+      | "alexandrite-dragon" is sent to the graveyard     |
+    And "celtic-guardian" ends in player A's deck
+
   @id:ygo.normal-draw.related.commander-of-swords.destroy @ruling:ND-L-RELATED @ruling:ND-01
   Scenario: Commander of Swords: it may destroy a Spell/Trap of the player who drew instead
     # cites: card-text | Commander of Swords (12197543)

@@ -134,7 +134,10 @@ Feature: Effects of both players at the timing before the draw, on one chain
     Given player A has "Meteor Flare" as "flare" in the graveyard
     And player A has "Black Luster Soldier - Legendary Swordsman" as "swordsman" in hand
     And player A's deck holds "Chaos Form", in this order from the top
-    When before the draw, player A activates "flare"
+    # Scripted first, Legendary Swordsman is refused while Meteor Flare is still to be placed: an engine
+    # that lets an effect from the hand go before the public ones fails here (issue 35)
+    When before the draw, player A cannot activate "swordsman"
+    And before the draw, player A activates "flare"
     And before the draw, player A activates "swordsman"
     Then "flare" is activated as chain link 1
     And "swordsman" is activated as chain link 2
@@ -150,7 +153,8 @@ Feature: Effects of both players at the timing before the draw, on one chain
     And player A has "Black Luster Soldier - Legendary Swordsman" as "swordsman" in hand
     And player A's deck holds "Chaos Form", in this order from the top
     And player B has "Ash Blossom & Joyous Spring" as "ash" in hand
-    When before the draw, player A activates "flare"
+    When before the draw, player A cannot activate "swordsman"
+    And before the draw, player A activates "flare"
     And before the draw, player A activates "swordsman"
     And in response to chain link 2, player B activates "ash"
     Then "flare" is activated as chain link 1
@@ -160,3 +164,49 @@ Feature: Effects of both players at the timing before the draw, on one chain
     And "flare" is added to the hand
     And "chaos-form" is never added to the hand
     And player A does not conduct the normal draw
+
+  # Format 2.2 (issue 35): a player may decline an optional effect the engine offers (`declines`). 手札誘発:
+  # 「手札誘発の誘発効果は通常の誘発効果だけでチェーンを組み終えた後に発動できる」 — the effect from the hand is
+  # activated once the chain of the public ones is built; Meteor Flare's (1) is optional
+  # (「…ドロー前に…発動できる」, 任意効果), so a player who declines it builds that chain with none, and Legendary
+  # Swordsman is then chain link 1. A public one can no longer follow it (the public ones were placed, or
+  # declined, before it: 「これらより先に発動することはできない」 read from the other side).
+
+  @id:ygo.normal-draw.same-timing.hand-trigger.public-declined @rule:YGO-GEN-HAND-TRIGGER @ruling:ND-05 @ruling:ND-L-EFFECT
+  Scenario: Meteor Flare declined, Black Luster Soldier - Legendary Swordsman from the hand is chain link 1 and replaces the draw
+    Given player A has "Meteor Flare" as "flare" in the graveyard
+    And player A has "Black Luster Soldier - Legendary Swordsman" as "swordsman" in hand
+    And player A's deck holds "Chaos Form", in this order from the top
+    When before the draw, player A declines "flare"
+    And before the draw, player A activates "swordsman"
+    Then "swordsman" is activated as chain link 1
+    And "flare" is not activated
+    And "chaos-form" is added to the hand
+    And player A does not conduct the normal draw
+
+  @id:ygo.normal-draw.same-timing.hand-trigger.no-public-after-hand @rule:YGO-GEN-HAND-TRIGGER @ruling:ND-05
+  Scenario: After Legendary Swordsman from the hand, the declined Meteor Flare cannot be placed after it
+    Given player A has "Meteor Flare" as "flare" in the graveyard
+    And player A has "Black Luster Soldier - Legendary Swordsman" as "swordsman" in hand
+    And player A's deck holds "Chaos Form", in this order from the top
+    When before the draw, player A declines "flare"
+    And before the draw, player A activates "swordsman"
+    And before the draw, player A cannot activate "flare"
+    Then "swordsman" is activated as chain link 1
+    And "flare" is not activated
+    And "flare" ends in the graveyard
+    And "chaos-form" is added to the hand
+    And player A does not conduct the normal draw
+
+  @id:ygo.normal-draw.same-timing.mandatory-not-declined @ruling:ND-L-BEFORE @ruling:ND-01
+  Scenario: The opponent's Gravekeeper's Trap is mandatory: player B cannot decline it
+    # cites: card-text | Gravekeeper's Trap (98715423) ③
+    # 「③：このカードが表側表示で存在する場合、相手ドローフェイズのドロー前に、カード名を１つ宣言して発動する。」: 発動する,
+    # not 発動できる — the game activates it; "mandatory even if B would decline" as a step (format 2.2)
+    Given player B has "Gravekeeper's Trap" as "trap" face-up in the spell & trap zone
+    # (the declaration comes first in the script: the game asks for it while it activates the trap, before
+    # the timing is over; the `cannot decline` step is judged when that timing closes)
+    When while chain link 1 is being activated, player B declares "Alexandrite Dragon"
+    And before the draw, player B cannot decline "trap"
+    Then "trap" is activated as chain link 1
+    And player A conducts the normal draw, drawing "top"

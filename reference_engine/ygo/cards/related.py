@@ -402,7 +402,12 @@ class CommanderOfSwords(_AfterTheOpponentsNormalDraw):
     """Commander of Swords (剣の采配), Normal Trap: 「相手のドローフェイズ時に、相手が通常のドローをした時に
     発動できる。ドローしたカードをお互いに確認し、確認したカードが魔法・罠カードだった場合、以下の効果から
     １つを選択して適用する。●ドローしたカードを捨てる。●相手フィールド上の魔法・罠カード１枚を選んで破壊
-    する。」 Its controller chooses on resolution (``discard`` / ``destroy``)."""
+    する。」 Its controller chooses on resolution (``discard`` / ``destroy``). With a normal draw of several
+    cards (Pandora's Jewelry Box) 「ドローしたカードを捨てる」 discards *the cards drawn*: every one of them still
+    in the hand, not only its Spells/Traps (the text names the drawn cards, not the Spell/Trap among them;
+    the English text "Discard all cards they drew" says the same). No official ruling on a multi-card draw was
+    found (issue 35): the text decides. The condition 「確認したカードが魔法・罠カードだった場合」 holds when
+    one of them is a Spell/Trap."""
 
     def resolve(self, duel, link):
         drawn = self.still_drawn(link)
@@ -417,7 +422,7 @@ class CommanderOfSwords(_AfterTheOpponentsNormalDraw):
         on_field = [c for z in ("spell-trap", "field") for c in duel.zone(opp, z) if not duel.protected(c, "destroy", link.player)]
         options = ["discard"] + (["destroy"] if on_field else [])
         if duel.decider.choose_option(link.player, options, f"{self.card.uid}: the effect to apply") == "discard":
-            for c in spells_traps:
+            for c in drawn:                   # 「ドローしたカードを捨てる」: every card drawn, not only the Spells/Traps
                 duel.move(c, "graveyard", "effect")
         else:
             c = pick(duel, link.player, on_field, f"{self.card.uid}: a Spell/Trap your opponent controls to destroy")[0]
