@@ -28,8 +28,10 @@ import json
 
 from typing import Callable
 
-from duelspec.checker import matches as pattern_matches
 from duelspec.decisions import MissingDecision, Refusal, ask as ask_event
+from duelspec.judging.checker import matches as pattern_matches
+
+from .protocol_server import CannotStart, serve
 
 __all__ = ["Adapter", "CannotStart", "MissingDecision", "Refusal", "ScriptDriver", "Simulator", "Skip"]
 
@@ -52,13 +54,6 @@ class Adapter:
 
     def stop(self) -> None:
         pass
-
-
-class CannotStart(Exception):
-    """Raised by an adapter's ``start``/``implementation`` when it cannot run any scenario with
-    what it was given (e.g. another engine's card scripts): the run stops before the first
-    scenario with this message (:func:`duelspec.adapters.protocol_server.serve` writes it on
-    stderr and exits with status 3; in-process, the runner reports it as the start-up error)."""
 
 
 #: the steps of the Duel Masters attack procedure in their order (AT-S6a/b/c are alternatives)
@@ -689,5 +684,4 @@ class Simulator(Adapter):
         """Serve this simulator over the adapter protocol on stdin/stdout and exit
         (``if __name__ == "__main__": MySimulator.main()``)."""
         import sys
-        from .protocol_server import serve
         sys.exit(serve(cls()))

@@ -7,9 +7,9 @@ dict`` (``{"trace": ...}`` / ``{"skipped": ...}`` / ``{"errored": ...}``) and ``
     from duelspec.adapters.protocol_server import serve
     serve(MyAdapter())                    # reads stdin, writes stdout, returns the exit status
 
-or, for an adapter given as ``module:attribute``::
+or, for an adapter given as ``module:attribute`` (:mod:`duelspec.adapters.__main__`)::
 
-    python -m duelspec.adapters.protocol_server my_package.my_module:MyAdapter
+    python -m duelspec.adapters my_package.my_module:MyAdapter
 
 Behaviour (the adapter's ``protocol`` attribute, default 2: up to that version, and a lower one for a runner that
 asks for it; ``schemas/protocol.schema.json``): a ``run``
@@ -20,7 +20,7 @@ in an engine cannot corrupt the protocol stream. An exception inside ``run`` bec
 ``errored`` reply with the traceback as ``detail``; the server keeps serving. A line that is
 not a JSON object, or an unknown ``cmd``, is reported on stderr and ends the server with
 status 2 (the runner then sees the exit and restarts it). An adapter whose ``start`` raises
-:class:`~duelspec.adapters.kit.CannotStart` (it cannot run anything with what it was given)
+:class:`CannotStart` (it cannot run anything with what it was given)
 ends the server at the ``start`` message with the reason on stderr and status 3.
 """
 from __future__ import annotations
@@ -30,9 +30,16 @@ import json
 import sys
 import traceback
 
-from .kit import CannotStart
+from .calls import run_adapter
 
 PROTOCOL = 2          # the version an adapter without a ``protocol`` attribute speaks; a runner asking for 1 gets 1
+
+
+class CannotStart(Exception):
+    """Raised by an adapter's ``start``/``implementation`` when it cannot run any scenario with
+    what it was given (e.g. another engine's card scripts): the run stops before the first
+    scenario with this message (:func:`serve` writes it on
+    stderr and exits with status 3; in-process, the runner reports it as the start-up error)."""
 
 
 def _write(out, obj: dict) -> None:
@@ -44,7 +51,7 @@ def serve(adapter, stdin=None, stdout=None, stderr=None) -> int:
     """Answer protocol messages from ``stdin`` on ``stdout`` until ``stop`` or EOF.
 
     Returns the exit status: 0 after ``stop``/EOF, 2 after an unreadable message, 3 when the
-    adapter cannot start (:class:`~duelspec.adapters.kit.CannotStart`). The
+    adapter cannot start (:class:`CannotStart`). The
     streams default to ``sys.stdin``/``sys.stdout``/``sys.stderr`` (text, line-oriented)."""
     stdin = stdin or sys.stdin
     out = stdout or sys.stdout
@@ -94,7 +101,6 @@ def serve(adapter, stdin=None, stdout=None, stderr=None) -> int:
 
 
 def _run(adapter, scenario: dict, as_of=None) -> dict:
-    from ..runner import run_adapter
     try:
         reply = run_adapter(adapter, scenario, as_of if isinstance(as_of, str) else None)
     except Exception as exc:  # the engine crashed on this scenario: report it, keep serving
@@ -103,18 +109,3 @@ def _run(adapter, scenario: dict, as_of=None) -> dict:
         return {"errored": {"message": f"the adapter's run() returned {str(reply)[:200]}; expected a dict with one of "
                                        f"`trace`, `skipped`, `errored`"}}
     return reply
-
-
-def main(argv: list[str] | None = None) -> None:
-    """``python -m duelspec.adapters.protocol_server SPEC``: serve the adapter ``SPEC``
-    (``reference`` or ``module:attribute``, as for ``duelspec run --adapter``)."""
-    argv = sys.argv[1:] if argv is None else argv
-    if len(argv) != 1 or argv[0].startswith("cmd:") or argv[0] in ("-h", "--help"):
-        print("usage: python -m duelspec.adapters.protocol_server reference|module:attribute", file=sys.stderr)
-        sys.exit(2)
-    from . import load_adapter
-    sys.exit(serve(load_adapter(argv[0])))
-
-
-if __name__ == "__main__":  # pragma: no cover
-    main()

@@ -64,7 +64,7 @@ def throughput():
     (``adapter.run`` of each scenario as played) and judging alone (each reply judged: trace schema,
     references, coverage, checker, result)."""
     from duelspec.adapters.reference import ReferenceAdapter
-    from duelspec.asof import today
+    from duelspec.judging.asof import today
     from duelspec.compiler import validate
     from duelspec.runner import finish, play_one, played, run_one
     docs, n_hand, n_gen = _documents()
@@ -157,7 +157,7 @@ import json, sys, tracemalloc
 from duelspec.adapters.reference import ReferenceAdapter
 from duelspec.generated import scenarios
 from duelspec.runner import run_scenarios
-from duelspec.report import JsonLines, Tally
+from duelspec.reporting.report import JsonLines, Tally
 n = int(sys.argv[1])
 base = list(scenarios())
 adapter = ReferenceAdapter()

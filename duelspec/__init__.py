@@ -21,7 +21,7 @@ PROTOCOL_VERSIONS = (1, 2, 3)   # protocol 1: format-1 scenarios only; 2: format
 _API = {
     # scenarios: compile, load and select, check a trace
     "compile_paths": "duelspec.compiler", "load": "duelspec.selection", "select": "duelspec.selection",
-    "check": "duelspec.checker",
+    "check": "duelspec.judging.checker",
     # running: adapters, a run of scenarios, a whole run with its outputs
     "make_adapter": "duelspec.adapters", "run_scenarios": "duelspec.runner", "RunRequest": "duelspec.session",
     "run": "duelspec.session",
@@ -30,7 +30,7 @@ _API = {
     "ScriptDriver": "duelspec.adapters.kit", "Decider": "duelspec.decisions", "MissingDecision": "duelspec.decisions",
     "Refusal": "duelspec.decisions",
     # reports of a result stream
-    "read_stream": "duelspec.report", "render_markdown": "duelspec.report", "to_junit": "duelspec.junit",
+    "read_stream": "duelspec.reporting.report", "render_markdown": "duelspec.reporting.report", "to_junit": "duelspec.reporting.junit",
     # errors
     "InputError": "duelspec.errors", "UsageError": "duelspec.errors", "NotRun": "duelspec.errors",
 }

@@ -302,3 +302,20 @@ def cards(game: str, root: str | None = None) -> CardCatalogue:
                              f"(steps name cards by it; also /cards/{names[folded]})", c["name"]["en"])
         names[folded] = i
     return CardCatalogue(game, str(path), doc["cards"])
+
+
+#: the facts of a card ``duelspec cards`` shows, in this order (those it has)
+CARD_FACTS = ("card_type", "subtypes", "attribute", "race", "level", "rank", "link", "atk", "def",
+              "civilizations", "cost", "power", "races", "keywords", "archetypes")
+
+
+def card_lines(game: str, card: dict) -> list[str]:
+    """What ``duelspec cards`` prints of a card of ``game``'s catalogue: its id and names, its facts,
+    its text and where each fact comes from."""
+    facts = [f"{k}: {card[k]}" for k in CARD_FACTS if k in card]
+    lines = [f"[{game}] {card['id']}  {card['name']['en']}" + (f"  /  {card['name']['ja']}" if card["name"].get("ja") else ""),
+             "  " + "; ".join(str(f) for f in facts)]
+    if card.get("text"):
+        lines.append("  text: " + card["text"])
+    lines += [f"  source ({', '.join(src.get('facts', []))}): {src.get('ref', '')}" for src in card.get("sources", [])]
+    return lines

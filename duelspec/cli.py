@@ -9,6 +9,12 @@
     duelspec smoke --adapter 'cmd:node sim.js'
     duelspec export --out build/scenarios
     duelspec steps                     # the step grammar
+
+Each command is one small function over the library (as Bowtie's and toml-test's are): its
+options, one call into the library (``session.run``, ``selection.load``, ``smoke.stoppable_smoke``,
+``reporting.formats.render_stream``, ``analysis.causes.report_by_cause``, ``site.build``, ...), then
+the terminal (``reporting.terminal``) and the exit status. Nothing imports this module but the
+entry points (``duelspec.start``, ``duelspec.github_action``; docs/design/architecture.md, "Layers").
 """
 from __future__ import annotations
 
@@ -38,7 +44,7 @@ def selection_options(f):
 def main():
     """duelspec: rulings as executable scenarios; check a simulator against them."""
     if click.get_current_context().invoked_subcommand != "run":
-        from .start import release
+        from .held_signals import release
         release()                           # signals held since start-up (duelspec.start) act as they came
     for name in ("stdout", "stderr"):       # started with a closed stdout/stderr (`>&-`): write nowhere
         if getattr(sys, name) is None:
@@ -64,6 +70,31 @@ def _input_error(exc) -> None:
     from .text import plain
     click.echo(f"error: {plain(exc)}", err=True)
     sys.exit(2)
+
+
+def _write_out(out: Path | None, write) -> None:
+    """``write(fh)`` into ``--out`` (``fh``), or stdout (``fh`` None); a reader of stdout that is gone
+    (``| head``) ends it quietly, any other write that fails is an error (exit status 2)."""
+    from rich.text import Text
+    from .console import console as make_console
+    from .errors import InputError
+    from .files import is_epipe, open_output, quiet_stdout
+    from .text import terminal
+    try:
+        fh = open_output(out) if out else None
+    except InputError as exc:
+        _input_error(f"--out {out}: expected a file that can be written, got {exc.got}")
+    try:
+        write(fh)
+        (fh or sys.stdout).flush()
+        if fh:
+            fh.close()
+    except OSError as exc:
+        quiet_stdout()
+        if not (fh is None and is_epipe(exc)):
+            make_console(stderr=True).print(Text("error:", style="red") + " could not write "
+                                            + terminal(f"{out or 'stdout'}: {exc.strerror or exc}"), highlight=False)
+            sys.exit(2)
 
 
 @main.command()
@@ -118,6 +149,7 @@ def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, run_
     from .stopping import Stopper
     from .text import visible
     from .console import Progress, console as make_console, is_terminal
+    from .reporting.terminal import show_run
     console = make_console()   # a terminal's width; outside one, lines that are never hard-wrapped
     bar = progress is not False and fmt == "table" and is_terminal(sys.stdout)
     every = progress_every if progress is not False and not bar else None
@@ -138,103 +170,21 @@ def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, run_
         except NotRun as exc:
             click.echo(str(exc), err=True)
             sys.exit(1)
-        _show_run(outcome, request, "json" if outcome.stdout_gone else fmt, console)
+        status = show_run(outcome, request, "json" if outcome.stdout_gone else fmt, console)
     finally:
         stopper.uninstall()
-
-
-def _show_run(outcome, request, fmt: str, console) -> None:
-    """The end of ``duelspec run`` on the terminal: warnings, the table (``fmt`` table), what could
-    not be written (exit 2), why the run did not pass; the exit status."""
-    from rich.text import Text
-    from .console import console as make_console
-    from .files import is_epipe, quiet_stdout
-    from .text import terminal
-    tally, impl, unwritten = outcome.tally, outcome.impl, list(outcome.unwritten)
-    err_console = make_console(stderr=True)
-    stale = outcome.stale
-    try:
-        if stale:
-            err_console.print(Text("warning:", style="yellow") + Text(f" {len(stale)} expect-fail entries match no scenario "
-                              "of this run: ") + terminal(", ".join(stale[:10]) + (" ..." if len(stale) > 10 else "")),
-                              highlight=False)
-        if fmt == "table":
-            _results_table(tally, console, set(request.games) or outcome.games or None,
-                           request.rulings or None,
-                           terminal(f"{impl.get('name', request.adapter_spec)} {impl.get('version', '')}".strip(), limit=400)
-                           + (f"; as of {outcome.as_of}" if outcome.as_of else ""))
-            sys.stdout.flush()
-    except OSError as exc:
-        if is_epipe(exc):             # `duelspec run | head`: the reader is gone
-            quiet_stdout()
-        else:                         # e.g. stdout is /dev/full: the table is lost, say so
-            quiet_stdout()
-            unwritten.append(f"stdout: {exc.strerror or exc}")
-    if unwritten:
-        err_console.print(Text("error:", style="red") + Text(" could not write ") + terminal("; ".join(unwritten)),
-                          highlight=False)
-        sys.exit(2)
-    for line in _verdict_lines(tally, outcome.foot):
-        err_console.print(line, highlight=False, soft_wrap=True)
-    if request.write_expect_fail:
-        err_console.print(Text(f"wrote {request.write_expect_fail}"), highlight=False)
-    sys.exit(0 if outcome.passed() else 1)
+    sys.exit(status)
 
 
 def _date_option(value):
     """``--as-of``: an ISO date, or a usage error (exit 2)."""
     if value is None:
         return None
-    from .asof import parse_date
+    from .judging.asof import parse_date
     try:
         return parse_date(value)
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
-
-
-def _results_table(tally, console, games, rulings, adapter_text) -> None:
-    """The terminal report of a run: the table by ruling, skips, answers followed, failures, the
-    summary line naming the adapter (``adapter_text``, already made safe for a terminal)."""
-    from rich.text import Text
-    from .catalogue import rulings as ruling_catalogue
-    from .report import render_failures, render_follows, render_partial, render_skips, render_table
-    render_table(tally, ruling_catalogue(), console, games=games, rulings=rulings)
-    render_skips(tally, console)
-    render_partial(tally, console)
-    render_follows(tally, console)
-    render_failures(tally, console)
-    console.print(Text(tally.summary_line(), style="bold") + "  (adapter: " + adapter_text + ")", highlight=False)
-
-
-def _summary_table(st, console) -> None:
-    """``duelspec summary`` on the terminal: the tables of a saved stream, the verdict's reasons."""
-    from .text import terminal
-    impl = st.header.get("adapter", {}).get("implementation", {}) or {}
-    as_of = (st.header.get("selection") or {}).get("as_of")
-    tally = st.tally()
-    _results_table(tally, console, {r.get("game") for r in st.results if r.get("game")} or None, None,
-                   terminal(f"{impl.get('name', st.header['adapter'].get('spec'))} {impl.get('version', '')}, "
-                            f"started {st.header.get('started')}" + (f", as of {as_of}" if as_of else ""), limit=600))
-    for line in _verdict_lines(tally, st.footer):
-        console.print(line, highlight=False, soft_wrap=True)
-
-
-def _verdict_lines(tally, foot) -> list:
-    """Lines (:class:`rich.text.Text`) that say why a run did not pass."""
-    from rich.text import Text
-    from .text import terminal
-    lines = []
-    if foot.get("stopped_early"):
-        lines.append(Text("the run stopped early: ", style="red") + terminal(foot.get("reason", "")))
-    if not tally.executed:
-        lines.append(Text("no scenario was executed to a verdict (skipped and errored ones do not count): "
-                          "a run that executes nothing fails", style="red"))
-    if tally.counts["xpassed"]:
-        lines.append(Text(f"{tally.counts['xpassed']} scenario(s) listed as expected failures passed: "
-                          f"remove them from the expect-fail file", style="red"))
-    for f in foot.get("late_faults") or []:
-        lines.append(Text("adapter fault after a result was given: ", style="red") + terminal(f.get("message", "")))
-    return lines
 
 
 @main.command()
@@ -242,7 +192,7 @@ def _verdict_lines(tally, foot) -> list:
 @click.option("--format", "fmt", type=click.Choice(["table", "markdown", "junit", "json"]), default="table", show_default=True)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write here instead of stdout.")
 @click.option("--by-cause", is_flag=True, help="The failures (and xfailures) grouped by cause instead: by the first failing "
-              "expectation, the replacement's kind and the interference (duelspec.causes), matched to the causes of "
+              "expectation, the replacement's kind and the interference (duelspec.analysis.causes), matched to the causes of "
               "--causes; table or markdown.")
 @click.option("--causes", "causes_file", type=click.Path(dir_okay=False, path_type=Path),
               help="With --by-cause: a TOML cause file mapping signatures to an engine's causes (e.g. adapters/edopro/causes.toml).")
@@ -252,7 +202,7 @@ def _verdict_lines(tally, foot) -> list:
               help="With --by-cause: scenario documents (JSON files or folders) the stream ran besides the built-in ones.")
 @click.option("--unordered", "unordered_stream", type=click.Path(dir_okay=False, path_type=Path),
               help="With --by-cause: the stream of a run of the failures' copies without the order of their negations "
-                   "(python -m duelspec.causes unorder; documents in --scenarios): the causes those failures hid.")
+                   "(python -m duelspec.analysis.causes unorder; documents in --scenarios): the causes those failures hid.")
 def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario_paths, unordered_stream):
     """Re-render saved JSON-lines result streams (from `run --out`) as a table, Markdown, JUnit
     XML or one merged stream (`json`). Several files are merged into one report: the shards of
@@ -265,13 +215,13 @@ def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario
     A stream cut off by a killed run is accepted and reported as stopped early. Exit status:
     0 when the saved run passed, 1 when it did not (or stopped early), 2 when a file is not
     a result stream (the error names the line and JSON pointer) or the files are not of one run."""
-    from rich.text import Text
-    from .causes import report_by_cause
+    from .analysis.causes import report_by_cause
     from .console import console as make_console
     from .errors import InputError, UsageError
-    from .files import check_outputs, is_epipe, open_output, quiet_stdout, scenario_inputs
-    from .report import read_streams, render_stream
-    from .text import terminal
+    from .files import check_outputs, scenario_inputs
+    from .reporting.formats import render_stream
+    from .reporting.report import read_streams
+    from .reporting.terminal import summary_table
     try:
         check_outputs(inputs={**{f"results file {f}": f for f in results_files}, "--causes file": causes_file,
                               "--unordered stream": unordered_stream, **scenario_inputs(scenario_paths)},
@@ -284,29 +234,18 @@ def summary(results_files, fmt, out, by_cause, causes_file, expect_out, scenario
         raise click.UsageError("--causes, --write-expect-fail, --scenarios and --unordered go with --by-cause")
     if by_cause and fmt not in ("table", "markdown"):
         raise click.UsageError("--by-cause renders as table or markdown")
-    try:
-        fh = open_output(out) if out else None
-    except InputError as exc:
-        _input_error(f"--out {out}: expected a file that can be written, got {exc.got}")
-    try:
+
+    def write(fh) -> None:
         if by_cause:
             try:
                 report_by_cause(st, fmt, fh, causes_file, expect_out, scenario_paths, unordered_stream)
             except (InputError, UsageError) as exc:
                 _input_error(exc)
         elif fmt == "table":
-            _summary_table(st, make_console(fh))
+            summary_table(st, make_console(fh))
         else:
             (fh or sys.stdout).write(render_stream(st, fmt))
-        (fh or sys.stdout).flush()
-        if fh:
-            fh.close()
-    except OSError as exc:
-        quiet_stdout()
-        if not (fh is None and is_epipe(exc)):
-            make_console(stderr=True).print(Text("error:", style="red") + " could not write "
-                                       + terminal(f"{out or 'stdout'}: {exc.strerror or exc}"), highlight=False)
-            sys.exit(2)
+    _write_out(out, write)
     sys.exit(0 if tally.passed(st.footer) else 1)
 
 
@@ -323,8 +262,8 @@ def consensus(streams, arguments_path, scenario_paths, markdown_out, fmt):
     """Where every engine of a game fails a scenario the same way (the same first failing
     expectation): the scenarios and their clusters, what each expectation rests on (rulings with
     the page's passage, general rules with their source) and, with --arguments, the verdict on each
-    (duelspec.consensus). Give every stream of every engine (streams of one engine are merged)."""
-    from . import consensus as cs
+    (duelspec.analysis.consensus). Give every stream of every engine (streams of one engine are merged)."""
+    from .analysis import consensus as cs
     from .errors import InputError, UsageError
     from .files import check_outputs, scenario_inputs, write_output
     try:
@@ -355,24 +294,16 @@ def smoke_(adapter_spec, timeout, startup_timeout, max_restarts):
     Exit status 0 when every check passed, 1 otherwise. Scenario outcomes are shown, not judged."""
     from .adapters import make_adapter
     from .console import console as make_console
-    from .smoke import smoke
-    from .stopping import Stopper, stop_adapter
+    from .smoke import stoppable_smoke
     console = make_console()
     try:
         adapter = make_adapter(adapter_spec, timeout, startup_timeout, 0)
     except (ValueError, ImportError, AttributeError) as exc:
         _input_error(exc)
-    stopper = Stopper()             # Ctrl-C, SIGTERM, SIGHUP: the adapter (and all it started) is ended
-    stopper.install()
-    try:
-        checks = smoke(adapter)
-    except KeyboardInterrupt:
-        stopper.stopping(adapter)
-        stop_adapter(adapter)
-        click.echo(f"{stopper.reason()}: the smoke test did not finish", err=True)
+    checks, stopped = stoppable_smoke(adapter)
+    if stopped:
+        click.echo(f"{stopped}: the smoke test did not finish", err=True)
         sys.exit(1)
-    finally:
-        stopper.uninstall()
     from rich.text import Text
     from .text import terminal
     for name, ok, detail in checks:
@@ -391,7 +322,7 @@ def export(paths, games, rulings, ids, tags, requires, out, generated):
     """Write every scenario as a JSON document (<id>.json), validated against the schema."""
     from .errors import InputError, UsageError
     from .files import check_outputs, scenario_inputs
-    from .selection import check_paths, load
+    from .selection import check_paths, load, write_documents
     try:
         check_paths(paths)
         check_outputs(inputs=scenario_inputs(paths), folders={"out": out})
@@ -401,8 +332,7 @@ def export(paths, games, rulings, ids, tags, requires, out, generated):
         _input_error(exc)
     except OSError as exc:
         _input_error(f"--out {out}: expected a folder that can be created and written ({exc.strerror})")
-    for s in scenarios:
-        (out / f"{s['id']}.json").write_text(json.dumps(s, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    write_documents(scenarios, out)
     from .text import plain
     for e in errors:
         click.echo(f"error: {plain(e.error)}", err=True)
@@ -417,7 +347,7 @@ def list_(paths, games, rulings, ids, tags, requires):
     source page (`cites`). Exit status 1 when a file could not be
     compiled or the selection matched nothing."""
     from .errors import InputError, UsageError
-    from .selection import check_paths, load, nothing_selected
+    from .selection import check_paths, listed, load, nothing_selected
     try:
         check_paths(paths)
         scenarios, errors = load(paths, games, rulings, ids, tags, requires)
@@ -425,11 +355,7 @@ def list_(paths, games, rulings, ids, tags, requires):
         _input_error(exc)
     from .text import plain
     for s in scenarios:
-        o = s.get("origin") if isinstance(s.get("origin"), dict) else {}
-        cites = "; ".join(f"{c['kind']}: {c['ref']}" + (f" ({c['date']})" if c.get("date") else "") for c in s.get("cites", []))
-        click.echo("\t".join(plain(x, limit=1000) for x in (s["id"], ",".join(s["rulings"]),
-                                                             f"{o.get('file', '')}:{o.get('line', '')}")
-                              + ((f"cites {cites}",) if cites else ())))
+        click.echo(listed(s))
     for e in errors:
         click.echo(f"error: {plain(e.error)}", err=True)
     if not scenarios and not errors:
@@ -467,18 +393,9 @@ def steps(game):
     """Print the step grammar: every step form, with an example. A When step starts with one of
     the moments (scenario format 2), then a comma and the action: `When <moment>, <action>`; a
     phrase may stand between them (`every time this turn`). Words of format 2.1 say so."""
-    from .compiler.grammar import GRAMMAR, readable
-    forms = [("Moment", m, f"{readable(m.pattern.pattern[:-2])}, ...", "", "When ") for m in GRAMMAR.moments]
-    forms += [("Modifier", m, f"<moment>, {readable(m.pattern.pattern[:-2])}, <action>", m.text, "When ")
-              for m in GRAMMAR.modifiers]
-    forms += [(r.keyword.title(), r, readable(r.pattern.pattern), "", "") for r in GRAMMAR.rules]
-    for label, form, shape, text, prefix in forms:
-        if game and game not in form.games:
-            continue
-        # a word of scenario format 2.1: documents using it need adapter protocol 3
-        click.echo(f"{label:5} [{','.join(form.games)}] {shape}{' (format 2.1)' if form.minor else ''}")
-        for line in ([text] if text else []) + ([f"e.g. {prefix}{form.example}"] if form.example else []):
-            click.echo(f"{'':5}   {line}")
+    from .compiler.grammar import step_forms
+    for line in step_forms(game):
+        click.echo(line)
 
 
 @main.command()
@@ -491,7 +408,7 @@ def steps(game):
 @click.option("--causes", "causes", multiple=True, metavar="NAME=CAUSES[,FIXES[,REPRO_DIR]]",
               help="An engine's cause file (and its fix measurements and reproductions): the engines' causes side by side on "
                    "causes.html, and that engine's failing generated chains grouped by them; NAME is a word of the "
-                   "engine's name (repeatable; python -m duelspec.sidebyside).")
+                   "engine's name (repeatable; python -m duelspec.analysis.sidebyside).")
 def site(results, out, arguments_path, causes):
     """Write the spec as a static website: the engines × rulings matrix, a page per ruling with
     its scenarios as Gherkin and every engine's verdicts, a page per failure of a hand-written
@@ -527,19 +444,13 @@ def cards_(query, games, fmt):
     """Look a card up in the card catalogues by English or Japanese name (or part of it),
     passcode or set number; prints its facts and where they come from. Exit 1 when nothing
     matches."""
-    from .catalogue import cards
+    from .catalogue import card_lines, cards
     found = [(g, c) for g in (games or ("ygo", "dm")) for c in cards(g).search(query)]
     if fmt == "json":
         click.echo(json.dumps([dict(c, game=g) for g, c in found], ensure_ascii=False, indent=2))
     for g, c in found if fmt == "text" else ():
-        facts = [f"{k}: {c[k]}" for k in ("card_type", "subtypes", "attribute", "race", "level", "rank", "link", "atk", "def",
-                                            "civilizations", "cost", "power", "races", "keywords", "archetypes") if k in c]
-        click.echo(f"[{g}] {c['id']}  {c['name']['en']}" + (f"  /  {c['name']['ja']}" if c["name"].get("ja") else ""))
-        click.echo("  " + "; ".join(str(f) for f in facts))
-        if c.get("text"):
-            click.echo("  text: " + c["text"])
-        for src in c.get("sources", []):
-            click.echo(f"  source ({', '.join(src.get('facts', []))}): {src.get('ref', '')}")
+        for line in card_lines(g, c):
+            click.echo(line)
     if not found:
         from .text import terminal
         click.echo(f"no card matches {terminal(query, limit=200)}", err=True)

@@ -32,8 +32,8 @@ def render_markdown(rules: dict | None = None) -> str:
     """The page: a table of every rule, then per rule its statement, what no source decides,
     its sources (kind, document, section, revision, the Japanese quote) and where the engines
     decide it. Deterministic (catalogue order, no dates of the run); the template
-    ``duelspec/templates/general-rules.md``."""
-    from .markdown import cell, render
+    ``duelspec/reporting/templates/general-rules.md``."""
+    from .reporting.markdown import cell, render
     rules = general_rules() if rules is None else rules
 
     def view(r) -> dict:

@@ -57,7 +57,7 @@ def pytest_configure(config):
         raise pytest.UsageError(f"--adapter-max-restarts: expected a count >= 0, got {r}")
     day = config.getoption("duelspec_as_of", None)
     if day is not None:
-        from .asof import parse_date
+        from .judging.asof import parse_date
         try:
             config.option.duelspec_as_of = parse_date(day)
         except ValueError as exc:
@@ -279,7 +279,7 @@ def _expect_fail_entries(config, path):
     cache = getattr(config, "_duelspec_xfail", None)
     if cache is None:
         from .errors import InputError
-        from .expectfail import load
+        from .judging.expectfail import load
         try:
             cache = load(path)
         except InputError as exc:

@@ -48,8 +48,8 @@ def pytest_generate_tests(metafunc):
 
 def test_scenario(duelspec_scenario, duelspec_run):
     """One scenario on the adapter under test (``--adapter``)."""
-    from .checker import Failure, format_failure
-    from .report import problem_line
+    from .judging.checker import Failure, format_failure
+    from .reporting.report import problem_line
     from .text import plain
     if "compile_error" in duelspec_scenario:
         pytest.fail(f"this scenario cannot be compiled: {duelspec_scenario['compile_error']}", pytrace=False)

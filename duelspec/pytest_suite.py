@@ -24,13 +24,13 @@ import pytest
 from pytest_bdd import given, parsers, scenarios, then, when
 
 from . import compiler
-from .asof import select
-from .checker import check, format_failure
+from .judging.asof import select
+from .judging.checker import check, format_failure
 from .compiler.builder import ScenarioBuilder
 from .compiler.grammar import GRAMMAR
 from .resources import features_dir
-from .report import problem_line
-from .coverage import plan
+from .reporting.report import problem_line
+from .judging.coverage import plan
 from .runner import judge, played, skip_reason
 from .text import plain
 
@@ -120,7 +120,7 @@ def duelspec_then(duelspec_state, duelspec_adapter, duelspec_implementation, tex
             pytest.fail(problem_line(b.id, result), pytrace=False)
         st["scenario"], st["trace"] = compiled, reply["trace"]
     GRAMMAR.apply(b, "then", text, table=datatable)
-    # what the adapter does not observe is left out, as `duelspec run` leaves it out (duelspec.coverage)
+    # what the adapter does not observe is left out, as `duelspec run` leaves it out (duelspec.judging.coverage)
     omit = plan(st["scenario"], b.expect, duelspec_implementation.get("observes")).omit
     failures = check(dict(st["scenario"], expect=b.expect), st["trace"], omit)
     assert not failures, "\n".join(format_failure(f, b.id) for f in failures)

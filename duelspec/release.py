@@ -1,7 +1,7 @@
 """Which suite a duelspec version is (issue 21 §2: a pin that can be followed).
 
 A release is a version (``duelspec.__version__``, the package's version) with the suite it ships
-(:data:`CONTENT_HASH`, :func:`duelspec.report.spec_identity` of its features, catalogues and
+(:data:`CONTENT_HASH`, :func:`spec_identity` of its features, catalogues and
 schemas) and a git tag ``v<version>`` on the commit that records them. Between releases the suite
 changes: the version a result stream's header names is then the release's with the suite's hash
 as a local label (``0.1.0+suite.c59f57eb0260``), so the version changes whenever the suite does and
@@ -22,12 +22,29 @@ from . import __version__
 CONTENT_HASH = "sha256:2c9d407c6ac3e1c74e369e092d17dd6a9cbab0751f600f19891ce0c2c6ef9c8e"
 
 
+def spec_identity(features: Path | None = None, schemas: Path | None = None) -> str:
+    """``sha256:<hex>`` over a spec (default: the installed one): every feature file, the card and
+    ruling catalogues and the schemas (each file's path relative to its folder and its bytes, in
+    path order). Two runs with the same identity ran the same spec."""
+    import hashlib
+    from .resources import features_dir, schemas_dir
+    h = hashlib.sha256()
+    for base, patterns in ((features or features_dir(), ("**/*.feature", "cards/*.json", "rulings/*.json")),
+                           (schemas or schemas_dir(), ("*.json",))):
+        files = sorted({f for pat in patterns for f in base.glob(pat) if f.is_file()})
+        for f in files:
+            rel = f"{base.name}/{f.relative_to(base).as_posix()}"
+            data = f.read_bytes()
+            h.update(f"{rel}\0{len(data)}\0".encode())
+            h.update(data)
+    return "sha256:" + h.hexdigest()
+
+
 def suite_version(content_hash: str | None = None) -> str:
-    """The version of the suite whose :func:`~duelspec.report.spec_identity` is ``content_hash``
+    """The version of the suite whose :func:`spec_identity` is ``content_hash``
     (default: the installed suite's): ``__version__`` for the release's own suite, else
     ``__version__+suite.<12 hex digits of the hash>``."""
     if content_hash is None:
-        from .report import spec_identity
         content_hash = spec_identity()
     if content_hash == CONTENT_HASH:
         return __version__
@@ -36,7 +53,6 @@ def suite_version(content_hash: str | None = None) -> str:
 
 def record(version: str) -> None:
     """Make ``version`` the release of the suite as it is now: ``__version__`` and :data:`CONTENT_HASH`."""
-    from .report import spec_identity
     if not re.fullmatch(r"\d+\.\d+\.\d+", version):
         raise ValueError(f"a release version is MAJOR.MINOR.PATCH, got {version!r}")
     here = Path(__file__).parent

@@ -4,7 +4,7 @@
 ``type: result``) as soon as it is known; callers stream them out (nothing accumulates).
 Outcomes: ``passed``, ``failed`` (with ``failures``), ``skipped`` (``reason``), ``errored``
 (``message``, ``detail``, ``evidence``), ``timed-out``; with an expect-fail list also
-``xfailed`` and ``xpassed`` (:mod:`duelspec.expectfail`).
+``xfailed`` and ``xpassed`` (:mod:`duelspec.judging.expectfail`).
 
 :class:`Run` adds the run-level bookkeeping the CLI and reports need: starting the adapter
 (a start-up failure errors every scenario, with the evidence), noticing when a process
@@ -17,9 +17,11 @@ import time
 import traceback
 from typing import Iterable, Iterator
 
-from . import asof, coverage, validation as schemas
-from .checker import check
+from . import validation as schemas
+from .adapters.calls import run_adapter
 from .errors import InputError
+from .judging import asof, coverage
+from .judging.checker import check
 from .text import bound
 
 
@@ -122,8 +124,8 @@ def skip_reason(scenario: dict, impl: dict, protocol: int | None = None) -> str 
     ``scenario`` up front, or None: its game, an unsupported mechanic, a format-2 scenario for
     a protocol-1 adapter, a format-2.1 one for a protocol-2 adapter (naming its words), or a script
     the adapter cannot play (a window or a ``when.after`` event kind it does not observe:
-    :func:`duelspec.coverage.unplayable`). Expectations on what it does not observe are no reason:
-    they are left out of the check (:func:`duelspec.coverage.plan`, which skips a scenario only
+    :func:`duelspec.judging.coverage.unplayable`). Expectations on what it does not observe are no reason:
+    they are left out of the check (:func:`duelspec.judging.coverage.plan`, which skips a scenario only
     when nothing that carries its rulings is left)."""
     games = impl.get("games")
     if games is not None and scenario["game"] not in games:
@@ -165,31 +167,6 @@ def played(scenario: dict) -> dict:
     return {k: v for k, v in scenario.items() if k not in EXPECTATIONS}
 
 
-def run_adapter(adapter, scenario: dict, as_of: str | None):
-    """``adapter.run(scenario)``, with ``as_of=`` (the date the engine plays as of) when the
-    adapter's ``run`` takes that keyword (an older in-process adapter that does not is called
-    as before)."""
-    if as_of is not None and _takes_as_of(type(adapter), adapter.run):
-        return adapter.run(scenario, as_of=as_of)
-    return adapter.run(scenario)
-
-
-def _takes_as_of(cls, run) -> bool:
-    cached = _TAKES_AS_OF.get(cls)
-    if cached is None:
-        import inspect
-        try:
-            params = inspect.signature(run).parameters.values()
-        except (TypeError, ValueError):
-            params = ()
-        cached = any(p.name == "as_of" or p.kind is p.VAR_KEYWORD for p in params)
-        _TAKES_AS_OF[cls] = cached
-    return cached
-
-
-_TAKES_AS_OF: dict = {}
-
-
 class TraceKeeper:
     """``duelspec run --keep-traces DIR`` (issue 21 §4): every reply of the adapter, whole, one JSON file
     per scenario (``DIR/<scenario id>.json``: the scenario as the adapter got it, the as-of date and the
@@ -220,7 +197,7 @@ class TraceKeeper:
 
 def run_one(scenario: dict, adapter, impl: dict, as_of: str | None = None, keep: TraceKeeper | None = None) -> dict:
     """Run one scenario through ``adapter`` and check it against the expectations in force on
-    ``as_of`` (ISO date, default today: :func:`duelspec.asof.select`); never raises for a bad
+    ``as_of`` (ISO date, default today: :func:`duelspec.judging.asof.select`); never raises for a bad
     reply. A scenario with no expectation in force that day is ``skipped`` with the reason.
     ``keep`` (a :class:`TraceKeeper`) gets every reply, whole."""
     return finish(play_one(scenario, adapter, impl, as_of, keep))
@@ -288,11 +265,11 @@ def judge(scenario: dict, reply: dict, ms: float | None = None, selection: "asof
     does not have is ``errored`` ("invalid reply" / "invalid trace"), never a rules failure.
 
     The trace is checked against ``selection`` (the expectations in force on the run's as-of
-    date, :func:`duelspec.asof.select`; default: today's), without the items an adapter that
-    observes ``observes`` cannot show (:func:`duelspec.coverage.plan`): the result's ``coverage``
+    date, :func:`duelspec.judging.asof.select`; default: today's), without the items an adapter that
+    observes ``observes`` cannot show (:func:`duelspec.judging.coverage.plan`): the result's ``coverage``
     says how many items were checked and which were not, ``partial: true`` when any was not. A result judged by a superseded
     answer carries ``answer`` (its ruling and dates); a failing one whose trace satisfies another
-    dated answer of the scenario carries ``follows`` (:func:`duelspec.asof.follows`).
+    dated answer of the scenario carries ``follows`` (:func:`duelspec.judging.asof.follows`).
 
     ``trace_valid``: the trace is known to be valid against the trace schema (the process
     adapter checked the whole reply); else it is checked here. ``cov``: the coverage of ``scenario`` by
@@ -411,6 +388,6 @@ class Run:
             if gave_up and not self.stopped_early:
                 self.stopped_early, self.reason = True, gave_up
             if self.expect_fail:
-                from .expectfail import apply
+                from .judging.expectfail import apply
                 r = apply(r, self.expect_fail)
             yield r

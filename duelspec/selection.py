@@ -6,7 +6,7 @@ those the criteria select (:func:`select`: game, ruling, id, tag, requires; wild
 :func:`in_shard` keeps one shard of them (``--shard K/N``). What cannot be run as given
 (:func:`check_paths`, :func:`check_requires`, :func:`parse_shard`) raises
 :class:`duelspec.errors.UsageError` before anything runs; the ``duelspec`` commands, the pytest
-plugins and :mod:`duelspec.causes` all load through here.
+plugins and :mod:`duelspec.analysis.causes` all load through here.
 """
 from __future__ import annotations
 
@@ -105,7 +105,6 @@ def load(paths=(), games=(), rulings=(), ids=(), tags=(), requires=(), generated
         compiled.scenarios.append(doc)
     if generated:  # the generated normal-draw chains (duelspec.generated), checked for duplicates too
         from .generated import scenarios as generated_scenarios
-        from .report import shard_of
         compiled.scenarios.extend(generated_scenarios(
             None if shard is None else lambda i: shard_of(i, shard["count"]) == shard["index"]))
     _one_per_id(compiled, json_source)
@@ -269,8 +268,7 @@ def parse_shard(text: str) -> dict:
 
 def in_shard(scenarios: list, errors: list, shard: dict) -> tuple[list, list]:
     """The scenarios and compile errors of shard ``{"index", "count"}`` (a partition by id,
-    :func:`duelspec.report.shard_of`)."""
-    from .report import shard_of
+    :func:`shard_of`)."""
     return ([s for s in scenarios if shard_of(s["id"], shard["count"]) == shard["index"]],
             [e for e in errors if shard_of(e.id, shard["count"]) == shard["index"]])
 
@@ -280,3 +278,28 @@ def nothing_selected(games=(), rulings=(), ids=(), tags=(), requires=()) -> str:
     crit = " ".join(f"--{k} {v}" for k, vs in (("game", games), ("ruling", rulings), ("id", ids), ("tag", tags),
                                                    ("requires", requires)) for v in vs)
     return f"error: the selection ({crit or 'no criteria'}) matched no scenario; `duelspec list` shows them all"
+
+
+def shard_of(scenario_id: str, count: int) -> int:
+    """The shard (1..``count``) a scenario belongs to: a partition by a hash of its id, so that
+    the same id is in the same shard on every machine and adding a scenario moves no other."""
+    import hashlib
+    return int(hashlib.sha256(scenario_id.encode("utf-8")).hexdigest(), 16) % count + 1
+
+
+def listed(scenario: dict) -> str:
+    """The line ``duelspec list`` prints of a scenario: id, rulings, origin (file:line) and the
+    sources it cites besides the source page, tab-separated, each made plain text."""
+    from .text import plain
+    o = scenario.get("origin") if isinstance(scenario.get("origin"), dict) else {}
+    cites = "; ".join(f"{c['kind']}: {c['ref']}" + (f" ({c['date']})" if c.get("date") else "") for c in scenario.get("cites", []))
+    return "\t".join(plain(x, limit=1000) for x in (scenario["id"], ",".join(scenario["rulings"]),
+                                                     f"{o.get('file', '')}:{o.get('line', '')}")
+                      + ((f"cites {cites}",) if cites else ()))
+
+
+def write_documents(scenarios: list, out: Path) -> None:
+    """Each scenario as ``out/<id>.json`` (``duelspec export``): the document, indented, UTF-8."""
+    import json
+    for s in scenarios:
+        (out / f"{s['id']}.json").write_text(json.dumps(s, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")

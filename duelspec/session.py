@@ -102,10 +102,10 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
     after each result. Raises :class:`UsageError` / :class:`InputError` (bad input: nothing runs,
     ``--out`` is left as it was) and :class:`NotRun` (nothing selected, interrupted before the start)."""
     stopper.hold()                  # (if the caller did not) until the stream is open: then a signal stops the run
-    from . import expectfail
+    from .judging import expectfail
     from .adapters import check_jobs, make_adapter
-    from .asof import today
-    from .report import JsonLines, Tally, header, stale_install_warning
+    from .judging.asof import today
+    from .reporting.report import JsonLines, Tally, header, stale_install_warning
     from .runner import Run
     r = request
     as_of = r.as_of
@@ -264,9 +264,9 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
 
 def _write_reports(r: RunRequest, head: dict, results: list, foot: dict, xf: dict, impl: dict) -> list:
     """Write the JUnit, Markdown and expect-fail reports asked for; returns what could not be written."""
-    from . import expectfail
-    from .junit import to_junit
-    from .report import render_markdown
+    from .judging import expectfail
+    from .reporting.junit import to_junit
+    from .reporting.report import render_markdown
     unwritten = []
     for path, render, append in ((r.junit, lambda: to_junit(head, results, foot), False),
                                  (r.markdown, lambda: render_markdown(head, results, foot),

@@ -74,3 +74,20 @@ def smoke(adapter) -> list[tuple[str, bool, str]]:
     else:
         checks.append(("stop", True, "in-process adapter stopped"))
     return checks
+
+
+def stoppable_smoke(adapter) -> tuple[list, str | None]:
+    """:func:`smoke`, stopped in order by SIGINT, SIGTERM or SIGHUP (:class:`duelspec.stopping.Stopper`):
+    ``(checks, None)``, or ``([], why)`` when a signal stopped it (the adapter and every process it
+    started are ended)."""
+    from .stopping import Stopper, stop_adapter
+    stopper = Stopper()
+    stopper.install()
+    try:
+        return smoke(adapter), None
+    except KeyboardInterrupt:
+        stopper.stopping(adapter)
+        stop_adapter(adapter)
+        return [], stopper.reason()
+    finally:
+        stopper.uninstall()

@@ -4,7 +4,7 @@ its adapter and every process it started, and still writes whole lines and its f
 :class:`Stopper` turns the first signal into :class:`KeyboardInterrupt` outside a critical
 section (a result being counted and written), and later signals into ending the adapter at
 once; :func:`stop_adapter` stops an adapter, a failing ``stop()`` being a warning. Signals
-received while the command started (held by :mod:`duelspec.start`) are taken over by
+received while the command started (held by :mod:`duelspec.start`, :mod:`duelspec.held_signals`) are taken over by
 :meth:`Stopper.install`; a run holds them (:meth:`Stopper.hold`) until its stream is open.
 """
 from __future__ import annotations
@@ -44,7 +44,7 @@ class Stopper:
                     self.old[sig] = signal.signal(sig, self._handle)
                 except (ValueError, OSError):   # not the main thread: leave the defaults
                     pass
-        from .start import take
+        from .held_signals import take
         held, old = take()           # received since the command started (duelspec.start)
         self.old.update(old)         # the handlers from before it held them
         if held:

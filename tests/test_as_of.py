@@ -9,7 +9,8 @@ import pathlib
 
 import pytest
 
-from duelspec import asof, compiler
+from duelspec.judging import asof
+from duelspec import compiler
 from duelspec.adapters.reference import ReferenceAdapter
 from duelspec.catalogue import rulings, sources
 from duelspec.errors import InputError
@@ -403,7 +404,7 @@ def test_the_coverage_planned_before_the_adapter_plays_is_that_of_the_answer_jud
     """play_one plans the coverage once (issue 26: judging does not plan it again): the plan it hands
     to the judge is that of the expectations in force on the run's date (a superseded answer's as of
     2019, with another number of items than today's), and the result is the one judging afresh gives."""
-    from duelspec.coverage import plan
+    from duelspec.judging.coverage import plan
     from duelspec.runner import Played, finish, judge, play_one
     adapter, impl = reference
     s = compiled["ygo.normal-draw.faq1.skull-flame"]

@@ -13,7 +13,7 @@ from duelspec import compiler
 from duelspec.cli import main
 from duelspec.compiler import validate
 from duelspec.errors import InputError
-from duelspec.report import printable
+from duelspec.reporting.report import printable
 
 # each test runs in a developer's shell, on GitHub Actions and on GitLab CI (tests/ci_environments.py, issue 21 §1)
 pytestmark = pytest.mark.usefixtures("ci_environment")

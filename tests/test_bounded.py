@@ -140,7 +140,7 @@ def test_causes_on_a_fifo_does_not_block_and_a_malformed_cause_file_is_a_clear_e
 
 
 def test_the_cause_file_schema_names_every_signature_key():
-    from duelspec.causes import SIGNATURE_KEYS
+    from duelspec.analysis.causes import SIGNATURE_KEYS
     from duelspec.validation import schema
     rule = schema("causes")["properties"]["causes"]["additionalProperties"]["properties"]["match"]["items"]
     assert sorted(rule["properties"]) == sorted(SIGNATURE_KEYS)

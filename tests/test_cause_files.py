@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from duelspec.causes import by_id, group, load_causes
-from duelspec.fixes import load_fixes
-from duelspec.report import read_stream
+from duelspec.analysis.causes import by_id, group, load_causes
+from duelspec.analysis.fixes import load_fixes
+from duelspec.reporting.report import read_stream
 
 ROOT = Path(__file__).resolve().parents[1]
 CONF = ROOT / "docs" / "conformance"
-ENGINES = {"edopro": ["edopro.jsonl", "edopro-generated.jsonl"], "ygopro": ["ygopro.jsonl"]}
+ENGINES = {"edopro": ["edopro.jsonl", "edopro-generated.jsonl"], "ygopro": ["ygopro.jsonl"],
+           "duel-masters-go": ["duel-masters-go.jsonl"]}
 #: the engines whose fix experiments are committed (docs/conformance/<engine>-fixes.json)
 MEASURED = ["edopro", "ygopro"]
 

@@ -1,4 +1,4 @@
-"""`duelspec summary --by-cause` (duelspec/causes.py, issue 12): failures grouped by the first
+"""`duelspec summary --by-cause` (duelspec/analysis/causes.py, issue 12): failures grouped by the first
 failing expectation, the replacement's kind and the interference, matched to a cause file."""
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from duelspec.causes import by_id, group, load_causes, signature, without_negation_order
+from duelspec.analysis.causes import by_id, group, load_causes, signature, without_negation_order
 from duelspec.cli import main
 from duelspec.errors import InputError
-from duelspec.expectfail import load as load_expect_fail
+from duelspec.judging.expectfail import load as load_expect_fail
 
 IDS = ["ygo.normal-draw.table.cost.fizzles", "ygo.normal-draw.table.effect.fizzles", "ygo.normal-draw.table.cost.effect-negated"]
 CAUSES = '''
@@ -54,7 +54,7 @@ def test_a_failure_gets_its_signature_from_the_result_and_its_scenario(stream):
     # the refused step comes first: the expectations failing after it are its consequences
     assert sig == {"first": "refused legal step: B activates D.D. Crow (first response)", "card": "Flame Tiger", "kind": "cost",
                    "interference": "fizzle", "interferer": "D.D. Crow", "top": "Flame Tiger (fizzle)", "chain": "Flame Tiger (fizzle)",
-                   "before": "Flame Tiger (fizzle)"}
+                   "before": "Flame Tiger (fizzle)", "reason": "not offered"}
     assert signature(next(r for r in failed if r["id"] == IDS[1]), docs[IDS[1]])["kind"] == "effect"
 
 
@@ -172,7 +172,7 @@ def test_a_cause_that_blames_other_cards_names_the_first_of_them_on_the_chain_in
     """Issue 33: EDOPro's cause M is about the draw of Legacy of the Duelist (its failing
     expectation), but the file to open is the script below it that zeroed the draw count (a B
     card); the row names that card first, the card the expectation is about after it."""
-    from duelspec.causes import Cause
+    from duelspec.analysis.causes import Cause
     sig = {"first": "missing move its resource from graveyard to hand", "card": "Legacy of the Duelist",
            "kind": "effect-continuous", "interference": "none", "interferer": "",
            "chain": "Magical Blast (negate-effect) > Legacy of the Duelist (none)"}
@@ -184,3 +184,21 @@ def test_a_cause_that_blames_other_cards_names_the_first_of_them_on_the_chain_in
     assert Cause("X", "t").shown(sig) == sig                                      # no blames: unchanged
     assert m.shown({**sig, "card": "Magical Blast"})["card"] == "Magical Blast"  # about the blamed card itself
     assert m.shown({**sig, "chain": "Legacy of the Duelist (none)"}) == {**sig, "chain": "Legacy of the Duelist (none)"}
+
+
+def test_a_duel_masters_failure_names_its_cards_its_question_and_its_steps_reason():
+    """Issue 33: a Duel Masters failure's signature names the cards by their English name (not
+    "another card": the Yu-Gi-Oh! roles do not apply), an `ask` pattern its question, and a failing
+    step the reason the trace gave for it: what the Go engine's cause file matches."""
+    from duelspec.reporting.report import read_stream
+    from pathlib import Path
+    st = read_stream(Path(__file__).resolve().parents[1] / "docs" / "conformance" / "duel-masters-go.jsonl")
+    res = {r["id"]: r for r in st.results}
+    ids = ["dm.attack.battle.when-battling-bonus", "dm.attack.shields.blocked-breaks-nothing",
+           "dm.attack.shields.breakers.w-breaker-too-few"]
+    docs = by_id(ids)
+    sigs = {i: signature(res[i], docs[i]) for i in ids}
+    assert sigs[ids[0]]["first"] == "missing power Tajimal, Vizier of Aqua"
+    assert sigs[ids[1]]["first"] == "occurred ask A break-shields"
+    assert sigs[ids[2]]["first"].startswith("refused legal step: A break-shields")
+    assert "shields to break in step AT-S1" in sigs[ids[2]]["reason"] or "stopped at" in sigs[ids[2]]["reason"]

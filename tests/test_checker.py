@@ -1,5 +1,5 @@
 """The checker: every kind of expectation can fail, and passes only when met."""
-from duelspec.checker import check, matches
+from duelspec.judging.checker import check, matches
 
 SCEN = {
     "script": [{"player": "A", "do": "activate", "card": "x"}, {"player": "B", "do": "activate", "card": "y", "legal": False}],
@@ -71,7 +71,7 @@ def _group_end_by_brute_force(item: dict, events: list, pos: int):
     """Where an ``any_order`` / ``together`` group ends when it is found from ``pos`` on (None:
     nowhere), by trying every assignment of its patterns to distinct events: ``any_order``: the
     smallest possible last event; ``together``: the first run of consecutive events they fill."""
-    from duelspec.checker import matches
+    from duelspec.judging.checker import matches
     together = "together" in item
     pats = item["together"] if together else item["any_order"]
     k = len(pats)
@@ -92,7 +92,7 @@ def _group_end_by_brute_force(item: dict, events: list, pos: int):
 def test_groups_end_where_every_assignment_says(events, pats, together, pos, drop):
     """The checker's group matching (candidates by event kind, then a matching of patterns to
     events) finds the place the brute force over all assignments finds, or fails when it finds none."""
-    from duelspec.checker import _group
+    from duelspec.judging.checker import _group
     pats = [{k: v for k, v in p.items() if k not in drop} for p in pats]
     item = {"together" if together else "any_order": pats}
     pos = min(pos, len(events))
@@ -119,8 +119,8 @@ def test_a_script_step_failure_comes_first():
 
 
 def test_the_markdown_and_junit_headline_name_the_refused_step():
-    from duelspec.junit import to_junit
-    from duelspec.report import render_markdown
+    from duelspec.reporting.junit import to_junit
+    from duelspec.reporting.report import render_markdown
     from duelspec.runner import judge
     scen = dict(SCEN, id="t.refused", title="t", game="ygo", rulings=["ND-01"], format=1)
     t = dict(TRACE, events=[TRACE["events"][0]], steps=[{"index": 0, "outcome": "refused"}, {"index": 1, "outcome": "refused"}])
@@ -140,7 +140,7 @@ def test_a_number_in_a_pattern_matches_as_the_field_comparison_says():
     """matches compares a number by itself (issue 26: no call of _same per number): equal numbers
     match (1 and 1.0 too), a boolean never matches a number nor a number a boolean, as _same says."""
     import itertools
-    from duelspec.checker import _same
+    from duelspec.judging.checker import _same
     values = [0, 1, 2, -1, 1.0, 0.0, True, False, "1", None, [1], {"includes": [1]}]
     for want, got in itertools.product(values, values):
         assert matches({"event": "x", "n": want}, {"event": "x", "n": got}) == _same(want, got), (want, got)

@@ -118,7 +118,7 @@ def test_a_shard_whose_scenarios_are_all_skipped_is_not_a_failure(tmp_path):
 
 
 def test_markdown_lists_rulings_in_the_page_order():
-    from duelspec.report import ruling_order
+    from duelspec.reporting.report import ruling_order
     assert sorted(["ND-E10", "ND-E2", "ND-C1", "ND-01"], key=ruling_order) == ["ND-01", "ND-C1", "ND-E2", "ND-E10"]
 
 

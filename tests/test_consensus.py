@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from duelspec import consensus as cs
+from duelspec.analysis import consensus as cs
 from duelspec.cli import main
 from duelspec.errors import InputError
 

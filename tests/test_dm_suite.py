@@ -6,7 +6,7 @@ import pytest
 
 from duelspec import validation
 from duelspec.adapters.reference import ReferenceAdapter
-from duelspec.checker import check
+from duelspec.judging.checker import check
 from duelspec.compiler import compile_paths, compile_text
 from duelspec.catalogue import rulings
 from duelspec.resources import features_dir

@@ -15,8 +15,8 @@ WITH_EXAMPLES = sorted(name for name, path in modules().items() if ">>> " in pat
 
 
 def test_the_modules_with_examples_are_found():
-    assert {"duelspec.checker", "duelspec.catalogue", "duelspec.compiler.grammar", "duelspec.selection",
-            "duelspec.reference_engine.common", "duelspec.decisions", "duelspec.markdown"} <= set(WITH_EXAMPLES)
+    assert {"duelspec.judging.checker", "duelspec.catalogue", "duelspec.compiler.grammar", "duelspec.selection",
+            "duelspec.reference_engine.common", "duelspec.decisions", "duelspec.reporting.markdown"} <= set(WITH_EXAMPLES)
 
 
 @pytest.mark.parametrize("name", WITH_EXAMPLES)
@@ -36,8 +36,8 @@ def test_a_failing_example_is_reported():
 
 
 def test_the_expect_fail_file_the_module_shows_is_read_as_it_says(tmp_path):
-    """duelspec/expectfail.py shows an expect-fail file: it is a valid one, with the entry it describes."""
-    from duelspec import expectfail
+    """duelspec/judging/expectfail.py shows an expect-fail file: it is a valid one, with the entry it describes."""
+    from duelspec.judging import expectfail
     block = re.search(r"::\n\n((?:    .*\n|\n)+)", expectfail.__doc__).group(1)
     example = "\n".join(line[4:] for line in block.splitlines())
     (tmp_path / "xfail.toml").write_text(example, encoding="utf-8")

@@ -76,7 +76,7 @@ def test_the_committed_report_the_stream_and_the_expected_failures_agree():
     failed and errored scenarios are exactly the expected failures, each analysed in the report,
     and all three name the same engine commit."""
     import re
-    from duelspec import expectfail
+    from duelspec.judging import expectfail
     report = (ROOT / "docs" / "conformance" / "duel-masters-go.md").read_text(encoding="utf-8")
     lines = [json.loads(x) for x in (ROOT / "docs" / "conformance" / "duel-masters-go.jsonl").read_text().splitlines()]
     header, results, footer = lines[0], lines[1:-1], lines[-1]
@@ -100,7 +100,7 @@ def test_every_deviation_of_the_report_is_the_first_failure_of_a_scenario():
     every expected failure names one of the report's deviations, and every failed scenario's reason
     names its first failure."""
     import re
-    from duelspec import expectfail
+    from duelspec.judging import expectfail
     report = (ROOT / "docs" / "conformance" / "duel-masters-go.md").read_text(encoding="utf-8")
     deviations = set(re.findall(r"^### (D\d+)\. ", report, flags=re.M))
     assert deviations, "the report names no deviation"

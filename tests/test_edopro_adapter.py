@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from duelspec.checker import check as check_expectations
+from duelspec.judging.checker import check as check_expectations
 from duelspec.validation import check as check_schema
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -227,7 +227,7 @@ console.log(JSON.stringify([matchOption("bottom", t), matchOption("top", t), mat
 
 
 def test_event_patterns_match_as_the_checker_matches():
-    from duelspec.checker import matches
+    from duelspec.judging.checker import matches
     cases = [({"event": "draw", "normal": True}, {"event": "draw", "player": "A", "cards": ["x"], "normal": True}),
              ({"event": "draw", "cards": ["x", "y"]}, {"event": "draw", "cards": ["y", "x"], "normal": False}),
              ({"event": "draw", "normal": True}, {"event": "draw", "normal": False}),
@@ -611,8 +611,8 @@ def _report_tables():
 
 
 def test_the_report_s_tables_are_those_its_tool_computes_from_the_committed_streams():
-    from duelspec.causes import load_causes
-    from duelspec.report import read_stream
+    from duelspec.analysis.causes import load_causes
+    from duelspec.reporting.report import read_stream
     tables = _report_tables()
     results = [r for name in ("edopro.jsonl", "edopro-generated.jsonl")
                for r in read_stream(ROOT / "docs" / "conformance" / name).results]
@@ -644,7 +644,7 @@ def test_the_report_s_tables_escape_what_a_stream_says():
 
 
 def test_the_cause_file_is_well_formed_and_cites_its_evidence():
-    from duelspec.causes import load_causes
+    from duelspec.analysis.causes import load_causes
     causes = load_causes(ADAPTER / "causes.toml")
     assert len({c.key for c in causes}) == len(causes) >= 10
     for c in causes:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from duelspec.errors import InputError
-from duelspec.fixes import EditMismatch, Fix, apply_fix, edit_text, load_fixes, measure, sentence
+from duelspec.analysis.fixes import EditMismatch, Fix, apply_fix, edit_text, load_fixes, measure, sentence
 
 ROOT = Path(__file__).resolve().parents[1]
 TEXT = "\n".join(f"line {i}" for i in range(1, 9))   # our own text: "line 1" .. "line 8"
@@ -52,12 +52,12 @@ def test_a_malformed_fix_is_a_clear_error_naming_the_file_and_key(tmp_path):
     with pytest.raises(InputError) as e:
         load_fixes(p)
     assert "causes.A.fix.edit[0]" in str(e.value) and str(p) in str(e.value)
-    p.write_text('[causes.A]\ntitle = "t"\n[causes.A.fix]\ncomponent = "engine"\ndescription = "d"\n', encoding="utf-8")
+    p.write_text('[causes.A]\ntitle = "t"\n[causes.A.fix]\ncomponent = "firmware"\ndescription = "d"\n', encoding="utf-8")
     with pytest.raises(InputError, match="component"):
         load_fixes(p)
 
 
-@pytest.mark.parametrize("engine", ["edopro", "ygopro"])
+@pytest.mark.parametrize("engine", ["edopro", "ygopro", "duel-masters-go"])
 def test_the_committed_cause_files_fixes_are_well_formed(engine):
     fixes = load_fixes(ROOT / "adapters" / engine / "causes.toml")
     assert fixes, "every engine report measures its causes by fix experiments"
@@ -66,7 +66,7 @@ def test_the_committed_cause_files_fixes_are_well_formed(engine):
 
 
 def test_measure_says_what_fixing_one_cause_alone_does(monkeypatch):
-    import duelspec.fixes as fx
+    import duelspec.analysis.fixes as fx
     # the classification is by the cause file; here each result names its cause in its message
     monkeypatch.setattr(fx, "classify", lambda results, causes: {i: r["cause"] for i, r in results.items()
                                                                  if r["outcome"] in fx.BAD})
@@ -87,8 +87,8 @@ def test_the_breakage_of_a_fix_is_split_into_interactions_and_its_own_by_ruling(
     """A fix a cause file proposes is measured against every ruling (issue 33): what it breaks is
     listed by ruling, apart from the interactions (another defect's fix on top turns them green, or
     another cause names them), and the rulings outside its cause are named."""
-    import duelspec.fixes as fx
-    from duelspec.causes import Cause
+    import duelspec.analysis.fixes as fx
+    from duelspec.analysis.causes import Cause
     monkeypatch.setattr(fx, "classify", lambda results, causes: {i: r["cause"] for i, r in results.items()
                                                                  if r["outcome"] in fx.BAD})
     causes = [Cause("B", "t", "", "", ["ND-E1"], []), Cause("G", "t", "", "", ["ND-C1"], [])]

@@ -197,7 +197,7 @@ def test_which_must_not_come_compiles_to_opens_false_on_cannot_steps_only():
 @pytest.mark.parametrize("got, passes", [({"outcome": "not-reached"}, True), ({"outcome": "refused", "code": "not-offered"}, False),
                                          ({"outcome": "refused", "code": "timing"}, False), ({"outcome": "applied"}, False)])
 def test_a_window_that_must_not_open_passes_only_when_it_never_opened(got, passes):
-    from duelspec.checker import check
+    from duelspec.judging.checker import check
     s = suite()[FIRST_TURN]
     failures = check({**s, "expect": {}}, {"events": [], "steps": [{"index": 0, **got}], "final": {}})
     assert (not failures) == passes
@@ -285,7 +285,7 @@ def test_is_drawn_by_means_among_the_cards_drawn_and_draws_exactly_keeps_the_20_
 
 
 def test_includes_matches_a_list_that_contains_the_items():
-    from duelspec.checker import matches
+    from duelspec.judging.checker import matches
     ev = {"event": "draw", "player": "A", "cards": ["a", "x"], "normal": True}
     assert matches({"event": "draw", "cards": {"includes": ["x"]}}, ev)
     assert not matches({"event": "draw", "cards": ["x"]}, ev)                    # 2.0: the exact list
@@ -323,7 +323,7 @@ OPENING = "ygo.normal-draw.basics.opening-hand-not-drawn-for-the-normal-draw"
 
 
 def test_the_opening_hand_has_its_own_moment():
-    from duelspec.checker import matches
+    from duelspec.judging.checker import matches
     s = suite()[OPENING]
     after = s["script"][0]["when"]["after"]
     assert after == {"event": "draw", "player": "B", "opening": True} and s["format_minor"] == 1
@@ -486,7 +486,7 @@ def test_a_stop_before_the_end_of_the_setups_attack_phase_is_an_error():
 def test_a_before_step_on_an_event_kind_the_adapter_does_not_observe_is_skipped_up_front():
     """The Go driver does not observe `trigger` events: a step `before any ability resolves` could
     never see its moment end there, so the scenario is skipped up front, never misjudged."""
-    from duelspec.coverage import unplayable
+    from duelspec.judging.coverage import unplayable
     s = suite()[BEFORE]
     reason = unplayable(s, {"events": ["attack", "break", "move"], "windows": ["AT-S1", "AT-S3"]})
     assert reason and "event kinds trigger (a step's `after` or `before`)" in reason

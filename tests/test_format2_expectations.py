@@ -4,7 +4,7 @@ import copy
 
 import pytest
 
-from duelspec.checker import check
+from duelspec.judging.checker import check
 from duelspec.compiler import compile_text, validate
 from duelspec.errors import InputError
 

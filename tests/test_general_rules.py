@@ -83,7 +83,7 @@ def test_a_catalogue_with_a_wrong_prefix_or_a_duplicate_is_refused(tmp_path):
 def test_the_readers_page_is_generated_from_the_catalogue():
     """docs/rulings/general-rules.md is `python -m duelspec.general_rules` (regenerate it so)."""
     from duelspec.general_rules import render_markdown
-    from duelspec.markdown import cell as _cell
+    from duelspec.reporting.markdown import cell as _cell
     page = (ROOT / "docs/rulings/general-rules.md").read_text(encoding="utf-8")
     assert page == render_markdown(), "regenerate: python -m duelspec.general_rules > docs/rulings/general-rules.md"
     for r in general_rules().values():

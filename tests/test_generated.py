@@ -124,7 +124,7 @@ def test_the_benchmarks_readme_counts_the_generated_set(generated):
 def test_a_shard_generates_only_its_own_chains(generated, monkeypatch):
     """``scenarios(keep)`` (issue 26: a shard of a run generates only its chains) gives exactly the
     kept scenarios of the whole set, in order, and instantiates no other case nor works out its ruling."""
-    from duelspec.report import shard_of
+    from duelspec.selection import shard_of
     built = []
     real = generator.build
     monkeypatch.setattr(generator, "build", lambda case, *a: built.append(case.id) or real(case, *a))

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from duelspec.adapters.process import ProcessAdapter
 from duelspec.cli import main
-from duelspec.report import read_stream
+from duelspec.reporting.report import read_stream
 from duelspec.runner import Run
 from fault_adapters.helpers import GOOD_FEATURE, alive, faulty_cmd, hang_guard, pids, run_all, scenario, wait_for  # noqa: F401
 from fault_adapters.helpers import write_scenarios as write
@@ -215,7 +215,7 @@ def test_an_all_pass_run_with_a_surrogate_in_the_adapter_name_exits_0_with_junit
 
 
 def test_write_expect_fail_escapes_adapter_text(tmp_path, monkeypatch):
-    from duelspec.expectfail import load
+    from duelspec.judging.expectfail import load
     evil = 'sim\n[scenarios."t.ok.1"]\nreason = "injected"'
     monkeypatch.setenv("FAULTY_TEXT", json.dumps('x"\n[scenarios."t.ok.2"]\nreason = "injected"\x7f\x85'))
     paths = write(tmp_path, scenario("t.ok.1"), scenario("t.texterr.1"), scenario("t.ok.2"))

@@ -61,13 +61,118 @@ def test_the_layout_checks_see_the_whole_tree():
     assert "duelspec.reference_engine.common" in found and "duelspec.decisions" in found
 
 
-def test_no_module_of_the_reference_engines_imports_from_the_adapters():
-    """The engines ask a Decider (duelspec/decisions.py); the kit answers from a script behind it."""
-    bad = [f"{p.relative_to(ROOT)}:{line}: {mod}" for name, p in modules().items()
-           if _under(name, "duelspec.reference_engine")
-           for line, mod, names in imports(name, p)
-           if _under(mod, "duelspec.adapters") or any(_under(f"{mod}.{n}", "duelspec.adapters") for n in names)]
-    assert not bad, "reference_engine/ imports adapters/:\n" + "\n".join(bad)
+def _pyproject() -> dict:
+    try:
+        import tomllib
+    except ModuleNotFoundError:          # Python 3.10
+        import tomli as tomllib
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def staged(where: Path) -> Path:
+    """The Python modules of the distribution laid out as installed (``duelspec/``, with
+    ``reference_engine/`` and ``adapters/`` inside it: pyproject.toml's package-dir), so that
+    import-linter, which reads a package from its folder, sees the three folders as one package."""
+    for name, p in modules().items():
+        rel = Path(*name.split(".")[1:])
+        target = where / "duelspec" / rel / "__init__.py" if p.name == "__init__.py" else \
+            where / "duelspec" / rel.with_suffix(".py")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(p.read_bytes())
+    return where
+
+
+def _python(where: Path, code: str, *args: str):
+    """``code`` run by a Python that imports ``duelspec`` from ``where`` (a :func:`staged` tree)."""
+    import os
+    import subprocess
+    import sys
+    env = {**os.environ, "PYTHONPATH": str(where)}
+    return subprocess.run([sys.executable, "-c", code, *args], cwd=where, env=env, capture_output=True, text=True,
+                          timeout=300)
+
+
+LINT = "import sys; from importlinter.cli import lint_imports_command; lint_imports_command()"
+
+
+def lint(where: Path):
+    """import-linter's verdict on the contracts of pyproject.toml ([tool.importlinter])."""
+    return _python(where, LINT, str(ROOT / "pyproject.toml"), "--no-cache")
+
+
+def test_the_import_contracts_hold(tmp_path):
+    """The layers of docs/design/architecture.md ("Layers"), the engines' and the adapters' seams
+    and no circles, as import-linter checks them (pyproject.toml, [tool.importlinter])."""
+    contracts = _pyproject()["tool"]["importlinter"]["contracts"]
+    assert {c["type"] for c in contracts} == {"layers", "forbidden", "acyclic_siblings"}
+    out = lint(staged(tmp_path))
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert f"Contracts: {len(contracts)} kept, 0 broken." in out.stdout, out.stdout
+
+
+def test_each_import_contract_can_fail(tmp_path):
+    """One import each, against the grain: a report that calls the CLI (layers), an engine that asks
+    an adapter (engines know no harness), an adapter that reads expectations (adapters observe),
+    two judging modules importing each other (no circles). Every contract breaks."""
+    tree = staged(tmp_path)
+    for rel, line in [("reporting/report.py", "from duelspec import cli"),
+                      ("reference_engine/ygo/duel.py", "from duelspec.adapters import kit"),
+                      ("adapters/kit.py", "from duelspec.judging import coverage"),
+                      ("judging/checker.py", "from duelspec.judging import expectfail"),
+                      ("judging/expectfail.py", "from duelspec.judging import checker")]:
+        f = tree / "duelspec" / rel
+        f.write_text(f.read_text(encoding="utf-8") + f"\n{line}  # noqa\n", encoding="utf-8")
+    contracts = _pyproject()["tool"]["importlinter"]["contracts"]
+    out = lint(tree)
+    assert out.returncode != 0
+    assert f"Contracts: 0 kept, {len(contracts)} broken." in out.stdout, out.stdout
+
+
+def packaged() -> set:
+    """The modules of :func:`modules` that are in a package (every folder up to the top has an
+    ``__init__.py``): what an import graph of the installed package holds. The others are
+    programs beside an adapter (``adapters/edopro/report_tables.py``) and examples."""
+    def in_package(p: Path) -> bool:
+        top = ROOT / p.relative_to(ROOT).parts[0]
+        return all((d / "__init__.py").exists() for d in [p.parent, *p.parent.parents] if d == top or top in d.parents)
+    return {name for name, p in modules().items() if in_package(p)}
+
+
+CIRCLES = """
+import graphlib, json, grimp
+graph = grimp.build_graph("duelspec", cache_dir=None)
+edges = {m: graph.find_modules_directly_imported_by(m) - {m} for m in graph.modules}
+try:
+    graphlib.TopologicalSorter(edges).prepare()
+    print(json.dumps([len(edges), []]))
+except graphlib.CycleError as exc:
+    print(json.dumps([len(edges), exc.args[1]]))
+"""
+
+
+def circle(where: Path) -> list:
+    """A circle of imports among the modules of ``where`` (``[]``: none), from import-linter's own
+    graph (grimp), module by module: a package and its own modules included, which import-linter's
+    ``acyclic_siblings`` contract, comparing siblings, does not see."""
+    import json
+    out = _python(where, CIRCLES)
+    assert out.returncode == 0, out.stderr
+    count, found = json.loads(out.stdout)
+    assert count == len(packaged()), (count, len(packaged()))     # the graph holds every module of a package
+    return found
+
+
+def test_no_import_circle_anywhere(tmp_path):
+    assert circle(staged(tmp_path)) == []
+
+
+def test_the_circle_check_sees_a_package_importing_its_own_module_back(tmp_path):
+    """The circle of issue 38: ``site/render.py`` took the site's helpers from ``site/__init__``,
+    which imports ``render`` to build."""
+    tree = staged(tmp_path)
+    f = tree / "duelspec" / "site" / "render.py"
+    f.write_text(f.read_text(encoding="utf-8") + "\nfrom . import read_run  # noqa\n", encoding="utf-8")
+    assert set(circle(tree)) == {"duelspec.site", "duelspec.site.render"}
 
 
 #: programs run as ``python -m <module>`` by a file of the repository, which may run a command
@@ -78,31 +183,20 @@ PYTHON_M_ENTRY_POINTS = {"duelspec.github_action": "action.yml"}
 def _entry_points() -> set:
     """The modules pyproject.toml names as console scripts (``duelspec = "duelspec.start:main"``), and
     those a file of the repository runs with ``python -m`` (checked: the file says so)."""
-    try:
-        import tomllib
-    except ModuleNotFoundError:          # Python 3.10
-        import tomli as tomllib
-    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    scripts = _pyproject()["project"]["scripts"]
     for module, runner in PYTHON_M_ENTRY_POINTS.items():
         assert f"python -m {module}" in (ROOT / runner).read_text(encoding="utf-8"), (module, runner)
     return {target.partition(":")[0] for target in scripts.values()} | set(PYTHON_M_ENTRY_POINTS)
 
 
-def test_no_module_imports_the_cli_but_the_entry_points():
-    """The commands call the library (selection, adapters, stopping, files, session); nothing calls
-    the commands: the pytest plugins, duelspec.causes and ``python -m duelspec.mutation`` included."""
-    entry = _entry_points()
-    assert "duelspec.start" in entry            # it holds signals, then imports the command (issue 23)
-    bad = [f"{p.relative_to(ROOT)}:{line}: {mod}" for name, p in modules().items() if name not in entry
-           for line, mod, names in imports(name, p)
-           if _under(mod, "duelspec.cli") or (mod == "duelspec" and "cli" in names)]
-    assert not bad, "modules importing the command line:\n" + "\n".join(bad)
-
-
-def test_the_decisions_module_is_a_leaf():
-    mods = modules()
-    found = [mod for _, mod, _ in imports("duelspec.decisions", mods["duelspec.decisions"])]
-    assert all(not _under(m, "duelspec") for m in found), found
+def test_only_the_entry_points_are_above_the_cli():
+    """The layers contract puts the CLI under the entry points only (so nothing else imports it: the
+    pytest plugins, the analyses and ``python -m duelspec.mutation`` call the library): those
+    layers are the programs pyproject.toml and the repository's files start."""
+    layers = next(c for c in _pyproject()["tool"]["importlinter"]["contracts"] if c["type"] == "layers")["layers"]
+    above = {f"duelspec.{m.strip()}" for layer in layers[:layers.index("cli")] for m in layer.split("|")}
+    assert {"duelspec.start", "duelspec.github_action"} <= above   # start holds signals, then imports the command (issue 23)
+    assert above <= _entry_points(), above - _entry_points()
 
 
 @pytest.mark.parametrize("source,expected", [
@@ -156,7 +250,7 @@ def test_no_private_name_is_used_across_modules():
     assert not bad, "private names used across modules:\n" + "\n".join(bad)
 
 
-@pytest.mark.parametrize("source", ["from duelspec.report import _detail_text\n",
+@pytest.mark.parametrize("source", ["from duelspec.reporting.report import _detail_text\n",
                                     "from ..report import _md_escape as esc\n",
                                     "from duelspec import validation\nvalidation._best([])\n",
                                     "from .. import validation as v\nv._expected(None)\n"])

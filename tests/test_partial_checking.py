@@ -4,9 +4,9 @@ skipped only when its script cannot be played or nothing that carries its ruling
 import pytest
 
 from duelspec import validation
-from duelspec.checker import check
+from duelspec.judging.checker import check
 from duelspec.compiler import compile_text
-from duelspec.coverage import describe, plan, unplayable
+from duelspec.judging.coverage import describe, plan, unplayable
 from duelspec.errors import InputError
 from duelspec.runner import run_one
 
@@ -84,9 +84,28 @@ def carried(carries):
 
 
 def test_a_ruling_is_credited_only_through_a_checked_item_that_carries_it():
+    # AT-S6a: carried by two unobserved items only (uncarried: neither a pass nor a failure counts);
+    # AT-B4: by a group one of whose members (a trigger) is not observed (issue 33 §3: a pass does not
+    # credit it: what shows it was not all checked), and by nothing else
     cov = plan(carried({"AT-B4": ["/expect/events/2"], "AT-S6a": ["/expect/never/0", "/expect/events/1"]}), None, OBSERVES)
-    assert cov.uncredited == ["AT-S6a"] and not cov.skip
-    assert cov.as_dict()["uncredited"] == ["AT-S6a"]
+    assert cov.uncredited == ["AT-B4", "AT-S6a"] and cov.uncarried == ["AT-S6a"] and not cov.skip
+    assert cov.as_dict()["uncredited"] == ["AT-B4", "AT-S6a"] and cov.as_dict()["uncarried"] == ["AT-S6a"]
+    # carried by the two observed destroy members alone, AT-B4 is credited
+    cov = plan(carried({"AT-B4": ["/expect/events/2/any_order/1", "/expect/events/2/any_order/2"],
+                        "AT-S6a": ["/expect/events/0"]}), None, OBSERVES)
+    assert cov.uncredited == [] and "uncredited" not in cov.as_dict()
+
+
+def test_a_pass_credits_a_ruling_only_when_every_item_carrying_it_was_checked():
+    from duelspec.reporting.report import NOT_CHECKED, ruling_outcome
+    cov = plan(carried({"AT-B4": ["/expect/events/2"], "AT-S6a": ["/expect/never/0", "/expect/events/1"]}), None, OBSERVES)
+    res = {"rulings": ["AT-B4", "AT-S6a"], "coverage": cov.as_dict(), "partial": True}
+    assert [ruling_outcome(dict(res, outcome="passed"), r) for r in ("AT-B4", "AT-S6a")] == [NOT_CHECKED, NOT_CHECKED]
+    # a failure is a verdict on the ruling a checked item carries, not on one nothing checked carries
+    assert [ruling_outcome(dict(res, outcome="failed"), r) for r in ("AT-B4", "AT-S6a")] == ["failed", NOT_CHECKED]
+    # a stream written before issue 33: `uncredited` alone meant "no checked item carries it"
+    old = dict(res, coverage={"checked": 1, "unchecked": [], "uncredited": ["AT-S6a"]})
+    assert [ruling_outcome(dict(old, outcome="failed"), r) for r in ("AT-B4", "AT-S6a")] == ["failed", NOT_CHECKED]
 
 
 def test_nothing_that_carries_the_rulings_observable_is_a_skip_never_a_pass():
@@ -101,7 +120,7 @@ def test_nothing_that_carries_the_rulings_observable_is_a_skip_never_a_pass():
 def test_a_ruling_without_marks_is_carried_by_every_expectation_and_refused_step():
     s = carried({"AT-B4": ["/expect/never/0"]})          # AT-S6a unmarked: carried by all
     cov = plan(s, None, OBSERVES)
-    assert cov.uncredited == ["AT-B4"] and not cov.skip
+    assert cov.uncredited == ["AT-B4", "AT-S6a"] and cov.uncarried == ["AT-B4"] and not cov.skip
     only_steps = {"rulings": ["AT-02"], "script": [{"player": "A", "do": "declare-attack", "legal": False}],
                   "expect": {"events": [{"event": "step", "step": "AT-S1"}]}}
     assert not plan(only_steps, None, {"events": []}).skip          # the refused step carries it
@@ -200,14 +219,15 @@ def partial_stream(tmp_path):
     """A result stream with a partial pass, a full pass and a partial failure whose ruling AT-S6a
     is uncredited."""
     import json
-    from duelspec.report import Tally, header
+    from duelspec.reporting.report import Tally, header
     impl = {"name": "canned", "version": "1", "games": ["dm"], "observes": OBSERVES}
     ok = run_one(SCEN, Canned(TRACE), impl)
     full = run_one(dict(SCEN, id="t.full", expect={"events": [EXPECT["events"][0]]}), Canned(TRACE), impl)
     bad_trace = dict(TRACE, events=TRACE["events"][:1])
     bad = run_one(dict(carried({"AT-S6a": ["/expect/events/1"]}), id="t.bad"), Canned(bad_trace), impl)
     assert (ok["outcome"], full["outcome"], bad["outcome"]) == ("passed", "passed", "failed")
-    assert bad["coverage"]["uncredited"] == ["AT-S6a"] and "partial" not in full
+    assert bad["coverage"]["uncredited"] == ["AT-B4", "AT-S6a"] and bad["coverage"]["uncarried"] == ["AT-S6a"]
+    assert ok["coverage"]["uncredited"] == ["AT-B4", "AT-S6a"] and "partial" not in full
     t = Tally()
     lines = [header("canned", impl)]
     for r in (ok, full, bad):
@@ -222,20 +242,24 @@ def partial_stream(tmp_path):
 def test_reports_label_a_partial_pass_and_credit_only_the_rulings_checked(tmp_path):
     from rich.console import Console
     from duelspec.catalogue import rulings
-    from duelspec.junit import to_junit
-    from duelspec.report import read_stream, render_markdown, render_partial, render_table
+    from duelspec.reporting.junit import to_junit
+    from duelspec.reporting.report import read_stream, render_markdown, render_partial, render_table
     path, t, lines = partial_stream(tmp_path)
     assert t.summary_line() == "2 passed (1 partly checked), 1 failed (1 partly checked)"
-    # per ruling: AT-B4 counts all three; AT-S6a does not count the failure that showed none of it
-    assert t.by_ruling["AT-B4"]["passed"] == 2 and t.by_ruling["AT-B4"]["failed"] == 1 and t.by_ruling["AT-B4"]["partly"] == 2
-    assert t.by_ruling["AT-S6a"]["failed"] == 0 and t.by_ruling["AT-S6a"]["skipped"] == 1
+    # per ruling (issue 33 §3): the partial pass credits neither ruling (items that carry them were left
+    # out): "not checked"; the partial failure counts for AT-B4, which a checked item of it carries,
+    # not for AT-S6a, which only an unobserved step marker carries
+    assert dict(t.by_ruling["AT-B4"]) == {"passed": 1, "failed": 1, "partly": 1, "not checked": 1}
+    assert dict(t.by_ruling["AT-S6a"]) == {"passed": 1, "not checked": 2}
     console = Console(record=True, width=200)
     render_table(t, rulings(), console, games={"dm"}, rulings=["AT-B4", "AT-S6a"])
     render_partial(t, console)
     text = console.export_text()
     assert "partly" in text.splitlines()[2]
     assert "t.partial: passed (partly checked: 10 of 16); not checked: trigger ×2, step, attack-end, power, cards.power" in text
-    assert "not counted for AT-S6a" in text
+    assert "t.partial: passed (partly checked: 10 of 16); not checked: trigger ×2, step, attack-end, power, cards.power; " \
+        "AT-B4, AT-S6a: not checked on this engine" in text
+    assert "AT-S6a: not checked on this engine" in text and "not checked" in text.splitlines()[2]
     st = read_stream(path)                      # the stream is schema-valid, partial fields and all
     md = render_markdown(st.header, st.results, st.footer)
     assert "passed (partly checked: 10 of 16)" in md and "failed (partly checked:" in md
@@ -254,9 +278,11 @@ def test_the_site_shows_partial_verdicts(tmp_path):
     assert summary["engines"]["canned"]["partly checked"] == 2
     page = (out / "rulings" / "AT-B4.html").read_text()
     index = (out / "index.html").read_text()
-    assert "(2 partly checked)" in index
+    # AT-B4: the full pass and the partial failure judged it; the partial pass did not show it (issue 33 §3)
+    assert "(1 partly checked)" in index and "(1 not checked on this engine)" in index and "(2 not checked on this engine)" in index
     failure = (out / "failures" / "canned" / "t.bad.html").read_text()
-    assert "failed (partly checked:" in failure and "does not count for AT-S6a" in failure
+    assert "failed (partly checked:" in failure and "AT-S6a: not checked on this engine" in failure
+    assert "AT-B4: not checked on this engine" in page
     # the scenarios are not in the suite: the ruling page lists them from the stream
     assert "passed (partly checked: 10 of 16)" in page
 
@@ -336,3 +362,114 @@ def test_a_format_1_document_is_migrated_on_load_for_a_protocol_2_adapter(tmp_pa
     assert "notice: format-1 document v1.dm.tapped-creature: migrated to format 2 on load" in res.stderr
     result = [json.loads(x) for x in out.read_text().splitlines()][1]
     assert result["outcome"] == "passed", result
+
+
+# --- issue 33 §3: a ruling is credited only by the checked items that carry it -------------------
+
+def _variant(observes: dict, mutant: str | None, scenario: dict, extra_first: list = ()) -> dict:
+    """``scenario`` on the reference engine (with the rule ``mutant``) through an adapter variant that
+    observes only ``observes`` (its trace keeps only those event kinds; ``extra_first``: events the
+    variant's engine shows first)."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from mutant_runs import ADAPTER, IMPL
+    from duelspec.mutation import applied, get
+    keep = {k.split(":")[0] for k in observes["events"]}
+
+    class Variant:
+        protocol = 3
+        may_change_scenarios = False
+
+        def run(self, sc, as_of=None):
+            r = ADAPTER.run(sc)
+            r["trace"]["events"] = [*extra_first, *(e for e in r["trace"]["events"] if e["event"] in keep)]
+            return r
+    impl = dict(IMPL, observes=observes)
+    if mutant is None:
+        return run_one(scenario, Variant(), impl)
+    with applied(get(mutant)):
+        return run_one(scenario, Variant(), impl)
+
+
+#: what the Go Duel Masters driver observes (its committed run's header), the engine of the issue
+def _go_observes() -> dict:
+    from pathlib import Path
+    from duelspec.reporting.report import read_stream
+    path = Path(__file__).resolve().parents[1] / "docs" / "conformance" / "duel-masters-go.jsonl"
+    return read_stream(path).header["adapter"]["implementation"]["observes"]
+
+
+def test_hiding_destroy_credits_no_after_the_battle_ruling_to_an_engine_that_breaks_them(tmp_path):
+    """An engine that destroys the "after the battle" creatures first (mutant dm.s6a.after-battle-first)
+    seen through a variant of the Go driver's observes without `destroy`: both after-the-battle
+    scenarios pass (what shows the order is not observed), and neither credits AT-D1 or AT-S6a — in
+    the console table, the Markdown summary, JUnit, the site and the stream (issue 33 §3)."""
+    import json
+    import sys
+    from pathlib import Path
+    from rich.console import Console
+    from duelspec.catalogue import rulings
+    from duelspec.reporting.junit import to_junit
+    from duelspec.reporting.report import NOT_CHECKED, Tally, header, read_stream, render_markdown, render_table, ruling_outcome
+    from duelspec.site import build
+    sys.path.insert(0, str(Path(__file__).parent))
+    from mutant_runs import suite
+    obs = _go_observes()
+    hidden = dict(obs, events=[k for k in obs["events"] if k != "destroy"])
+    ids = ["dm.attack.battle.after-battle-order", "dm.attack.battle.after-the-battle-destroy"]
+    results = [_variant(hidden, "dm.s6a.after-battle-first", suite()[sid]) for sid in ids]
+    assert [r["outcome"] for r in results] == ["passed", "passed"]
+    for r in results:
+        assert {ru: ruling_outcome(r, ru) for ru in ("AT-D1", "AT-S6a")} == {"AT-D1": NOT_CHECKED, "AT-S6a": NOT_CHECKED}
+    # seen with `destroy`, the same engine fails both: the hidden items are what carries the rulings
+    assert [_variant(obs, "dm.s6a.after-battle-first", suite()[sid])["outcome"] for sid in ids] == ["failed", "failed"]
+    t = Tally()
+    impl = {"name": "variant", "version": "1", "games": ["dm"], "observes": hidden}
+    lines = [header("variant", impl)]
+    for r in results:
+        t.add(r)
+        lines.append(r)
+    lines.append(t.footer())
+    for ru in ("AT-D1", "AT-S6a"):
+        assert t.by_ruling[ru]["passed"] == 0 and t.by_ruling[ru][NOT_CHECKED] == 2
+    path = tmp_path / "variant.jsonl"
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    st = read_stream(path)                     # schema-valid, `uncarried` and all
+    assert all(set(r["coverage"]["uncredited"]) == {"AT-D1", "AT-S6a"} for r in st.results)
+    console = Console(record=True, width=220)
+    render_table(t, rulings(), console, games={"dm"}, rulings=["AT-D1", "AT-S6a"])
+    text = console.export_text()
+    for ru in ("AT-D1", "AT-S6a"):
+        row = next(x for x in text.splitlines() if f" {ru} " in x)
+        assert "not checked on this engine" in row and row.split("│")[2].strip() == "0", row   # passed: 0
+    md = render_markdown(st.header, st.results, st.footer)
+    assert "| not checked on this engine |" in md
+    assert "| AT-D1 | 0 | 0 | 0 | 0 | 0 | 0 | 2 |" in md and "| AT-S6a | 0 | 0 | 0 | 0 | 0 | 0 | 2 |" in md
+    xml = to_junit(st.header, st.results, st.footer)
+    assert xml.count('name="not checked on this engine" value="AT-S6a, AT-D1"') == 2
+    out = tmp_path / "site"
+    build([path], out)
+    index = (out / "index.html").read_text()
+    assert index.count("(2 not checked on this engine)") == 2
+    assert "AT-D1: not checked on this engine" in (out / "rulings" / "AT-D1.html").read_text()
+
+
+def test_hiding_ask_does_not_turn_blocked_breaks_nothing_into_a_credited_pass():
+    """The Go engine asks the attacking player for the shields at the declaration, also when the
+    attack will be blocked (docs/conformance/duel-masters-go.md, D1): `blocked-breaks-nothing` fails on
+    that `ask`. Hidden `ask`, it passes, and credits neither of its rulings (issue 33 §3)."""
+    import sys
+    from pathlib import Path
+    from duelspec.reporting.report import NOT_CHECKED, ruling_outcome
+    sys.path.insert(0, str(Path(__file__).parent))
+    from mutant_runs import suite
+    sc = suite()["dm.attack.shields.blocked-breaks-nothing"]
+    early = [{"event": "ask", "player": "A", "question": "break-shields", "cards": ["b-shield-1", "b-shield-2"]}]
+    obs = _go_observes()
+    seen = _variant(obs, None, sc, early)
+    assert seen["outcome"] == "failed" and seen["failures"][0]["pointer"] == "/expect/never/2"
+    assert {ru: ruling_outcome(seen, ru) for ru in sc["rulings"]} == {ru: "failed" for ru in sc["rulings"]}
+    hidden = _variant(dict(obs, events=[k for k in obs["events"] if k != "ask"]), None, sc, early)
+    assert hidden["outcome"] == "passed"
+    assert {ru: ruling_outcome(hidden, ru) for ru in sc["rulings"]} == {ru: NOT_CHECKED for ru in sc["rulings"]}

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from duelspec import __version__, release
-from duelspec.report import header, spec_identity
+from duelspec.release import spec_identity
+from duelspec.reporting.report import header
 from duelspec.resources import features_dir, schemas_dir
 
 ROOT = Path(__file__).resolve().parents[1]

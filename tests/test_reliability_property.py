@@ -37,7 +37,7 @@ from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from pathlib import Path
 
-from duelspec.report import BAD, read_stream
+from duelspec.reporting.report import BAD, read_stream
 from fault_adapters.helpers import HERE, faulty_cmd, scenario, write_scenarios
 
 BEHAVIOURS = ["ok", "ok", "fail", "skip", "error", "hang", "exit", "garbage", "wrongseq", "dupnow", "duplate",

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from duelspec import validation
 from duelspec.cli import main
 from duelspec.errors import InputError
-from duelspec.report import JsonLines, read_stream
+from duelspec.reporting.report import JsonLines, read_stream
 from fault_adapters.helpers import faulty_cmd, hang_guard, scenario  # noqa: F401
 
 # each test runs in a developer's shell, on GitHub Actions and on GitLab CI (tests/ci_environments.py, issue 21 §1)
@@ -69,7 +69,7 @@ def test_up_front_skips_say_so_and_results_carry_requires(tmp_path):
 
 
 def test_the_spec_identity_is_stable_and_tracks_content(tmp_path, monkeypatch):
-    from duelspec import report
+    from duelspec.reporting import report
     a = report.spec_identity()
     assert a == report.spec_identity()
     copy = tmp_path / "features"
@@ -101,7 +101,7 @@ def test_junit_xml(saved_run):
 def test_junit_file_names_the_repository_file_wherever_duelspec_is_installed(tmp_path, monkeypatch):
     """Issue 21 §5: `file=` pointed into site-packages (or the checkout's absolute path); a CI's test
     report links it to the repository's file, `features/...`."""
-    from duelspec.junit import to_junit
+    from duelspec.reporting.junit import to_junit
     monkeypatch.chdir(tmp_path)                      # not a checkout: the installed features exist elsewhere
     r = CliRunner().invoke(main, ["run", "--ruling", "ND-02", "--out", str(tmp_path / "r.jsonl")])
     assert r.exit_code == 0, r.output
@@ -217,7 +217,7 @@ def test_a_run_warns_when_the_installed_features_differ_from_the_checkout_here(t
     """Issue 13: `pip install .` then a feature edited in the checkout: the edit is not played, and
     the run says so."""
     import shutil
-    from duelspec import report
+    from duelspec.reporting import report
     from duelspec.resources import features_dir, schemas_dir
     co = tmp_path / "checkout"
     shutil.copytree(features_dir(), co / "features")

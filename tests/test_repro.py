@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from duelspec.causes import Cause
-from duelspec.repro import ENGINES, shortest, size, step_words, ygo_script
+from duelspec.analysis.causes import Cause
+from duelspec.analysis.repro import ENGINES, shortest, size, step_words, ygo_script
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE = shutil.which("node")
@@ -72,7 +72,7 @@ def test_the_cause_s_argument_is_written_whole_as_wrapped_comment_lines_never_cu
     assert " ".join(head[start:end]) == f"Cause K: {evidence}" and all(len(x) <= 100 for x in head[start:end])
     assert "…" not in text and "full text" not in text
     # past the limit: whole sentences, then where the rest is
-    from duelspec.repro import argument_lines
+    from duelspec.analysis.repro import argument_lines
     long = " ".join(sentences * 10)
     lines = argument_lines(long, "adapters/edopro/causes.toml [causes.K]", limit=4000)
     joined = " ".join(lines)
@@ -117,7 +117,7 @@ FAILING = "ygo.normal-draw.related.mystical-cards.declined"
 
 @pytest.mark.parametrize("engine, adapter", list(ADAPTERS.values()))
 def test_a_reproduction_loaded_as_the_start_state_fails_as_the_run_did_and_a_changed_one_does_not(tmp_path, engine, adapter):
-    from duelspec.repro import write
+    from duelspec.analysis.repro import write
     run = subprocess.run(["duelspec", "run", "--game", "ygo", "--id", FAILING, "--adapter", adapter,
                           "--out", str(tmp_path / "run.jsonl")], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 1, run.stdout[-2000:] + run.stderr[-2000:]          # it fails: that is what is reproduced
@@ -134,8 +134,8 @@ def test_a_reproduction_loaded_as_the_start_state_fails_as_the_run_did_and_a_cha
     assert len(copies) == 2
     del lines[copies[1]]
     (tmp_path / "repro" / f"{FAILING}.lua").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    from duelspec.repro import verify
-    from duelspec.report import read_stream
+    from duelspec.analysis.repro import verify
+    from duelspec.reporting.report import read_stream
     original = {r["id"]: r for r in read_stream(tmp_path / "run.jsonl").results}
     assert verify([FAILING], adapter, tmp_path / "repro", original)[FAILING] is not None
 
@@ -145,9 +145,9 @@ COMMITTED = {"ygopro": ["ygopro.jsonl"]}
 
 @pytest.mark.parametrize("engine, adapter", [ADAPTERS[e] for e in COMMITTED])
 def test_each_committed_reproduction_loaded_through_the_core_fails_as_the_committed_run_did(engine, adapter):
-    from duelspec.causes import by_id, group, load_causes
-    from duelspec.repro import verify
-    from duelspec.report import read_stream
+    from duelspec.analysis.causes import by_id, group, load_causes
+    from duelspec.analysis.repro import verify
+    from duelspec.reporting.report import read_stream
     folder = ROOT / "docs" / "conformance" / "repro" / engine
     original = {}
     for f in COMMITTED[engine]:
@@ -166,9 +166,9 @@ def test_each_committed_reproduction_loaded_through_the_core_fails_as_the_commit
 def test_each_committed_reproduction_loaded_through_the_core_fails_as_the_report_s_run_did(engine, adapter):
     """docs/conformance/repro/<engine>/: one file per cause of the committed run, each the cause's
     shortest failing scenario, and each fails as the committed run did when loaded as the start state."""
-    from duelspec.causes import by_id, group, load_causes
-    from duelspec.report import read_stream
-    from duelspec.repro import verify
+    from duelspec.analysis.causes import by_id, group, load_causes
+    from duelspec.reporting.report import read_stream
+    from duelspec.analysis.repro import verify
     folder = ROOT / "docs" / "conformance" / "repro" / engine
     results = {r["id"]: r for name in (f"{engine}.jsonl", f"{engine}-generated.jsonl")
                for r in read_stream(ROOT / "docs" / "conformance" / name).results}
@@ -193,7 +193,7 @@ DM_SCENARIO = {"id": "dm.test.repro", "title": "a W-breaker */ attacks", "ruling
 
 
 def test_the_go_test_plays_the_scenario_with_the_engines_test_api_and_asserts_the_rule():
-    from duelspec.repro import NotExpressible, dm_go_test
+    from duelspec.analysis.repro import NotExpressible, dm_go_test
     cause = Cause("S6b", "the shields are chosen at the declaration", "engine", evidence="fx/creature.go:199-201")
     text = dm_go_test(DM_SCENARIO, {"outcome": "failed", "failures": [{"pointer": "/script/1", "message": "refused"}]}, cause,
                       {"DM-01 S5/110": "uid-breaker", "DM-01 26/110": "uid-shield"}.get, {"DM-01 S5/110": "Deathliger"})
@@ -212,7 +212,7 @@ def test_the_go_test_plays_the_scenario_with_the_engines_test_api_and_asserts_th
 
 
 def test_only_a_failed_assertion_of_the_rules_counts_as_reproduced():
-    from duelspec.repro import go_test_outcomes
+    from duelspec.analysis.repro import go_test_outcomes
     out = "\n".join(json.dumps(e) for e in [
         {"Action": "output", "Test": "TestA", "Output": "        \tMessages:   \tduelspec: the engine asks at the declaration\n"},
         {"Action": "fail", "Test": "TestA"},
@@ -226,7 +226,7 @@ DM_ENGINE = os.environ.get("DUELSPEC_DM_GO_ENGINE")
 
 @pytest.mark.skipif(not DM_ENGINE, reason="DUELSPEC_DM_GO_ENGINE is not set (a sindreslungaard/duel-masters checkout is needed)")
 def test_the_go_reproduction_fails_in_the_engine_on_its_assertion_and_without_it_does_not(tmp_path):
-    from duelspec.repro import write
+    from duelspec.analysis.repro import write
     build = f"bash {ROOT / 'adapters/duel-masters-go/build.sh'} --engine {DM_ENGINE} --out {tmp_path / 'build'}"
     probe = subprocess.run([*build.split()], capture_output=True, text=True)
     if probe.returncode == 3:
@@ -245,7 +245,7 @@ def test_the_go_reproduction_fails_in_the_engine_on_its_assertion_and_without_it
     test = next((tmp_path / "repro").glob("Dm*_test.go"))
     test.write_text(test.read_text(encoding="utf-8").replace("assert.False(t, asked,", "_ = asked; assert.True(t, true,"),
                     encoding="utf-8")
-    from duelspec.repro import go_test_outcomes
+    from duelspec.analysis.repro import go_test_outcomes
     again = subprocess.run([*build.split(), "--repro", str(tmp_path / "repro")], capture_output=True, text=True)
     outcome, ours = go_test_outcomes(again.stdout)
     name = "TestDuelspec" + test.name[:-len("_test.go")]

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from duelspec.cli import main
 from duelspec.selection import select
-from duelspec.expectfail import load as load_expect_fail
+from duelspec.judging.expectfail import load as load_expect_fail
 from duelspec.errors import InputError
 from fault_adapters.helpers import faulty_cmd, hang_guard, scenario, write_scenarios as write  # noqa: F401
 
@@ -198,7 +198,7 @@ def test_a_folder_of_the_spec_plays_its_features_not_its_catalogues():
 
 
 def test_written_expect_fail_files_read_back(tmp_path):
-    from duelspec import expectfail
+    from duelspec.judging import expectfail
     results_ = [{"id": "a.b", "outcome": "errored", "message": "said \x7f and \x85 and \ud800"},
                 {"id": "a.b", "outcome": "errored", "message": "again"}]
     (tmp_path / "x.toml").write_text(expectfail.dump(results_), encoding="utf-8")
@@ -316,7 +316,7 @@ def test_a_shard_of_the_generated_chains_generates_only_its_own(monkeypatch):
     """`--shard K/N --generated` (issue 26): the chains of other shards are never generated."""
     from duelspec import selection
     from duelspec.generated import generator
-    from duelspec.report import shard_of
+    from duelspec.selection import shard_of
     built = []
     real = generator.build
     monkeypatch.setattr(generator, "build", lambda case, *a: built.append(case.id) or real(case, *a))

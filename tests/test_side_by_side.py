@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from duelspec.causes import Cause, Group
-from duelspec.sidebyside import EngineCauses, render_markdown, rows
+from duelspec.analysis.causes import Cause, Group
+from duelspec.analysis.sidebyside import EngineCauses, render_markdown, rows
 
 
 def engines():
@@ -91,7 +91,7 @@ def test_the_committed_page_is_generated_from_the_committed_reports():
     import tempfile
     from pathlib import Path
 
-    from duelspec.sidebyside import main as sidebyside
+    from duelspec.analysis.sidebyside import main as sidebyside
     root = Path(__file__).resolve().parents[1]
     conf = "docs/conformance"
     args = []
@@ -108,7 +108,7 @@ def test_the_committed_page_is_generated_from_the_committed_reports():
             got = out.read_text(encoding="utf-8")
     finally:
         os.chdir(here)
-    cmd = "python -m duelspec.sidebyside " + " ".join(shlex.quote(a) for a in args) + f" --markdown {conf}/side-by-side.md"
+    cmd = "python -m duelspec.analysis.sidebyside " + " ".join(shlex.quote(a) for a in args) + f" --markdown {conf}/side-by-side.md"
     assert got == (root / conf / "side-by-side.md").read_text(encoding="utf-8"), f"regenerate: {cmd}"
 
 

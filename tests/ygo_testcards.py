@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from duelspec.checker import check as check_expectations
+from duelspec.judging.checker import check as check_expectations
 from duelspec.validation import check as check_schema
 
 TESTDATA = Path(__file__).resolve().parents[1] / "adapters" / "edopro" / "testdata"

@@ -15,7 +15,7 @@
 #   --out DIR      build directory (default $DUELSPEC_DM_GO_BUILD, else ~/.cache/duelspec/duel-masters-go)
 #   --test         also run the engine's own tests (sim/tests, sim/game) with the same set-up
 #   --repro DIR    also run the Go tests in DIR (*_test.go, e.g. duelspec's reproductions of a report's
-#                  causes: python -m duelspec.repro --engine dm-go) as the package sim/tests/duelspec
+#                  causes: python -m duelspec.analysis.repro --engine dm-go) as the package sim/tests/duelspec
 #                  (an overlay: nothing is written into the checkout); `go test -json` on stdout
 # Exit status: 0 built; 3 something is missing (said on stderr, with how to get it); 1 build failed.
 set -euo pipefail

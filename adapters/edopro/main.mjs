@@ -17,7 +17,7 @@
 //                   (cpp/wasm.cpp). Default: $DUELSPEC_EDOPRO_CORE, else the installed npm package.
 //   --write-setup DIR  write the start state of every scenario run as DIR/<id>.setup.lua: the
 //                   Debug.AddCard calls the adapter loaded, each with the scenario's card id
-//                   (python -m duelspec.repro turns it into a puzzle of EDOPro's Puzzles).
+//                   (python -m duelspec.analysis.repro turns it into a puzzle of EDOPro's Puzzles).
 //   --load-repro DIR   for a scenario with a DIR/<id>.lua (such a puzzle), load that file as the
 //                   start state instead of the adapter's own chunk (the test that a reproduction
 //                   shows what the run showed).

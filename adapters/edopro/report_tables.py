@@ -19,10 +19,10 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from duelspec.causes import BAD, Roles, by_id, group, load_causes
+from duelspec.analysis.causes import BAD, Roles, by_id, group, load_causes
 from duelspec.generated import cards as C
-from duelspec.report import read_stream, run_facts
-from duelspec.markdown import render_file
+from duelspec.reporting.report import read_stream, run_facts
+from duelspec.reporting.markdown import render_file
 
 COLUMNS = (("negate-activation", "activation negated"), ("negate-effect", "effect negated"), ("fizzle", "effect fizzles"))
 #: the Markdown of the tables (every text from a stream or a card model escaped once, by the template)

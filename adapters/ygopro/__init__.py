@@ -71,7 +71,7 @@ class YgoproAdapter(Adapter):
     def __init__(self, core: str | None = None, scripts=None, cdbs=None, catalogues=None, verbose: bool = False,
                  write_setup: str | None = None, load_repro=()):
         """``write_setup``: a folder where each scenario's start state is written as ``<id>.setup.lua``
-        (the Debug.AddCard calls loaded, each with the scenario's card id; ``python -m duelspec.repro``
+        (the Debug.AddCard calls loaded, each with the scenario's card id; ``python -m duelspec.analysis.repro``
         turns it into a single-mode script); ``load_repro``: folders whose ``<id>.lua`` (such a script)
         is loaded as the start state instead of the adapter's own chunk."""
         self.core_path = core or os.environ.get("DUELSPEC_YGOPRO_CORE")

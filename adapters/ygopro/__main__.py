@@ -21,7 +21,7 @@ def main(argv=None) -> int:
     ap.add_argument("--cards", action="append", help="a duelspec card catalogue; repeatable")
     ap.add_argument("--verbose", action="store_true", help="adapter and core log lines on stderr")
     ap.add_argument("--write-setup", metavar="DIR", help="write each scenario's start state as DIR/<id>.setup.lua "
-                    "(the Debug.AddCard calls loaded; python -m duelspec.repro makes a single-mode script of it)")
+                    "(the Debug.AddCard calls loaded; python -m duelspec.analysis.repro makes a single-mode script of it)")
     ap.add_argument("--load-repro", metavar="DIR", action="append", default=[],
                     help="load DIR/<id>.lua (a reproduction) as the scenario's start state when it exists; repeatable")
     a = ap.parse_args(argv)

@@ -413,7 +413,7 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
 def _check_carries(doc: dict, expect: dict, at: str, where: str) -> None:
     """``expect.carries`` (issue 27): each key a ruling of the scenario, each pointer an item of
     these expectations or a script step (or a part holding items: a group, a card's final state)."""
-    from ..coverage import items, under
+    from ..judging.coverage import items, under
     marks = expect.get("carries")
     if not marks:
         return

@@ -311,6 +311,24 @@ def _closest(text: str, candidates: list[str], n: int = 3) -> list[str]:
 GRAMMAR = Grammar()
 
 
+def step_forms(game: str | None = None) -> list[str]:
+    """The lines ``duelspec steps`` prints: every step form (of ``game``, or both), with its example.
+    A When step starts with one of the moments, then a comma and the action; a modifier may stand
+    between them; words of format 2.1 say so."""
+    forms = [("Moment", m, f"{readable(m.pattern.pattern[:-2])}, ...", "", "When ") for m in GRAMMAR.moments]
+    forms += [("Modifier", m, f"<moment>, {readable(m.pattern.pattern[:-2])}, <action>", m.text, "When ")
+              for m in GRAMMAR.modifiers]
+    forms += [(r.keyword.title(), r, readable(r.pattern.pattern), "", "") for r in GRAMMAR.rules]
+    lines = []
+    for label, form, shape, text, prefix in forms:
+        if game and game not in form.games:
+            continue
+        # a word of scenario format 2.1: documents using it need adapter protocol 3
+        lines.append(f"{label:5} [{','.join(form.games)}] {shape}{' (format 2.1)' if form.minor else ''}")
+        lines += [f"{'':5}   {line}" for line in ([text] if text else []) + ([f"e.g. {prefix}{form.example}"] if form.example else [])]
+    return lines
+
+
 def quoted(s: str | None) -> list[str]:
     """``'"a", "b" and "c"'`` -> ``['a', 'b', 'c']``."""
     return re.findall(r'"([^"]+)"', s or "")

@@ -16,7 +16,7 @@ for one timing, keyword, reason or event kind.
 """
 from __future__ import annotations
 
-from . import Mutant
+from .mutant import Mutant
 
 
 def _game():

@@ -15,7 +15,7 @@ Each mutant's ``rulings`` holds the general-rule ID it breaks.
 """
 from __future__ import annotations
 
-from . import Mutant
+from .mutant import Mutant
 
 
 def _ygo():

@@ -149,7 +149,7 @@ def render_markdown(mx: Matrix, command: str = "duelspec mutants --markdown docs
     """The mutation report (deterministic: no times, no paths): the kill rate, per ruling the
     mutants and the survivors, per mutant what it breaks and the tagged scenarios that kill it."""
     from ..catalogue import rulings as catalogue
-    from ..markdown import render
+    from ..reporting.markdown import render
     cat = catalogue()
     killed, total = mx.kill_rate()
     by_game: dict = {}

@@ -36,7 +36,7 @@ import re
 import unicodedata
 
 from ..reference_engine.common import opponent
-from . import Mutant
+from .mutant import Mutant
 
 
 def _engine():

@@ -31,22 +31,18 @@ for a stream that is not a duelspec result stream.
 from __future__ import annotations
 
 import json
-import re
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from jinja2 import Undefined
-
 from ..errors import InputError  # noqa: F401 - raised by read_run, documented above
+from .shown import (OUTCOMES, PAGE_ITEMS, TEXT_CAP, abbreviate, clip, for_summary, page_name,  # noqa: F401 - the site's names
+                    script_json, slug, visible)
 
-TEXT_CAP = 4000          # characters of any one text from a stream shown on a page
-OUTCOMES = ("passed", "failed", "errored", "timed-out", "skipped", "xfailed", "xpassed")
 MiB = 1 << 20
 MAX_STREAMS = 200        # result stream files one site reads
 STREAM_BYTES = 64 * MiB  # one of them (a run of 2,765 scenarios is about 5.5 MiB)
 STREAMS_BYTES = 512 * MiB  # all of them together
-PAGE_ITEMS = 50          # items of any list of a result kept for its pages (failures, events, ...)
 PAGE_BUDGET = 64 * 1024  # characters of all the strings of one result kept for its pages
 PAGE_CHARS = 256 * 1024  # characters of one result kept for its pages, all told (else only its summary)
 MARKER = ".duelspec-site.json"   # in --out: what the last build wrote (only that is ever replaced)
@@ -54,7 +50,7 @@ MARKER = ".duelspec-site.json"   # in --out: what the last build wrote (only tha
 
 @dataclass
 class Run:
-    """One engine run on the site: a result stream (:class:`duelspec.report.Stream`), its results
+    """One engine run on the site: a result stream (:class:`duelspec.reporting.report.Stream`), its results
     by scenario id, and ``engine``, the implementation name that is the engine's key."""
     path: str
     header: dict
@@ -98,10 +94,10 @@ class Run:
 
 
 def read_run(path: str | Path) -> Run:
-    """A result stream file as a :class:`Run` (:func:`duelspec.report.read_stream` reads and
+    """A result stream file as a :class:`Run` (:func:`duelspec.reporting.report.read_stream` reads and
     validates it: a killed run's stream is accepted; anything else that is not a result stream
     raises :class:`InputError` naming the file and line)."""
-    from ..report import read_stream
+    from ..reporting.report import read_stream
     return run_of(read_stream(path, keep=for_pages))
 
 
@@ -112,7 +108,7 @@ def engine_name(header: dict, path: str) -> str:
 
 
 def run_of(st) -> Run:
-    """A :class:`duelspec.report.Stream` (one file, or the merged shards of one run) as a :class:`Run`."""
+    """A :class:`duelspec.reporting.report.Stream` (one file, or the merged shards of one run) as a :class:`Run`."""
     return Run(str(st.path), st.header, {r["id"]: r for r in st.results}, st.footer, engine_name(st.header, st.path))
 
 
@@ -134,38 +130,6 @@ def for_pages(result: dict) -> dict:
     return r
 
 
-SUMMARY_VALUE = 2000      # characters of a summarised result's expected / actual value (as JSON) kept whole
-
-
-def for_summary(result: dict) -> dict:
-    """A result as a summary shows it (a generated chain's, the consensus view's): id, outcome,
-    game, title, rulings, the partial check, the message or reason, and only its first failing
-    expectation (:func:`duelspec.consensus.first_failure`: pointer, message, expected, actual;
-    not the trace around it), each bounded. The first failure is kept whole enough for
-    :func:`duelspec.causes.signature` to read it as from the whole result."""
-    from ..consensus import first_failure
-    from ..text import bound, cap
-    r = {k: result[k] for k in ("id", "outcome", "game") if k in result}
-    for k in ("title", "message", "reason"):
-        if k in result:
-            r[k] = cap(result[k], TEXT_CAP)
-    r["rulings"] = [cap(x, 80) for x in list(result.get("rulings") or [])[:PAGE_ITEMS]]
-    if result.get("partial") is True:
-        r["partial"] = True
-    if isinstance(result.get("coverage"), dict):
-        r["coverage"] = bound(result["coverage"], budget=TEXT_CAP, items=PAGE_ITEMS)
-    if result.get("failures"):
-        f = first_failure(result)
-        one = {k: cap(f.get(k, ""), 600) for k in ("pointer", "message")}
-        for k in ("expected", "actual"):
-            if k in f:
-                text = json.dumps(f[k], ensure_ascii=False, default=str)
-                one[k] = f[k] if len(text) <= SUMMARY_VALUE else cap(text, SUMMARY_VALUE)
-        r["failures"] = [one] + ([{"pointer": "", "message": f"… [{len(result['failures']) - 1} more failures: see the result stream]"}]
-                                 if len(result["failures"]) > 1 else [])
-    return r
-
-
 def for_latest(result: dict) -> dict:
     """What the site keeps of a result of an engine's latest run: a hand-written scenario's whole
     (bounded, :func:`for_pages`: its failure page), a generated chain's summary (:func:`for_summary`:
@@ -181,7 +145,7 @@ def for_history(result: dict) -> dict:
 
 def read_runs(result_files: list) -> list[Run]:
     """The runs of ``result_files``: the shard streams of one run (``duelspec run --shard K/N``, one
-    ``selection.shard.run``) are merged into one run (:func:`duelspec.report.merge_streams`: shards of
+    ``selection.shard.run``) are merged into one run (:func:`duelspec.reporting.report.merge_streams`: shards of
     different suites, engine versions or dates raise :class:`InputError`; a missing shard leaves the
     run incomplete, which the site says). Unsharded streams of one engine that share the suite, the
     engine's version and the date they were judged as of, and selected different scenarios (a
@@ -196,7 +160,7 @@ def read_runs(result_files: list) -> list[Run]:
     (:func:`for_history`)."""
     import os
     from ..files import kind
-    from ..report import combine, read_header, read_stream, runs, shard
+    from ..reporting.report import combine, read_header, read_stream, runs, shard
     files = [str(p) for p in result_files]
     if len(files) > MAX_STREAMS:
         raise InputError(files[MAX_STREAMS], "", f"at most {MAX_STREAMS} result streams for one site (give the "
@@ -235,11 +199,11 @@ def read_runs(result_files: list) -> list[Run]:
 
 
 def parts_of_one_run(groups: list[list]) -> list[list]:
-    """``groups`` (the runs of :func:`duelspec.report.runs`) with the unsharded streams that are the
+    """``groups`` (the runs of :func:`duelspec.reporting.report.runs`) with the unsharded streams that are the
     parts of one run joined: same suite (content hash and version), engine (implementation name and
     version) and as-of date, and different selections. Two streams of one selection are two runs
-    (a re-run), never parts; shards stay the runs :func:`~duelspec.report.runs` made of them."""
-    from ..report import stream_identity, json_line, shard
+    (a re-run), never parts; shards stay the runs :func:`~duelspec.reporting.report.runs` made of them."""
+    from ..reporting.report import stream_identity, json_line, shard
     joined: dict = {}
     out: list = []
     for group in groups:
@@ -260,62 +224,6 @@ def parts_of_one_run(groups: list[list]) -> list[list]:
     return out
 
 
-def slug(text: str) -> str:
-    """A file-name-safe form of ``text`` (engine names)."""
-    s = re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-.")
-    return s[:80] or "x"
-
-
-def page_name(text: str) -> str:
-    """The file name (and anchor) of a scenario id's pages: the id itself when it is file-name-safe
-    and at most 80 characters, else a safe prefix and a hash of the whole id, so that two ids
-    never share a page (two ids with the same first 80 characters overwrote each other's)."""
-    import hashlib
-    s = slug(text)
-    if s == text:
-        return s
-    return f"{s[:63].rstrip('-.') or 'x'}-{hashlib.sha256(text.encode('utf-8', 'surrogatepass')).hexdigest()[:16]}"
-
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
-
-
-def visible(text: str) -> str:
-    """``text`` with every control character (C0 but tab and newline, DEL, C1, e.g. ESC or
-    U+009B) and every lone surrogate or non-character shown as ``\\u....`` instead of passed on."""
-    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-
-
-def clip(text, cap: int = TEXT_CAP) -> str:
-    """``text`` (a value of any JSON type) as visible text of at most ``cap`` characters, the cut said."""
-    if isinstance(text, str):
-        s = text
-    elif isinstance(text, Undefined):          # a field a result does not have (e.g. the mark of a cut list)
-        return ""
-    else:
-        s = json.dumps(text, ensure_ascii=False, default=str)
-    s = visible(s)
-    return s if len(s) <= cap else s[:cap] + f" … [{len(s) - cap} more characters not shown]"
-
-
-def abbreviate(text, cap: int) -> str:
-    """The project's own prose (a ruling's summary) shortened for a table cell: cut at a word boundary
-    with "…" (the whole text is on the ruling's page), never the log-style "[N more characters not
-    shown]" of :func:`clip`, which is for text from a stream."""
-    s = visible(str(text))
-    if len(s) <= cap:
-        return s
-    cut = s[:cap - 1]
-    space = cut.rfind(" ")
-    return (cut[:space] if space > cap // 2 else cut).rstrip(" ,;:、。") + "…"
-
-
-def script_json(obj) -> str:
-    """JSON safe inside an HTML ``<script>`` element (no ``</script>``, no HTML comment opener)."""
-    return (json.dumps(obj, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")
-            .replace("&", "\\u0026").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
-
-
 @dataclass
 class Engine:
     name: str
@@ -329,8 +237,8 @@ class Engine:
 
 def build(result_files: list, out: str | Path, arguments=None, causes=()) -> dict:
     """Write the site for ``result_files`` into ``out``. ``arguments``: an arguments file of
-    :mod:`duelspec.consensus` (the verdicts shown on ``consensus.html``); ``causes``:
-    ``NAME=CAUSES[,FIXES[,REPRO_DIR]]`` specs of :mod:`duelspec.sidebyside` (NAME: a word of an
+    :mod:`duelspec.analysis.consensus` (the verdicts shown on ``consensus.html``); ``causes``:
+    ``NAME=CAUSES[,FIXES[,REPRO_DIR]]`` specs of :mod:`duelspec.analysis.sidebyside` (NAME: a word of an
     engine's name), the engines' causes side by side on ``causes.html``. Returns ``{"engines":
     {name: counts of its latest stream}, "pages": n, "kept": [files of an earlier build that were
     changed since, left]}``.

@@ -10,11 +10,12 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup, escape
 
-from ..consensus import first_failure
-from ..coverage import describe, unchecked_text
+from ..analysis.consensus import first_failure
+from ..judging.coverage import describe, unchecked_text
 from ..generated import is_generated
-from ..report import partly, ruling_outcome
-from . import OUTCOMES, abbreviate, clip, page_name, script_json, slug, summary
+from ..reporting.report import NOT_CHECKED, partly, ruling_outcome
+from . import summary
+from .shown import OUTCOMES, abbreviate, clip, for_summary, page_name, script_json, slug
 
 BAD = ("failed", "errored", "timed-out", "xpassed")
 HISTORY_ROWS = 2000               # changed outcomes listed on an engine's history page (the rest counted)
@@ -45,7 +46,7 @@ class Site:
             except Exception:  # noqa: BLE001 - a site is still built from the streams alone
                 pass
         from ..release import suite_version
-        from ..report import spec_identity
+        from ..release import spec_identity
         here = spec_identity()
         self.suite = {"content_hash": here, "version": suite_version(here)}
         # runs of another suite than the one these pages show: said on every page, never mixed silently
@@ -123,14 +124,17 @@ class Site:
             cells = []
             for e in self.engines:
                 c = {o: 0 for o in OUTCOMES}
-                c["partly"] = 0
+                c["partly"] = c["unchecked"] = 0
                 for sid in by_ruling.get(rid, []):
                     res = self.outcome(e, sid)
                     if res is not None:
                         o = ruling_outcome(res, rid)      # a partly checked result counts only for the rulings it showed
+                        if o == NOT_CHECKED:              # issue 33 §3: "not checked on this engine"
+                            c["unchecked"] += 1
+                            continue
                         c[o] += 1
                         c["partly"] += partly(res) and o != "skipped"
-                total = sum(c[o] for o in OUTCOMES)
+                total = sum(c[o] for o in OUTCOMES) + c["unchecked"]
                 bad = sum(c[o] for o in BAD)
                 state = "none" if total == 0 else "bad" if bad else "good" if c["passed"] + c["xfailed"] else "skip"
                 cells.append({"engine": e, "counts": c, "total": total, "bad": bad, "state": state})
@@ -257,7 +261,7 @@ class Site:
 
     def generated_of_ruling(self, rid: str, sids: list, gen: dict) -> dict | None:
         """What a ruling page shows of its generated chains ``sids``: counts per engine and outcome
-        (as the matrix counts them, :func:`duelspec.report.ruling_outcome`) and the failures per
+        (as the matrix counts them, :func:`duelspec.reporting.report.ruling_outcome`) and the failures per
         group and engine, linked to the drill-down; ``None`` when no engine ran generated chains."""
         if not gen["engines"]:
             return None
@@ -265,12 +269,15 @@ class Site:
         for e in self.engines:
             g = gen["engines"].get(e.slug)
             c = {o: 0 for o in OUTCOMES}
-            c["partly"] = 0
+            c["partly"] = c["unchecked"] = 0
             for sid in sids:
                 res = self.outcome(e, sid)
                 if res is None:
                     continue
                 o = ruling_outcome(res, rid)
+                if o == NOT_CHECKED:
+                    c["unchecked"] += 1
+                    continue
                 c[o] += 1
                 c["partly"] += partly(res) and o != "skipped"
                 group = g["by_id"].get(sid) if g else None
@@ -288,7 +295,7 @@ class Site:
     def cause_lists(self) -> dict:
         """Per engine slug, the causes of its cause file (``--causes NAME=CAUSES...``, NAME a word of
         the engine's name), for grouping its generated chains' failures."""
-        from ..causes import load_causes
+        from ..analysis.causes import load_causes
         out = {}
         for spec in getattr(self, "causes_specs", []):
             name, _, rest = str(spec).partition("=")
@@ -314,9 +321,9 @@ class Site:
         raise InputError("--causes", spec, f"a word of an engine's name ({names})", name)
 
     def write_causes(self) -> int:
-        """``causes.html``: the engines' causes side by side (:mod:`duelspec.sidebyside`), for the
+        """``causes.html``: the engines' causes side by side (:mod:`duelspec.analysis.sidebyside`), for the
         engines named by ``causes_specs``; 0 pages without them."""
-        from .. import sidebyside
+        from ..analysis import sidebyside
         specs = getattr(self, "causes_specs", [])
         self.has_causes = bool(specs)
         if not specs:
@@ -330,15 +337,15 @@ class Site:
         retracted = []
         paths, arguments = getattr(self, "consensus_inputs", ([], None))
         if arguments:
-            from ..consensus import load_arguments
+            from ..analysis.consensus import load_arguments
             retracted = [a for a in load_arguments(arguments) if a.get("verdict") in ("suite-wrong", "suite-fixed")]
         self.render("causes.html", "causes.html", d=sidebyside.page_data(engines, retracted), depth="")
         return 1
 
     def write_rules_and_consensus(self) -> int:
         """``general-rules.html`` (the catalogue, with the scenarios citing each rule) and, when a
-        game has two engines or more, ``consensus.html`` (:mod:`duelspec.consensus`)."""
-        from .. import consensus as cs
+        game has two engines or more, ``consensus.html`` (:mod:`duelspec.analysis.consensus`)."""
+        from ..analysis import consensus as cs
         from ..catalogue import cited_rules, general_rules
         citing = defaultdict(list)
         for sid, sc in sorted(self.scenarios.items()):
@@ -363,12 +370,11 @@ class Site:
         return 2
 
     def consensus_engines(self, paths: list) -> list:
-        """The engines as :func:`duelspec.consensus.engines_of` reads them: when each engine has one
+        """The engines as :func:`duelspec.analysis.consensus.engines_of` reads them: when each engine has one
         run, its results as read already (its latest run: :func:`duelspec.site.for_latest`, whose
         generated chains keep their first failure, all the consensus compares); else the streams
         read again (:func:`duelspec.site.for_summary`), an engine's runs joined."""
-        from .. import consensus as cs
-        from . import for_summary
+        from ..analysis import consensus as cs
         if not paths:
             return []
         if all(len(e.streams) == 1 for e in self.engines):

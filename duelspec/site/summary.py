@@ -6,7 +6,7 @@ page each and a row each on every ruling page they are tagged with (176 MB and r
 
 - per engine, its failing generated chains are grouped (:func:`failure_groups`) by the cause of
   its cause file (``duelspec site --causes NAME=CAUSES``) that matches the failure's signature
-  (:func:`duelspec.causes.signature`), else by that signature's first failing expectation
+  (:func:`duelspec.analysis.causes.signature`), else by that signature's first failing expectation
   described by role (``refused legal step: B activates D.D. Crow (first response)``); a result
   of another version of its scenario (its title differs: the chain was instantiated anew) is
   grouped by its first failure's pointer and message, as the stream says it;
@@ -31,7 +31,7 @@ OTHER = {"timed-out": "timed out (no verdict: the adapter did not answer in time
 @dataclass
 class Group:
     """One engine's failing generated chains with one cause (``cause``, a
-    :class:`duelspec.causes.Cause`) or, without one, one first failing expectation (``label``)."""
+    :class:`duelspec.analysis.causes.Cause`) or, without one, one first failing expectation (``label``)."""
     n: int
     key: tuple
     label: str
@@ -50,8 +50,8 @@ class Group:
 def _label(result: dict, scenario: dict | None, causes: list) -> tuple:
     """``(key, label, cause)`` of a failing result: its cause (the first of ``causes`` matching its
     signature), else its first failing expectation."""
-    from ..causes import signature
-    from ..consensus import failure_key, is_stale
+    from ..analysis.causes import signature
+    from ..analysis.consensus import failure_key, is_stale
     from ..text import cap
     if result.get("outcome") in OTHER:
         return ("outcome", result["outcome"]), OTHER[result["outcome"]], None

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from ...decisions import Refusal
 from ..common import GameOver, Unplayable, opponent
 from . import effects as fx
+from .effects import FIELD_ZONES
 
-FIELD_ZONES = ("monster", "spell-trap", "field")
 PHASE_ORDER = ("draw", "standby", "main1", "battle", "main2", "end")
 
 

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+#: the zones of the field (a card there is on the field; 場)
+FIELD_ZONES = ("monster", "spell-trap", "field")
+
 # categories: what an effect "includes" (conditions of negators such as Ash Blossom)
 SEARCH = "add-from-deck-to-hand"          # デッキから手札に加える
 SUMMON_FROM_DECK = "special-summon-from-deck"

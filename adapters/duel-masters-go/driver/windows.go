@@ -477,7 +477,7 @@ func (d *ScriptDriver) YesNo(player, prompt string, window Window) bool {
 // ------------------------------------------------------------------ patterns and values
 
 // patternMatches: every field the pattern names is equal in the event (arrays as
-// multisets, booleans only equal to booleans), as duelspec/checker.py `matches`.
+// multisets, booleans only equal to booleans), as duelspec/judging/checker.py `matches`.
 func patternMatches(pattern, event map[string]any) bool {
 	if pattern["event"] != event["event"] {
 		return false

@@ -1,5 +1,5 @@
 // pattern.mjs — duelspec EDOPro adapter (MIT). An event pattern matched against a trace event,
-// as duelspec's checker does it (duelspec/checker.py `matches`): every field the pattern names
+// as duelspec's checker does it (duelspec/judging/checker.py `matches`): every field the pattern names
 // is equal in the event; arrays compare as multisets; booleans equal only booleans.
 // Used for a format-2 step's `when.after` (the trigger window it names).
 

@@ -6,9 +6,8 @@ One class per effect of a card, registered with :func:`~.shapes.model`; the shap
 from __future__ import annotations
 
 from ...common import opponent
-from ..duel import FIELD_ZONES
 from .. import effects as fx
-from ..effects import Effect
+from ..effects import FIELD_ZONES, Effect
 from .shapes import CardActivation, Continuous, model, named_cost, pick
 
 

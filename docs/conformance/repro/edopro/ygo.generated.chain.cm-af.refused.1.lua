@@ -24,7 +24,7 @@ condition alone: their activation checks (the `if chk==0` line of each target fu
 the draw count, so the fix is the scripts' (on top of B's: see the fix). ND-C4 / ND-E6 / ND-AF4:
 nothing can be activated after a cost-type.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
-Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
+Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
 Debug.SetAIName("duelspec ygo.generated.chain.cm-af.refused.1")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)

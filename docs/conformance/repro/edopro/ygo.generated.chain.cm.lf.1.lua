@@ -25,7 +25,7 @@ Blossom (effect-type.negated-and-continuous-card-leaves) and Infinite Impermanen
 Infernoid Onuncu (effect-type.all-negated). So: not offered as the first response, offered after
 another response. The rulings let a Quick Effect answer a replacement directly.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
-Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
+Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
 Debug.SetAIName("duelspec ygo.generated.chain.cm.lf.1")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)

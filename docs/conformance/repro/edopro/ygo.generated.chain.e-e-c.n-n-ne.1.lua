@@ -27,7 +27,7 @@ Gearbreed and 23 of the 116), G's fix on top of B's the other 93, together all 1
 report's labels: the `passing` lists of docs/conformance/edopro-fixes.json). ND-C5: the cost-type
 spent the right at activation; every replacement activated before it fizzles.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
-Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
+Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
 Debug.SetAIName("duelspec ygo.generated.chain.e-e-c.n-n-ne.1")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)

@@ -27,7 +27,7 @@ within the max and is applied. ND-E7: the last-activated replacement is applied,
 before it fizzle. The rows name the B card whose script zeroed the count (the file to open), then
 the card the failing expectation is about.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
-Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
+Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
 Debug.SetAIName("duelspec ygo.generated.chain.e-k.n-n.1")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)

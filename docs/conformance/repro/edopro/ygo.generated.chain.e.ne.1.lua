@@ -25,7 +25,7 @@ on the chain, Gearbreed's operation then does nothing (it registers EFFECT_DRAW_
 GetDrawCount is not 0, c27979109.lua:47-58): its resource is not added (counted here; B's fix alone
 turns those green).
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
-Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
+Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
 Debug.SetAIName("duelspec ygo.generated.chain.e.ne.1")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)

@@ -20,7 +20,7 @@ for Infernoid Onuncu's cost) are collected and activated by the point event that
 (processor.cpp:3380-3387). ND-T1/ND-T2: while the normal draw right is unspent, such a trigger is
 activated after the normal draw.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
-Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
+Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
 Debug.SetAIName("duelspec ygo.generated.chain.k.na.1")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)

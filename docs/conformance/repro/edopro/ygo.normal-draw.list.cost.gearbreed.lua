@@ -20,7 +20,7 @@ draw is conducted; its activation spends nothing, so another replacement can sti
 after it; and a link below it is applied when it is negated. The page lists Gearbreed (武装鍛錬) as
 cost-type: the right is spent at activation (ND-L-COST, ND-C1, ND-C4, ND-C5).
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
-Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
+Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
 Debug.SetAIName("duelspec ygo.normal-draw.list.cost.gearbreed")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)

@@ -22,7 +22,7 @@ log, e.g. c50418970.lua:87) and does nothing, while Skull Flame below is applied
 Flame comes later in the chain it neither applies nor counts, so a replacement below it is applied.
 ND-E7: only the last-activated replacement is applied.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
-Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
+Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
 Debug.SetAIName("duelspec ygo.normal-draw.list.effect-chained.skull-flame")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)

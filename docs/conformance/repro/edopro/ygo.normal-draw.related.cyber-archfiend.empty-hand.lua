@@ -17,7 +17,7 @@ Cause K: c59907935.lua:6-15: EFFECT_TYPE_FIELD+EFFECT_TYPE_TRIGGER_O (line 8) on
 the normal draw; the engine offers an optional activation before the draw, which the scenario (no
 step: the game activates it) declines, so no extra card is drawn.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
-Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
+Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
 Debug.SetAIName("duelspec ygo.normal-draw.related.cyber-archfiend.empty-hand")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)

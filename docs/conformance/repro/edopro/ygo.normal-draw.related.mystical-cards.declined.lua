@@ -16,7 +16,7 @@ Cause L: c48356796.lua:13-19: EFFECT_DRAW_COUNT value 2 whenever another face-up
 field; there is no choice. The OCG text 「…２枚ドローする事ができる」 lets its controller choose (the scenario's
 declaration before the draw is never asked for, and declining still draws 2).
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
-Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
+Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
 Debug.SetAIName("duelspec ygo.normal-draw.related.mystical-cards.declined")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)

@@ -21,7 +21,7 @@ Infernoid Onuncu's cost) still in step 1, before step 2's draw(nullptr, REASON_R
 (processor.cpp:3800-3806). ND-T1/ND-T2: while the normal draw right is unspent, such a trigger is
 activated after the normal draw.
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
-Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
+Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
 Debug.SetAIName("duelspec ygo.generated.chain.af.na.1")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)

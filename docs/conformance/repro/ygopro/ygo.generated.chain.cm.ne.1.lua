@@ -18,7 +18,7 @@ needs a Special Summon or a send to the GY from the Deck, a draw, a search or CA
 the hand (c49838105.lua:55-68), so ND-FAQ2 negates it with Ash Blossom; here the response is not
 offered (refused, not-offered).
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
-Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
+Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
 Debug.SetAIName("duelspec ygo.generated.chain.cm.ne.1")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)

@@ -23,7 +23,7 @@ replace (e.g. Dark General Freed c70676581.lua:73). The page lists Skull Flame a
 replacements (ND-L-EFFECT: the right is spent when the effect resolves; ND-E5: a replacement can
 follow it; ND-FAQ1: negated, the normal draw is conducted; ND-E9: the replacement below it applies).
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
-Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
+Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
 Debug.SetAIName("duelspec ygo.generated.chain.e-h.n-n.1")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)

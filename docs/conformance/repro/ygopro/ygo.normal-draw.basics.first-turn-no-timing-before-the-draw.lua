@@ -30,7 +30,7 @@ message to the client (type 1 HINT_EVENT, data 27: the text 'before the draw'), 
 or activated on it, and no source the suite has says that announcing a timing where nothing can be
 done breaks a ruling.
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
-Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
+Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
 Debug.SetAIName("duelspec ygo.normal-draw.basics.first-turn-no-timing-before-the-draw")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)

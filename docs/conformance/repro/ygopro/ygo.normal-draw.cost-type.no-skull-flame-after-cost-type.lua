@@ -18,7 +18,7 @@ only (c99899504.lua:53-55, 61), not at aux.IsPlayerCanNormalDraw (utility.lua:18
 other replacement does; after a cost-type replacement it is still offered. ND-C4/ND-E6: no
 replacement can be activated once the draw is given up.
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
-Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
+Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
 Debug.SetAIName("duelspec ygo.normal-draw.cost-type.no-skull-flame-after-cost-type")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)

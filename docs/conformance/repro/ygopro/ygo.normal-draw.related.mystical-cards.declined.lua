@@ -20,7 +20,7 @@ text 「…２枚ドローする事ができる」 makes it optional. No fix exp
 (the core reads it as a number, field.cpp get_draw_count), so the fix is a new effect that asks
 before the draw, not a change of one place.
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
-Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
+Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
 Debug.SetAIName("duelspec ygo.normal-draw.related.mystical-cards.declined")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)

@@ -23,7 +23,7 @@ take. Each file is named ``<scenario id>.lua``: an adapter given ``--load-repro 
 that scenario's start state, which is how duelspec checks that it shows what the run showed
 (:func:`verify`).
 
-``python -m duelspec.repro --engine edopro --causes adapters/edopro/causes.toml --stream S.jsonl
+``python -m duelspec.analysis.repro --engine edopro --causes adapters/edopro/causes.toml --stream S.jsonl
 --adapter 'cmd:node adapters/edopro/main.mjs' --out docs/conformance/repro/edopro``
 """
 from __future__ import annotations
@@ -53,7 +53,7 @@ def size(scenario: dict) -> tuple:
 
 
 def shortest(groups, scenarios: dict) -> dict:
-    """``{cause key: scenario id}``: per cause group (:func:`duelspec.causes.group`) its smallest
+    """``{cause key: scenario id}``: per cause group (:func:`duelspec.analysis.causes.group`) its smallest
     scenario by :func:`size`."""
     return {key: min(g.ids, key=lambda i: size(scenarios[i])) for key, g in groups.items() if g.ids}
 
@@ -149,7 +149,7 @@ def _blamed_line(scenario: dict, result: dict, cause, names: dict) -> list:
 
 def ygo_script(engine: str, scenario: dict, result: dict, cause, setup_text: str, names: dict, versions: str = "",
                source: str = "the cause file") -> str:
-    """The puzzle / single-mode script of ``scenario`` showing ``cause`` (a :class:`duelspec.causes.Cause`),
+    """The puzzle / single-mode script of ``scenario`` showing ``cause`` (a :class:`duelspec.analysis.causes.Cause`),
     from the adapter's start state ``setup_text`` (``--write-setup``); ``source`` names the cause file."""
     e = ENGINES[engine]
     st = scenario["setup"]
@@ -190,7 +190,7 @@ def ygo_script(engine: str, scenario: dict, result: dict, cause, setup_text: str
               *(argument_lines(f"Cause {cause.key}: {_lua_text(cause.evidence, 10 ** 6)}",
                                f"{source} [causes.{cause.key}]") if cause.evidence else [f"Cause {cause.key}."]),
               f"Measured on {versions}." if versions else "",
-              "Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.",
+              "Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.",
               "]]"]
     lines = [x for x in lines if x is not None]
     lp = {x: (st.get("players", {}).get(x) or {}).get("lp", 8000) for x in ("A", "B")}
@@ -213,7 +213,7 @@ def ygo_script(engine: str, scenario: dict, result: dict, cause, setup_text: str
 # ------------------------------------------------------------------ Duel Masters: a Go test of the engine
 DM_ZONES = {"battle": "match.BATTLEZONE", "shield": "match.SHIELDZONE", "mana": "match.MANAZONE", "hand": "match.HAND",
             "graveyard": "match.GRAVEYARD", "deck": "match.DECK"}
-DM_HELPERS = """// Code written by duelspec (python -m duelspec.repro --engine dm-go; MIT): helpers of its
+DM_HELPERS = """// Code written by duelspec (python -m duelspec.analysis.repro --engine dm-go; MIT): helpers of its
 // reproductions in this folder. Run them with `go test ./tests/duelspec/` (or duelspec's
 // adapters/duel-masters-go/build.sh --repro DIR, which overlays them onto your checkout).
 package duelspec
@@ -371,7 +371,7 @@ def dm_go_test(scenario: dict, result: dict, cause, uid_of, names: dict, source:
     std = sorted(["duel-masters/game/match", "duel-masters/tests/scenario", "testing"] + (["duel-masters/game/cnd"] if uses["cnd"] else [])
                  + (["strings"] if uses["strings"] else []))
     imports = [f'\t"{x}"' for x in std] + ["", '\t"github.com/stretchr/testify/assert"', '\t"github.com/stretchr/testify/require"']
-    head = ["// Code written by duelspec (python -m duelspec.repro --engine dm-go; MIT): the shortest",
+    head = ["// Code written by duelspec (python -m duelspec.analysis.repro --engine dm-go; MIT): the shortest",
             f"// reproduction of cause {cause.key} of duelspec's report on this engine. It fails while the engine",
             "// behaves as the report says. Run: go test ./tests/duelspec/",
             "package duelspec", "", "import (", *imports, ")", "",
@@ -389,7 +389,7 @@ def _run(ids, adapter: str, out: Path, extra: str) -> dict:
     cmd = ["duelspec", "run", "--game", "ygo", "--generated", *sum((["--id", i] for i in ids), []),
            "--adapter", f"{adapter} {extra}", "--out", str(out)]
     subprocess.run(cmd, capture_output=True, text=True)
-    from .report import read_stream
+    from ..reporting.report import read_stream
     return {r["id"]: r for r in read_stream(out).results}
 
 
@@ -413,9 +413,9 @@ def write(engine: str, causes_file, streams, adapter: str, out, only=(), version
     into ``out`` (``<id>.lua`` and ``README.md``); returns ``{cause: (scenario id, None | what
     differs when the file is loaded as the start state)}``."""
     import sys
-    from .catalogue import cards
+    from ..catalogue import cards
     from .causes import by_id, group, load_causes
-    from .report import read_stream
+    from ..reporting.report import read_stream
     results = {}
     for p in streams:
         results.update({r["id"]: r for r in read_stream(p).results})
@@ -441,7 +441,7 @@ def write(engine: str, causes_file, streams, adapter: str, out, only=(), version
                                                        setup.read_text(encoding="utf-8"), names, versions, source),
                                                        encoding="utf-8")
     checked = verify(ids, adapter, out, results)
-    from .markdown import render
+    from ..reporting.markdown import render
     e = ENGINES[engine]
     rows = []
     from .causes import signature
@@ -494,7 +494,7 @@ def _write_go(pick: dict, groups, scenarios: dict, results: dict, out: Path, bui
     """The Duel Masters reproductions: one Go test per cause (and the helpers' file), checked by
     running them in the engine (``build``: the command of adapters/duel-masters-go/build.sh, which
     takes --repro DIR)."""
-    from .catalogue import cards
+    from ..catalogue import cards
     cat = list(cards("dm"))
     names = {c["id"]: c["name"]["en"] for c in cat}
     uids = {c["id"]: c.get("sim_id") for c in cat}
@@ -520,7 +520,7 @@ def _write_go(pick: dict, groups, scenarios: dict, results: dict, out: Path, bui
                 f"go test: {outcome.get(test, 'did not run')}" + ("" if ours.get(test) else ", no assertion of the rules failed") + \
                 (f" ({run.stderr.strip().splitlines()[-1]})" if run.stderr.strip() else "")
     index = ["# Shortest reproduction per cause: the Go Duel Masters engine", "",
-             "Written by `python -m duelspec.repro --engine dm-go` from the report's run: per cause the failing scenario "
+             "Written by `python -m duelspec.analysis.repro --engine dm-go` from the report's run: per cause the failing scenario "
              "with the fewest cards, then steps, as a Go test in the style of the engine's `sim/tests` (its "
              "`tests/scenario` API). Put the files in `sim/tests/duelspec/` and run `go test ./tests/duelspec/`, or "
              "`adapters/duel-masters-go/build.sh --repro DIR` (an overlay: nothing written into the checkout). "
@@ -536,7 +536,7 @@ def _write_go(pick: dict, groups, scenarios: dict, results: dict, out: Path, bui
 
 def main(argv=None) -> int:
     import argparse
-    ap = argparse.ArgumentParser(prog="python -m duelspec.repro", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m duelspec.analysis.repro", description=__doc__.split("\n\n")[0])
     ap.add_argument("--engine", choices=sorted(ENGINES), required=True)
     ap.add_argument("--causes", required=True, help="the engine's cause file")
     ap.add_argument("--stream", action="append", required=True, help="the run's result stream(s)")

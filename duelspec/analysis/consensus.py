@@ -11,8 +11,8 @@ counting: :func:`engines_of`), and lists per game:
   with the **same first failing expectation**: the same JSON pointer and the same kind of
   failure (the message without the trace positions it names, ``#12``), where the first failure
   is a script step the engine refused or allowed against the script if there is one, else the
-  first failure listed (as :func:`duelspec.causes.signature` reads it);
-- grouped into *clusters* by that expectation described by role (:func:`duelspec.causes.signature`'s
+  first failure listed (as :func:`duelspec.analysis.causes.signature` reads it);
+- grouped into *clusters* by that expectation described by role (:func:`duelspec.analysis.causes.signature`'s
   ``first``: ``refused legal step: A activates replacement``), each with what the expectation rests
   on: the rulings the scenarios are tagged with (ID and the page's passage), the general rules they
   cite (ID, its status and first source) and their other cites;
@@ -68,9 +68,9 @@ def engines_of(paths, keep=None) -> list:
     (header ``started``) replacing an earlier one's result for the same scenario (an engine's
     hand-written and generated runs add up; its runs over time leave the latest). Raises
     :class:`duelspec.errors.InputError` for a file that is not a result stream. ``keep``: what of
-    each result to keep (:func:`duelspec.report.read_stream`); one stream is read at a time and
+    each result to keep (:func:`duelspec.reporting.report.read_stream`); one stream is read at a time and
     only one result per engine and scenario is held, so memory does not grow with the runs."""
-    from .report import read_stream
+    from ..reporting.report import read_stream
     by_name: OrderedDict = OrderedDict()
     for p in paths:
         st = read_stream(p, keep=keep)
@@ -230,8 +230,8 @@ def load_arguments(path) -> list:
         import tomllib
     except ModuleNotFoundError:  # pragma: no cover - Python 3.10
         import tomli as tomllib
-    from .errors import InputError
-    from .files import read_bytes
+    from ..errors import InputError
+    from ..files import read_bytes
     raw = read_bytes(str(path), "an arguments file (TOML)", 1 << 20)
     try:
         doc = tomllib.loads(raw.decode("utf-8"))
@@ -267,7 +267,7 @@ def run(stream_paths, arguments_path=None, scenario_paths=()) -> Consensus:
 def source_lines(ids) -> list:
     """``(id, kind, text)`` for each ruling or general-rule ID: a ruling's summary and the page's
     passage (as the page shows it), a general rule's statement, status and first source's quote."""
-    from .catalogue import general_rules, page_text, rulings, sources
+    from ..catalogue import general_rules, page_text, rulings, sources
     rul, gen, src = rulings(), general_rules(), sources()
     out = []
     for i in ids:
@@ -288,8 +288,8 @@ def source_lines(ids) -> list:
 # ------------------------------------------------------------------------------ rendering
 def render_markdown(c: Consensus, command: str, width: int = 8) -> str:
     """The consensus page (deterministic: catalogue and stream data only); the template
-    ``duelspec/templates/consensus.md``."""
-    from .markdown import render
+    ``duelspec/reporting/templates/consensus.md``."""
+    from ..reporting.markdown import render
     games = [{"game": game, "engines": len(names), "compared": f"{c.compared.get(game, 0):,}",
               "all_failed": f"{c.all_failed.get(game, 0):,}", "agreed": f"{c.agreed.get(game, 0):,}",
               "clusters": "— (one engine)" if game in c.lonely else sum(1 for cl in c.clusters if cl.game == game)}
@@ -327,7 +327,7 @@ def _compact(obj) -> str:
 def render_text(c: Consensus, console) -> None:
     """The clusters on a rich console: game, count, the expectation, the verdict, an example."""
     from rich.text import Text
-    from .text import terminal
+    from ..text import terminal
     for game, names in c.games.items():
         console.print(Text.assemble(Text(f"{game}", style="bold"), f": {len(names)} engine(s) ",
                                     terminal(", ".join(names), limit=400),

@@ -101,7 +101,7 @@ def follows(scenario: dict, trace: dict, used: dict | None, observes: dict | Non
     ``scenario`` whose expectations it satisfies, as ``{"ruling", "answered", "replaced"?,
     "label"}`` (``ruling`` of the current answer: the scenario's first ruling), or ``None``.
     Each answer is checked on what an adapter that observes ``observes`` can show
-    (:func:`duelspec.coverage.plan`); an answer nothing of whose rulings it can show is no match."""
+    (:func:`duelspec.judging.coverage.plan`); an answer nothing of whose rulings it can show is no match."""
     from .checker import check
     from .coverage import plan
     for entry, expect in alternatives(scenario, used):

@@ -21,9 +21,9 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 
-from .coverage import describe, unchecked_text
-from .report import detail_text, partly
-from .text import MESSAGE_CHARS, xml
+from ..judging.coverage import describe, unchecked_text
+from .report import NOT_CHECKED_TEXT, detail_text, not_checked, partly
+from ..text import MESSAGE_CHARS, xml
 
 
 def _clean(s, limit: int | None = MESSAGE_CHARS) -> str:
@@ -74,6 +74,9 @@ def to_junit(header: dict, results: list[dict], footer: dict) -> str:
                 label = describe(r)
                 cp = ET.SubElement(case, "properties")
                 ET.SubElement(cp, "property", name="coverage", value=_clean(label[label.index("(") + 1:-1], 200))
+                unshown = not_checked(r)
+                if unshown:     # issue 33 §3: a ruling is credited only by the checked items that carry it
+                    ET.SubElement(cp, "property", name=NOT_CHECKED_TEXT, value=_clean(", ".join(unshown), 500))
                 summary = f"{label}: {summary}" if o != "passed" else summary
             summary = _clean(summary, 500)
             if o in ("failed", "xpassed"):
@@ -91,8 +94,10 @@ def to_junit(header: dict, results: list[dict], footer: dict) -> str:
                 why = ef.get("reason") or ef.get("issue") or ""
                 ET.SubElement(case, "skipped", message=_clean(f"xfail ({ef.get('was', '')}): {why}"))
             if partly(r):
+                unshown = not_checked(r)
                 ET.SubElement(case, "system-out").text = _clean(f"{describe(r)}; not checked (the adapter does not observe "
-                                                                 f"it): {unchecked_text(r, 20)}", None)
+                                                                 f"it): {unchecked_text(r, 20)}"
+                                                                 + (f"; {', '.join(unshown)}: {NOT_CHECKED_TEXT}" if unshown else ""), None)
         for k, v in n.items():
             suite.set(k, str(v))
             totals[k] += v

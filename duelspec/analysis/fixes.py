@@ -1,6 +1,6 @@
 """Fix experiments: each cause of an engine report measured by changing exactly the place it names.
 
-A cause of a cause file (``adapters/<engine>/causes.toml``, :mod:`duelspec.causes`) blames a
+A cause of a cause file (``adapters/<engine>/causes.toml``, :mod:`duelspec.analysis.causes`) blames a
 component — the core or the card scripts — at file:line of a named commit. Its ``fix`` table says
 how to change exactly that place, in words (``description``) and as line edits of the engine's
 own files at that commit (``edit``; the committed data holds line numbers, a few words of each
@@ -27,7 +27,7 @@ A fix that is only right once another is made (``requires = ["B"]``) is applied 
 one, and measured against that one's run (what it adds to it).
 
 A line that does not hold what the edit expects stops the experiment (the checkout is not at the
-commit the cause names). ``python -m duelspec.fixes`` applies them to a scratch clone, builds a
+commit the cause names). ``python -m duelspec.analysis.fixes`` applies them to a scratch clone, builds a
 patched core (``build-core.sh`` / ``build.sh``), runs the suite on it and summarises, for each
 cause, "fixing this alone: N pass, M then fail for causes X, Y" (:func:`measure`) into a JSON
 file the report is written from. Nothing of the engine is committed: the clones live in the work
@@ -43,9 +43,9 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import InputError
+from ..errors import InputError
 
-COMPONENTS = ("core", "scripts")
+COMPONENTS = ("core", "scripts", "engine")   # engine: a whole engine in one checkout (the Go Duel Masters engine)
 
 
 @dataclass
@@ -252,7 +252,7 @@ BAD = ("failed", "errored", "xfailed")
 
 
 def _outcomes(paths) -> dict:
-    from .report import read_stream
+    from ..reporting.report import read_stream
     out = {}
     for p in paths:
         for r in read_stream(p).results:
@@ -364,10 +364,10 @@ def sentence(key: str, m: dict) -> str:
 
 
 def main(argv=None) -> int:
-    """``python -m duelspec.fixes apply|run|measure ...`` (see the module docstring)."""
+    """``python -m duelspec.analysis.fixes apply|run|measure ...`` (see the module docstring)."""
     import argparse
     import sys
-    ap = argparse.ArgumentParser(prog="python -m duelspec.fixes", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m duelspec.analysis.fixes", description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="command", required=True)
     a = sub.add_parser("apply", help="apply a cause's fix to a checkout (a scratch clone!)")
     a.add_argument("--causes", required=True)

@@ -13,29 +13,12 @@ from pathlib import Path
 
 from rich.text import Text
 
-from . import SCENARIO_FORMAT, PROTOCOL_VERSION
-from .text import DETAIL_CHARS, bound, cap, json_escape_hidden, terminal, visible
+from .. import SCENARIO_FORMAT, PROTOCOL_VERSION
+from ..release import spec_identity, suite_version
+from ..text import DETAIL_CHARS, bound, cap, json_escape_hidden, terminal, visible
 
 OUTCOMES = ("passed", "failed", "skipped", "errored", "timed-out", "xfailed", "xpassed")
 BAD = ("failed", "errored", "timed-out", "xpassed")
-
-
-def spec_identity(features: Path | None = None, schemas: Path | None = None) -> str:
-    """``sha256:<hex>`` over a spec (default: the installed one): every feature file, the card and
-    ruling catalogues and the schemas (each file's path relative to its folder and its bytes, in
-    path order). Two runs with the same identity ran the same spec."""
-    import hashlib
-    from .resources import features_dir, schemas_dir
-    h = hashlib.sha256()
-    for base, patterns in ((features or features_dir(), ("**/*.feature", "cards/*.json", "rulings/*.json")),
-                           (schemas or schemas_dir(), ("*.json",))):
-        files = sorted({f for pat in patterns for f in base.glob(pat) if f.is_file()})
-        for f in files:
-            rel = f"{base.name}/{f.relative_to(base).as_posix()}"
-            data = f.read_bytes()
-            h.update(f"{rel}\0{len(data)}\0".encode())
-            h.update(data)
-    return "sha256:" + h.hexdigest()
 
 
 def checkout_beside(start: Path | None = None) -> Path | None:
@@ -56,7 +39,7 @@ def checkout_beside(start: Path | None = None) -> Path | None:
 def stale_install_warning(start: Path | None = None) -> str | None:
     """A warning when duelspec plays installed features that differ from the checkout it is run
     in (e.g. ``pip install .`` and then a feature edited): the edit would silently not be played."""
-    from .resources import features_dir
+    from ..resources import features_dir
     co = checkout_beside(start)
     if co is None or features_dir().resolve() == (co / "features").resolve():
         return None
@@ -69,7 +52,7 @@ def stale_install_warning(start: Path | None = None) -> str | None:
 def ruling_order(rid: str) -> tuple:
     """A sort key that puts ruling IDs in the page's order: ND-E2 before ND-E10, ND-01 before ND-C1
     (the order of the ruling catalogue where the ID is catalogued, else natural order)."""
-    from .catalogue import rulings
+    from ..catalogue import rulings
     ids = list(rulings())
     if rid in ids:
         return (0, ids.index(rid), ())
@@ -80,7 +63,6 @@ def header(adapter_spec: str, implementation: dict | None, selection: dict | Non
            scenarios: int | None = None, protocol: int | None = None) -> dict:
     """The first line of a result stream (schema ``result.schema.json#/$defs/header``);
     ``protocol``: the adapter-protocol version the adapter answered with (default: duelspec's)."""
-    from .release import suite_version
     identity = spec_identity()
     suite = {"name": "duelspec", "version": suite_version(identity), "scenario_format": SCENARIO_FORMAT, "content_hash": identity}
     if scenarios is not None:
@@ -93,13 +75,30 @@ def header(adapter_spec: str, implementation: dict | None, selection: dict | Non
             "started": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")}
 
 
+#: what a result counts as for a ruling it does not show (issue 33 §3): "not checked on this engine"
+NOT_CHECKED = "not checked"
+#: the words every medium shows for it
+NOT_CHECKED_TEXT = "not checked on this engine"
+
+
 def ruling_outcome(result: dict, ruling: str) -> str:
-    """The outcome a result counts as for ``ruling``: its outcome, or ``skipped`` when it was partly
-    checked and no checked item carries that ruling (``coverage.uncredited``, issue 27)."""
+    """The outcome a result counts as for ``ruling``: its outcome, or :data:`NOT_CHECKED` when it
+    was partly checked and does not show that ruling — a pass (``passed``, ``xpassed``) when an item
+    carrying the ruling was left out (``coverage.uncredited``), any outcome when no checked item
+    carries it (``coverage.uncarried``; a stream written before issue 33 has only ``uncredited``,
+    which meant that). A ruling is credited only by the checked items that carry it."""
     cov = result.get("coverage")
-    if isinstance(cov, dict) and ruling in (cov.get("uncredited") or ()):
-        return "skipped"
+    if isinstance(cov, dict):
+        uncredited = cov.get("uncredited") or ()
+        uncarried = cov.get("uncarried", uncredited) or ()
+        if ruling in uncarried or (ruling in uncredited and result["outcome"] in ("passed", "xpassed")):
+            return NOT_CHECKED
     return result["outcome"]
+
+
+def not_checked(result: dict) -> list:
+    """The rulings of ``result`` it counts as :data:`NOT_CHECKED` for (:func:`ruling_outcome`)."""
+    return [r for r in result.get("rulings", []) if ruling_outcome(result, r) == NOT_CHECKED]
 
 
 def partly(result: dict) -> bool:
@@ -128,7 +127,7 @@ class Tally:
         for r in result.get("rulings", []):
             o = ruling_outcome(result, r)
             self.by_ruling[r][o] += 1
-            if partly(result) and o != "skipped":
+            if partly(result) and o not in ("skipped", NOT_CHECKED):
                 self.by_ruling[r]["partly"] += 1
         if partly(result):
             self.partial.append(result)
@@ -214,7 +213,8 @@ def render_table(tally: Tally, catalogue: dict, console, games=None, rulings=Non
     t = Table(title="duelspec: results by ruling", show_lines=False)
     t.add_column("ruling", no_wrap=True, min_width=12)
     shown = ("passed", "failed", "skipped", "errored") + (("xfailed",) if tally.counts["xfailed"] else ()) \
-        + (("partly",) if tally.partial else ())
+        + (("partly",) if tally.partial else ()) \
+        + ((NOT_CHECKED,) if any(c[NOT_CHECKED] for c in tally.by_ruling.values()) else ())
     for o in shown:
         t.add_column(o, justify="right", no_wrap=True, min_width=len(o))
     t.add_column("summary", overflow="ellipsis", no_wrap=True, max_width=max(12, console.width - 66))
@@ -225,9 +225,14 @@ def render_table(tally: Tally, catalogue: dict, console, games=None, rulings=Non
             continue
         c = tally.by_ruling.get(rid, Counter())
         total = sum(c.values())
-        style = "red" if c["failed"] or c["errored"] or c["timed-out"] else ("yellow" if not total or c["skipped"] == total else "green")
+        total -= c["partly"]            # (a count of results already counted by outcome)
+        style = "red" if c["failed"] or c["errored"] or c["timed-out"] else \
+            ("yellow" if not total or c["skipped"] + c[NOT_CHECKED] == total else "green")
+        unshown = total and not (c["passed"] + c["xfailed"] + c["failed"] + c["errored"] + c["timed-out"] + c["xpassed"]) \
+            and c[NOT_CHECKED]
         t.add_row(f"[{style}]{rid}[/]", *(str(c[o] + (c["timed-out"] if o == "errored" else 0)) for o in shown),
-                  Text(r.summary) if total else Text("no scenario selected ", style="yellow") + Text(r.summary))
+                  Text(r.summary) if total and not unshown else
+                  Text(("no scenario selected " if not total else NOT_CHECKED_TEXT + ": "), style="yellow") + Text(r.summary))
     console.print(t)
 
 
@@ -260,13 +265,13 @@ def render_partial(tally: Tally, console, limit: int = 50) -> None:
     was not checked (the adapter does not observe it), so that no partial pass reads as a full one."""
     if not tally.partial:
         return
-    from .coverage import describe, unchecked_text
+    from ..judging.coverage import describe, unchecked_text
     console.print(f"[yellow]partly checked {len(tally.partial)}[/] (what the adapter does not observe was left out):",
                   highlight=False)
     for r in tally.partial[:limit]:
-        uncredited = (r.get("coverage") or {}).get("uncredited") or []
+        uncredited = not_checked(r)
         console.print(Text("  ") + terminal(f"{r['id']}: {describe(r)}; not checked: {unchecked_text(r)}"
-                                            + (f"; not counted for {', '.join(uncredited)}" if uncredited else "")),
+                                            + (f"; {', '.join(uncredited)}: {NOT_CHECKED_TEXT}" if uncredited else "")),
                       highlight=False)
     if len(tally.partial) > limit:
         console.print(f"  ... and {len(tally.partial) - limit} more (see the result stream: `coverage`)", markup=False)
@@ -314,7 +319,7 @@ def origin_path(file: str) -> str:
     try:
         if Path(file).exists():
             return file
-        from .resources import features_dir
+        from ..resources import features_dir
         installed = features_dir().parent / file
         return str(installed) if installed.exists() else file
     except (OSError, ValueError):
@@ -325,7 +330,7 @@ def render_failures(tally: Tally, console, limit: int = 50) -> None:
     """Print every bad result (up to ``limit``): where it comes from, what differed, the
     evidence of an adapter fault (offending line, exit status, stderr tail). Everything that
     came from an adapter or a scenario is printed as plain text (:func:`duelspec.text.terminal`)."""
-    from .checker import Failure, format_failure
+    from ..judging.checker import Failure, format_failure
     for r in tally.bad[:limit]:
         where = r.get("origin") if isinstance(r.get("origin"), dict) else {}
         loc = where.get("line") or str(where.get("location", "")).replace("line ", "")
@@ -380,8 +385,8 @@ def stream_lines(path: str) -> tuple[list[str], bool]:
     """The lines of a stream file (UTF-8, a byte-order mark dropped) and whether the last one
     ended with a newline. Each line is at most 8 MiB (a longer one, e.g. ``/dev/zero``, is an
     error); a FIFO or pipe is read without blocking (:func:`duelspec.files.read_bytes`)."""
-    from .errors import InputError
-    from .files import MiB, STREAM_LINE_BYTES, decode, kind, read_bytes
+    from ..errors import InputError
+    from ..files import MiB, STREAM_LINE_BYTES, decode, kind, read_bytes
     what = "an existing result stream (JSON lines, from `duelspec run --out`)"
     if kind(path) != "file":
         raw_lines = read_bytes(path, what, 1 << 40, line_limit=STREAM_LINE_BYTES).split(b"\n")
@@ -411,15 +416,15 @@ def stream_lines(path: str) -> tuple[list[str], bool]:
 
 
 def _not_json(path: str, n: int, line: str, exc: Exception):
-    from .errors import InputError
+    from ..errors import InputError
     return InputError(path, f"line {n}", "one JSON object per line (a duelspec result stream)",
                       f"{line[:80]}... ({exc})" if len(line) > 80 else f"{line} ({exc})")
 
 
 def _check_line(obj, path: str, n: int) -> None:
     """``obj`` (line ``n`` of stream ``path``) against ``result.schema.json``; InputError naming the line."""
-    from . import validation
-    from .errors import InputError
+    from .. import validation
+    from ..errors import InputError
     try:
         validation.check(obj, "result", path)
     except InputError as exc:
@@ -429,8 +434,8 @@ def _check_line(obj, path: str, n: int) -> None:
 def read_header(path) -> Stream:
     """The header of a stream file without reading the rest (its first line, validated like
     :func:`read_stream` does): a :class:`Stream` with ``header_only`` set and no results."""
-    from .errors import InputError
-    from .files import MiB, STREAM_LINE_BYTES, decode
+    from ..errors import InputError
+    from ..files import MiB, STREAM_LINE_BYTES, decode
     path = str(path)
     what = "an existing result stream (JSON lines, from `duelspec run --out`)"
     try:
@@ -460,8 +465,8 @@ def read_stream(path, keep=None) -> Stream:
     pointer) for any other line that is not JSON or fails ``result.schema.json``.
     ``keep(result) -> result``: what of each result to keep (default: all of it), applied as
     each line is read (``duelspec site`` keeps little of runs it shows only in a history)."""
-    from .errors import InputError
-    from .files import json_loads
+    from ..errors import InputError
+    from ..files import json_loads
     path = str(path)
     lines, complete_last = stream_lines(path)
     header, results, footer, cut = None, [], None, None
@@ -510,13 +515,6 @@ def read_stream(path, keep=None) -> Stream:
     return Stream(path, header, results, footer, truncated)
 
 
-def shard_of(scenario_id: str, count: int) -> int:
-    """The shard (1..``count``) a scenario belongs to: a partition by a hash of its id, so that
-    the same id is in the same shard on every machine and adding a scenario moves no other."""
-    import hashlib
-    return int(hashlib.sha256(scenario_id.encode("utf-8")).hexdigest(), 16) % count + 1
-
-
 def stream_identity(st) -> dict:
     """What every stream of one report must share: the suite (its content hash and version), the engine
     (the adapter's implementation name and version) and the date it was judged as of."""
@@ -538,19 +536,6 @@ def read_streams(paths) -> Stream:
     return combine([read_stream(p) for p in paths])
 
 
-def render_stream(st: Stream, fmt: str) -> str:
-    """A saved stream as ``markdown`` (:func:`render_markdown`), ``junit`` (JUnit XML) or ``json``
-    (the JSON-lines stream, merged)."""
-    if fmt == "markdown":
-        return render_markdown(st.header, st.results, st.footer)
-    if fmt == "json":
-        return "".join(json_line(x) + "\n" for x in (st.header, *st.results, st.footer))
-    if fmt == "junit":
-        from .junit import to_junit
-        return to_junit(st.header, st.results, st.footer)
-    raise ValueError(f"no rendering {fmt!r} of a result stream (markdown, junit, json)")
-
-
 def merge_streams(streams: list) -> Stream:
     """One :class:`Stream` from the streams of one run split into shards (``--shard K/N``), or
     of several selections of one engine. Raises :class:`duelspec.errors.InputError` when they
@@ -559,7 +544,7 @@ def merge_streams(streams: list) -> Stream:
     are shards of different runs (``selection.shard.run``), or report one scenario twice. A
     shard missing from a sharded set (also when only one shard is given), or any stream that
     stopped early, makes the merged run stopped early with the reason."""
-    from .errors import InputError
+    from ..errors import InputError
     first = streams[0]
     seen: dict = {}
     results = []
@@ -664,12 +649,12 @@ def run_facts(footer: dict) -> str | None:
 def render_markdown(header: dict, results: list[dict], footer: dict, limit: int = 100) -> str:
     """A Markdown summary (for a CI job summary): verdict, counts, adapter, early stop, and
     one collapsible entry per failed / errored / timed-out / xpassed scenario; rendered by the
-    template ``duelspec/templates/summary.md`` (:mod:`duelspec.markdown`).
+    template ``duelspec/reporting/templates/summary.md`` (:mod:`duelspec.reporting.markdown`).
 
     Every text from an adapter or a scenario (names, versions, ids, reasons, files, messages)
     is escaped (:func:`duelspec.text.markdown` by default, :func:`duelspec.text.html` inside an
     HTML block): it renders as the characters it is, never as HTML, a link, an image or emphasis."""
-    from .coverage import describe, unchecked_text
+    from ..judging.coverage import describe, unchecked_text
     from .markdown import render
     impl = header.get("adapter", {}).get("implementation", {}) or {}
     counts = footer.get("counts", {})
@@ -681,8 +666,9 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
         for ru in r.get("rulings", []):
             o = ruling_outcome(r, ru)
             per[ru][o] += 1
-            per[ru]["partly"] += partly(r) and o != "skipped"
-    cols = ("passed", "failed", "skipped", "errored", "xfailed") + (("partly",) if partial else ())
+            per[ru]["partly"] += partly(r) and o not in ("skipped", NOT_CHECKED)
+    cols = ("passed", "failed", "skipped", "errored", "xfailed") + (("partly",) if partial else ()) \
+        + ((NOT_CHECKED_TEXT,) if any(c[NOT_CHECKED] for c in per.values()) else ())
     problems = []
     for r in bad:
         origin = r.get("origin") if isinstance(r.get("origin"), dict) else {}
@@ -703,13 +689,13 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
         partly_counts=", ".join(f"{n} {o}" for o, n in Counter(r["outcome"] for r in partial).items()),
         stopped_early=footer.get("stopped_early"), reason=footer.get("reason", "no reason given"),
         ruling_columns=cols,
-        by_ruling=[(ru, [c[o] + (c["timed-out"] if o == "errored" else 0) for o in cols])
+        by_ruling=[(ru, [c[NOT_CHECKED if o == NOT_CHECKED_TEXT else o] + (c["timed-out"] if o == "errored" else 0) for o in cols])
                    for ru, c in sorted(per.items(), key=lambda kv: ruling_order(kv[0]))],
         xfailed=[{"id": r["id"], "reason": (r.get("expected_failure") or {}).get("reason", ""),
                   "follows": follows_text(r) if r.get("follows") else None}
                  for r in results if r["outcome"] == "xfailed"],
         partial=[{"id": r["id"], "result": describe(r), "unchecked": unchecked_text(r),
-                  "uncredited": ", ".join((r.get("coverage") or {}).get("uncredited") or [])} for r in partial],
+                  "uncredited": ", ".join(not_checked(r))} for r in partial],
         following=[{"id": r["id"], "outcome": r["outcome"], "ruling": r["follows"].get("ruling", ""),
                     "label": r["follows"].get("label", "")} for r in results if isinstance(r.get("follows"), dict)],
         skips=Counter(r.get("reason") or "no reason given" for r in results if r["outcome"] == "skipped").most_common(),
@@ -729,7 +715,7 @@ def detail_text(r: dict) -> str:
     if r.get("title"):
         parts.append(r["title"])
     if partly(r):
-        from .coverage import describe, unchecked_text
+        from ..judging.coverage import describe, unchecked_text
         parts.append(f"{describe(r)}; not checked (not observed by the adapter): {unchecked_text(r, 20)}")
     for f in r.get("failures", []):
         parts.append(f"{f.get('pointer', '')}: {f.get('message', '')}")

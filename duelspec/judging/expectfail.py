@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import InputError  # noqa: F401 - raised by load, documented
+from ..errors import InputError  # noqa: F401 - raised by load, documented
 
 XFAIL_FROM = ("failed", "errored", "timed-out")
 
@@ -31,8 +31,8 @@ def load(path: str | Path) -> dict[str, dict]:
     pointer (``/scenarios/<id>/reson``) and what was expected; also for a file that is not
     UTF-8, larger than 16 MiB, nested too deeply, or a FIFO nobody writes to. A UTF-8
     byte-order mark is accepted."""
-    from . import validation
-    from .files import EXPECT_FAIL_BYTES, read_toml
+    from .. import validation
+    from ..files import EXPECT_FAIL_BYTES, read_toml
     path = str(path)
     doc = read_toml(path, "an existing expect-fail file (TOML)", EXPECT_FAIL_BYTES)
     validation.check(doc, "expect-fail", path)
@@ -48,7 +48,7 @@ def apply(result: dict, entries: dict[str, dict]) -> dict:
     entry = entries.get(result["id"])
     if entry is None or result["outcome"] not in XFAIL_FROM + ("passed",):
         return result
-    from .text import bound, cap
+    from ..text import bound, cap
     was = result["outcome"]
     result = dict(result, outcome="xpassed" if was == "passed" else "xfailed",   # the entry's text is capped like
                   expected_failure=bound({**{k: entry[k] for k in ("reason", "issue") if k in entry}, "was": was}))
@@ -67,7 +67,7 @@ def dump(results: list[dict], old: dict[str, dict] | None = None, adapter: str =
     name in the comment line is shown with its control characters and line breaks escaped, so
     no text from an adapter can add an entry or a key."""
     import tomli_w
-    from .text import cap, visible
+    from ..text import cap, visible
     old = old or {}
     entries: dict = {}
     for r in sorted(results, key=lambda r: r["id"]):

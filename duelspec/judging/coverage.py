@@ -25,10 +25,15 @@ checked scenarios"):
 ``/expect/never/0``, ``/expect/final/cards/x/zone``, ``/expect/final/players/B`` for all of that
 player's fields, ``/script/1``); a pointer carries every item at or under it. A ruling the map does
 not name (and every ruling of a scenario without ``carries``) is carried by every expectation and
-by every ``legal: false`` step. A partly checked scenario credits a ruling only when at least one
-checked item carries it (:attr:`Coverage.uncredited` lists the others; the per-ruling tables do not
-count the result for them); when no checked item carries any of its rulings, the scenario is
-skipped up front with that reason — never passed on what does not show its ruling.
+by every ``legal: false`` step. **A ruling is credited only by the checked items that carry it**
+(issue 33 §3): a pass credits a ruling only when *every* item that carries it was checked — one
+carrier left out (the adapter does not observe it) and the pass shows nothing certain of that
+ruling (:attr:`Coverage.uncredited`; the per-ruling tables show the ruling as "not checked on this
+engine" for that result: :func:`duelspec.reporting.report.ruling_outcome`). A failure is a verdict on a ruling
+when at least one checked item carries it (:attr:`Coverage.uncarried` lists the rulings no checked
+item carries: neither a pass nor a failure counts for them). When no checked item carries any of
+its rulings, the scenario is skipped up front with that reason — never passed on what does not show
+its ruling.
 """
 from __future__ import annotations
 
@@ -120,11 +125,13 @@ def carriers(scenario: dict, expect: dict, ruling: str, all_items: list[Item]) -
 class Coverage:
     """What a run of a scenario on an adapter is judged on: ``unchecked`` items (not observable,
     removed from the check), ``checked`` (how many items are checked), ``uncredited`` (rulings of
-    the scenario no checked item carries), ``skip`` (why nothing that carries its rulings is left,
-    or ``None``)."""
+    the scenario an item carrying them was left out for: a pass does not credit them),
+    ``uncarried`` (the rulings of ``uncredited`` no checked item carries at all: a failure does not
+    count for them either), ``skip`` (why nothing that carries its rulings is left, or ``None``)."""
     checked: int
     unchecked: list = field(default_factory=list)      # Item
     uncredited: list = field(default_factory=list)     # ruling IDs
+    uncarried: list = field(default_factory=list)      # ruling IDs (a subset of uncredited)
     skip: str | None = None
 
     @property
@@ -141,6 +148,7 @@ class Coverage:
         d = {"checked": self.checked, "unchecked": [{"pointer": it.pointer, "kind": it.kind} for it in self.unchecked]}
         if self.uncredited:
             d["uncredited"] = list(self.uncredited)
+            d["uncarried"] = list(self.uncarried)       # written with it, even empty (an older stream has none)
         return d
 
 
@@ -155,12 +163,15 @@ def plan(scenario: dict, expect: dict | None, observes: dict | None) -> Coverage
     if not unchecked:
         return cov
     gone = set(unchecked)
-    lost = []
+    lost, partly_carried = [], []
     for r in scenario.get("rulings", []):
         carried = carriers(scenario, expect, r, every)
         if all(it in gone for it in carried):        # (no carrier at all: nothing shows it either)
             lost.append(r)
-    cov.uncredited = lost
+        if any(it in gone for it in carried) or not carried:
+            partly_carried.append(r)
+    cov.uncredited = partly_carried
+    cov.uncarried = lost
     if lost and len(lost) == len(scenario.get("rulings", [])):
         kinds = sorted({f"{it.kind}" for it in unchecked if any(it in carriers(scenario, expect, r, every) for r in lost)})
         cov.skip = (f"nothing that carries its ruling{'s' if len(lost) > 1 else ''} ({', '.join(lost)}) is observable: "

@@ -1,4 +1,4 @@
-"""Markdown, rendered from Jinja2 templates (``duelspec/templates/*.md``) as the site renders HTML.
+"""Markdown, rendered from Jinja2 templates (``duelspec/reporting/templates/*.md``) as the site renders HTML.
 
 One environment, one escaping: every ``{{ value }}`` of a template is escaped for inline
 GitHub-flavoured Markdown (:func:`duelspec.text.markdown`: no HTML, link, image, emphasis, code
@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from . import text
+from .. import text
 
 __all__ = ["render", "render_file", "cell", "environment"]
 
@@ -41,9 +41,9 @@ def _finalize(value):
 
 @lru_cache(maxsize=None)
 def environment():
-    """The Jinja2 environment of the Markdown templates (``duelspec/templates``)."""
+    """The Jinja2 environment of the Markdown templates (``duelspec/reporting/templates``)."""
     from jinja2 import Environment, PackageLoader, StrictUndefined
-    env = Environment(loader=PackageLoader("duelspec", "templates"), autoescape=False, trim_blocks=True,
+    env = Environment(loader=PackageLoader("duelspec.reporting", "templates"), autoescape=False, trim_blocks=True,
                       lstrip_blocks=True, keep_trailing_newline=True, finalize=_finalize, undefined=StrictUndefined)
     env.filters["md"] = lambda v, limit=text.MESSAGE_CHARS: Markup(text.markdown(v, limit))
     env.filters["html"] = lambda v, limit=text.MESSAGE_CHARS: Markup(text.html(v, limit))
@@ -53,7 +53,7 @@ def environment():
 
 
 def render(template: str, **context) -> str:
-    """The Markdown of ``template`` (a file of ``duelspec/templates``) with ``context``."""
+    """The Markdown of ``template`` (a file of ``duelspec/reporting/templates``) with ``context``."""
     return environment().get_template(template).render(**context)
 
 

@@ -14,7 +14,7 @@ same without groups and refusal codes):
 - ``expect.never``: patterns that must match no event.
 - ``expect.final``: per card the named fields of ``trace.final.cards[id]``; per player
   ``lp`` and the named zone ``counts``; ``winner``.
-- ``omit``: the pointers of items the adapter does not observe (:mod:`duelspec.coverage`): they
+- ``omit``: the pointers of items the adapter does not observe (:mod:`duelspec.judging.coverage`): they
   are left out. A group that loses members is judged on the others (``any_order`` as
   ``any_order``, ``together`` as ``together``; one left: an ordinary pattern); every failure keeps
   the pointer of the item in the scenario.
@@ -126,7 +126,7 @@ def _context(events: list, center: int, radius: int = 3) -> list:
 
 def check(scenario: dict, trace: dict, omit: frozenset | set = frozenset()) -> list[Failure]:
     """Every unmet expectation of ``scenario`` in ``trace`` (both already schema-valid), leaving
-    out the items whose pointers are in ``omit`` (not observable: :func:`duelspec.coverage.plan`)."""
+    out the items whose pointers are in ``omit`` (not observable: :func:`duelspec.judging.coverage.plan`)."""
     out: list[Failure] = []
     expect = scenario.get("expect", {})
     events = trace.get("events", [])

@@ -25,6 +25,14 @@ errored (or xfailed) result gets a *signature* computed from the result and its 
 - ``before``: for a failing script step, player A's replacements activated before it (the
   game's own activations and A's earlier steps), as in ``chain``; else empty. It tells a step
   refused *after* a card that gave the draw up from one refused for its own sake.
+- ``reason``: for a failing script step, the reason the adapter's trace gives for its outcome
+  (``actual.reason``, bounded), e.g. the Go Duel Masters driver's "the run stopped at player A's
+  question "Select 2 shield(s) to break" in step AT-S1 …"; else empty (issue 33: an engine whose
+  cause is *where* it asks is told apart by it).
+
+Cards are named by their role (Yu-Gi-Oh!) or, in a Duel Masters scenario, by their English name
+from the card list (``missing power Tajimal, Vizier of Aqua``); an ``ask`` pattern names its
+question (``occurred ask A break-shields``).
 
 A *cause file* (TOML) maps signatures to an engine's causes::
 
@@ -45,10 +53,10 @@ import fnmatch
 from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass, field
 
-from .generated import cards as C
+from ..generated import cards as C
 
 BAD = ("failed", "errored", "xfailed")
-SIGNATURE_KEYS = ("first", "card", "kind", "interference", "interferer", "top", "chain", "before")
+SIGNATURE_KEYS = ("first", "card", "kind", "interference", "interferer", "top", "chain", "before", "reason")
 
 
 @dataclass
@@ -102,8 +110,8 @@ def load_causes(path) -> list[Cause]:
     Raises InputError naming the file and the line (TOML syntax) or the JSON pointer
     (``/causes/A/match/0/frist``) for a malformed one; a FIFO nobody writes to, a device or a
     file over 16 MiB is an error too, never a wait."""
-    from . import validation
-    from .files import EXPECT_FAIL_BYTES, read_toml
+    from .. import validation
+    from ..files import EXPECT_FAIL_BYTES, read_toml
     doc = read_toml(path, "an existing cause file (TOML)", EXPECT_FAIL_BYTES)
     validation.check(doc, "causes", str(path))
     return [Cause(key, c["title"], c.get("who", ""), c.get("evidence", ""), list(c.get("rulings", [])),
@@ -117,12 +125,12 @@ def load_causes(path) -> list[Cause]:
 _REPL = {r.code: r for r in C.REPLACEMENTS}
 
 
-def _card_name(code) -> str | None:
-    """A card's English name from the catalogue (None if unknown)."""
+def _card_name(code, game: str = "ygo") -> str | None:
+    """A card's English name from ``game``'s catalogue (None if unknown)."""
     if code is None:
         return None
-    from .catalogue import cards
-    cat = cards("ygo")
+    from ..catalogue import cards
+    cat = cards(game)
     return cat[code]["name"]["en"] if code in cat else None
 _INTF = {i.code: i for i in C.INTERFERERS}
 
@@ -132,6 +140,7 @@ class Roles:
     answer, the resources of each replacement."""
 
     def __init__(self, scenario: dict):
+        self.game = scenario.get("game") or ("dm" if str(scenario.get("id", "")).startswith("dm.") else "ygo")
         cards = scenario.get("setup", {}).get("cards", [])
         self.code = {c["id"]: c["card"] for c in cards}
         self.repl = {c["id"]: _REPL[c["card"]] for c in cards if c["card"] in _REPL and c.get("owner") == "A"}
@@ -184,7 +193,7 @@ class Roles:
             return "its resource"
         if cid == "top":
             return "top card"
-        return _card_name(self.code.get(cid)) or "another card"
+        return _card_name(self.code.get(cid), self.game) or "another card"
 
     def about(self, cid=None) -> str | None:
         """The replacement a card is about (itself, the one it answers, the one whose resource it is)."""
@@ -209,6 +218,8 @@ def _describe(pattern: dict, roles: Roles) -> str:
         bits.append(str(pattern["player"]))
     if kind == "draw" and "normal" in pattern:
         bits.append("normal" if pattern["normal"] else "by an effect")
+    if kind == "ask" and "question" in pattern:
+        bits.append(str(pattern["question"]))
     if "card" in pattern:
         bits.append(roles.role(pattern["card"]))
     if "link" in pattern and kind != "activate":
@@ -302,10 +313,13 @@ def signature(result: dict, scenario: dict) -> dict:
         first = "final " + ".".join(parts)
     else:
         first = msg or (f"errored: {str(result.get('message', ''))[:200]}" if result.get("message") else "no failure reported")
-    return _signature(first, about, interferer, roles, before if ptr.startswith("/script/") else [])
+    reason = ""
+    if ptr.startswith("/script/") and isinstance(f.get("actual"), dict):
+        reason = " ".join(str(f["actual"].get("reason") or "").split())[:500]
+    return _signature(first, about, interferer, roles, before if ptr.startswith("/script/") else [], reason)
 
 
-def _signature(first: str, about, interferer, roles: "Roles", before=()) -> dict:
+def _signature(first: str, about, interferer, roles: "Roles", before=(), reason: str = "") -> dict:
     about = about or roles.top()
     r = roles.repl.get(about)
     top = roles.top()
@@ -314,7 +328,8 @@ def _signature(first: str, about, interferer, roles: "Roles", before=()) -> dict
             "interference": roles.interference.get(about, "") if r else "", "interferer": interferer or "",
             "top": f"{tr.name} ({roles.interference.get(top, 'none')})" if tr else "",
             "chain": " > ".join(f"{roles.repl[c].name} ({roles.interference.get(c, 'none')})" for c in roles.links),
-            "before": " > ".join(f"{roles.repl[c].name} ({roles.interference.get(c, 'none')})" for c in before)}
+            "before": " > ".join(f"{roles.repl[c].name} ({roles.interference.get(c, 'none')})" for c in before),
+            "reason": reason}
 
 
 @dataclass
@@ -358,8 +373,8 @@ def _shown(g: "Group") -> list:
 
 def render_markdown(groups, hand_written=lambda i: not i.startswith("ygo.generated"), width: int = 10) -> str:
     """A Markdown section: per cause its count (hand-written + generated), who, an example, the
-    evidence and its signatures with their counts (the template ``duelspec/templates/by-cause.md``)."""
-    from .markdown import render
+    evidence and its signatures with their counts (the template ``duelspec/reporting/templates/by-cause.md``)."""
+    from ..reporting.markdown import render
     shown = []
     for key, g in groups.items():
         hw = sum(1 for i in g.ids if hand_written(i))
@@ -379,7 +394,7 @@ def render_text(groups, console, width: int = 6) -> None:
     """The groups on a rich console: cause, count, an example, the evidence, the most frequent
     signatures (``width`` of them)."""
     from rich.text import Text
-    from .text import terminal
+    from ..text import terminal
     for key, g in groups.items():
         title = g.cause.title if g.cause else "no cause of the cause file matches"
         console.print(Text.assemble(Text(f"{key:<4}", style="bold"), f" {len(g.ids):>6,}  ", terminal(title, limit=300)), highlight=False)
@@ -397,7 +412,7 @@ def render_text(groups, console, width: int = 6) -> None:
 def render_hidden(groups, hidden: dict) -> str:
     """Markdown: per cause, how many of its failures pass when their negations are not ordered
     and what the others fail for then (``hidden``: :func:`hidden_causes`)."""
-    from .markdown import render
+    from ..reporting.markdown import render
     rows = []
     for key, g in groups.items():
         rerun = [i for i in g.ids if i in hidden]
@@ -442,7 +457,7 @@ def by_id(ids, paths=()) -> dict:
     """The scenario documents of ``ids``: the built-in features and generated chains, and the
     JSON documents in ``paths`` (files or folders, as ``duelspec run`` reads them)."""
     from pathlib import Path
-    from .selection import load
+    from ..selection import load
     wanted = set(ids)
     scenarios, _ = load((), (), (), (), (), (), generated=any(i.startswith("ygo.generated") for i in wanted))
     out = {s["id"]: s for s in scenarios if s["id"] in wanted}
@@ -459,10 +474,10 @@ def report_by_cause(st, fmt, fh, causes_file=None, expect_out=None, scenario_pat
     :class:`duelspec.errors.InputError` for a cause file or stream that cannot be read and
     :class:`duelspec.errors.UsageError` for an expect-fail file that cannot be written."""
     import sys
-    from .console import console as make_console
-    from .errors import InputError, UsageError
-    from .files import open_output
-    from .report import read_stream
+    from ..console import console as make_console
+    from ..errors import InputError, UsageError
+    from ..files import open_output
+    from ..reporting.report import read_stream
     causes = load_causes(causes_file) if causes_file else []
     hidden = hidden_causes(read_stream(unordered_stream).results, scenario_paths, causes) if unordered_stream else {}
     bad = [r for r in st.results if r.get("outcome") in BAD]     # an errored result: by the engine error it reports
@@ -523,15 +538,15 @@ def without_negation_order(scenario: dict) -> dict:
 
 
 def main(argv=None) -> int:
-    """``python -m duelspec.causes unorder STREAM --causes FILE --cause KEY --out DIR``: write the
+    """``python -m duelspec.analysis.causes unorder STREAM --causes FILE --cause KEY --out DIR``: write the
     scenarios of the failures of cause KEY without the order of their negations
     (:func:`without_negation_order`), as JSON documents to run again (``duelspec run DIR``) and
     group by cause: what such a failure may hide."""
     import argparse
     import json as _json
     from pathlib import Path
-    from .report import read_stream
-    ap = argparse.ArgumentParser(prog="python -m duelspec.causes unorder", description=main.__doc__.split("\n\n")[0])
+    from ..reporting.report import read_stream
+    ap = argparse.ArgumentParser(prog="python -m duelspec.analysis.causes unorder", description=main.__doc__.split("\n\n")[0])
     ap.add_argument("command", choices=["unorder"])
     ap.add_argument("stream")
     ap.add_argument("--causes", required=True)
