@@ -22,7 +22,7 @@ on that chain and activated (the scenario: link 2 on top of Malefic World). ND-E
 has been activated no replacement, an effect-type included, can be activated on that chain. The
 YGOPro script has the same gap (its cause S-legal).
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
-Written by duelspec (python -m duelspec.repro; MIT). Card scripts are the engine's own.
+Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
 Debug.SetAIName("duelspec ygo.normal-draw.cost-type.no-skull-flame-after-cost-type")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)
