@@ -141,6 +141,7 @@ class ScriptDriver:
         self.standing: list[int] = []         # format 2.1: refused `every` steps, tried again at later occurrences
         self._records: dict[int, dict] = {}   # step index -> its outcome record
         self._whens: dict = {}                # id(step) -> (step, its `when` with defaults, binds to an attack)
+        self._elsewhere: dict[int, list] = {}  # step index -> the windows in which the engine offered its card instead
         if self.format == 2:
             self._became_pending()
 
@@ -163,6 +164,8 @@ class ScriptDriver:
             rec["code"] = code
         if reason:
             rec["reason"] = str(reason)
+        if outcome != "applied" and self._elsewhere.get(self.pos):
+            rec["offered_in"] = self._elsewhere[self.pos]
         self.outcomes.append(rec)
         self._records[self.pos] = rec
         if outcome != "not-reached":
@@ -404,13 +407,44 @@ class ScriptDriver:
             chain_ended = False   # a chain that ended binds only the step pending when it ended
 
     # ------------------------------------------------------------------ decisions
+    def decision_windows(self, window: dict | None = None, kinds=()) -> list[dict]:
+        """The windows a decision is in (docs/design/scenario-format.md, "Which window a decision is
+        in"): the one the engine names (``window``), else the innermost open one; and, for a decision
+        to activate (``kinds`` with ``activate``), an open ``before-draw`` window around it: the timing
+        before the draw lasts while the chain started at it is built, so a priority while link *n* of
+        that chain is the newest is in ``response`` to link *n* and in ``before-draw`` (ND-05, ND-C4,
+        ND-E5: the replacements activated at that timing go on its one chain, whatever link they become)."""
+        first = window if window is not None else self.current()
+        out = [first] if first is not None else []
+        if "activate" in kinds:
+            out += [w for w in self.stack if w["window"] == "before-draw" and all(w is not x for x in out)
+                    and (first is None or first.get("window") in ("before-draw", "response"))]
+        return out
+
     def _answers(self, step: dict | None, player: str, kinds, window: dict | None) -> bool:
         if step is None or step["player"] != player or step["do"] not in kinds:
             return False
-        return self.matches(self.when_of(step), window if window is not None else self.current())
+        when = self.when_of(step)
+        return any(self.matches(when, w) for w in self.decision_windows(window, kinds))
+
+    def _offered_elsewhere(self, player: str, kinds, window: dict | None, offered) -> None:
+        """The engine offers ``offered`` (card ids) to ``player`` at a decision the pending step does not
+        answer (another window): note the window, so that a step left unused says where its card was
+        offered (trace ``offered_in``; the checker calls that a contract (window) mismatch)."""
+        step = self.peek()
+        if step is None or not offered or step["player"] != player or step["do"] not in kinds \
+                or step.get("card") not in offered or self._answers(step, player, kinds, window):
+            return
+        where = self.decision_windows(window, kinds)
+        if not where:
+            return
+        seen = {k: v for k, v in where[0].items() if k in ("window", "link", "phase", "turn", "attack")}
+        notes = self._elsewhere.setdefault(self.pos, [])
+        if seen not in notes and len(notes) < 20:
+            notes.append(seen)
 
     def take(self, player: str, kinds, validate: Callable[[dict], str | None], window: dict | None = None,
-             applies: Callable[[dict], bool] | None = None) -> dict | None:
+             applies: Callable[[dict], bool] | None = None, offered=None) -> dict | None:
         """``player`` may make a decision of one of ``kinds`` (``do`` values). The pending step
         answers it when it is the player's, of such a kind and (format 2) for this window (format
         1: ``applies(step)``, when given, must hold). ``validate(step)`` returns ``None`` when the
@@ -423,10 +457,17 @@ class ScriptDriver:
         waits for a later decision. Format 2: the step answers this decision by its window, so
         one the filter does not take is ``refused`` (``not-offered``: the engine does not offer
         it at that decision, the format's rule 4), never tried past the filter and never left
-        for another decision of the same window."""
+        for another decision of the same window.
+
+        ``offered`` (optional): the card ids the engine offers the player at this decision, as its
+        prompt lists them. A pending step of this player and kind whose card is among them but that
+        names another window is not used here; the driver notes this window, and the step's outcome,
+        if it is left unused, carries it (``offered_in``: the evidence of a window mismatch)."""
         kinds = tuple(kinds)
         outer, self._asking = self._asking, window or self._asking
         try:
+            if self.format == 2 and offered:
+                self._offered_elsewhere(player, kinds, window, offered)
             return self._take(player, kinds, validate, window, applies)
         finally:
             self._asking = outer
@@ -462,10 +503,13 @@ class ScriptDriver:
         player do it after all; its outcome becomes ``applied`` (the scenario fails) and the step
         is returned as the decision made. One the engine's filter (``applies``) does not take at this
         decision is not tried: it stays ``refused``."""
-        where = window if window is not None else self.current()
+        wins = self.decision_windows(window, kinds)
         for idx in list(self.standing):
             step = self.script[idx]
-            if step["player"] != player or step["do"] not in kinds or not self.matches(self.when_of(step), where):
+            if step["player"] != player or step["do"] not in kinds:
+                continue
+            where = next((w for w in wins if self.matches(self.when_of(step), w)), None)
+            if where is None:
                 continue
             if applies is not None and not applies(step):
                 continue
@@ -480,7 +524,7 @@ class ScriptDriver:
         return None
 
     def priority(self, player: str, offer: Callable[[dict], str | None], kinds=("activate",),
-                 applies: Callable[[dict], bool] | None = None, window: dict | None = None) -> bool:
+                 applies: Callable[[dict], bool] | None = None, window: dict | None = None, offered=None) -> bool:
         """``player`` may act or pass. ``offer(step)`` performs a scripted action of a kind in
         ``kinds`` and returns ``None`` when done, or the reason it is refused (str or
         :class:`Refusal`). Format 2: the pending step acts when it is the player's and names the
@@ -488,9 +532,11 @@ class ScriptDriver:
         filter ``applies(step)`` (optional) does not take is refused (:meth:`take`). Format 1: the
         next step acts when it is the player's; ``applies(step)`` says whether it answers *this*
         question at all, and a ``pass`` step is consumed as the pass. Returns True when an action
-        was performed, False for a pass."""
+        was performed, False for a pass. A decision to activate while the timing before the draw is
+        open is in ``before-draw`` too (:meth:`decision_windows`). ``offered``: the card ids the
+        engine's prompt offers (optional; :meth:`take`)."""
         if self.format == 2:
-            return self.take(player, kinds, offer, window, applies=applies) is not None
+            return self.take(player, kinds, offer, window, applies=applies, offered=offered) is not None
         step = self.take(player, tuple(kinds) + ("pass",), lambda st: None if st["do"] == "pass" else offer(st), window,
                          applies=lambda st: st["do"] == "pass" or applies is None or applies(st))
         return step is not None and step["do"] != "pass"

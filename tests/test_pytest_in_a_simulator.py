@@ -1,6 +1,7 @@
-"""The pytest plugin as a simulator's project meets it (issue 13, traps 1 and 2): installing
-duelspec never breaks a project's own pytest run, a run of the suite names its engine, and
-outside duelspec's own repository a run without ``--adapter`` is a usage error."""
+"""The pytest plugin as a simulator's project meets it (issue 13, traps 1 and 2; issue 32 §4):
+installing duelspec never breaks a project's own pytest run, a run of the suite names its engine,
+and outside duelspec's own repository the plugin does nothing until it is asked (``--adapter`` or
+the ini key ``duelspec_adapter``): a plain ``pytest`` runs the project's own tests."""
 import subprocess
 import sys
 
@@ -22,16 +23,79 @@ def test_a_project_without_pytest_bdd_still_runs_its_tests(tmp_path):
 SUITE = "from duelspec.pytest_scenarios import *  # noqa: F401,F403\n"
 
 
-def test_outside_duelspec_a_missing_adapter_is_an_error(tmp_path):
+def test_outside_duelspec_a_missing_adapter_skips_the_suite_and_runs_the_own_tests(tmp_path):
     r = _pytest(tmp_path, test=SUITE)
-    assert r.returncode == 4, r.stdout + r.stderr
-    assert "no --adapter given" in r.stdout + r.stderr
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "1 skipped" in r.stdout and "no duelspec adapter named" in r.stdout, r.stdout
 
 
-def test_the_pytest_bdd_suite_outside_duelspec_needs_an_adapter_too(tmp_path):
+def test_the_pytest_bdd_suite_outside_duelspec_is_skipped_too(tmp_path):
     r = _pytest(tmp_path, test="from duelspec.pytest_suite import *  # noqa: F401,F403\n")
-    assert r.returncode == 4, r.stdout + r.stderr
-    assert "no --adapter given" in r.stdout + r.stderr
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "passed" not in r.stdout and "no duelspec adapter named" in r.stdout, r.stdout
+
+
+def simulator_repo(root, pyproject: str = ""):
+    """A simulator's repository as its author has it: its own package and tests, duelspec's suite
+    in one module of its tests (docs/ci.md, "In pytest"), and its own pytest configuration."""
+    (root / "mysim").mkdir()
+    (root / "mysim" / "__init__.py").write_text("def draw(deck):\n    return deck[0], deck[1:]\n")
+    (root / "tests").mkdir()
+    (root / "tests" / "test_engine.py").write_text(
+        "from mysim import draw\n\n"
+        "def test_draw_takes_the_top_card():\n    assert draw(['a', 'b']) == ('a', ['b'])\n\n"
+        "def test_draw_leaves_the_rest():\n    assert draw(['a', 'b', 'c'])[1] == ['b', 'c']\n")
+    (root / "tests" / "test_duelspec.py").write_text(SUITE)
+    (root / "pyproject.toml").write_text('[project]\nname = "mysim"\nversion = "1.0"\n\n'
+                                         '[tool.pytest.ini_options]\npythonpath = ["."]\n' + pyproject)
+
+
+def plain_pytest(root, *args):
+    """`pytest` as the simulator's author types it: no option, in the repository's root."""
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args], cwd=root,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_plain_pytest_in_a_simulator_repository_runs_its_own_tests(tmp_path):
+    """Issue 32 §4: with duelspec installed, `pytest` in a simulator's repository exited 4 (usage error)
+    and ran none of the project's tests; now they run and pass, and duelspec's suite says why it waits."""
+    simulator_repo(tmp_path)
+    r = plain_pytest(tmp_path, "-rs")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "2 passed, 1 skipped" in r.stdout, r.stdout
+    assert "duelspec adapter: none named" in r.stdout and "duelspec_adapter" in r.stdout
+
+
+def test_the_ini_key_names_the_adapter(tmp_path):
+    """`duelspec_adapter` in the project's pytest configuration names the engine under test: the same plain
+    `pytest` then runs the project's tests and duelspec's scenarios on that adapter."""
+    simulator_repo(tmp_path, 'duelspec_adapter = "reference"\n')
+    r = plain_pytest(tmp_path, "-k", "test_draw or ND-C1")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "duelspec adapter: reference" in r.stdout
+    assert "6 passed" in r.stdout, r.stdout          # the project's 2 tests and the 4 scenarios of ND-C1
+    # --adapter overrides the key
+    r = plain_pytest(tmp_path, "-q", "--adapter", "nosuchmodule_c3:X", "-k", "ND-C1")
+    assert r.returncode == 1 and "nosuchmodule_c3" in r.stdout, r.stdout
+
+
+def test_a_failure_shows_the_ruling_scenario_and_evidence_never_the_plugins_source(tmp_path):
+    """Issue 32 §4: a failed scenario test printed the plugin's own source (`assert outcome == ...`)."""
+    import inspect
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    from duelspec import pytest_scenarios
+    from fault_adapters.helpers import write_normal_draw_dropper
+    simulator_repo(tmp_path, 'duelspec_adapter = "bad_engine:Drops"\n')
+    write_normal_draw_dropper(tmp_path / "bad_engine.py")
+    r = plain_pytest(tmp_path, "-q", "-k", "ygo.normal-draw.effect-type.effect-negated")
+    assert r.returncode == 1, r.stdout + r.stderr
+    out = r.stdout
+    assert "ygo.normal-draw.effect-type.effect-negated: failed (features/ygo/normal_draw/effect_type.feature:" in out, out
+    assert "rulings: ND-E1, ND-FAQ1" in out and "/expect/events/" in out and "trace around it:" in out
+    source = inspect.getsource(pytest_scenarios.test_scenario).splitlines()
+    shown = [ln.strip() for ln in source[1:] if ln.strip() and ln.strip() in {x.strip() for x in out.splitlines()}]
+    assert not shown, f"the plugin's source is shown: {shown}"
+    assert "duelspec/pytest_scenarios.py" not in out
 
 
 def test_the_header_names_the_adapter_and_tests_are_scenario_ids(tmp_path):

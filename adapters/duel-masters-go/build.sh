@@ -165,7 +165,7 @@ export GOFLAGS=-mod=mod GOPROXY=off GOSUMDB=off GOTOOLCHAIN=local GOWORK=off
 echo "build.sh: engine $engine at $commit; $("$go_bin" version); build directory $out" >&2
 start=$(date +%s)
 if ! (cd "$sim" && "$go_bin" build -modfile "$out/go.mod" -overlay "$out/overlay.json" \
-        -ldflags "-X main.engineCommit=$commit" -o "$out/duelspec-dm-driver.new" ./cmd/duelspec-dm-driver); then
+        -ldflags "-X main.engineCommit=$commit -X main.engineDir=$engine" -o "$out/duelspec-dm-driver.new" ./cmd/duelspec-dm-driver); then
   echo "build.sh: the build failed (see the compiler's messages above). If they name internal/mail.go" >&2
   echo "  or a module, the engine's dependencies changed since this script was written." >&2
   exit 1

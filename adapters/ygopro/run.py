@@ -937,7 +937,8 @@ class ScenarioRun:
                 pick[0] = idx
                 self.applied(step, who)
                 return None
-            self.driver.priority(who, offer, window=self.window_for(who, self.windows_of(m, "placing" if placing else "chain")))
+            self.driver.priority(who, offer, window=self.window_for(who, self.windows_of(m, "placing" if placing else "chain")),
+                                 offered=[i for i in ids if i])       # what the core's prompt lists (evidence of a window mismatch)
             if t == MSG["SELECT_CHAIN"]:
                 if pick[0] < 0 and m["forced"]:
                     # mandatory triggers to place: which one next (the order of the chain) is a choice
@@ -964,7 +965,7 @@ class ScenarioRun:
                 self.applied(step, who)
                 return None
             acted = self.driver.priority(who, offer, applies=lambda st: st.get("card") == cid,
-                                         window=self.window_for(who, self.windows_of(m, "placing")))
+                                         window=self.window_for(who, self.windows_of(m, "placing")), offered=[cid])
             return d.respond_int(1 if acted else 0)
         if t == MSG["SELECT_YESNO"]:
             step = self.ask(who, ("choose",), lambda st: None if st.get("option") in ("yes", "no", "reveal") else

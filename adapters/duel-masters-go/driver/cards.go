@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"duel-masters/game/cards"
 	"duel-masters/game/match"
@@ -53,7 +55,7 @@ func (c *Catalogue) engineID(id string) (string, string) {
 		if len(id) > 5 && id[:5] == "test:" {
 			return "", fmt.Sprintf("%q is a duelspec test creature (%s); the engine has no such card", id, card.Name.En)
 		}
-		return "", fmt.Sprintf("%s (%s) is not in the engine's card list", card.Name.En, id)
+		return "", engineCardFileReason(card.Name.En, id)
 	}
 	if _, err := match.CardCtor(card.SimID); err != nil {
 		return "", fmt.Sprintf("the engine does not implement %s (%s, engine id %s)", card.Name.En, id, card.SimID)
@@ -71,4 +73,42 @@ func registerEngineCards() {
 			}
 		}
 	}
+}
+
+// engineDir is the engine checkout the driver was built from (build.sh: -ldflags -X).
+var engineDir = ""
+
+// engineCardFileReason: why a card of duelspec's list that has no engine id is not played, as the
+// engine's own card file (sim/DuelMastersCards.json) says: listed there without an id (the engine
+// has no implementation to spawn), or not listed at all.
+func engineCardFileReason(name, id string) string {
+	path := filepath.Join(engineDir, "sim", "DuelMastersCards.json")
+	data, err := os.ReadFile(path)
+	if engineDir == "" || err != nil {
+		return fmt.Sprintf("%s (%s) has no engine id in duelspec's card list (features/cards/dm.json sim_id); the engine's card file was not read", name, id)
+	}
+	var doc struct {
+		Cards []struct {
+			Name      string `json:"name"`
+			ID        string `json:"id"`
+			Printings []struct {
+				Set string `json:"set"`
+			} `json:"printings"`
+		} `json:"cards"`
+	}
+	if json.Unmarshal(data, &doc) == nil {
+		for _, c := range doc.Cards {
+			if c.Name == name {
+				sets := []string{}
+				for _, p := range c.Printings {
+					sets = append(sets, p.Set)
+				}
+				if c.ID == "" {
+					return fmt.Sprintf("%s (%s) is in the engine's card file (sim/DuelMastersCards.json, %s) without an id: the engine has no implementation of it", name, id, strings.Join(sets, ", "))
+				}
+				return fmt.Sprintf("%s (%s) is in the engine's card file with id %s, which duelspec's card list does not record (features/cards/dm.json sim_id)", name, id, c.ID)
+			}
+		}
+	}
+	return fmt.Sprintf("%s (%s) is not in the engine's card file (sim/DuelMastersCards.json)", name, id)
 }

@@ -92,6 +92,8 @@ type Duel struct {
 
 	// The target the engine accepted for the attack being declared ("player" or a local id).
 	attackTarget string
+	// The `attack` event of the attack in progress until an event of the engine names its target.
+	attackEvent map[string]any
 	// The battle in progress, whose result the engine states by the creatures it destroys
 	// in it (fx/creature.go handleBattle: CreatureDestroyed{Card: loser, Source: winner}).
 	battle *battleRec
@@ -165,12 +167,16 @@ func play(sc *Scenario, cat *Catalogue) result {
 	if err := d.script.run(); err != "" {
 		return result{err: err, detail: d.tail()}
 	}
-	return result{trace: map[string]any{
+	trace := map[string]any{
 		"format": 2,
 		"events": d.eventsOut(),
 		"steps":  d.script.drv.outcomes,
 		"final":  d.final(),
-	}}
+	}
+	if d.script.stopped != "" {
+		trace["log"] = []string{boundedText(d.script.stopped, 2000)}
+	}
+	return result{trace: trace}
 }
 
 func (d *Duel) dispose() {
@@ -570,27 +576,56 @@ func (d *Duel) observe(ctx *match.Context, _ func()) {
 		if attacker != nil && e.CardID == attacker.ID {
 			s.declarationConfirmed()
 			a, _ := d.id(e.CardID)
+			// target: the player (the engine's AttackConfirmed says so), or the creature of the
+			// engine's own next event of this attack (SelectBlockers' AttackedCardID, the Battle's
+			// defender: attackSeen); until then, and when the attack ends before any (its target
+			// left the battle zone in AT-S3), the creature the engine took in its target question
+			// (it keeps the card it accepted: fx/creature.go :279-289)
 			target := d.attackTarget
 			if e.Player {
 				target = "player"
 			}
 			if target != "" {
-				d.emit(map[string]any{"event": "attack", "attacker": a, "target": target})
+				d.attackEvent = map[string]any{"event": "attack", "attacker": a, "target": target}
+				d.emit(d.attackEvent)
 			}
 			s.enter("AT-S3") // the "when attacks" abilities are this event's handlers
 		}
 	case *match.SelectBlockers:
 		if attacker != nil && e.Attacker == attacker {
+			if e.AttackedCardID != "" {
+				if c, ok := d.cards[d.local[e.AttackedCardID]]; ok {
+					d.attackSeen(c) // the creature the engine's attack is on (fx/creature.go :326)
+				}
+			}
 			s.enter("AT-S4")
 		}
 	case *match.SelectShields:
 		// after the block step: the shields are chosen as they are broken (cards with
 		// HasShieldsSelectionEffect: the question is this event's own postFx, after its
-		// handlers); at the declaration it is the engine's AT-S1 question
+		// handlers, and the handlers are the engine's "not blocked" moment for them,
+		// fx/quality_of_life.go WheneverThisAttacksPlayerAndIsntBlocked: AT-S5); at the
+		// declaration it is the engine's AT-S1 question
 		if attacker != nil && e.Attacker == attacker && s.reached >= dmStepOrder["AT-S4"] {
-			d.afterHandlers(ctx, true, "", "AT-S6b", func() {})
+			d.afterHandlers(ctx, true, "AT-S5", "AT-S6b", func() {})
 		}
 	case *match.Battle:
+		// A blocked attack: the engine's Block handler tapped the blocker and dispatches the
+		// attacker's Battle with it (fx/creature.go :373-380, :433-437, Blocked: true): the block
+		// is what the engine did, reported before the battle's handlers run ("when blocked /
+		// blocks" abilities), whether or not one of them then interrupts the battle.
+		if attacker != nil && e.Attacker == attacker && e.Blocked {
+			if b, ok := d.cardID(e.Defender); ok {
+				ev := map[string]any{"event": "block", "blocker": b}
+				if a, ok := d.cardID(e.Attacker); ok {
+					ev["attacker"] = a
+				}
+				d.emit(ev)
+			}
+		}
+		if attacker != nil && e.Attacker == attacker && !e.Blocked {
+			d.attackSeen(e.Defender) // a creature attacked and not blocked: the engine's target
+		}
 		// The battle is fought in the event's postFx (fx/creature.go: handleBattle), after
 		// the cards' handlers ("when blocked / blocks" abilities), unless one of them
 		// interrupted it (e.g. Emperor Maroll returns the blocker): reported then, first.
@@ -671,6 +706,19 @@ func (d *Duel) observe(ctx *match.Context, _ func()) {
 		d.lastZone[id] = d.cards[id].Zone
 		d.lastTap[id] = d.cards[id].Tapped
 	}
+}
+
+// attackSeen: the engine's own event names the creature its attack is on: the `attack` event
+// reports it (d.mu held).
+func (d *Duel) attackSeen(c *match.Card) {
+	if d.attackEvent == nil || d.attackEvent["target"] == "player" {
+		return
+	}
+	if id, ok := d.cardID(c); ok && d.attackEvent["target"] != id {
+		d.notes = append(d.notes, fmt.Sprintf("the engine's attack is on %s, not on the creature its target question took (%v)", id, d.attackEvent["target"]))
+		d.attackEvent["target"] = id
+	}
+	d.attackEvent = nil
 }
 
 // afterHandlers: f runs (d.mu held) when the engine goes on with the event after the cards'
@@ -797,6 +845,14 @@ func (d *Duel) eventsOut() []map[string]any {
 func (d *Duel) final() map[string]any {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if d.script != nil && d.script.stopAt != nil {
+		return d.script.stopAt // the state when the run stopped at a question (then the engine was disposed)
+	}
+	return d.finalLocked()
+}
+
+// finalLocked is final with d.mu held.
+func (d *Duel) finalLocked() map[string]any {
 	cards := map[string]any{}
 	for id, c := range d.cards {
 		st := map[string]any{}

@@ -28,7 +28,7 @@ var (
 	engineDescribe = ""
 )
 
-const driverVersion = "0.3.0"
+const driverVersion = "0.4.0"
 
 // maxLine bounds one protocol line (the runner's limit is 16 MiB).
 const maxLine = 16 << 20
@@ -123,12 +123,6 @@ func implementation(protocol int) map[string]any {
 	return impl
 }
 
-func shortCommit(c string) string {
-	if len(c) > 12 {
-		return c[:12]
-	}
-	return c
-}
 
 func readLine(r *bufio.Reader) ([]byte, error) {
 	var buf []byte
@@ -210,15 +204,15 @@ func bounded(s string, n int) string {
 //   - ninja-strike, revolution-change, invasion, revolution-0-trigger, s-back: the engine's card
 //     sets end at DM-12 (game/cards/dm01..dm12, promo) and its rules have none of them;
 //   - wins-all-battles: no condition for it (game/cnd/conditions.go), no card with it;
-//   - trigger-order: its players never order abilities that trigger together: the engine runs
-//     them as handlers of the event in a fixed order, the turn player's cards first, zone by
-//     zone (game/match/match.go HandleFx);
+//   (not `trigger-order`: that its players never order abilities that trigger together, the engine
+//   running them as handlers in a fixed order, is a deviation of AT-D1, a verdict: a scripted
+//   `order-triggers` step is refused, the engine never offers it; issue 33 §2);
 //   - test-card: duelspec's invented test cards are no cards of any engine;
 //   - several-turns (format 2.1): the driver plays the attack phase of the scenario's turn; it
 //     does not yet drive the engine through the end of that turn and the next turns (EndTurn,
 //     both players' untap, draw, charge and main steps) and tell which turn and step it is in.
 var unsupported = []string{"ninja-strike", "revolution-change", "invasion", "revolution-0-trigger", "s-back",
-	"wins-all-battles", "trigger-order", "test-card", "several-turns"}
+	"wins-all-battles", "test-card", "several-turns"}
 
 // observes (protocol 2): what this driver can report of what the engine shows, and the
 // windows (attack steps) it can tell the engine is in. Not observable, never reported: `step`

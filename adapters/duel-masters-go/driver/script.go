@@ -58,6 +58,13 @@ type Script struct {
 	flight   *flight            // the answer the engine has not yet accepted or refused
 	prompts  map[string]*prompt // the question each player must answer now
 	fatal    string             // a missing decision: the run errors
+	// the question the run stopped at (issue 33 §4): the engine asked a question that a later step
+	// of the script answers (in another window, or after the pending step); the driver neither
+	// declines nor answers it for the script, so the engine is not driven further
+	stopped  string
+	stopStep int            // the step that answers the question the run stopped at
+	stopWhy  string         // that step's refusal: where the engine asked it
+	stopAt   map[string]any // the final state when the run stopped (the engine is disposed then)
 	// the engine's question for the shields to break asked in AT-S1, by attack (said in the
 	// reason of a break-shields step refused in AT-S6b)
 	earlyBreak map[int]string
@@ -195,6 +202,10 @@ func (s *Script) run() string {
 		}
 
 		d.mu.Lock()
+		if s.stopped != "" {
+			d.mu.Unlock()
+			break
+		}
 		s.accept()
 		if !decl.resolved {
 			decl.resolved = true
@@ -210,7 +221,14 @@ func (s *Script) run() string {
 		d.mu.Unlock()
 	}
 	d.mu.Lock()
-	s.accept()
+	if s.stopped != "" {
+		// every step left is settled by the question the run stopped at (before any window closes:
+		// a window the engine never left must not read as closed "without the engine offering it")
+		s.flight = nil
+		s.drv.Stop(s.stopStep, s.stopWhy, s.stopped)
+	} else {
+		s.accept()
+	}
 	s.leave()
 	s.drv.Finish()
 	s.explainBreakSteps()
@@ -309,10 +327,13 @@ func (s *Script) command(f func()) string {
 		select {
 		case r := <-done:
 			d.mu.Lock()
-			fatal := s.fatal
+			fatal, stopped := s.fatal, s.stopped
 			d.mu.Unlock()
 			if fatal != "" {
 				return fatal
+			}
+			if stopped != "" {
+				return ""
 			}
 			if r != nil && !match.IsMatchDisposed(r) {
 				return fmt.Sprintf("the engine panicked: %v", r)
@@ -320,9 +341,9 @@ func (s *Script) command(f func()) string {
 			return ""
 		case <-d.notify:
 			d.mu.Lock()
-			fatal := s.fatal
+			fatal, stopped := s.fatal, s.stopped
 			d.mu.Unlock()
-			if fatal != "" {
+			if fatal != "" || stopped != "" {
 				d.m.Dispose() // releases the engine from the question (NextAction panics)
 				select {
 				case <-done:
@@ -534,16 +555,18 @@ func (s *Script) ask(p *prompt) {
 			s.earlyBreak[s.drv.attack] = fmt.Sprintf("the engine asked player %s for the shields to break in step AT-S1, at the declaration (%q, offered: %s)",
 				p.player, p.text, s.names(p.offered))
 		}
+		if s.stopAtUnanswered(p) {
+			return
+		}
 		s.unscripted(p, p.min)
 	case "block":
-		attacker := ""
-		if s.declared != nil {
-			attacker = s.declared.attacker
-		}
 		for {
 			_, st := s.drv.Offer(p.player, []string{"block", "no-block"}, window)
 			if st == nil {
-				s.send(p, nil, true, 0, false, nil) // an optional question: not blocked
+				if s.stopAtUnanswered(p) {
+					return
+				}
+				s.send(p, nil, true, 0, false, nil) // an optional question no step answers anywhere: not blocked
 				return
 			}
 			if stepStr(st, "do") == "no-block" {
@@ -556,13 +579,9 @@ func (s *Script) ask(p *prompt) {
 				s.drv.Resolve(&Refusal{why, "not-offered"})
 				continue
 			}
-			s.send(p, engine, false, 0, true, func() {
-				ev := map[string]any{"event": "block", "blocker": blocker}
-				if attacker != "" {
-					ev["attacker"] = attacker
-				}
-				s.d.emit(ev)
-			})
+			// the `block` event is the engine's: its Battle of the attacker with the blocker
+			// (duel.go observe), not this answer being accepted
+			s.send(p, engine, false, 0, true, nil)
 			s.flight.note = s.notOfferedNote(p, []string{blocker})
 			return
 		}
@@ -570,7 +589,10 @@ func (s *Script) ask(p *prompt) {
 		for {
 			_, st := s.drv.Offer(p.player, []string{"use-shield-trigger", "decline"}, window)
 			if st == nil {
-				s.send(p, nil, true, 0, false, nil) // an optional question: declined
+				if s.stopAtUnanswered(p) {
+					return
+				}
+				s.send(p, nil, true, 0, false, nil) // an optional question no step answers anywhere: declined
 				return
 			}
 			if stepStr(st, "do") == "decline" {
@@ -587,18 +609,22 @@ func (s *Script) ask(p *prompt) {
 			return
 		}
 	case "yes-no":
-		for {
-			_, st := s.drv.Offer(p.player, []string{"choose"}, window)
-			if st == nil {
-				s.send(p, nil, true, 0, false, nil) // an optional question: no
+		_, st := s.drv.Offer(p.player, []string{"choose"}, window)
+		if st == nil {
+			if s.stopAtUnanswered(p) {
 				return
 			}
-			if o := stepStr(st, "option"); o == "yes" || o == "no" {
-				s.send(p, nil, o == "no", 0, true, nil)
-				return
-			}
-			s.drv.Resolve(&Refusal{p.text + ": yes or no", "not-offered"})
+			s.send(p, nil, true, 0, false, nil) // an optional question no step answers anywhere: no
+			return
 		}
+		if o := stepStr(st, "option"); o == "yes" || o == "no" {
+			s.send(p, nil, o == "no", 0, true, nil)
+			return
+		}
+		// an answer of another shape (cards, another option) goes to the engine as it is: the
+		// engine's own validation decides (a question answered by anything but a cancel is a yes
+		// to the engine, fx/quality_of_life.go BinaryQuestion: the step is then applied)
+		s.sendAsIs(p, st, "a yes/no question")
 	case "option":
 		for {
 			_, st := s.drv.Offer(p.player, []string{"choose"}, window)
@@ -612,10 +638,17 @@ func (s *Script) ask(p *prompt) {
 				}
 			}
 			if n < 0 {
-				s.drv.Resolve(&Refusal{fmt.Sprintf("%s: one of %s", p.text, strings.Join(p.choices, ", ")), "not-offered"})
-				continue
+				// not one of the options: sent as the option after the last, which the engine's
+				// validation refuses (fx/quality_of_life.go MultipleChoiceQuestion) or not
+				s.send(p, nil, false, len(p.choices), true, nil)
+				s.flight.note = fmt.Sprintf(" (%q asked, options: %s; the step's answer %q is none of them)", p.text,
+					strings.Join(p.choices, ", "), stepStr(st, "option"))
+				return
 			}
 			s.send(p, nil, false, n, true, nil)
+			return
+		}
+		if s.stopAtUnanswered(p) {
 			return
 		}
 		s.fail(s.missing(p, fmt.Sprintf("one of %s", strings.Join(p.choices, ", "))))
@@ -626,8 +659,10 @@ func (s *Script) ask(p *prompt) {
 				break
 			}
 			if _, ok := st["cards"]; !ok {
-				s.drv.Resolve(&Refusal{p.text + ": cards to choose, not an option", "not-offered"})
-				continue
+				// an option (yes, no, ...) to a card choice goes to the engine as it is: the
+				// engine's own validation decides
+				s.sendAsIs(p, st, "a card choice")
+				return
 			}
 			engine, why := s.scripted(stepStrs(st, "cards"))
 			if why != "" {
@@ -638,14 +673,112 @@ func (s *Script) ask(p *prompt) {
 			s.flight.note = s.notOfferedNote(p, stepStrs(st, "cards"))
 			return
 		}
+		if s.stopAtUnanswered(p) {
+			return
+		}
 		if p.cancellable {
-			s.send(p, nil, true, 0, false, nil) // an optional choice: declined
+			s.send(p, nil, true, 0, false, nil) // an optional choice no step answers anywhere: declined
 			return
 		}
 		s.unscripted(p, p.min)
 	default:
+		if s.stopAtUnanswered(p) {
+			return
+		}
 		s.fail(s.missing(p, "an answer of kind "+p.kind))
 	}
+}
+
+// answeredBy: the step kinds that answer each kind of the engine's questions.
+var answeredBy = map[string][]string{"break": {"break-shields"}, "block": {"block", "no-block"},
+	"shield-trigger": {"use-shield-trigger", "decline", "s-back"}, "yes-no": {"choose"}, "cards": {"choose"},
+	"option": {"choose"}, "count": {"choose"}, "order": {"order-triggers"}}
+
+// coveringStep: the first unused step of the script, from the pending one up to the next attack
+// declaration (the steps of this attack), of the asked player and of a kind that answers the
+// question; -1 when none (d.mu held).
+func (s *Script) coveringStep(p *prompt) int {
+	kinds := answeredBy[p.kind]
+	for i := s.drv.pos; i < len(s.drv.script); i++ {
+		st := s.drv.script[i]
+		if stepStr(st, "do") == "declare-attack" {
+			if i == s.drv.pos {
+				continue // the declaration being performed (its own questions are answered above)
+			}
+			break
+		}
+		if w, _ := st["when"].(map[string]any); w != nil && w["attack"] != nil && toInt(w["attack"]) != s.drv.attack {
+			continue
+		}
+		if stepStr(st, "player") != p.player {
+			continue
+		}
+		for _, k := range kinds {
+			if stepStr(st, "do") == k {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// stopAtUnanswered: the engine asks a question no step answers here, but a later step of this
+// attack does (in another window, or after the pending step): the driver neither declines nor
+// answers it for the script (issue 33 §4: the kit rule "name a question no step answered"). The run
+// stops at the question: the trace names it (its `log`, and the reason of every step left), that
+// step is refused (not-offered) with where the engine asked it, and the engine is not driven further
+// (d.mu held). Returns false when no step of the script answers such a question: the format's
+// default applies (an optional question declined, a forced one taken, else a missing decision).
+func (s *Script) stopAtUnanswered(p *prompt) bool {
+	i := s.coveringStep(p)
+	if i < 0 || s.stopped != "" || s.fatal != "" {
+		return false
+	}
+	where := "outside an attack step"
+	if s.window != "" {
+		where = "in step " + s.window
+	}
+	w, _ := json.Marshal(s.drv.whenOf(i))
+	pending, _ := s.drv.Peek()
+	why := fmt.Sprintf("step %d (%s) answers it in its own window (when %s)", i, stepStr(s.drv.script[i], "do"), w)
+	if i != pending {
+		why = fmt.Sprintf("step %d (%s, when %s) answers it, after the pending step %d", i, stepStr(s.drv.script[i], "do"), w, pending)
+	}
+	s.stopped = fmt.Sprintf("the run stopped at player %s's question %q %s (offered: %s), which no step answers there: %s; "+
+		"the driver neither declines nor answers a question for the script", p.player, p.text, where, s.names(p.offered), why)
+	s.stopStep = i
+	s.stopWhy = fmt.Sprintf("the engine asked it %s, not where the step is used: %s", where, s.stopped)
+	if decl := s.declared; decl != nil && !decl.resolved {
+		// the engine took the declaration: it runs the attacker's "when attacks" handlers
+		// (fx.Attacking) or asks its own questions, after every check of fx/creature.go passed
+		s.declarationConfirmed()
+	}
+	logf("%s", s.stopped)
+	s.stopAt = s.d.finalLocked()
+	s.d.recording = false // what the engine does while it is released (Dispose) is no part of the run
+	return true
+}
+
+// sendAsIs sends a step whose answer is of another shape than the question (cards to a yes/no
+// question, an option to a card choice) to the engine as it is: cards as cards, "no" as the
+// cancel, any other option as an answer with no card. The engine's own validation decides
+// (issue 33 §4: the driver never refuses for the engine).
+func (s *Script) sendAsIs(p *prompt, st map[string]any, what string) {
+	note := ""
+	if cards, ok := st["cards"]; ok && cards != nil {
+		engine, why := s.scripted(stepStrs(st, "cards"))
+		if why != "" {
+			s.drv.Resolve(&Refusal{why, "not-offered"})
+			return
+		}
+		s.send(p, engine, false, 0, true, nil)
+		note = fmt.Sprintf(" (%q asked, %s; the step answers with cards %s)", p.text, what, strings.Join(stepStrs(st, "cards"), ", "))
+	} else {
+		o := stepStr(st, "option")
+		s.send(p, nil, o == "no", 0, true, nil)
+		note = fmt.Sprintf(" (%q asked, %s; the step answers %q)", p.text, what, o)
+	}
+	s.flight.note = note
 }
 
 // unscripted answers a choice of `min` cards no step gives: nothing when it is optional,

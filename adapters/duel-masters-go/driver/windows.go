@@ -110,6 +110,31 @@ func (d *ScriptDriver) Finish() []map[string]any {
 	return d.outcomes
 }
 
+// Stop: the run stopped at a question no step answers where the engine asked it (the engine is
+// not driven further, `note` says where): step `covering`, the script's answer to that question,
+// is refused (not-offered) with `reason`; every other unused step is refused (not-offered) when
+// its window had opened, else not-reached, each saying why the engine got no further. A step
+// with `legal: false` is not-reached whatever its window did: the engine was not shown refusing it
+// (a `refused` outcome would credit the engine with a refusal it never made).
+func (d *ScriptDriver) Stop(covering int, reason, note string) []map[string]any {
+	for d.pos < len(d.script) {
+		illegal := d.script[d.pos]["legal"] == false
+		switch {
+		case illegal && d.pos == covering:
+			d.consume("not-reached", Refusal{Text: reason})
+		case illegal:
+			d.consume("not-reached", Refusal{Text: "the engine was not shown refusing it: " + note})
+		case d.pos == covering:
+			d.consume("refused", Refusal{reason, "not-offered"})
+		case d.opened:
+			d.consume("refused", Refusal{"its window opened, but " + note, "not-offered"})
+		default:
+			d.consume("not-reached", Refusal{Text: "its window never opened: " + note})
+		}
+	}
+	return d.outcomes
+}
+
 // whenOf is the step's `when` with its defaults (the attack it is bound to).
 func (d *ScriptDriver) whenOf(index int) map[string]any {
 	w := map[string]any{}

@@ -55,6 +55,7 @@ export class ScriptDriver {
     if (code == null && reason instanceof Refusal) code = reason.code;
     if (code) rec.code = code;
     if (reason) rec.reason = String(reason);
+    if (outcome !== "applied" && this.elsewhere?.[this.pos]) rec.offered_in = this.elsewhere[this.pos];
     this.outcomes.push(rec);
     this.pos++;
     this._becamePending();
@@ -189,8 +190,20 @@ export class ScriptDriver {
   }
 
   /** `player` may act or pass: offer(step) performs the scripted action (null) or refuses it.
-   *  Returns true when an action was performed. */
-  priority(player, offer, kinds = ["activate"], window = null) {
+   *  Returns true when an action was performed. `offered` (optional): the card ids the engine's
+   *  prompt lists; a pending step of this player whose card is among them but that names another
+   *  window notes this one (its outcome's `offered_in`, if it is left unused: the evidence of a
+   *  window mismatch, issue 32; the kit's ScriptDriver.take). */
+  priority(player, offer, kinds = ["activate"], window = null, offered = null) {
+    const step = this.peek();
+    const w = window ?? this.current();
+    if (offered && step && w && step.player === player && kinds.includes(step.do) && offered.includes(step.card)
+        && !this._answers(step, player, kinds, window)) {
+      const seen = Object.fromEntries(Object.entries(w).filter(([k]) => ["window", "link", "phase", "turn", "attack"].includes(k)));
+      this.elsewhere ??= {};
+      const notes = (this.elsewhere[this.pos] ??= []);
+      if (notes.length < 20 && !notes.some((n) => JSON.stringify(n) === JSON.stringify(seen))) notes.push(seen);
+    }
     return this.take(player, kinds, offer, window) != null;
   }
 

@@ -812,7 +812,7 @@ export class ScenarioRun {
           if (idx < 0) return new Refusal(`not offered: at this ${m.name} ${who} could activate ${JSON.stringify(ids)}`, "not-offered");
           pick = idx; this.applied(step, who, this.promptNo);
           return null;
-        }, ["activate"], this.windowFor(who, this.windowsOf(kind)));
+        }, ["activate"], this.windowFor(who, this.windowsOf(kind)), ids.filter(Boolean));
         if (m.type === MSG.SELECT_CHAIN) {
           if (pick < 0 && m.forced && offers.length > 1) {
             // several mandatory effects: the order is the player's choice (a `choose` step names the next)
@@ -841,7 +841,7 @@ export class ScenarioRun {
           if (step.card !== id) return new Refusal(`not offered: the engine asked ${who} only whether to activate ${id} (MSG_SELECT_EFFECTYN)`, "not-offered");
           this.applied(step, who, this.promptNo);
           return null;
-        }, ["activate"], this.windowFor(who, this.windowsOf("placing")));
+        }, ["activate"], this.windowFor(who, this.windowsOf("placing")), [id]);
         return R.yesno(acted);
       }
       case MSG.SELECT_YESNO: {

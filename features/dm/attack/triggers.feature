@@ -56,6 +56,31 @@ Feature: Abilities that trigger on the attack (AT-S3) and their order (AT-D1)
       | order-1  | one order            | flametropus | thrumiss    | d1 | d2 |
       | order-2  | the reverse order    | thrumiss    | flametropus | d2 | d1 |
 
+  @id:dm.attack.triggers.ap-orders-own-seen @ruling:AT-D1 @ruling:AT-S3
+  Scenario Outline: AP orders its own "when attacks" abilities, seen by what they do: Thrumiss's tap and Walter's draw (<case>)
+    # AT-D1: 「…複数ある場合はそのプレイヤーが順番を選ぶ」 (a player with several chooses their order). Both abilities
+    # trigger when Hypersquid Walter attacks; what each does is observable (a tap, a draw), so the order AP chose
+    # is checked without the `trigger` markers of player-orders-own (an adapter that cannot show triggers still
+    # shows this order)
+    # cites: card-text | Hypersquid Walter (DM-02 16/55) 「このクリーチャーが攻撃するとき、カードを1枚引いてよい。」
+    # cites: card-text | Thrumiss, Zephyr Guardian (DM-08 15/55) 「このクリーチャーがバトルゾーンにある間、自分のクリーチャーが攻撃するとき、バトルゾーンにある相手のクリーチャーを1体選び、タップしてもよい。」
+    Given player A has "Hypersquid Walter" as "walter" in the battle zone
+    And player A has "Thrumiss, Zephyr Guardian" as "thrumiss" in the battle zone
+    And player A has 1 card in the deck
+    And player B has "Burning Mane" as "mane" in the battle zone
+    And player B has 1 shield
+    When in step AT-S1, player A attacks player B with "walter"
+    And in step AT-S3, player A orders the waiting abilities of "<a1>", "<a2>"
+    And in step AT-S3, player A <c1>
+    And in step AT-S3, player A <c2>
+    Then [AT-D1, AT-S3] <e1>
+    And [AT-D1, AT-S3] <e2>
+
+    Examples:
+      | id      | case              | a1       | a2       | c1             | c2             | e1                  | e2                  |
+      | order-1 | Thrumiss first    | thrumiss | walter   | chooses "mane" | chooses yes    | "mane" is tapped    | player A draws a card |
+      | order-2 | Walter first      | walter   | thrumiss | chooses yes    | chooses "mane" | player A draws a card | "mane" is tapped  |
+
   @id:dm.attack.triggers.invasion @ruling:AT-S3 @ruling:AT-D3 @ruling:AT-S6b
   Scenario: AP declares invasion in AT-S3: Red Zone goes on top of the attacking fire Command and breaks 3 shields
     # Red Zone: "Invasion—fire Command (When one of your fire Commands attacks, you may put this creature from your hand
