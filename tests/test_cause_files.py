@@ -132,7 +132,11 @@ def test_each_fix_made_alone_is_measured_against_the_committed_run(engine):
            if r.get("outcome") in ("failed", "errored")}
     for key, m in measured.items():
         if not m["on_top_of"]:
-            assert sum(v["failures"] for v in m["by_cause"].values()) == len(bad), key
+            # a core fix kept from a previous suite's measurement names the committed failures its
+            # run did not hold (``not_in_run``, issue 33: EDOPro's A and E need an emscripten build)
+            missing = set(m.get("not_in_run", []))
+            assert missing <= bad and (not missing or m.get("measured_on")), key
+            assert sum(v["failures"] for v in m["by_cause"].values()) + len(missing) == len(bad), key
 
 
 def test_the_previous_edopro_order_is_caught(tmp_path):

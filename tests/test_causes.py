@@ -168,6 +168,24 @@ def test_the_generated_chains_lose_only_their_negations_too():
     assert u["expect"]["never"] == s["expect"]["never"] and u["script"] == s["script"]
 
 
+def test_a_cause_that_blames_other_cards_names_the_first_of_them_on_the_chain_in_its_rows():
+    """Issue 33: EDOPro's cause M is about the draw of Legacy of the Duelist (its failing
+    expectation), but the file to open is the script below it that zeroed the draw count (a B
+    card); the row names that card first, the card the expectation is about after it."""
+    from duelspec.analysis.causes import Cause
+    sig = {"first": "missing move its resource from graveyard to hand", "card": "Legacy of the Duelist",
+           "kind": "effect-continuous", "interference": "none", "interferer": "",
+           "chain": "Magical Blast (negate-effect) > Legacy of the Duelist (none)"}
+    m = Cause("M", "t", blames=["Magical Blast", "Iron Core of Koa'ki Meiru"])
+    shown = m.shown(sig)
+    assert shown["card"] == "Magical Blast (below Legacy of the Duelist)"
+    assert (shown["kind"], shown["interference"]) == ("effect", "negate-effect")
+    assert shown["first"] == sig["first"]
+    assert Cause("X", "t").shown(sig) == sig                                      # no blames: unchanged
+    assert m.shown({**sig, "card": "Magical Blast"})["card"] == "Magical Blast"  # about the blamed card itself
+    assert m.shown({**sig, "chain": "Legacy of the Duelist (none)"}) == {**sig, "chain": "Legacy of the Duelist (none)"}
+
+
 def test_a_window_mismatch_is_signed_as_the_contracts_not_the_engines_rules(stream):
     """Issue 32 §1: a step left unused while the engine offered its card in another window (result failure
     `kind: "window"`) is classified as a contract (window) mismatch, never as a refused legal step."""

@@ -142,3 +142,34 @@ def test_the_causes_schema_constrains_the_fix_table_to_paths_inside_the_checkout
             validation.check(doc, "causes", "causes.toml")
     with pytest.raises(InputError, match="/fix/scripts_subdir"):
         validation.check({"causes": {"A": {**base, "fix": {**base["fix"], "scripts_subdir": "/abs"}}}}, "causes", "c")
+
+
+def test_the_breakage_of_a_fix_is_split_into_interactions_and_its_own_by_ruling(monkeypatch):
+    """A fix a cause file proposes is measured against every ruling (issue 33): what it breaks is
+    listed by ruling, apart from the interactions (another defect's fix on top turns them green, or
+    another cause names them), and the rulings outside its cause are named."""
+    import duelspec.analysis.fixes as fx
+    from duelspec.analysis.causes import Cause
+    monkeypatch.setattr(fx, "classify", lambda results, causes: {i: r["cause"] for i, r in results.items()
+                                                                 if r["outcome"] in fx.BAD})
+    causes = [Cause("B", "t", "", "", ["ND-E1"], []), Cause("G", "t", "", "", ["ND-C1"], [])]
+    base = {s: {"outcome": "passed", "rulings": r} for s, r in
+            (("g1", ["ND-C1"]), ("g2", ["ND-C5"]), ("af", ["ND-AF1", "ND-FAQ2"]), ("e1", ["ND-E1"]))}
+    fixed = {"g1": {"outcome": "failed", "cause": "G"}, "g2": {"outcome": "failed", "cause": "unclassified"},
+             "af": {"outcome": "failed", "cause": "unclassified"}, "e1": {"outcome": "failed", "cause": "B"}}
+    on_top = {"G": {"g1": {"outcome": "passed"}, "g2": {"outcome": "passed"}, "af": {"outcome": "failed"}}}
+    m = measure(base, fixed, causes)
+    m["breakage"] = b = fx.breakage("B", m, base, causes, on_top)
+    assert b["interactions"] == {"G": ["g1"], "unclassified": ["g2"]}
+    assert b["interactions_repaired_by"] == {"G": 2}
+    assert b["own"] == ["af", "e1"]
+    assert b["own_by_ruling"] == {"ND-AF1": ["af"], "ND-E1": ["e1"], "ND-FAQ2": ["af"]}
+    assert b["outside"] == ["ND-AF1", "ND-FAQ2"]
+    assert sentence("B", m).endswith(": 2 interactions (G 1, unclassified 1; G's fix on top turns 2 of them green); "
+                                     "2 broken by the fix itself, by ruling: ND-AF1 1, ND-E1 1, ND-FAQ2 1 "
+                                     "(outside its rulings: ND-AF1, ND-FAQ2)")
+    fixed["af"] = fixed["e1"] = {"outcome": "passed"}
+    m = measure(base, fixed, causes)
+    m["breakage"] = fx.breakage("B", m, base, causes, on_top)
+    assert m["breakage"]["own"] == [] and m["breakage"]["outside"] == []
+    assert sentence("B", m).endswith("none broken by the fix itself: no ruling outside its cause")

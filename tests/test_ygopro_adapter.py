@@ -81,6 +81,33 @@ def test_decoder_refuses_unknown_and_cut_messages_with_the_offset():
         decode(bytes([MSG["MOVE"], 1, 2, 3]))
 
 
+def test_the_response_buffer_is_as_long_as_the_largest_copy_of_the_lineage():
+    """Issue 33: KoishiPro's and mycard's cores (like Fluorohydride's from 2024-06-18 to 2026-06-21)
+    copy 512 bytes in set_responseb whatever the response; the buffer they read is 512 bytes, the
+    response written at its start and zero after it, and a response longer than 256 bytes (what
+    Fluorohydride's current core reads) is refused."""
+    import ctypes
+    from duelspec.adapters.ygopro import core as C
+    seen = []
+
+    class Lib:
+        def set_responseb(self, h, buf):
+            seen.append((ctypes.sizeof(buf), ctypes.string_at(buf, 512)))   # what a 512-byte core copies
+
+    d = C.Duel.__new__(C.Duel)
+    d.lib, d.h = Lib(), 1
+    d._resp = ctypes.create_string_buffer(C.RESPONSE_BUFFER)
+    ctypes.memset(d._resp, 0xAA, C.RESPONSE_BUFFER)          # a previous, longer response
+    d.respond_bytes(b"\x01\x02\x03")
+    size, copied = seen[0]
+    assert size >= 512 and C.RESPONSE_BUFFER >= 512
+    assert copied == b"\x01\x02\x03" + bytes(509)
+    with pytest.raises(ValueError):
+        d.respond_bytes(bytes(257))
+    core_src = Path(C.__file__).read_text(encoding="utf-8")
+    assert "create_string_buffer(RESPONSE_BUFFER)" in core_src
+
+
 def test_query_results_parse_empty_zones_and_values():
     card = struct.pack("<iIIII", 20, 0x1 | 0x2 | 0x1000, 1234, 0x05080100 & 0xFFFFFFFF, 0x400)
     raw = struct.pack("<i", 4) + card

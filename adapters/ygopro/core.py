@@ -11,8 +11,13 @@ is running (one at a time). Facts of the API this binding relies on (ocgapi.cpp 
   ``PROCESSOR_END`` (0x20000000) the duel is over (common.h:35-39). The core may say
   "waiting" with no prompt in the buffer (call ``process`` again).
 * ``get_message`` copies the messages back to back, with no length prefix (messages.py).
-* ``set_responseb`` always copies ``SIZE_RETURN_VALUE`` = 256 bytes (duel.cpp:149-151), so the
-  buffer passed is always 256 bytes long.
+* ``set_responseb`` always copies the core's whole ``SIZE_RETURN_VALUE`` from the buffer it is
+  given, whatever the response's length: 256 bytes in Fluorohydride's core (duel.cpp:149-151 at
+  ``db4fd16``), 512 in KoishiPro's (purerosefallen/ygopro-core ``535020f``) and mycard's
+  (``cf3431e``: common.h:42, duel.cpp:153-155), as in Fluorohydride's before 2026-06-21 (``da19f8e``, 2024-06-18, to ``e19401a``). So the
+  buffer passed is :data:`RESPONSE_BUFFER` = 512 bytes, zero past the response (both layouts read
+  inside it), and a response is at most :data:`SIZE_RETURN_VALUE` = 256 bytes (what the smaller
+  layout takes).
 * The script reader gets names like ``./script/c12345.lua`` (interpreter.cpp:54-56, 191) and
   returns a pointer to the bytes that stays valid until the next call.
 * ``card_data`` (card_data.h:48-62): code, alias, u16 setcode[16], type, level, attribute,
@@ -26,7 +31,8 @@ import os
 PROCESSOR_BUFFER_LEN = 0x0FFFFFFF
 PROCESSOR_WAITING = 0x10000000
 PROCESSOR_END = 0x20000000
-SIZE_RETURN_VALUE = 256
+SIZE_RETURN_VALUE = 256      # the longest response every core of the lineage reads whole
+RESPONSE_BUFFER = 512        # what set_responseb copies from, in the cores that copy the most (512)
 MESSAGE_BUFFER = 0x100000  # the core's own message buffers are of this order (ocgapi.cpp:28)
 SEED_COUNT = 8              # ocgapi.h:26
 QUERY_BUFFER = 0x20000      # of one query_field_card result
@@ -100,7 +106,7 @@ class Core:
         # scratch buffers of the calls that copy data out of the core, made once per process (a
         # duel runs at a time, and each call's bytes are taken before the next call)
         self._msg = ctypes.create_string_buffer(MESSAGE_BUFFER)
-        self._resp = ctypes.create_string_buffer(SIZE_RETURN_VALUE)
+        self._resp = ctypes.create_string_buffer(RESPONSE_BUFFER)
         self._query = ctypes.create_string_buffer(QUERY_BUFFER)
         # the callbacks must outlive every call into the core: kept on the instance
         self._cb_script = SCRIPT_READER(self._read_script)
@@ -269,7 +275,7 @@ class Duel:
     def respond_bytes(self, data: bytes) -> None:
         if len(data) > SIZE_RETURN_VALUE:
             raise ValueError(f"a response is at most {SIZE_RETURN_VALUE} bytes")
-        ctypes.memset(self._resp, 0, SIZE_RETURN_VALUE)
+        ctypes.memset(self._resp, 0, RESPONSE_BUFFER)
         ctypes.memmove(self._resp, data, len(data))
         self.lib.set_responseb(self.h, self._resp)
 

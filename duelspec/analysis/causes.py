@@ -75,6 +75,24 @@ class Cause:
     shared: str = ""          # "<engine>:<key>": the same defect of a common code base in another engine's report
     counterpart: str = ""     # "<engine>:<key>": the same behaviour written separately in another engine
     examples: list = field(default_factory=list)   # scenario ids a report's run must classify as this cause
+    blames: list = field(default_factory=list)     # cards whose scripts it blames when the failure is about another card
+    grade: str = "rules"      # "hint": a cosmetic message with nothing offered (no source says it matters)
+
+    def shown(self, sig: dict) -> dict:
+        """``sig`` as this cause's report rows show it: with ``blames``, the card (kind,
+        interference) is the first blamed card on the chain — the script a maintainer opens —
+        followed by the card the failing expectation is about (``Iron Core of Koa'ki Meiru
+        (below Legacy of the Duelist)``); without, ``sig`` unchanged."""
+        if not self.blames:
+            return sig
+        links = [(name, intf.rstrip(")")) for name, _, intf in
+                 (part.rpartition(" (") for part in str(sig.get("chain", "")).split(" > ")) if name]
+        hit = next(((n, i) for n, i in links if n in self.blames), None)
+        if hit is None or hit[0] == sig.get("card"):
+            return sig
+        r = next((r for r in C.REPLACEMENTS if r.name == hit[0]), None)
+        card = hit[0] + (f" (below {sig['card']})" if sig.get("card") else "")
+        return {**sig, "card": card, "kind": r.gen_kind if r else "", "interference": hit[1]}
 
     def matches(self, sig: dict) -> bool:
         for rule in self.match:
@@ -99,7 +117,9 @@ def load_causes(path) -> list[Cause]:
     validation.check(doc, "causes", str(path))
     return [Cause(key, c["title"], c.get("who", ""), c.get("evidence", ""), list(c.get("rulings", [])),
                   list(c.get("match", [])), c.get("superseded", ""), c.get("same_fix", ""), c.get("shared", ""),
-                  c.get("counterpart", ""), list(c.get("examples", []))) for key, c in (doc.get("causes") or {}).items()]
+                  c.get("counterpart", ""), list(c.get("examples", [])), list(c.get("blames", [])),
+                  c.get("grade", "rules"))
+            for key, c in (doc.get("causes") or {}).items()]
 
 
 # ------------------------------------------------------------------ signatures
@@ -336,6 +356,7 @@ def group(results: list, scenarios: dict, causes: list[Cause]) -> "OrderedDict[s
         key = next((c.key for c in causes if c.matches(sig)), "unclassified")
         g = groups[key]
         g.ids.append(r["id"])
+        sig = g.cause.shown(sig) if g.cause else sig
         t = tuple(sig[k] for k in SIGNATURE_KEYS)
         g.signatures[t] = g.signatures.get(t, 0) + 1
     return OrderedDict((k, g) for k, g in groups.items() if g.ids)
@@ -361,7 +382,8 @@ def render_markdown(groups, hand_written=lambda i: not is_generated(i), width: i
     for key, g in groups.items():
         hw = sum(1 for i in g.ids if hand_written(i))
         sigs = _shown(g)
-        shown.append({"key": key, "title": g.cause.title if g.cause else "no cause of the cause file matches",
+        shown.append({"key": key, "title": (g.cause.title + (" (hint-level)" if g.cause.grade == "hint" else ""))
+                      if g.cause else "no cause of the cause file matches",
                       "label": g.cause.title if g.cause else "unclassified", "n": f"{len(g.ids):,}", "hand": f"{hw:,}",
                       "generated": f"{len(g.ids) - hw:,}", "who": g.cause.who if g.cause else "", "example": g.ids[0],
                       "evidence": g.cause.evidence if g.cause else None,

@@ -309,7 +309,43 @@ def measure(baseline: dict, fixed: dict, causes) -> dict:
     return {"run": dict(Counter(r.get("outcome") for r in fixed.values())),
             "by_cause": {k: {"failures": v["failures"], "pass": v["pass"], "still": dict(v["still"].most_common())} for k, v in by.items()},
             "broke": broke, "broke_by_cause": dict(Counter(after.get(s, "unclassified") for s in broke).most_common()),
+            "broke_labels": {s: after.get(s, "unclassified") for s in broke},
             "passing": sorted(s for s in before if fixed.get(s, {}).get("outcome") == "passed")}
+
+
+def breakage(key: str, m: dict, results: dict, causes, on_top: dict | None = None) -> dict:
+    """What the fix of cause ``key`` broke (``m["broke"]``), split into **interactions** and **its
+    own breakage by ruling**. A broken scenario is an interaction when it passed only because two
+    defects cancelled out: a fix made on top of this one (``on_top``: ``{key: its run's results}``)
+    turns it green again, or the fixed run names it by another cause (not ``key``, not a cause
+    sharing its fix, not ``unclassified``): that other defect is what now shows. Every other broken
+    scenario is the fix's own breakage, listed by the rulings it carries (``results``: the
+    scenarios' results, for their ``rulings``); ``outside`` are those rulings the cause is not
+    about: a fix a cause file proposes must leave them empty."""
+    cause = next((c for c in causes if c.key == key), None)
+    family = {key} | {c.key for c in causes if c.same_fix == key}
+    on_top = on_top or {}
+    labels = m.get("broke_labels", {})
+    inter: dict = defaultdict(list)
+    own: list = []
+    for sid in m["broke"]:
+        green = sorted(k for k, res in on_top.items() if res.get(sid, {}).get("outcome") == "passed")
+        label = labels.get(sid, "unclassified")
+        if green or (label not in family and label != "unclassified"):
+            inter[label].append(sid)
+        else:
+            own.append(sid)
+    by_ruling: dict = defaultdict(list)
+    for sid in own:
+        for r in results.get(sid, {}).get("rulings") or ["(no ruling)"]:
+            by_ruling[r].append(sid)
+    about = set(cause.rulings) if cause else set()
+    repaired = {k: sum(1 for ids in inter.values() for s in ids if res.get(s, {}).get("outcome") == "passed")
+                for k, res in on_top.items()}
+    return {"interactions": {k: sorted(v) for k, v in sorted(inter.items(), key=lambda kv: -len(kv[1]))},
+            "interactions_repaired_by": {k: n for k, n in repaired.items() if n},
+            "own": sorted(own), "own_by_ruling": {r: sorted(v) for r, v in sorted(by_ruling.items())},
+            "outside": sorted(r for r in by_ruling if r not in about)}
 
 
 def extent(key: str, m: dict) -> str:
@@ -332,6 +368,21 @@ def sentence(key: str, m: dict) -> str:
         s += "; it also turns green " + ", ".join(f"{n:,} of {k}" for k, n in sorted(others.items(), key=lambda kv: -kv[1]))
     s += "; breaks nothing" if not m["broke"] else f"; {len(m['broke']):,} that passed then fail (" + \
         ", ".join(f"{k} {n:,}" for k, n in m["broke_by_cause"].items()) + ")"
+    b = m.get("breakage")
+    if m["broke"] and b is not None:
+        n_inter = sum(len(v) for v in b["interactions"].values())
+        parts = []
+        if n_inter:
+            fixed_by = "".join(f"; {k}'s fix on top turns {n:,} of them green" for k, n in b["interactions_repaired_by"].items())
+            parts.append(f"{n_inter:,} interactions (" + ", ".join(f"{k} {len(v):,}" for k, v in b["interactions"].items())
+                         + fixed_by + ")")
+        if b["own"]:
+            parts.append(f"{len(b['own']):,} broken by the fix itself, by ruling: "
+                         + ", ".join(f"{r} {len(v):,}" for r, v in b["own_by_ruling"].items())
+                         + (f" (outside its rulings: {', '.join(b['outside'])})" if b["outside"] else ""))
+        else:
+            parts.append("none broken by the fix itself: no ruling outside its cause")
+        s += ": " + "; ".join(parts)
     return s
 
 
@@ -421,8 +472,11 @@ def main(argv=None) -> int:
         against = base
         for r in reqs:                  # what this fix adds to the ones it is made on top of
             against = _outcomes(runs[r])
-        meas = measure(against, _outcomes(paths), causes)
+        now = _outcomes(paths)
+        meas = measure(against, now, causes)
         meas["on_top_of"] = reqs
+        on_top = {j: _outcomes(runs[j]) for j in runs if j in fixes and k in fixes[j].requires}
+        meas["breakage"] = breakage(k, meas, {**against, **now}, causes, on_top)
         meas["description"] = fixes[k].description if k in fixes else ""
         meas["component"] = fixes[k].component if k in fixes else ""
         meas["sentence"] = sentence(k, meas)

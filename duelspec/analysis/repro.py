@@ -132,6 +132,21 @@ def first_failure(result: dict) -> str:
     return _lua_text(out, 600)
 
 
+def _blamed_line(scenario: dict, result: dict, cause, names: dict) -> list:
+    """For a cause whose rows name another card's script (``blames``): the line naming the script
+    to open in this reproduction (the first blamed card on its chain, c<code>.lua); else none."""
+    if not getattr(cause, "blames", None):
+        return []
+    from .causes import signature
+    shown = cause.shown(signature(result, scenario))
+    blamed = shown.get("card", "").split(" (below ")[0]
+    code = next((c for c, n in names.items() if n == blamed), None)
+    if not blamed or blamed not in cause.blames or code is None:
+        return []
+    about = shown["card"][len(blamed):].strip(" ()").removeprefix("below ")
+    return [f"The script to open: {_lua_text(blamed)}, c{code}.lua" + (f" (below {_lua_text(about)} on the chain)" if about else "")]
+
+
 def ygo_script(engine: str, scenario: dict, result: dict, cause, setup_text: str, names: dict, versions: str = "",
                source: str = "the cause file") -> str:
     """The puzzle / single-mode script of ``scenario`` showing ``cause`` (a :class:`duelspec.analysis.causes.Cause`),
@@ -148,6 +163,7 @@ def ygo_script(engine: str, scenario: dict, result: dict, cause, setup_text: str
     turn = st.get("turn", 1)
     lines = ["--[[message",
              f"duelspec reproduction for {e['name']}: cause {cause.key} — {_lua_text(cause.title)} ({_lua_text(cause.who)})",
+             *_blamed_line(scenario, result, cause, names),
              f"Scenario {scenario['id']}: {_lua_text(scenario.get('title', ''))}",
              f"Rulings: {', '.join(scenario.get('rulings', []))}",
              "",
@@ -444,13 +460,24 @@ def write(engine: str, causes_file, streams, adapter: str, out, only=(), version
     from ..reporting.markdown import render
     e = ENGINES[engine]
     rows = []
+    from .causes import signature
     for key, sid in pick.items():
         n_cards, steps, _, _ = size(scenarios[sid])
         rows.append({"key": key, "id": sid, "cards": n_cards, "steps": steps,
-                     "shows": "yes" if checked.get(sid) is None else checked[sid]})
+                     "shows": shows(signature(results[sid], scenarios[sid]), groups[key].cause)
+                     if checked.get(sid) is None else checked[sid]})
     (out / "README.md").write_text(render("repro-index.md", name=e["name"], engine=engine, menu=e["menu"],
                                           folder=e["folder"], rows=rows), encoding="utf-8")
     return {key: (sid, checked.get(sid)) for key, sid in pick.items()}
+
+
+def shows(sig: dict, cause) -> str:
+    """What a reproduction that fails as the run did shows: its first failing expectation, and for
+    a hint-level cause that it is a hint only."""
+    s = f"yes: {sig.get('first', '')}"
+    if cause is not None and getattr(cause, "grade", "rules") == "hint":
+        s += " (hint-level: the engine's message only, nothing offered there)"
+    return s
 
 
 def go_test_outcomes(stdout: str) -> tuple[dict, dict]:

@@ -102,7 +102,8 @@ def cell_data(e: EngineCauses, c) -> dict:
         fix = f"with {c.same_fix}'s fix: " + extent(c.key, e.fixes[c.same_fix])
     else:
         fix = "no fix experiment (the cause file says why)" if "No fix experiment" in c.evidence else "not measured"
-    return {"engine": e.name, "report": e.report, "key": c.key, "title": c.title, "who": c.who, "failures": len(ids),
+    title = c.title + (" (hint-level)" if getattr(c, "grade", "rules") == "hint" else "")
+    return {"engine": e.name, "report": e.report, "key": c.key, "title": title, "who": c.who, "failures": len(ids),
             "hand": sum(1 for i in ids if not is_generated(i)), "fix": fix, "repro": e.repro.get(c.key)}
 
 
@@ -114,7 +115,10 @@ def page_data(engines: list, retracted: list) -> dict:
                          "caused": sum(len(g.ids) for k, g in e.groups.items() if k != "unclassified"),
                          "unclassified": len(e.groups["unclassified"].ids) if "unclassified" in e.groups else 0} for e in engines],
             "shared": [{x.name: cell_data(x, c) for x, c in pair} for pair in r["shared"]],
-            "counterparts": [{x.name: cell_data(x, c) for x, c in pair} for pair in r["counterparts"]],
+            # the same behaviour in each engine: what the other engine did with each one's examples
+            # (one engine may file an example under another cause of its own)
+            "counterparts": [{x.name: {**cell_data(x, c), "elsewhere": elsewhere(engines, x, c)} for x, c in pair}
+                             for pair in r["counterparts"]],
             "own": {n: [{**cell_data(x, c), "elsewhere": elsewhere(engines, x, c)} for x, c in lst] for n, lst in r["own"].items()},
             "retracted": [{"title": a.get("title", a.get("first", "")), "first": a.get("first", ""),
                            "argument": " ".join(str(a.get("argument", "")).split())} for a in retracted]}
@@ -126,6 +130,7 @@ def cell(d: dict) -> str:
             f"failures: {d['failures']:,} ({d['hand']:,} hand-written)", _md(d["fix"], 700)]
     if d["repro"]:
         bits.append(f"reproduction: [`{_md(d['repro'][0], 200)}`]({d['repro'][1]})")
+    bits += [f"{_md(w['engine'])} on `{_md(w['id'], 200)}`: {_md(w['state'], 400)}" for w in d.get("in_table", [])]
     return "<br>".join(bits)
 
 
@@ -151,7 +156,8 @@ def render_markdown(engines: list, retracted: list, consensus_link: str) -> str:
             continue
         out += ["| " + " | ".join(map(_md, names)) + " |", "|" + "---|" * len(names)]
         for pair in d[key]:
-            out.append("| " + " | ".join(cell(pair[n]) if n in pair else "" for n in names) + " |")
+            out.append("| " + " | ".join(cell({**pair[n], "in_table": pair[n].get("elsewhere", [])}) if n in pair else ""
+                                         for n in names) + " |")
     for n in names:
         out += ["", f"## {_md(n)} only", ""]
         out += [f"- {cell(x)}".replace("<br>", "; ") + "".join(f"; {_md(w['engine'])} on `{_md(w['id'], 200)}`: {_md(w['state'], 400)}"

@@ -521,7 +521,10 @@ def _resolution_patches():
                  "every effect-type replacement on the chain is applied, not only the last one", applied_after("effect"))
     yield Mutant("ygo.pledge.as-effect-type", "ygo", ("ND-AF1", "ND-AF4", "ND-FAQ2"),
                  "Astral Force's effect (2) is handled as an effect-type replacement", _set_kind(_classes("pledge"), "effect"))
-    yield Mutant("ygo.pledge.as-cost-type", "ygo", ("ND-AF2", "ND-AF4"),
+    # not ND-AF4: handled as a cost-type, effect (2) still refuses a cost-type on its chain and still
+    # follows effect-types; it differs only on an effect-type after it, the order ND-AF4 does not
+    # state (undecided: duelspec/generated/model.py, issue 33)
+    yield Mutant("ygo.pledge.as-cost-type", "ygo", ("ND-AF2",),
                  "Astral Force's effect (2) is handled as a cost-type replacement", _set_kind(_classes("pledge"), "cost"))
     yield Mutant("ygo.pledge.void-when-effect-negated", "ygo", ("ND-AF1", "ND-FAQ2"),
                  "the pledge does not apply when only the effect is negated", settle_then(pledge_void_negated_effect))

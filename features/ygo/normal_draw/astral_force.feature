@@ -42,15 +42,13 @@ Feature: Rank-Up-Magic Astral Force, effect (2): a pledge, not a replacement
     Then "astral" is added to the hand
     And player A does not conduct the normal draw
 
-  @id:ygo.normal-draw.astral-force.then-effect-type @ruling:ND-AF4 @in-force-from:2022-09-12
-  Scenario: An effect-type replacement can be activated on the same chain after effect (2)
-    Given player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position
-    And player A's deck holds "Alien Shocktrooper", in this order from the top
-    When before the draw, player A activates "astral" effect (2)
-    And before the draw, player A activates "muusiki"
-    Then "astral" is activated as chain link 1
-    And "muusiki" is activated as chain link 2
-    And player A does not conduct the normal draw
+  # Not a scenario: an effect-type replacement activated on the same chain AFTER effect (2).
+  # ND-AF4 (ruling of 2022-09-12) lets effect (2) and effect-type replacements be on one chain but
+  # states no order, nor which of them is applied after the pledge; no official Q&A or page the suite
+  # has decides it (searched: the rules wiki's pages of the card and of 通常のドロー). The generated
+  # model lists the case as undecided (duelspec/generated/model.py, _legality: "an effect-type
+  # activated after Astral Force (2)"), and no scenario asserts it (issue 33: the YGOPro report's
+  # cause AF rested on this expectation alone and is withdrawn).
 
   @id:ygo.normal-draw.astral-force.after-effect-type @ruling:ND-AF4 @in-force-from:2022-09-12
   Scenario: Effect (2) can be activated on the same chain after an effect-type replacement

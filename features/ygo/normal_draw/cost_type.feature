@@ -93,6 +93,22 @@ Feature: Cost-type replacements of the normal draw (コストタイプ)
     And "gearbreed" is not activated
     And player A ends with 1 card in hand
 
+  @id:ygo.normal-draw.cost-type.no-skull-flame-after-cost-type @ruling:ND-E6 @ruling:ND-C4
+  Scenario: After a cost-type replacement, Skull Flame cannot be activated on that chain
+    # ND-E6: 「ただし、コストタイプを1つでも発動すると、その後は効果タイプであっても発動できなくなる。」
+    # Skull Flame (スカル・フレイム, ND-L-EFFECT) is an effect-type whose own activation conditions
+    # name only the Draw Phase and its target; the right Malefic World spent at activation forbids it
+    Given player A controls "Malefic World" as "world" face-up in the field zone
+    And player A controls "Skull Flame" as "skull-flame" face-up in attack position
+    And player A's deck holds "Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon", in this order from the top
+    And player A has "Burning Skull Head" as "support" in the graveyard
+    When before the draw, player A activates "world"
+    And before the draw, player A cannot activate "skull-flame"
+    Then "world" is activated as chain link 1
+    And player A does not conduct the normal draw
+    And "skull-flame" is not activated
+    And "support" ends in the graveyard
+
   @id:ygo.normal-draw.cost-type.last-applied @ruling:ND-C5 @ruling:ND-E6 @ruling:ND-E7
   Scenario: A cost-type activated after an effect-type resolves first; the effect-type fizzles
     Given player A controls "Flying Saucer Muusik'i" as "muusiki" face-up in attack position

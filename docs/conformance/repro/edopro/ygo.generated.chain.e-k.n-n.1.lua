@@ -1,5 +1,6 @@
 --[[message
-duelspec reproduction for EDOPro: cause M — Fandora, Legacy of the Duelist and Legendary Swordsman give up the draw when they resolve and then do nothing after an earlier link (CardScripts)
+duelspec reproduction for EDOPro: cause M — cause B's scripts zero the draw count when activated, so the replacement activated after them does nothing and theirs is applied (CardScripts)
+The script to open: Magical Blast, c91819979.lua (below Legacy of the Duelist on the chain)
 Scenario ygo.generated.chain.e-k.n-n.1: Generated chain: Magical Blast (effect-type) -> Legacy of the Duelist (effect-type (continuous card)); the normal draw is not conducted
 Rulings: ND-05, ND-E5, ND-E7
 
@@ -13,13 +14,18 @@ Decisions (every other prompt: pass / decline / the first zone):
 
 What the rules expect and what EDOPro did (the run's first failing expectation):
   /expect/events/2/any_order/1: expected event did not occur; expected {"event": "move", "card": "gy-mystical-elf", "from": "graveyard", "to": "hand"}
-Cause M: These operations read the draw count when they resolve and do nothing when it is 0: Fandora
-c64400161.lua:45-49 (`if dt==0 then return false end`), Legacy of the Duelist c88851326.lua:113-117,
-Black Luster Soldier - Legendary Swordsman c70551291.lua:68-72. A replacement below them on the
-chain whose script gives the draw up in its target function (cause B's cards) has already set the
-count to 0 at activation, so the last replacement does nothing and the one below it is applied (its
-_replace_count is still within the max). ND-E7: the last-activated replacement is applied, those
-before it fizzle.
+Cause M: The scripts of cause B register EFFECT_DRAW_COUNT 0 in their target function, when they are
+activated (Flying Saucer Muusik'i c97697678.lua:33, Freed the Matchless General c49681811.lua:71,
+Dark General Freed c70676581.lua:80, Skull Flame c99899504.lua:80, Iron Core of Koa'ki Meiru
+c36623431.lua:42, Spirit Burner c50418970.lua:77, Magical Blast c91819979.lua:49, Meteor Flare
+c56856951.lua:58), and set _replace_count=0 / _replace_max there. A replacement activated after one
+of them on the same chain and written as the rules have it, giving the draw up when it resolves
+(Fandora c64400161.lua:45-58, Legacy of the Duelist c88851326.lua:113-117, Black Luster Soldier -
+Legendary Swordsman c70551291.lua:68-72: `if dt==0 then return false end`), finds the count already
+0 when it resolves and does nothing; then the B card below it resolves with its _replace_count still
+within the max and is applied. ND-E7: the last-activated replacement is applied, those activated
+before it fizzle. The rows name the B card whose script zeroed the count (the file to open), then
+the card the failing expectation is about.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]

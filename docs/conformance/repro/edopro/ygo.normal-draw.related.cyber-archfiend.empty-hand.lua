@@ -12,10 +12,10 @@ Decisions (every other prompt: pass / decline / the first zone):
 
 What the rules expect and what EDOPro did (the run's first failing expectation):
   /expect/events/1: expected event did not occur; expected {"event": "activate", "card": "archfiend"}
-Cause K: c59907935.lua:7-10: EFFECT_TYPE_FIELD+EFFECT_TYPE_TRIGGER_O on EVENT_PREDRAW. The OCG text
-「…手札が０枚だった場合、通常のドローに加えてもう１枚ドローする」 is mandatory (no できる) and draws in addition to the normal draw;
-the engine offers an optional activation before the draw, which the scenario (no step: the game
-activates it) declines, so no extra card is drawn.
+Cause K: c59907935.lua:6-15: EFFECT_TYPE_FIELD+EFFECT_TYPE_TRIGGER_O (line 8) on EVENT_PREDRAW (line
+11). The OCG text 「…手札が０枚だった場合、通常のドローに加えてもう１枚ドローする」 is mandatory (no できる) and draws in addition to
+the normal draw; the engine offers an optional activation before the draw, which the scenario (no
+step: the game activates it) declines, so no extra card is drawn.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]

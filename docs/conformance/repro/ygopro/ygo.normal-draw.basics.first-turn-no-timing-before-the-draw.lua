@@ -1,5 +1,5 @@
 --[[message
-duelspec reproduction for YGOPro: cause T — the timing before the draw opens in the first turn of the player going first (ygopro-core)
+duelspec reproduction for YGOPro: cause T — the core writes the before-the-draw hint (MSG_HINT 27) in the first turn of the player going first, with nothing offered there (ygopro-core)
 Scenario ygo.normal-draw.basics.first-turn-no-timing-before-the-draw: In the first turn of the player going first there is no timing before the draw: no replacement can be activated
 Rulings: ND-02, ND-05
 
@@ -25,7 +25,10 @@ turn 1 (White Rose Cloister, c84335863.lua, face-up for the player going first, 
 scenario; likewise c29424328.lua, c40695128.lua, c75745607.lua, c77859858.lua), but no source the
 suite has decides whether its text 「自分ドローフェイズのドロー前に」 allows that in turn 1, so it is neither a
 scenario nor this cause's evidence. ND-02: no normal draw in that turn; ND-05: the timing is
-immediately before the normal draw, so there is none.
+immediately before the normal draw, so there is none. Graded a hint-level finding: MSG_HINT is a
+message to the client (type 1 HINT_EVENT, data 27: the text 'before the draw'), nothing is offered
+or activated on it, and no source the suite has says that announcing a timing where nothing can be
+done breaks a ruling.
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
 Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
