@@ -1,6 +1,6 @@
 """An independent ruling model of the Duel Masters attack (攻撃 / アタック).
 
-Written from the ruling text (``/work/shared/rulings/dm-attack.md``, ``features/rulings/dm-attack.json``:
+Written from the ruling text (``docs/rulings/dm-attack.md``, ``features/rulings/dm-attack.json``:
 AT-01..AT-03, AT-B*, AT-P*, AT-D1, AT-S1..AT-S7, AT-X1) and the catalogued general rules of the
 game (``features/general_rules/dm.json``: DM-GEN-*), and nothing else: it shares no code with the
 reference engine (``reference_engine/dm``) and knows no card. Cards are instantiated from it by
