@@ -15,7 +15,7 @@ TEST_MARK = "DUELSPEC_TEST_MARK"
 SLOW_FILES = frozenset({
     "test_edopro_adapter.py", "test_ygopro_adapter.py", "test_duel_masters_go_adapter.py", "test_fix_experiments.py",
     "test_consensus.py", "test_mutation.py", "test_site_scale.py", "test_github_action.py", "test_ci_workflows.py",
-    "test_benchmarks.py", "test_generated_harness.py", "test_stock_validators.py", "test_wheel.py",
+    "test_benchmarks.py", "test_generated_harness.py", "test_stock_validators.py", "test_wheel.py", "test_docs_engines.py",
 })
 
 
