@@ -26,6 +26,7 @@ import functools
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -33,6 +34,7 @@ from pathlib import Path
 import pytest
 from sybil import Sybil
 from sybil.parsers.markdown import CodeBlockParser, PythonCodeBlockParser
+from sybil.parsers.markdown.lexers import FencedCodeBlockLexer
 
 from duelspec.tomlread import tomllib
 from test_readme import GUIDES, PATH_IN_CODE, ROOT, _argv, _counts, _exists, _parse, _rel, _shown_commands
@@ -118,9 +120,59 @@ def check_shell(example) -> None:
         for path in _paths(line):
             if not _exists(path):
                 _fail(example, f"no file {path} in the repository", _line_of(example, path))
+    for line in re.sub(r"\\\n\s*", " ", source).splitlines():
+        for part in re.split(r"&&|\|\||;|\(|\)|\|", re.sub(r"\s#\s.*$", "", line)):
+            for program, flag in _unknown_flags(part.strip()):
+                _fail(example, f"`{part.strip()}`: {program} has no option {flag}", _line_of(example, part.strip()))
     kind = _run_kind(example)
     if kind == "fast":
         run_block(example)
+
+
+def _program(argv: list[str]) -> tuple[str, list[Path], list[str]] | None:
+    """``(name, its source files, its arguments)`` of a command line that runs a program of this
+    repository (``python -m duelspec.adapters.ygopro``, ``node adapters/edopro/main.mjs``,
+    ``sh adapters/ygopro/build.sh``, ``duelspec/adapters/duel-masters-go/build.sh``), else None."""
+    import importlib.util
+    if argv and argv[0] in ("python", "python3", "node", "sh", "bash"):
+        interpreter, argv = argv[0], argv[1:]
+        if interpreter.startswith("python") and argv[:1] == ["-m"] and len(argv) > 1:
+            spec = importlib.util.find_spec(argv[1]) if argv[1].startswith("duelspec.") else None
+            if spec is None or spec.origin is None:
+                return None
+            files = sorted(Path(spec.submodule_search_locations[0]).glob("*.py")) if spec.submodule_search_locations \
+                else [Path(spec.origin)]
+            return argv[1], files, argv[2:]
+    if not argv:
+        return None
+    path = argv[0][len(CLONE):] if argv[0].startswith(CLONE + "adapters/") else argv[0]
+    if re.match(r"(adapters|benchmarks|tools)/", path) and (ROOT / path).is_file():
+        return path, [ROOT / path], argv[1:]
+    return None
+
+
+def _unknown_flags(command: str):
+    """``(program, --flag)`` for each option a command line gives a program of this repository that
+    its source never names (its argparse / click / hand-written option list); an adapter spec's
+    ``cmd:…`` command line is read the same way."""
+    try:
+        argv = shlex.split(command)
+    except ValueError:
+        return
+    for arg in argv:
+        if arg.startswith("cmd:"):
+            yield from _unknown_flags(arg[4:])
+    found = _program(argv)
+    if not found:
+        return
+    name, files, args = found
+    source = "\n".join(f.read_text(encoding="utf-8") for f in files)
+    for arg in args:
+        if arg in (">", ">>", "|"):
+            break
+        flag = arg.split("=", 1)[0]
+        if re.fullmatch(r"--[a-z][\w-]*", flag) and flag != "--help" and flag not in source:
+            yield name, flag
 
 
 def run_block(example, env: dict | None = None, timeout: float = 60) -> list[subprocess.CompletedProcess]:
@@ -134,7 +186,8 @@ def run_block(example, env: dict | None = None, timeout: float = 60) -> list[sub
             continue
         p = subprocess.run(["bash", "-c", line], cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
         if p.returncode:
-            _fail(example, f"`{line.strip()}` exits {p.returncode}: {(p.stderr or p.stdout)[-1500:]}", _line_of(example, line.strip()))
+            why = [ln for ln in p.stdout.splitlines() if re.match(r"(FAILED|ERROR|XPASS)\b", ln)] or [p.stderr[-1500:] or p.stdout[-1500:]]
+            _fail(example, f"`{line.strip()}` exits {p.returncode}: " + "\n".join(why[:20]), _line_of(example, line.strip()))
         done.append(p)
     return done
 
@@ -256,13 +309,51 @@ def check_toml(example, tmp_dir: Path | None = None) -> None:
             _fail(example, f"the plugin has no ini key {key} (it has {sorted(registered)})", _line_of(example, key))
 
 
+OUTPUT_MARK = re.compile(r"<!--output:\s*(?P<args>[^>]*?)\s*-->\s*\Z")
+START = re.compile(r"^(?:duelspec|runner) → (?P<message>\{\"cmd\": \"start\".*\})", re.M)
+
+
+def _shape(text: str) -> str:
+    """Output with its commits, hashes and numbers left out: what an "e.g." sample keeps."""
+    return re.sub(r"\d+", "N", re.sub(r"[0-9a-f]{7,64}", "H", text)).strip()
+
+
+def check_output(example) -> None:
+    """A bare block: after ``<!--output: ARGS-->`` it is what ``duelspec ARGS`` prints, numbers and
+    hashes aside; a protocol transcript's ``start`` is the one the runner sends."""
+    from click.testing import CliRunner
+
+    from duelspec import PROTOCOL_VERSION, PROTOCOL_VERSIONS
+    from duelspec.cli import main
+    m = OUTPUT_MARK.search(example.document.text[:example.start])
+    if m:
+        printed = CliRunner().invoke(main, shlex.split(m.group("args")), env={"NO_COLOR": "1", "COLUMNS": "110"}).stdout
+        if _shape(printed) != _shape(example.parsed):
+            _fail(example, f"`duelspec {m.group('args')}` prints {printed.strip()!r}, not {example.parsed.strip()!r}")
+    for s in START.finditer(example.parsed):
+        sent = {"cmd": "start", "protocol": PROTOCOL_VERSION, "protocols": list(PROTOCOL_VERSIONS)}
+        if json.loads(s.group("message")) != sent:
+            _fail(example, f"the runner starts with {json.dumps(sent)}, not {s.group('message')}",
+                  example.parsed[:s.start()].count("\n") + 1)
+
+
+class OutputParser:
+    """A Sybil parser of the blocks with no language (sample output, transcripts), with Sybil's lexer."""
+    lexer = FencedCodeBlockLexer(language="", mapping={"language": "arguments", "source": "source"})
+
+    def __call__(self, document):
+        for region in self.lexer(document):
+            region.parsed, region.evaluator = region.lexemes["source"], check_output
+            yield region
+
+
 def _setup(namespace: dict) -> None:
     namespace["scenario"] = _scenarios()[EXAMPLE_SCENARIO]
 
 
 SYBIL = Sybil(parsers=[CodeBlockParser("sh", check_shell), CodeBlockParser("bash", check_shell),
                        CodeBlockParser("gherkin", check_gherkin), CodeBlockParser("json", check_json),
-                       CodeBlockParser("toml", check_toml), PythonCodeBlockParser()],
+                       CodeBlockParser("toml", check_toml), PythonCodeBlockParser(), OutputParser()],
               path=str(ROOT), setup=_setup)
 
 
@@ -293,6 +384,7 @@ def test_every_block_of_the_docs_is_true(example):
 def test_the_blocks_are_found_and_some_are_run():
     found = list(examples())
     by_kind = {}
+    assert any(OUTPUT_MARK.search(e.document.text[:e.start]) for e in found), "a sample output is compared"
     for e in found:
         by_kind[e.region.lexemes["arguments"]] = by_kind.get(e.region.lexemes["arguments"], 0) + 1
     assert by_kind.get("sh", 0) >= 10 and by_kind.get("gherkin", 0) >= 5 and {"json", "toml", "python"} <= set(by_kind), by_kind
@@ -341,6 +433,19 @@ reason = "no such scenario"
 ```sh
 duelspec summary no-such-results.jsonl
 ```
+
+```sh
+node adapters/edopro/main.mjs --scripts x --no-such-option y
+```
+
+<!--output: --version-->
+```
+duelspec 0.1.dev580+g2043c658a
+```
+
+```
+duelspec → {"cmd": "start", "protocol": 1}
+```
 """
 
 
@@ -353,12 +458,14 @@ def test_a_wrong_claim_fails_naming_the_file_and_the_line(tmp_path):
             _evaluate(example)
         messages.append(str(caught.value))
     where = [m.split(": ", 1)[0].rsplit(":", 1)[1] for m in messages]
-    assert where == ["4", "8", "12", "16", "22", "26", "31", "37"], messages
+    assert where == ["4", "8", "12", "16", "22", "26", "31", "37", "41", "45", "50"], messages
     assert all(m.startswith(f"{doc}:") for m in messages), messages
     for text, expected in zip(messages, ["no file adapters/edopro/main.js", "No such option",
                                          "no scenario ygo.normal-draw.no-such-scenario", "no scenario ygo.no-such-scenario",
                                          "juggles \"muusiki\"`: no step of the grammar", "no scenario ygo.normal-draw.effect-type.effect-negated.muusiki",
-                                         "no scenario ygo.normal-draw.faq1.nope", "exits 2"]):
+                                         "no scenario ygo.normal-draw.faq1.nope", "exits 2",
+                                         "adapters/edopro/main.mjs has no option --no-such-option",
+                                         "`duelspec --version` prints", "the runner starts with"]):
         assert expected in text, (expected, text)
 
 
@@ -412,3 +519,31 @@ def test_the_shell_commands_are_found_in_every_guide_with_a_block():
         blocks = len(re.findall(r"^```(?:sh|bash)\n", text, re.M))
         found = sum(1 for e in examples([doc]) if e.region.lexemes["arguments"] in ("sh", "bash"))
         assert found == blocks, (_rel(doc), found, blocks)
+
+
+INLINE_PYTHON = re.compile(r"`python3? (?:-m (?P<module>[\w.]+)|(?P<path>[\w/.-]+\.py))(?P<rest>[^`]*)`")
+
+
+def test_every_python_program_a_doc_runs_exists_with_the_options_it_gives():
+    """Inline ``python -m duelspec.analysis.causes unorder`` / ``python benchmarks/bench.py site``: the
+    module is importable, the file exists, each option is the program's (a bench is one of BENCHES)."""
+    import importlib.util
+    bad = []
+    for doc in DOCS:
+        text = doc.read_text(encoding="utf-8")
+        for m in INLINE_PYTHON.finditer(text):
+            at = f"{_rel(doc)}:{text[:m.start()].count(chr(10)) + 1}"
+            if m.group("module") and m.group("module").startswith("duelspec") and importlib.util.find_spec(m.group("module")) is None:
+                bad.append(f"{at}: no module {m.group('module')}")
+            elif m.group("path") and not (ROOT / m.group("path")).is_file():
+                bad.append(f"{at}: no file {m.group('path')}")
+            else:
+                bad += [f"{at}: {program} has no option {flag}" for program, flag in _unknown_flags(m.group(0).strip("`"))]
+            if m.group("path") == "benchmarks/bench.py":
+                sys.path.insert(0, str(ROOT / "benchmarks"))
+                try:
+                    import bench
+                finally:
+                    sys.path.pop(0)
+                bad += [f"{at}: no bench {name}" for name in m.group("rest").split() if name not in bench.BENCHES]
+    assert not bad, "; ".join(bad)
