@@ -103,8 +103,16 @@ def _paths(command: str):
 
 
 def check_shell(example) -> None:
+    check_commands(example)
+    kind = _run_kind(example)
+    if kind == "fast":
+        run_block(example)
+
+
+def check_commands(example, lang: str = "sh") -> None:
+    """The commands of a shell block (or a CI file's ``run:`` / ``script:`` lines, ``lang="yaml"``)."""
     source = example.parsed
-    for command, _ in _shown_commands(f"```sh\n{source}```\n"):
+    for command, _ in _shown_commands(f"```{lang}\n{source}```\n"):
         argv = _argv(command)
         at = _line_of(example, command)
         if argv:
@@ -121,12 +129,43 @@ def check_shell(example) -> None:
             if not _exists(path):
                 _fail(example, f"no file {path} in the repository", _line_of(example, path))
     for line in re.sub(r"\\\n\s*", " ", source).splitlines():
+        line = re.sub(r"^\s*(-\s+)?(run:\s*)?", "", line) if lang == "yaml" else line
         for part in re.split(r"&&|\|\||;|\(|\)|\|", re.sub(r"\s#\s.*$", "", line)):
             for program, flag in _unknown_flags(part.strip()):
                 _fail(example, f"`{part.strip()}`: {program} has no option {flag}", _line_of(example, part.strip()))
-    kind = _run_kind(example)
-    if kind == "fast":
-        run_block(example)
+
+
+def _action_inputs() -> set:
+    import yaml
+    return set(yaml.safe_load((ROOT / "action.yml").read_text(encoding="utf-8"))["inputs"])
+
+
+def check_yaml(example) -> None:
+    """A CI configuration: its commands as a shell block's; a step that uses duelspec's action gives it
+    only inputs action.yml declares."""
+    import yaml
+    check_commands(example, "yaml")
+
+    def steps(node):
+        if isinstance(node, dict):
+            yield node
+            for v in node.values():
+                yield from steps(v)
+        elif isinstance(node, list):
+            for v in node:
+                yield from steps(v)
+    for step in steps(yaml.safe_load(example.parsed)):
+        if re.fullmatch(r"[\w-]+/duelspec@\S+", str(step.get("uses", ""))):
+            for key in set(step.get("with") or {}) - _action_inputs():
+                _fail(example, f"duelspec's action has no input {key} (action.yml: {sorted(_action_inputs())})",
+                      _line_of(example, f"{key}:"))
+
+
+class Block:
+    """A file that is one block (a CI template), read as a Sybil example is."""
+
+    def __init__(self, path: Path, text: str, line: int = 0):
+        self.path, self.parsed, self.line = str(path), text, line
 
 
 def _program(argv: list[str]) -> tuple[str, list[Path], list[str]] | None:
@@ -353,7 +392,7 @@ def _setup(namespace: dict) -> None:
 
 SYBIL = Sybil(parsers=[CodeBlockParser("sh", check_shell), CodeBlockParser("bash", check_shell),
                        CodeBlockParser("gherkin", check_gherkin), CodeBlockParser("json", check_json),
-                       CodeBlockParser("toml", check_toml), PythonCodeBlockParser(), OutputParser()],
+                       CodeBlockParser("toml", check_toml), CodeBlockParser("yaml", check_yaml), PythonCodeBlockParser(), OutputParser()],
               path=str(ROOT), setup=_setup)
 
 
@@ -547,3 +586,24 @@ def test_every_python_program_a_doc_runs_exists_with_the_options_it_gives():
                     sys.path.pop(0)
                 bad += [f"{at}: no bench {name}" for name in m.group("rest").split() if name not in bench.BENCHES]
     assert not bad, "; ".join(bad)
+
+
+@pytest.mark.parametrize("template", sorted((ROOT / "docs" / "ci").glob("*.yml")), ids=lambda p: p.name)
+def test_the_ci_templates_commands_and_action_inputs_are_true(template):
+    """docs/ci/*.yml as a block: their commands parse, the action's inputs exist (they are run in a
+    simulated CI by tests/test_ci_workflows.py, slow)."""
+    try:
+        check_yaml(Block(template, template.read_text(encoding="utf-8")))
+        wrong = None
+    except DocClaimError as exc:
+        wrong = str(exc)
+    if wrong:
+        pytest.fail(wrong, pytrace=False)
+
+
+def test_a_wrong_ci_template_fails():
+    bad = "steps:\n  - uses: OWNER/duelspec@COMMIT\n    with:\n      adaptor: cmd:./sim\n  - run: duelspec run --shards 2\n"
+    with pytest.raises(DocClaimError, match=r"bad.yml:4: duelspec's action has no input adaptor"):
+        check_yaml(Block(Path("bad.yml"), bad.replace("--shards 2", "")))
+    with pytest.raises(DocClaimError, match=r"bad.yml:5: .*No such option"):
+        check_yaml(Block(Path("bad.yml"), bad.replace("adaptor", "adapter")))
