@@ -409,15 +409,20 @@ def _evaluate(example) -> None:
     example.evaluate()
 
 
-@pytest.mark.parametrize("example", list(examples()), ids=lambda e: f"{_where(e.path)}:{e.line}")
-def test_every_block_of_the_docs_is_true(example):
+def _claim(check, block) -> None:
+    """Run ``check(block)``; a wrong claim fails the test with its message alone (file:line: what)."""
     try:
-        _evaluate(example)
+        check(block)
         wrong = None
     except DocClaimError as exc:
         wrong = str(exc)
     if wrong:
         pytest.fail(wrong, pytrace=False)
+
+
+@pytest.mark.parametrize("example", list(examples()), ids=lambda e: f"{_where(e.path)}:{e.line}")
+def test_every_block_of_the_docs_is_true(example):
+    _claim(_evaluate, example)
 
 
 def test_the_blocks_are_found_and_some_are_run():
@@ -592,13 +597,7 @@ def test_every_python_program_a_doc_runs_exists_with_the_options_it_gives():
 def test_the_ci_templates_commands_and_action_inputs_are_true(template):
     """docs/ci/*.yml as a block: their commands parse, the action's inputs exist (they are run in a
     simulated CI by tests/test_ci_workflows.py, slow)."""
-    try:
-        check_yaml(Block(template, template.read_text(encoding="utf-8")))
-        wrong = None
-    except DocClaimError as exc:
-        wrong = str(exc)
-    if wrong:
-        pytest.fail(wrong, pytrace=False)
+    _claim(check_yaml, Block(template, template.read_text(encoding="utf-8")))
 
 
 def test_a_wrong_ci_template_fails():

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from test_docs import DOCS, _run_kind, _where, examples, run_block
+from test_docs import DOCS, Block, _run_kind, _where, examples, run_block
 from test_readme import ROOT, _shown_commands
 
 # what each adapter needs of this machine (the READMEs' set-up lines provide it there)
@@ -40,7 +40,7 @@ def test_an_adapters_readme_command_runs_as_written(example, tmp_path):
                 if missing:
                     pytest.skip(f"{_where(example.path)}:{example.line}: the engine is not here ({', '.join(missing)})")
         before = set(ROOT.iterdir())
-        block = type("Block", (), {"parsed": command + "\n", "path": example.path, "line": example.line})()
+        block = Block(Path(example.path), command + "\n", example.line)
         try:
             run_block(block, timeout=1800)
         finally:
