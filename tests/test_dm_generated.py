@@ -78,6 +78,7 @@ def test_cards_are_the_catalogues_and_their_japanese_text_says_so():
         if not card.words:
             assert not entry["text_ja"] and not entry["text"], card.name
     assert all(w in cat[C.TERROR_PIT[0]]["text_ja"] for w in C.TERROR_PIT[2])
+    assert all(w in cat[C.RAIDEN[0]]["text_ja"] for w in C.RAIDEN[2]) and cat[C.RAIDEN[0]]["name"]["en"] == C.RAIDEN[1]
 
 
 def test_the_model_decides_from_the_rulings():
@@ -112,12 +113,7 @@ OUTSIDE_THE_MODEL = {
     "dm.s6b.any-shield-trigger-in-hand": "a shield trigger already in the hand",
     "dm.s3.revolution-change-after-all-abilities": "revolution change",
     "dm.lasting.until-next-turn-never-ends": "effects lasting until the next turn",
-    "dm.s3.ninja-strike-only-before-own-abilities": "ninja strike",
-    "dm.s3.ninja-strike-only-after-own-abilities": "ninja strike",
-    "dm.s3.no-declarations": "invasion / revolution change / ninja strike",
-    "dm.s3.ninja-strike-before-ap": "ninja strike",
     "dm.block.void-when-blocker-leaves": "a blocker leaving after the block",
-    "dm.s5.no-ap-ninja-strike": "ninja strike",
     "dm.s7.after-attacking-ignored": "after-attacking abilities",
     "dm.s6a.when-battling-not-applied": "when-battling power bonuses",
     "dm.s6b.s-back-never": "S-back",

@@ -79,5 +79,8 @@ BLOCKERS = (
 
 #: the shield trigger spell: 「S・トリガー…相手のクリーチャーを1体破壊する。」
 TERROR_PIT = ("DM-01 63/110", "Terror Pit", ("S・トリガー", "相手のクリーチャーを1体破壊する"))
+#: the ninja (シノビ) the ninja strike axis plays from the hand: ニンジャ・ストライク 1 and its cip
+RAIDEN = ("DM-30 22/55", "Raiden, Light Fang Ninja", ("ニンジャ・ストライク 1", "相手のクリーチャーが攻撃またはブロックした時",
+                                                      "このクリーチャーをバトルゾーンに出した時、バトルゾーンにある相手のクリーチャーを1体選び、タップする"))
 #: a card without abilities for shields, mana and decks (Aqua Vehicle: no text)
 FILLER = "DM-01 26/110"

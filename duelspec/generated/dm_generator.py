@@ -33,6 +33,29 @@ def _all():
             for trig in ((None, "use", "decline") if n else (None,)):
                 for state, answers in itertools.product(STATES, itertools.product((True, False), repeat=len(optional_of(a, d)))):
                     yield situation(PREFIX + "attack.", a, t, d, n, trig, b, k, answers, state)
+    yield from _ninjas()
+
+
+def _ninjas():
+    """The ninja strike axis (:data:`~.dm_model.NINJAS`, Raiden from the hand), on a smaller space: ready
+    attackers; NAP's ninja against the player with 0-1 shields or a tapped creature, no blocker; AP's after a
+    block of the player with 1 shield or of an attack on a tapped Fear Fang."""
+    fang = next(d for d in C.DEFENDERS if d.slug == "fang")
+    joe = next(d for d in C.DEFENDERS if d.model.ability == "attacked-destroy-2000")
+    plain = [d for d in C.DEFENDERS if d.model.ability not in ("attacked-destroy-2000", "attacked-slayer")]
+    for a in C.ATTACKERS:
+        nap = [("player", None, n, "nap") for n in (0, 1)] + [("tapped", d, 0, "nap") for d in plain]
+        nap += [("tapped", joe, 0, w) for w in ("nap-first", "nap-later")]
+        for t, d, n, w in nap:
+            for answers in itertools.product((True, False), repeat=len(optional_of(a, d))):
+                if w != "nap" and not dict(zip(optional_of(a, d), answers))["attacked-destroy-2000"]:
+                    continue
+                yield situation(PREFIX + "attack.", a, t, d, n, None, None, None, answers, "ready", w)
+        w = "ap" if a.model.ability != "blocked-mana" else None
+        for (t, d, n), b in itertools.product((("player", None, 1), ("tapped", fang, 0)), C.BLOCKERS):
+            for answers in itertools.product((True, False), repeat=len(optional_of(a, d))):
+                for ww in ((w,) if w else ("ap-first", "ap-later")):
+                    yield situation(PREFIX + "attack.", a, t, d, n, None, b, "block", answers, "ready", ww)
 
 
 def optional_of(a, d) -> list:
@@ -40,14 +63,15 @@ def optional_of(a, d) -> list:
     return [x for x in ((a.model.ability,) + ((d.model.ability,) if d else ())) if x in OPTIONAL]
 
 
-def situation(prefix, a, t, d, n, trig, b, k, answers, state):
+def situation(prefix, a, t, d, n, trig, b, k, answers, state, ninja=None):
     """``(id, situation, cards)`` for the cards and axes of one attack (see the module docstring)."""
     s = Situation(a.model, t, d.model if d else None, n, trig, b.model if b else None, k,
-                  tuple(zip(optional_of(a, d), answers)), state)
+                  tuple(zip(optional_of(a, d), answers)), state, ninja)
     parts = [a.slug] + ([state] if state != "ready" else []) + [t] + ([d.slug] if d else [])
     parts += [f"s{n}"] if t == "player" else []
     parts += [f"st-{trig}"] if trig else []
     parts += [f"{b.slug}-{k}"] if b else []
+    parts += [f"ninja-{ninja}"] if ninja else []
     parts += ["y" if x else "n" for x in answers]
     return prefix + ".".join(parts), s, {"attacker": a, "defender": d, "blocker": b}
 
@@ -141,6 +165,25 @@ def _may_draw(script, x, player, window, yes, rulings):
     (x.event if yes else x.nev)({"event": "draw", "player": player}, *rulings)
 
 
+def _ninja_step(script, x, s, ability, player, window, rulings):
+    """Raiden's ninja strike (``ninja-strike``: the declaration and the summoning) or its cip (``cip``: its
+    controller chooses the other player's bystander and taps it)."""
+    victim = "a-by" if player == "B" else "b-by"
+    if ability == "ninja-strike":
+        script.append({"player": player, "do": "ninja-strike", "when": {"window": window}, "card": "ninja"})
+        if s.ninja in ("nap-first", "ap-first"):
+            script.append({"player": player, "do": "order-triggers", "when": {"window": window},
+                           "order": ["ninja", "def" if player == "B" else "att"]})
+        x.event({"event": "declare", "card": "ninja", "ability": "ninja-strike"}, *rulings)
+        x.event({"event": "summon", "card": "ninja"}, *rulings)
+        x.card("ninja", "zone", "battle", *rulings)
+    else:
+        x.event({"event": "trigger", "card": "ninja", "ability": "cip"}, *rulings)
+        script.append({"player": player, "do": "choose", "when": {"window": window}, "cards": [victim]})
+        x.event({"event": "tap", "card": victim}, *rulings)
+        x.card(victim, "tapped", True, *rulings)
+
+
 def build(sid: str, s: Situation, cards: dict, r) -> dict:
     """The scenario document of one kept situation."""
     from ..catalogue import cards as catalogue
@@ -165,6 +208,13 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         setup.append({"id": "b-mana-1", "card": C.FILLER, "owner": "B", "zone": "mana"})
     if d and d.model.ability == "when-destroyed-draw":
         setup.append({"id": "b-deck-1", "card": C.FILLER, "owner": "B", "zone": "deck"})
+    if s.ninja:
+        owner, other = ("B", "A") if s.ninja.startswith("nap") else ("A", "B")
+        setup.append({"id": "ninja", "card": C.RAIDEN[0], "owner": owner, "zone": "hand"})
+        setup.append({"id": f"{owner.lower()}-mana-ninja", "card": C.FILLER, "owner": owner, "zone": "mana"})  # ニンジャ・ストライク 1
+        setup.append({"id": f"{other.lower()}-by", "card": C.FILLER, "owner": other, "zone": "battle"})   # the cip's target
+        if s.ninja in ("nap-first", "nap-later"):
+            setup.append({"id": "a-by-2", "card": C.FILLER, "owner": "A", "zone": "battle"})       # Joe's Toolkit's
 
     script = [{"player": "A", "do": "declare-attack", "when": {"window": "AT-S1"}, "attacker": "att",
                "target": "player" if s.target == "player" else "def"}]
@@ -184,8 +234,17 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
     pa = r.rulings_of("s2:")
     if pa:
         x.event({"event": "power", "card": "att", "power": r.attack_power}, *pa)
+    nap_ninja = bool(s.ninja) and s.ninja.startswith("nap")
     for role, ability, applied in r.resolves:
-        if ability == "when-attacks":
+        if ability in ("ninja-strike", "cip") and nap_ninja:
+            _ninja_step(script, x, s, ability, "B", "AT-S3", r.rulings_of("s3:ninja"))
+        elif ability == "when-attacked" and applied == "bystander":
+            s3 = r.rulings_of("s3:when-attacked:destroy:bystander")
+            x.event({"event": "trigger", "card": "def", "ability": "when-attacked"}, *s3)
+            script.append({"player": "B", "do": "choose", "when": {"window": "AT-S3"}, "cards": ["a-by-2"]})
+            x.event({"event": "destroy", "card": "a-by-2"}, *s3)
+            x.card("a-by-2", "zone", "graveyard", *s3)
+        elif ability == "when-attacks":
             s3 = r.rulings_of("s3:")
             x.event({"event": "trigger", "card": "att", "ability": "when-attacks"}, *s3)
             _may_draw(script, x, "A", "AT-S3", applied, s3)
@@ -228,7 +287,9 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         x.nev({"event": "block"}, *s4)
     s5 = r.rulings_of("s5:")
     for rl, ability, applied in r.resolves:
-        if ability == "when-blocked":
+        if ability in ("ninja-strike", "cip") and not nap_ninja:
+            _ninja_step(script, x, s, ability, "A", "AT-S5", r.rulings_of("s5:ninja"))
+        elif ability == "when-blocked":
             x.event({"event": "trigger", "card": "att", "ability": "when-blocked"}, *s5)
             script.append({"player": "A", "do": "choose", "when": {"window": "AT-S5"}, "option": "yes" if applied else "no"})
             (x.event if applied else x.nev)({"event": "move", "card": "a-deck-1", "to": "mana"}, *s5)
@@ -256,7 +317,7 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
             if rl not in r.destroyed:
                 x.nev({"event": "destroy", "card": ID[rl]}, *bat)
         for rl, ability, applied in r.resolves:
-            if ability in ("when-attacks", "when-attacked", "when-blocked", "when-not-blocked"):
+            if ability in ("when-attacks", "when-attacked", "when-blocked", "when-not-blocked", "ninja-strike", "cip"):
                 continue
             x.event({"event": "trigger", "card": ID[rl], "ability": ability}, *s6a)
             if ability == "when-wins-battle":
@@ -360,7 +421,7 @@ def _requires(s: Situation, r, cards) -> list:
     if a.cannot_attack_players and s.target == "player":
         req.add("cannot-attack-players")
     for _, ability, _ in r.resolves:
-        req.add(f"ability:{ability}")
+        req.add("ninja-strike" if ability == "ninja-strike" else f"ability:{ability}")
     if s.state == "sick":
         req.add("summoning-sickness")
     return sorted(req)
@@ -374,6 +435,8 @@ def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
             cites.append({"kind": "card-text", "ref": f"{c.name} ({c.code}) 「{cat[c.code]['text_ja']}」"})
     if s.trigger:
         cites.append({"kind": "card-text", "ref": f"{C.TERROR_PIT[1]} ({C.TERROR_PIT[0]}) 「{cat[C.TERROR_PIT[0]]['text_ja']}」"})
+    if s.ninja:
+        cites.append({"kind": "card-text", "ref": f"{C.RAIDEN[1]} ({C.RAIDEN[0]}) 「{cat[C.RAIDEN[0]]['text_ja']}」"})
     seen, uniq = set(), []
     for c in cites:
         if c["ref"] not in seen:
@@ -387,6 +450,8 @@ def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
         title += f"; {cards['blocker'].name} " + {"block": "blocks", "no-block": "does not block", "tapped": "is tapped"}[s.block]
     if s.trigger:
         title += f"; Terror Pit is broken and {'used' if s.trigger == 'use' else 'declined'}"
+    if s.ninja:
+        title += f"; player {'B' if s.ninja.startswith('nap') else 'A'} ninja-strikes Raiden"
     title += ": " + words[-1]
     expect = x.doc()
     expect["carries"] = {k: v for k, v in expect["carries"].items() if k in r.rulings}

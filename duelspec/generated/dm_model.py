@@ -46,6 +46,12 @@ ABILITIES = ("when-attacks-draw", "wins-battle-mana", "after-battle-destroy", "w
              "attacked-destroy-2000", "attacked-slayer", "blocked-mana", "not-blocked-burn")
 OPTIONAL = ("when-attacks-draw", "when-destroyed-draw", "attacked-destroy-2000", "blocked-mana")
 STATES = ("ready", "tapped", "sick")
+#: ninja strike (ニンジャ・ストライク) of Raiden, Light Fang Ninja, from the hand: ``"nap"`` NAP declares it in
+#: AT-S3; ``"nap-first"`` / ``"nap-later"`` NAP declares it before / after its own "when attacked" ability
+#: (Joe's Toolkit, destroying A's bystander) resolves; ``"ap"`` AP declares it in AT-S5 after a block;
+#: ``"ap-first"`` / ``"ap-later"`` before / after its own "when blocked" ability (Coliseum Shell) resolves.
+#: Raiden's cip (「バトルゾーンにある相手のクリーチャーを1体選び、タップする」) taps the other player's bystander.
+NINJAS = (None, "nap", "nap-first", "nap-later", "ap", "ap-first", "ap-later")
 
 
 @dataclass(frozen=True)
@@ -79,8 +85,13 @@ class Situation:
     block: str | None = None
     yes: tuple = ()               # ((ability, bool), ...): answers to optional abilities
     state: str = "ready"          # the attacker: untapped and able ("ready"), tapped, or put into the battle zone this turn
+    ninja: str | None = None      # see NINJAS
 
     def __post_init__(self):
+        if self.ninja not in NINJAS:
+            raise ValueError(f"ninja {self.ninja!r}: expected one of {NINJAS}")
+        if self.ninja:
+            self._check_ninja()
         if self.state not in STATES:
             raise ValueError(f"state {self.state!r}: expected one of {STATES}")
         if self.target not in TARGETS:
@@ -93,6 +104,25 @@ class Situation:
             raise ValueError(f"blocker/block: {self.block!r}")
         if self.blocker is not None and not self.blocker.blocker:
             raise ValueError("the blocker has no blocker ability")
+
+    def _check_ninja(self):
+        attacked = self.defender.ability if self.defender else None
+        if self.state != "ready":
+            raise ValueError("ninja strike needs an attack: the attacker must be ready")
+        if self.ninja.startswith("nap"):
+            joe = attacked == "attacked-destroy-2000"
+            if (self.ninja != "nap") != joe or attacked == "attacked-slayer":
+                raise ValueError("NAP's ninja strike: nap-first / nap-later with Joe's Toolkit attacked, "
+                                 "nap with a defender without a \"when attacked\" ability")
+            if joe and not self.answer("attacked-destroy-2000"):
+                raise ValueError("nap-first / nap-later: Joe's Toolkit destroys A's bystander")
+            if self.blocker is not None:
+                raise ValueError("NAP's ninja strike is played without a blocker")
+        else:
+            if self.block != "block":
+                raise ValueError("AP's ninja strike needs a block (「相手のクリーチャーが…ブロックした時」)")
+            if (self.ninja != "ap") != (self.attacker.ability == "blocked-mana"):
+                raise ValueError("ap-first / ap-later with a \"when blocked\" attacker, ap without one")
 
     def answer(self, ability: str) -> bool:
         return dict(self.yes).get(ability, False)
@@ -182,10 +212,36 @@ def _battle(r: Ruling, a: Creature, a_power: int, o: Creature, role: str) -> Non
     r.destroyed = list(r.destroyed_together)
 
 
+def _nap_ninja(r: Ruling, s: Situation) -> None:
+    """AT-S3: NAP's ninja strike (Raiden), after AP's abilities (AT-D1), in the order NAP chooses with its own
+    "when attacked" ability (Joe's Toolkit destroying A's bystander)."""
+    ap_first = s.attacker.ability == "when-attacks-draw"
+    ninja = [("ninja", "ninja-strike", "B"), ("ninja", "cip", "A")]
+    joe = [("defender", "when-attacked", "bystander")]
+    r.resolves += {"nap": ninja, "nap-first": ninja + joe, "nap-later": joe + ninja}[s.ninja]
+    order = {"nap": "", "nap-first": "; NAP orders the ninja's cip before its own \"when attacked\" ability",
+             "nap-later": "; NAP resolves its own \"when attacked\" ability first, then declares"}[s.ninja]
+    r.cite(f"s3:ninja:{s.ninja}" + (":after-ap" if ap_first else ""),
+           "NAP declares ninja strike in AT-S3 (「相手のクリーチャーが攻撃…した時」)" + (", after AP's \"when attacks\" "
+           "ability resolved" if ap_first else "") + "; Raiden is summoned and its cip resolves, NAP choosing the "
+           "creature it taps" + order, "AT-S3", *(("AT-D1",) if ap_first else ()),
+           general=("DM-GEN-HIDDEN-ZONE-TRIGGERS", "DM-GEN-WHO-DECIDES") + (("DM-GEN-TURN-PLAYER-FIRST",) if ap_first else ())
+           + (("DM-GEN-WAITING",) if s.ninja == "nap-first" else ()))
+    if s.ninja != "nap":
+        r.cite("s3:when-attacked:destroy:bystander", "the \"when attacked\" ability resolves: NAP destroys one of AP's "
+               "creatures with power 2000 or less (not the attacker)", "AT-S3", general=("DM-GEN-WHO-DECIDES",))
+
+
 def rule(s: Situation) -> Ruling:
     """Decide one attack (see the module docstring)."""
     r = Ruling(s)
     a = s.attacker
+    if s.ninja == "ap-later":
+        return Ruling(s, undecided=(
+            "AP resolves its own \"when blocked\" ability before declaring ninja strike: the page (AT-S5) lets AP "
+            "order them freely, the comprehensive rules 506.3b as changed on 2020-10-23 (DM-GEN-HIDDEN-ZONE-TRIGGERS) "
+            "have the turn player declare every hidden-zone ability first; no dated source of ours decides which "
+            "applies to the generated attack"))
     # ---- AT-S1: the declaration (AT-01, AT-02, AT-P5); legality is checked only now (AT-D3)
     if s.state == "tapped":
         r.legal = False
@@ -233,13 +289,15 @@ def rule(s: Situation) -> Ruling:
                "its controller may decline it (「引いてよい」)", "AT-S3", "AT-X2", general=("DM-GEN-WHO-DECIDES",))
     slayer = {"defender": bool(s.defender and s.defender.slayer), "blocker": bool(s.blocker and s.blocker.slayer)}
     d = s.defender
+    if s.ninja in ("nap", "nap-first", "nap-later"):
+        _nap_ninja(r, s)
     if d is not None and d.ability == "attacked-slayer":
         r.resolves.append(("defender", "when-attacked", True))
         slayer["defender"] = True
         r.cite("s3:when-attacked:slayer", "the \"when attacked\" ability triggers in AT-S3, after AP's: the creature "
                "gains slayer", "AT-S3", *(("AT-D1",) if a.ability == "when-attacks-draw" else ()),
                general=("DM-GEN-TURN-PLAYER-FIRST",) if a.ability == "when-attacks-draw" else ())
-    if d is not None and d.ability == "attacked-destroy-2000":
+    if d is not None and d.ability == "attacked-destroy-2000" and not s.ninja:
         can = r.attack_power <= 2000
         yes = can and s.answer("attacked-destroy-2000")
         r.resolves.append(("defender", "when-attacked", yes))
@@ -265,7 +323,14 @@ def rule(s: Situation) -> Ruling:
                    if blocked else "B has a blocker that can block and declines", "AT-S4",
                    general=("DM-GEN-BLOCKER", "DM-GEN-WHO-DECIDES"))
     r.blocked = blocked
-    # ---- AT-S5: "when blocked" / "when not blocked"
+    # ---- AT-S5: "when blocked" / "when not blocked"; AP's ninja strike after a block
+    if s.ninja in ("ap", "ap-first"):
+        shell = a.ability == "blocked-mana"
+        r.resolves += [("ninja", "ninja-strike", "A"), ("ninja", "cip", "B")]
+        r.cite(f"s5:ninja:{s.ninja}", "the attack is blocked: AP declares ninja strike in AT-S5 (「相手のクリーチャーが…ブロック"
+               "した時」); Raiden is summoned and its cip resolves, AP choosing the creature it taps"
+               + ("; AP orders it before its own \"when blocked\" ability, which then resolves" if shell else ""),
+               "AT-S5", general=("DM-GEN-HIDDEN-ZONE-TRIGGERS", "DM-GEN-WHO-DECIDES") + (("DM-GEN-WAITING",) if shell else ()))
     if a.ability == "blocked-mana":
         if blocked:
             yes = s.answer("blocked-mana")
