@@ -77,6 +77,8 @@ def test_cards_are_the_catalogues_and_their_japanese_text_says_so():
             assert w in entry["text_ja"], (card.name, w)
         if not card.words:
             assert not entry["text_ja"] and not entry["text"], card.name
+    for card in C.ATTACKERS:        # "when battling a fire creature" (Tajimal) sees the attacker's civilization
+        assert card.model.fire == ("fire" in cat[card.code]["civilizations"]), card.name
     assert all(w in cat[C.TERROR_PIT[0]]["text_ja"] for w in C.TERROR_PIT[2])
     assert all(w in cat[C.RAIDEN[0]]["text_ja"] for w in C.RAIDEN[2]) and cat[C.RAIDEN[0]]["name"]["en"] == C.RAIDEN[1]
 
@@ -113,9 +115,6 @@ OUTSIDE_THE_MODEL = {
     "dm.s6b.any-shield-trigger-in-hand": "a shield trigger already in the hand",
     "dm.s3.revolution-change-after-all-abilities": "revolution change",
     "dm.lasting.until-next-turn-never-ends": "effects lasting until the next turn",
-    "dm.block.void-when-blocker-leaves": "a blocker leaving after the block",
-    "dm.s7.after-attacking-ignored": "after-attacking abilities",
-    "dm.s6a.when-battling-not-applied": "when-battling power bonuses",
     "dm.s6b.s-back-never": "S-back",
     "dm.s6b.s-back-any-civilization": "S-back",
     "dm.s6b.would-be-broken-ignored": "shield-break replacements",

@@ -30,7 +30,7 @@ def _all():
         targets = [("player", None, n) for n in range(4)]
         targets += [(t, d, 0) for t in ("tapped", "untapped") for d in C.DEFENDERS]
         for (t, d, n), (b, k) in itertools.product(targets, blockers):
-            for trig in ((None, "use", "decline") if n else (None,)):
+            for trig in ((None, "use", "decline", "hand") if n else (None,)):
                 for state, answers in itertools.product(STATES, itertools.product((True, False), repeat=len(optional_of(a, d)))):
                     yield situation(PREFIX + "attack.", a, t, d, n, trig, b, k, answers, state)
     yield from _ninjas()
@@ -51,6 +51,8 @@ def _ninjas():
                 if w != "nap" and not dict(zip(optional_of(a, d), answers))["attacked-destroy-2000"]:
                     continue
                 yield situation(PREFIX + "attack.", a, t, d, n, None, None, None, answers, "ready", w)
+        if a.model.ability == "blocked-bounce":
+            continue        # Emperor Maroll returns to the hand when Raiden enters on A's side
         w = "ap" if a.model.ability != "blocked-mana" else None
         for (t, d, n), b in itertools.product((("player", None, 1), ("tapped", fang, 0)), C.BLOCKERS):
             for answers in itertools.product((True, False), repeat=len(optional_of(a, d))):
@@ -197,6 +199,8 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
     if b:
         setup.append({"id": "blk", "card": b.code, "owner": "B", "zone": "battle", **({"tapped": True} if s.block == "tapped" else {})})
     shields = [f"s{i}" for i in range(1, s.shields + 1)]
+    if s.trigger == "hand":
+        setup.append({"id": "b-hand-st", "card": C.TERROR_PIT[0], "owner": "B", "zone": "hand"})
     for i, sh in enumerate(shields, 1):
         code = C.TERROR_PIT[0] if s.trigger and i == s.shields else C.FILLER
         setup.append({"id": sh, "card": code, "owner": "B", "zone": "shield"})
@@ -264,7 +268,7 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
                     # else NAP declines: no step (「破壊してもよい」)
                     if "attacker" not in r.destroyed:
                         x.nev({"event": "destroy", "card": "att"}, *s3)
-    if r.interrupted:
+    if r.interrupted and not r.returned:      # AT-S3: the attacker left the battle zone (AT-D2)
         d2 = r.rulings_of("interrupt:")
         x.event({"event": "attack-end", "interrupted": True}, *d2)
         for e in ({"event": "ask", "player": "B", "question": "block"}, {"event": "battle"}, {"event": "break"},
@@ -289,6 +293,10 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
     for rl, ability, applied in r.resolves:
         if ability in ("ninja-strike", "cip") and not nap_ninja:
             _ninja_step(script, x, s, ability, "A", "AT-S5", r.rulings_of("s5:ninja"))
+        elif ability == "when-blocked" and a.model.ability == "blocked-bounce":
+            x.event({"event": "trigger", "card": "att", "ability": "when-blocked"}, *s5)
+            x.event({"event": "move", "card": "blk", "to": "hand"}, *s5)
+            x.card("blk", "zone", "hand", *s5)
         elif ability == "when-blocked":
             x.event({"event": "trigger", "card": "att", "ability": "when-blocked"}, *s5)
             script.append({"player": "A", "do": "choose", "when": {"window": "AT-S5"}, "option": "yes" if applied else "no"})
@@ -299,10 +307,22 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
             x.event({"event": "move", "card": "b-mana-1", "to": "graveyard"}, *s5)
     if any(k.startswith("s5:not-blocked-trigger-not-met") or k == "s5:not-blocked-no-blocked-trigger" for k in r.signature):
         x.nev({"event": "trigger", "card": "att"}, *s5)
+    if r.interrupted and r.returned:        # AT-S5: the blocker left the battle zone (AT-S4, AT-D2)
+        d2 = r.rulings_of("interrupt:")
+        x.event({"event": "attack-end", "interrupted": True}, *d2)
+        for e in ({"event": "battle"}, {"event": "break"}, {"event": "step", "step": "AT-S6a"}, {"event": "win"}):
+            x.nev(e, *d2)
+        x.card("att", "zone", "battle", *d2)
+        x.card("att", "tapped", True, *d2)
+        if s.target == "player":
+            x.count("B", "shield", s.shields, *d2)
+        else:
+            x.card("def", "zone", "battle", *d2)
+        return _doc(sid, s, cards, r, setup, script, x, cat)
     if r.battle:
         role, pa_, po, winner = r.battle
         oid = ID[role]
-        bat = r.rulings_of("battle:") + r.rulings_of("s6:")
+        bat = r.rulings_of("battle:") + r.rulings_of("s6:") + r.rulings_of("s6a:when-battling")
         x.event({"event": "battle", "attacker": "att", "defender": oid, "winner": {"attacker": "att", "opponent": oid}.get(winner, winner),
                  "attacker_power": pa_, "defender_power": po}, *bat)
         together = [{"event": "destroy", "card": ID[rl]} for rl in r.destroyed_together]
@@ -317,7 +337,8 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
             if rl not in r.destroyed:
                 x.nev({"event": "destroy", "card": ID[rl]}, *bat)
         for rl, ability, applied in r.resolves:
-            if ability in ("when-attacks", "when-attacked", "when-blocked", "when-not-blocked", "ninja-strike", "cip"):
+            if ability in ("when-attacks", "when-attacked", "when-blocked", "when-not-blocked", "ninja-strike", "cip",
+                           "after-attacking"):
                 continue
             x.event({"event": "trigger", "card": ID[rl], "ability": ability}, *s6a)
             if ability == "when-wins-battle":
@@ -372,8 +393,15 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
                 x.card(shields[-1], "zone", "graveyard", *st)
                 hand -= 1
             else:
+                if s.trigger == "hand":      # AT-S6b: only the broken shields' triggers: the one in the hand is refused
+                    x._carry(f"/script/{len(script)}", st)
+                    script.append({"player": "B", "do": "use-shield-trigger", "when": {"window": "AT-S6b"},
+                                   "card": "b-hand-st", "legal": False})
+                    x.card("b-hand-st", "zone", "hand", *st)
+                    hand += 1
                 script.append({"player": "B", "do": "decline", "when": {"window": "AT-S6b"}})
-                x.nev({"event": "destroy", "card": "att"}, *st)
+                if "attacker" not in r.destroyed:         # (else destroyed later, by its own AT-S7 ability)
+                    x.nev({"event": "destroy", "card": "att"}, *st)
                 x.card(shields[-1], "zone", "hand", *st)
         x.count("B", "shield", s.shields - r.broken, *s6b)
         x.count("B", "hand", hand, *(s6b + st))
@@ -390,7 +418,12 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
             x.event({"any_order": [end, {"event": "power", "card": "att", "power": a.model.power}]}, *s7)
             x.card("att", "power", a.model.power, *s7)
         else:
+            if "s7:after-attacking" in r.signature:
+                x.event({"event": "trigger", "card": "att", "ability": "after-attacking"}, *s7)
+                x.card("att", "zone", "graveyard", *s7)
             x.event(end, *s7)
+        if "s7:after-attacking:not-a-player" in r.signature:
+            x.nev({"event": "trigger", "card": "att", "ability": "after-attacking"}, *s7)
         if "attacker" not in r.destroyed:
             x.card("att", "zone", "battle", *s7)
             x.card("att", "tapped", True, *s7)
@@ -450,6 +483,7 @@ def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
         title += f"; {cards['blocker'].name} " + {"block": "blocks", "no-block": "does not block", "tapped": "is tapped"}[s.block]
     if s.trigger:
         title += f"; Terror Pit is broken and {'used' if s.trigger == 'use' else 'declined'}"
+        title += "; a second one in the hand is refused" if s.trigger == "hand" else ""
     if s.ninja:
         title += f"; player {'B' if s.ninja.startswith('nap') else 'A'} ninja-strikes Raiden"
     title += ": " + words[-1]

@@ -20,9 +20,10 @@ Input: a :class:`Situation` — one attack of the turn player A (AP) on player B
   バトルした相手クリーチャーは、勝っても持ち主の墓地に置かれる」, ``when-destroyed-draw`` 「破壊された時、カードを1枚引いても
   よい」, ``attacked-destroy-2000`` 「攻撃された時、相手のパワー2000以下のクリーチャーを1体破壊してもよい」,
   ``attacked-slayer`` 「攻撃を受けたとき、…「スレイヤー」を得る」);
-- ``shields``: B's shields (0-3); ``trigger``: ``None``, ``"use"`` or ``"decline"`` — the last of the
-  shields is a shield trigger spell that destroys one of the opponent's creatures (S・トリガー) and B
-  uses it or not;
+- ``shields``: B's shields (0-3); ``trigger``: ``None``, ``"use"``, ``"decline"`` or ``"hand"`` — the last of
+  the shields is a shield trigger spell that destroys one of the opponent's creatures (S・トリガー) and B
+  uses it or not (``"hand"``: B declines it and tries to use a second copy already in the hand, refused:
+  only the broken shields' triggers can be used, AT-S6b);
 - ``blocker``: ``None`` or a :class:`Creature` with blocker; ``block``: ``"block"``, ``"no-block"`` or
   ``"tapped"`` (the blocker is tapped: it cannot block);
 - ``yes``: the answers to the optional (「〜てよい」) abilities, by ability: ``{"when-attacks-draw": True}``.
@@ -41,9 +42,10 @@ from .model import CitedDecisions      # the two models share only how decisions
 
 TARGETS = ("player", "tapped", "untapped")
 BLOCKS = ("block", "no-block", "tapped")
-TRIGGERS = (None, "use", "decline")
+TRIGGERS = (None, "use", "decline", "hand")      # "hand": declined, and a second one in B's hand is refused
 ABILITIES = ("when-attacks-draw", "wins-battle-mana", "after-battle-destroy", "when-destroyed-draw",
-             "attacked-destroy-2000", "attacked-slayer", "blocked-mana", "not-blocked-burn")
+             "attacked-destroy-2000", "attacked-slayer", "blocked-mana", "not-blocked-burn", "blocked-bounce",
+             "after-attacking-player")
 OPTIONAL = ("when-attacks-draw", "when-destroyed-draw", "attacked-destroy-2000", "blocked-mana")
 STATES = ("ready", "tapped", "sick")
 #: ninja strike (ニンジャ・ストライク) of Raiden, Light Fang Ninja, from the hand: ``"nap"`` NAP declares it in
@@ -67,6 +69,8 @@ class Creature:
     blocker: bool = False
     slayer: bool = False
     ability: str | None = None
+    fire: bool = False               # a fire creature (火のクリーチャー): its civilizations include fire
+    battling_fire_bonus: int = 0     # 「火のクリーチャーとバトルする時、このクリーチャーのパワーは+N」
 
     def __post_init__(self):
         if self.ability is not None and self.ability not in ABILITIES:
@@ -121,6 +125,8 @@ class Situation:
         else:
             if self.block != "block":
                 raise ValueError("AP's ninja strike needs a block (「相手のクリーチャーが…ブロックした時」)")
+            if self.attacker.ability == "blocked-bounce":
+                raise ValueError("Emperor Maroll returns to the hand when another creature of AP's enters: no AP ninja")
             if (self.ninja != "ap") != (self.attacker.ability == "blocked-mana"):
                 raise ValueError("ap-first / ap-later with a \"when blocked\" attacker, ap without one")
 
@@ -170,6 +176,7 @@ class Ruling(CitedDecisions):
     interrupted: bool = False
     block_asked: bool = False
     blocked: bool = False
+    returned: list = field(default_factory=list)      # the roles returned to their owner's hand
     decisions: list = field(default_factory=list)
 
     @property
@@ -189,6 +196,14 @@ class Ruling(CitedDecisions):
 def _battle(r: Ruling, a: Creature, a_power: int, o: Creature, role: str) -> None:
     """AT-B1..AT-B5, AT-S6a: the battle of the attacker (power ``a_power``) and ``o``."""
     o_power = o.power
+    if o.battling_fire_bonus:
+        if a.fire:
+            o_power += o.battling_fire_bonus
+            r.cite("s6a:when-battling:applies", "the battle is fixed and its \"when battling\" effects apply: "
+                   "「火のクリーチャーとバトルする時」 raises the power the battle compares", "AT-S6a")
+        else:
+            r.cite("s6a:when-battling:not-fire", "the attacker is not a fire creature: the \"when battling a fire "
+                   "creature\" bonus does not apply", "AT-S6a")
     if a.wins_all and o.wins_all:
         winner = "both"
         r.cite("battle:both-win-all", "both win all battles: neither is destroyed", "AT-B5")
@@ -224,7 +239,7 @@ def _nap_ninja(r: Ruling, s: Situation) -> None:
     r.cite(f"s3:ninja:{s.ninja}" + (":after-ap" if ap_first else ""),
            "NAP declares ninja strike in AT-S3 (「相手のクリーチャーが攻撃…した時」)" + (", after AP's \"when attacks\" "
            "ability resolved" if ap_first else "") + "; Raiden is summoned and its cip resolves, NAP choosing the "
-           "creature it taps" + order, "AT-S3", *(("AT-D1",) if ap_first else ()),
+           "creature it taps" + order, "AT-S3", *(("AT-D1",) if ap_first or s.ninja == "nap-first" else ()),
            general=("DM-GEN-HIDDEN-ZONE-TRIGGERS", "DM-GEN-WHO-DECIDES") + (("DM-GEN-TURN-PLAYER-FIRST",) if ap_first else ())
            + (("DM-GEN-WAITING",) if s.ninja == "nap-first" else ()))
     if s.ninja != "nap":
@@ -330,7 +345,8 @@ def rule(s: Situation) -> Ruling:
         r.cite(f"s5:ninja:{s.ninja}", "the attack is blocked: AP declares ninja strike in AT-S5 (「相手のクリーチャーが…ブロック"
                "した時」); Raiden is summoned and its cip resolves, AP choosing the creature it taps"
                + ("; AP orders it before its own \"when blocked\" ability, which then resolves" if shell else ""),
-               "AT-S5", general=("DM-GEN-HIDDEN-ZONE-TRIGGERS", "DM-GEN-WHO-DECIDES") + (("DM-GEN-WAITING",) if shell else ()))
+               "AT-S5", *(("AT-D1",) if shell else ()),
+               general=("DM-GEN-HIDDEN-ZONE-TRIGGERS", "DM-GEN-WHO-DECIDES") + (("DM-GEN-WAITING",) if shell else ()))
     if a.ability == "blocked-mana":
         if blocked:
             yes = s.answer("blocked-mana")
@@ -339,6 +355,18 @@ def rule(s: Situation) -> Ruling:
                    "decline it (「加えてもよい」)", "AT-S5")
         else:
             r.cite("s5:not-blocked-no-blocked-trigger", "not blocked: the \"when blocked\" ability does not trigger", "AT-S5")
+    if a.ability == "blocked-bounce":
+        if blocked:
+            r.resolves.append(("attacker", "when-blocked", True))
+            r.returned = ["blocker"]
+            r.interrupted = True
+            r.cite("s5:when-blocked:bounce", "the \"when blocked\" ability triggers in AT-S5 and resolves: the blocker "
+                   "returns to its owner's hand (「バトルは行われない。ブロックしたクリーチャーを持ち主の手札に戻す」)", "AT-S5")
+            r.cite("interrupt:blocker-left", "the block stays established though the blocker left (AT-S4); the blocker "
+                   "left the battle zone: the attack is interrupted once no ability waits, no battle, no shield broken",
+                   "AT-S4", "AT-D2")
+            return r
+        r.cite("s5:not-blocked-no-blocked-trigger", "not blocked: the \"when blocked\" ability does not trigger", "AT-S5")
     if a.ability == "not-blocked-burn":
         if not blocked and s.target == "player":
             r.resolves.append(("attacker", "when-not-blocked", True))
@@ -416,7 +444,8 @@ def rule(s: Situation) -> Ruling:
             used = s.trigger == "use"
             r.trigger_used = used
             r.cite(f"s6b:trigger:{s.trigger}", "B may use a shield trigger among the broken shields"
-                   + (": the spell destroys the attacker; the attack still ends in AT-S7" if used else ": declined, it stays in the hand"),
+                   + (": the spell destroys the attacker; the attack still ends in AT-S7" if used else ": declined, it stays in the hand")
+                   + ("; the one already in B's hand is not among them and cannot be used" if s.trigger == "hand" else ""),
                    "AT-S6b", general=("DM-GEN-SHIELD-TRIGGER",) + (("DM-GEN-ATTACKER-LEAVES",) if used else ()))
             if used:
                 r.destroyed.append("attacker")
@@ -433,4 +462,20 @@ def rule(s: Situation) -> Ruling:
         r.cite("s7:power-attacker-ends", "the attack ends: power attacker no longer applies", "AT-S7")
     else:
         r.cite("s7:end", "the attack ends", "AT-S7")
+    if a.ability == "after-attacking-player" and not r.direct_win:
+        if s.target != "player":
+            r.cite("s7:after-attacking:not-a-player", "it attacked a creature: 「相手プレイヤーを攻撃したあと」 does not "
+                   "trigger", "AT-S7")
+        elif blocked:
+            return Ruling(s, undecided=("an \"after attacking a player\" ability (「相手プレイヤーを攻撃したあと」) of an "
+                                        "attack on the player that was blocked: the page does not say whether it attacked "
+                                        "the player"))
+        elif "attacker" in r.destroyed:
+            return Ruling(s, undecided=("an \"after attacking a player\" ability of an attacker that left the battle "
+                                        "zone before AT-S7: the page does not say whether it still triggers"))
+        else:
+            r.resolves.append(("attacker", "after-attacking", True))
+            r.destroyed.append("attacker")
+            r.cite("s7:after-attacking", "the attack ends: the \"after attacking\" ability triggered then resolves "
+                   "(「相手プレイヤーを攻撃したあと、持ち主の墓地に置かれる」)", "AT-S7")
     return r
