@@ -55,6 +55,8 @@ ATTACKERS = (
     # 自分の手札に戻す」 keeps it out of AP's ninja strike (no other creature of A's enters otherwise)
     _c("maroll", "DM-09 17/55", "Emperor Maroll", 5000, "このクリーチャーがブロックされたとき、バトルは行われない。ブロックしたクリーチャーを"
        "持ち主の手札に戻す", ability="blocked-bounce"),
+    # 「このクリーチャーがシールドをブレイクした時、そのターンの終わりに…手札に戻す」: the attack ends before the turn does
+    _c("hopper", "DM-11 42/55", "Hazard Hopper", 5000, "このクリーチャーがシールドをブレイクした時", ability="when-breaks"),
 )
 
 # attacked creatures
@@ -92,5 +94,11 @@ TERROR_PIT = ("DM-01 63/110", "Terror Pit", ("S・トリガー", "相手のク�
 #: the ninja (シノビ) the ninja strike axis plays from the hand: ニンジャ・ストライク 1 and its cip
 RAIDEN = ("DM-30 22/55", "Raiden, Light Fang Ninja", ("ニンジャ・ストライク 1", "相手のクリーチャーが攻撃またはブロックした時",
                                                       "このクリーチャーをバトルゾーンに出した時、バトルゾーンにある相手のクリーチャーを1体選び、タップする"))
+#: S・バック-水 from B's hand (a blocker that cannot attack: neither matters to the attack that broke the shield)
+CRACK_CRAWLER = ("DM-17 24/55", "Crack Crawler", ("S・バック-水", "水のカードを自分のシールドゾーンから手札に加える時、そのカードを捨ててもよい"))
+#: B's creature with a shield-break replacement
+PULSAR_TREE = ("DM-07 12/55", "Pulsar Tree", ("自分のシールドが1枚ブレイクされる時、かわりにこのクリーチャーを破壊してもよい",))
+#: a broken card that is not water (Burning Mane: nature, no text), for the refused S-back
+NOT_WATER = "DM-01 91/110"
 #: a card without abilities for shields, mana and decks (Aqua Vehicle: no text)
 FILLER = "DM-01 26/110"

@@ -18,7 +18,7 @@ import functools
 import itertools
 
 from . import dm_cards as C
-from .dm_model import OPTIONAL, STATES, Situation, rule
+from .dm_model import OPTIONAL, SHIELD_EXTRAS, STATES, Situation, rule
 
 PREFIX = "dm.generated."
 
@@ -34,6 +34,18 @@ def _all():
                 for state, answers in itertools.product(STATES, itertools.product((True, False), repeat=len(optional_of(a, d)))):
                     yield situation(PREFIX + "attack.", a, t, d, n, trig, b, k, answers, state)
     yield from _ninjas()
+    yield from _extras()
+
+
+def _extras():
+    """S-back and shield-break replacement (:data:`~.dm_model.SHIELD_EXTRAS`): ready attackers that break one
+    shield of the player's 1 or 2, without blocker or shield trigger."""
+    for a in C.ATTACKERS:
+        for n in (1, 2):
+            if min(a.model.breaker, n) != 1 or a.model.cannot_attack_players:
+                continue
+            for extra, answers in itertools.product(SHIELD_EXTRAS[1:], itertools.product((True, False), repeat=len(optional_of(a, None)))):
+                yield situation(PREFIX + "attack.", a, "player", None, n, None, None, None, answers, "ready", extra=extra)
 
 
 def _ninjas():
@@ -65,15 +77,16 @@ def optional_of(a, d) -> list:
     return [x for x in ((a.model.ability,) + ((d.model.ability,) if d else ())) if x in OPTIONAL]
 
 
-def situation(prefix, a, t, d, n, trig, b, k, answers, state, ninja=None):
+def situation(prefix, a, t, d, n, trig, b, k, answers, state, ninja=None, extra=None):
     """``(id, situation, cards)`` for the cards and axes of one attack (see the module docstring)."""
     s = Situation(a.model, t, d.model if d else None, n, trig, b.model if b else None, k,
-                  tuple(zip(optional_of(a, d), answers)), state, ninja)
+                  tuple(zip(optional_of(a, d), answers)), state, ninja, extra)
     parts = [a.slug] + ([state] if state != "ready" else []) + [t] + ([d.slug] if d else [])
     parts += [f"s{n}"] if t == "player" else []
     parts += [f"st-{trig}"] if trig else []
     parts += [f"{b.slug}-{k}"] if b else []
     parts += [f"ninja-{ninja}"] if ninja else []
+    parts += [f"x-{extra}"] if extra else []
     parts += ["y" if x else "n" for x in answers]
     return prefix + ".".join(parts), s, {"attacker": a, "defender": d, "blocker": b}
 
@@ -201,8 +214,13 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
     shields = [f"s{i}" for i in range(1, s.shields + 1)]
     if s.trigger == "hand":
         setup.append({"id": "b-hand-st", "card": C.TERROR_PIT[0], "owner": "B", "zone": "hand"})
+    if s.extra in ("s-back", "s-back-not-water"):
+        setup.append({"id": "b-sback", "card": C.CRACK_CRAWLER[0], "owner": "B", "zone": "hand"})
+    if s.extra in ("replace", "no-replace"):
+        setup.append({"id": "b-tree", "card": C.PULSAR_TREE[0], "owner": "B", "zone": "battle"})
     for i, sh in enumerate(shields, 1):
         code = C.TERROR_PIT[0] if s.trigger and i == s.shields else C.FILLER
+        code = C.NOT_WATER if s.extra == "s-back-not-water" and i == s.shields else code
         setup.append({"id": sh, "card": code, "owner": "B", "zone": "shield"})
     if a.model.ability == "when-attacks-draw":
         setup.append({"id": "a-deck-1", "card": C.FILLER, "owner": "A", "zone": "deck"})
@@ -338,7 +356,7 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
                 x.nev({"event": "destroy", "card": ID[rl]}, *bat)
         for rl, ability, applied in r.resolves:
             if ability in ("when-attacks", "when-attacked", "when-blocked", "when-not-blocked", "ninja-strike", "cip",
-                           "after-attacking"):
+                           "after-attacking", "when-breaks"):
                 continue
             x.event({"event": "trigger", "card": ID[rl], "ability": ability}, *s6a)
             if ability == "when-wins-battle":
@@ -374,6 +392,11 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
                                "cards": [broken[0]] * r.broken, "legal": False})
             script.append({"player": "A", "do": "break-shields", "when": {"window": "AT-S6b"}, "cards": broken})
             x.event({"event": "ask", "player": "A", "question": "break-shields", "cards": shields}, *s6b)
+        if s.extra == "no-replace":
+            wb = r.rulings_of("s6b:would-be-broken")
+            script.append({"player": "B", "do": "choose", "when": {"window": "AT-S6b"}, "option": "no"})
+            x.nev({"event": "destroy", "card": "b-tree"}, *wb)
+            x.card("b-tree", "zone", "battle", *wb)
         x.event({"event": "break", "shields": broken}, *s6b)
         moves = [{"event": "move", "card": sh, "to": "hand"} for sh in broken]
         x.event({"any_order": moves} if len(moves) > 1 else moves[0], *s6b)
@@ -403,8 +426,43 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
                 if "attacker" not in r.destroyed:         # (else destroyed later, by its own AT-S7 ability)
                     x.nev({"event": "destroy", "card": "att"}, *st)
                 x.card(shields[-1], "zone", "hand", *st)
+        if s.extra in ("s-back", "s-back-not-water"):
+            sb = r.rulings_of("s6b:s-back")
+            hand += 1                    # Crack Crawler was in the hand
+            if s.extra == "s-back":
+                script.append({"player": "B", "do": "s-back", "when": {"window": "AT-S6b"}, "card": "b-sback"})
+                x.event({"event": "declare", "card": "b-sback", "ability": "s-back"}, *sb)
+                x.event({"event": "move", "card": broken[-1], "to": "graveyard"}, *sb)
+                x.event({"event": "summon", "card": "b-sback"}, *sb)
+                x.card("b-sback", "zone", "battle", *sb)
+                x.card(broken[-1], "zone", "graveyard", *sb)
+                hand -= 2
+            else:
+                x._carry(f"/script/{len(script)}", sb)
+                script.append({"player": "B", "do": "s-back", "when": {"window": "AT-S6b"}, "card": "b-sback", "legal": False})
+                x.nev({"event": "summon", "card": "b-sback"}, *sb)
+                x.card("b-sback", "zone", "hand", *sb)
+                x.card(broken[-1], "zone", "hand", *sb)
+            st = st + sb
+        if "when-breaks" in [ab for _, ab, _ in r.resolves]:
+            wb = r.rulings_of("s6b:when-breaks")
+            x.event({"event": "trigger", "card": "att", "ability": "when-breaks"}, *wb)
         x.count("B", "shield", s.shields - r.broken, *s6b)
         x.count("B", "hand", hand, *(s6b + st))
+    elif r.replaced:
+        wb = r.rulings_of("s6b:would-be-broken")
+        sh = shields[-1]
+        if s.shields > 1:
+            script.append({"player": "A", "do": "break-shields", "when": {"window": "AT-S6b"}, "cards": [sh]})
+        script.append({"player": "B", "do": "choose", "when": {"window": "AT-S6b"}, "option": "yes"})
+        x.event({"event": "destroy", "card": "b-tree"}, *wb)
+        x.nev({"event": "move", "card": sh, "to": "hand"}, *wb)
+        if "s6b:when-breaks:nothing-broken" in r.signature:
+            x.nev({"event": "trigger", "card": "att", "ability": "when-breaks"}, *r.rulings_of("s6b:when-breaks"))
+        x.card("b-tree", "zone", "graveyard", *wb)
+        x.card(sh, "zone", "shield", *wb)
+        x.count("B", "shield", s.shields, *wb)
+        x.count("B", "hand", 0, *wb)
     elif r.direct_win:
         x.event({"event": "step", "step": "AT-S6c"}, "AT-S6c")
         x.event({"event": "win", "player": "A", "reason": "direct-attack"}, "AT-P1", "AT-S6c")
@@ -457,6 +515,12 @@ def _requires(s: Situation, r, cards) -> list:
         req.add("ninja-strike" if ability == "ninja-strike" else f"ability:{ability}")
     if s.state == "sick":
         req.add("summoning-sickness")
+    if s.extra in ("s-back", "s-back-not-water"):
+        req.add("s-back")
+    if s.extra == "s-back-not-water":
+        req.add("refusal")
+    if s.extra in ("replace", "no-replace"):
+        req |= {"ability:replacement", "break"}
     return sorted(req)
 
 
@@ -468,8 +532,10 @@ def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
             cites.append({"kind": "card-text", "ref": f"{c.name} ({c.code}) 「{cat[c.code]['text_ja']}」"})
     if s.trigger:
         cites.append({"kind": "card-text", "ref": f"{C.TERROR_PIT[1]} ({C.TERROR_PIT[0]}) 「{cat[C.TERROR_PIT[0]]['text_ja']}」"})
-    if s.ninja:
-        cites.append({"kind": "card-text", "ref": f"{C.RAIDEN[1]} ({C.RAIDEN[0]}) 「{cat[C.RAIDEN[0]]['text_ja']}」"})
+    extra = {"s-back": C.CRACK_CRAWLER, "s-back-not-water": C.CRACK_CRAWLER, "replace": C.PULSAR_TREE,
+             "no-replace": C.PULSAR_TREE}.get(s.extra)
+    for c in ((C.RAIDEN,) if s.ninja else ()) + ((extra,) if extra else ()):
+        cites.append({"kind": "card-text", "ref": f"{c[1]} ({c[0]}) 「{cat[c[0]]['text_ja']}」"})
     seen, uniq = set(), []
     for c in cites:
         if c["ref"] not in seen:
@@ -486,6 +552,9 @@ def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
         title += "; a second one in the hand is refused" if s.trigger == "hand" else ""
     if s.ninja:
         title += f"; player {'B' if s.ninja.startswith('nap') else 'A'} ninja-strikes Raiden"
+    if s.extra:
+        title += {"s-back": "; B uses Crack Crawler's S-back", "s-back-not-water": "; Crack Crawler's S-back is refused",
+                  "replace": "; B destroys Pulsar Tree instead", "no-replace": "; B keeps Pulsar Tree"}[s.extra]
     title += ": " + words[-1]
     expect = x.doc()
     expect["carries"] = {k: v for k, v in expect["carries"].items() if k in r.rulings}

@@ -45,7 +45,7 @@ BLOCKS = ("block", "no-block", "tapped")
 TRIGGERS = (None, "use", "decline", "hand")      # "hand": declined, and a second one in B's hand is refused
 ABILITIES = ("when-attacks-draw", "wins-battle-mana", "after-battle-destroy", "when-destroyed-draw",
              "attacked-destroy-2000", "attacked-slayer", "blocked-mana", "not-blocked-burn", "blocked-bounce",
-             "after-attacking-player")
+             "after-attacking-player", "when-breaks")
 OPTIONAL = ("when-attacks-draw", "when-destroyed-draw", "attacked-destroy-2000", "blocked-mana")
 STATES = ("ready", "tapped", "sick")
 #: ninja strike (ニンジャ・ストライク) of Raiden, Light Fang Ninja, from the hand: ``"nap"`` NAP declares it in
@@ -54,6 +54,11 @@ STATES = ("ready", "tapped", "sick")
 #: ``"ap-first"`` / ``"ap-later"`` before / after its own "when blocked" ability (Coliseum Shell) resolves.
 #: Raiden's cip (「バトルゾーンにある相手のクリーチャーを1体選び、タップする」) taps the other player's bystander.
 NINJAS = (None, "nap", "nap-first", "nap-later", "ap", "ap-first", "ap-later")
+#: what else the one broken shield meets (AT-S6b), with B's Crack Crawler in the hand (S・バック-水) or Pulsar
+#: Tree in the battle zone (「自分のシールドが1枚ブレイクされる時、かわりにこのクリーチャーを破壊してもよい」):
+#: ``"s-back"`` the broken card is water and B uses S-back; ``"s-back-not-water"`` it is not, B's S-back
+#: is refused; ``"replace"`` / ``"no-replace"`` B destroys Pulsar Tree instead of the shield, or not.
+SHIELD_EXTRAS = (None, "s-back", "s-back-not-water", "replace", "no-replace")
 
 
 @dataclass(frozen=True)
@@ -90,8 +95,15 @@ class Situation:
     yes: tuple = ()               # ((ability, bool), ...): answers to optional abilities
     state: str = "ready"          # the attacker: untapped and able ("ready"), tapped, or put into the battle zone this turn
     ninja: str | None = None      # see NINJAS
+    extra: str | None = None      # see SHIELD_EXTRAS
 
     def __post_init__(self):
+        if self.extra not in SHIELD_EXTRAS:
+            raise ValueError(f"extra {self.extra!r}: expected one of {SHIELD_EXTRAS}")
+        if self.extra and not (self.target == "player" and self.shields and self.trigger is None and self.block != "block"
+                               and min(self.attacker.breaker, self.shields) == 1 and not self.ninja):
+            raise ValueError("S-back / Pulsar Tree: an unblocked attack on the player that breaks one shield, no "
+                             "shield trigger, no ninja")
         if self.ninja not in NINJAS:
             raise ValueError(f"ninja {self.ninja!r}: expected one of {NINJAS}")
         if self.ninja:
@@ -177,6 +189,7 @@ class Ruling(CitedDecisions):
     block_asked: bool = False
     blocked: bool = False
     returned: list = field(default_factory=list)      # the roles returned to their owner's hand
+    replaced: bool = False      # Pulsar Tree was destroyed instead of the shield
     decisions: list = field(default_factory=list)
 
     @property
@@ -437,6 +450,13 @@ def rule(s: Situation) -> Ruling:
     elif s.shields:
         n = min(a.breaker, s.shields)
         r.broken = n
+        if s.extra in ("replace", "no-replace"):
+            r.replaced = s.extra == "replace"
+            r.cite(f"s6b:would-be-broken:{s.extra}", "AP chooses the shield; its 「ブレイクされる時」 effect applies before the "
+                   "break: " + ("B destroys Pulsar Tree instead and the shield is not broken" if r.replaced
+                                else "B declines and the shield is broken"), "AT-S6b", general=("DM-GEN-WHO-DECIDES",))
+            if r.replaced:
+                r.broken = 0
         r.cite(f"s6b:break:{'single' if a.breaker == 1 else 'multi'}:{'fewer' if s.shields < a.breaker else 'enough' if s.shields == a.breaker else 'more'}",
                "the number of shields is fixed; AP chooses them and breaks them at once; they go to B's hand",
                "AT-P2", "AT-P3", "AT-P4", "AT-S6b", general=("DM-GEN-WHO-DECIDES",))
@@ -449,6 +469,23 @@ def rule(s: Situation) -> Ruling:
                    "AT-S6b", general=("DM-GEN-SHIELD-TRIGGER",) + (("DM-GEN-ATTACKER-LEAVES",) if used else ()))
             if used:
                 r.destroyed.append("attacker")
+        if s.extra in ("s-back", "s-back-not-water"):
+            r.cite(f"s6b:{s.extra}", "after the break B may use the S-backs among the broken cards: "
+                   + ("the broken card is water: B discards it and summons Crack Crawler (S・バック-水)" if s.extra == "s-back"
+                      else "the broken card is not water: Crack Crawler's S・バック-水 cannot use it"), "AT-S6b")
+        if a.ability == "when-breaks":
+            if not r.broken:
+                r.cite("s6b:when-breaks:nothing-broken", "no shield was broken: 「シールドをブレイクした時」 does not trigger",
+                       "AT-S6b")
+            elif "attacker" in r.destroyed:
+                return Ruling(s, undecided=("a \"when breaks\" ability (「シールドをブレイクした時、そのターンの終わりに…手札に戻す」) "
+                                            "of an attacker a shield trigger removed: the page does not say whether it still "
+                                            "resolves, nor what it would do"))
+            else:
+                r.resolves.append(("attacker", "when-breaks", True))
+                r.cite("s6b:when-breaks" + (":after-triggers" if s.trigger or s.extra else ""),
+                       "the \"when breaks\" ability resolves after the broken shields' triggers and S-backs were used "
+                       "or declined", "AT-S6b")
     else:
         r.direct_win = True
         r.cite("s6c:direct-attack", "no shields, not blocked: the direct attack succeeds and A wins", "AT-P1", "AT-S6c")
