@@ -117,7 +117,6 @@ def test_a_generated_expectation_can_fail(generated, reference):
 OUTSIDE_THE_MODEL = {
     "dm.s3.revolution-change-after-all-abilities": "revolution change",
     "dm.lasting.until-next-turn-never-ends": "effects lasting until the next turn",
-    "dm.breakers.fixed-at-declaration": "breaker count changed during the attack",
     "dm.shield-triggers.cip-at-once": "creature shield triggers with cip abilities",
     "dm.interrupt.while-attacking-persists": "an attacker with power attacker leaving in AT-S3",
     "dm.legality.target-rechecked": "target legality changed by an AT-S3 ability",

@@ -56,8 +56,15 @@ ATTACKERS = (
     _c("maroll", "DM-09 17/55", "Emperor Maroll", 5000, "このクリーチャーがブロックされたとき、バトルは行われない。ブロックしたクリーチャーを"
        "持ち主の手札に戻す", ability="blocked-bounce"),
     # 「このクリーチャーがシールドをブレイクした時、そのターンの終わりに…手札に戻す」: the attack ends before the turn does
+    _c("flametropus", "DM-03 39/55", "Flametropus", 3000, "このクリーチャーが攻撃するとき、自分のマナゾーンからカードを1枚選び、自分の墓地"
+       "に置いてよい。そうしたなら、このターン、このクリーチャーは「パワーアタッカー+3000」と「W(ダブル)・ブレイカー」を得る",
+       ability="when-attacks-gains", fire=True),
     _c("hopper", "DM-11 42/55", "Hazard Hopper", 5000, "このクリーチャーがシールドをブレイクした時", ability="when-breaks"),
 )
+
+#: attackers played on a smaller space (the player with 0-3 shields or a tapped Fear Fang; no blocker or Seamine
+#: blocking or not): what they add is their AT-S3 ability and the breakers it gives
+SMALL_SPACE = ("flametropus",)
 
 # attacked creatures
 DEFENDERS = (

@@ -26,10 +26,17 @@ PREFIX = "dm.generated."
 def _all():
     """Yield ``(id, situation, cards)`` for the whole space, simplest first."""
     blockers = [(None, None)] + [(b, k) for b in C.BLOCKERS for k in ("block", "no-block", "tapped")]
+    fang = next(d for d in C.DEFENDERS if d.slug == "fang")
+    seamine = next(b for b in C.BLOCKERS if b.slug == "seamine")
     for a in C.ATTACKERS:
         targets = [("player", None, n) for n in range(4)]
-        targets += [(t, d, 0) for t in ("tapped", "untapped") for d in C.DEFENDERS]
-        for (t, d, n), (b, k) in itertools.product(targets, blockers):
+        if a.slug in C.SMALL_SPACE:      # the breakers it gains matter against the player; one creature, one blocker
+            targets.append(("tapped", fang, 0))
+            pairs = itertools.product(targets, [(None, None)] + [(seamine, k) for k in ("block", "no-block")])
+        else:
+            targets += [(t, d, 0) for t in ("tapped", "untapped") for d in C.DEFENDERS]
+            pairs = itertools.product(targets, blockers)
+        for (t, d, n), (b, k) in pairs:
             for trig in ((None, "use", "decline", "hand") if n else (None,)):
                 for state, answers in itertools.product(STATES, itertools.product((True, False), repeat=len(optional_of(a, d)))):
                     yield situation(PREFIX + "attack.", a, t, d, n, trig, b, k, answers, state)
@@ -45,6 +52,8 @@ def _extras():
             if min(a.model.breaker, n) != 1 or a.model.cannot_attack_players:
                 continue
             for extra, answers in itertools.product(SHIELD_EXTRAS[1:], itertools.product((True, False), repeat=len(optional_of(a, None)))):
+                if n == 2 and dict(zip(optional_of(a, None), answers)).get("when-attacks-gains"):
+                    continue         # Flametropus with the W・ブレイカー it gains breaks both
                 yield situation(PREFIX + "attack.", a, "player", None, n, None, None, None, answers, "ready", extra=extra)
 
 
@@ -224,6 +233,8 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         setup.append({"id": sh, "card": code, "owner": "B", "zone": "shield"})
     if a.model.ability == "when-attacks-draw":
         setup.append({"id": "a-deck-1", "card": C.FILLER, "owner": "A", "zone": "deck"})
+    if a.model.ability == "when-attacks-gains":
+        setup.append({"id": "a-mana-1", "card": C.FILLER, "owner": "A", "zone": "mana"})
     if a.model.ability == "blocked-mana":
         setup.append({"id": "a-deck-1", "card": C.FILLER, "owner": "A", "zone": "deck"})
     if a.model.ability in ("wins-battle-mana", "not-blocked-burn"):
@@ -269,6 +280,16 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         elif ability == "when-attacks":
             s3 = r.rulings_of("s3:")
             x.event({"event": "trigger", "card": "att", "ability": "when-attacks"}, *s3)
+            if a.model.ability == "when-attacks-gains":
+                if applied:
+                    script.append({"player": "A", "do": "choose", "when": {"window": "AT-S3"}, "cards": ["a-mana-1"]})
+                    x.event({"event": "move", "card": "a-mana-1", "to": "graveyard"}, *s3)
+                    x.event({"event": "power", "card": "att", "power": r.attack_power}, *s3)
+                    x.card("a-mana-1", "zone", "graveyard", *s3)
+                else:          # 「置いてよい」: AP declines (no step)
+                    x.nev({"event": "move", "card": "a-mana-1"}, *s3)
+                    x.card("a-mana-1", "zone", "mana", *s3)
+                continue
             _may_draw(script, x, "A", "AT-S3", applied, s3)
         elif ability == "when-attacked":
             s3 = r.rulings_of("s3:")
@@ -383,7 +404,7 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
                 x.nev({"event": "win"}, *r.rulings_of("s6:"))
                 x.winner(None, *r.rulings_of("s6:"))
     elif r.broken:
-        s6b = r.rulings_of("s6b:break")
+        s6b = r.rulings_of("s6b:break")     # (and s6b:breaker-count-fixed-now)
         broken = shields[-r.broken:]
         if r.broken < s.shields:
             if r.broken > 1:       # AT-P4: the same shield cannot be chosen twice: a refused choice first
@@ -505,9 +526,9 @@ def _requires(s: Situation, r, cards) -> list:
         req |= {"shield-trigger", "ability:spell"}
     if a.power_attacker:
         req.add("power-attacker")
-    if a.breaker == 2 and r.broken:
+    if r.breaker == 2 and r.broken:
         req.add("w-breaker")
-    if a.breaker == 3 and r.broken:
+    if r.breaker == 3 and r.broken:
         req.add("t-breaker")
     if a.cannot_attack_players and s.target == "player":
         req.add("cannot-attack-players")

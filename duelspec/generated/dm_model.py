@@ -45,8 +45,10 @@ BLOCKS = ("block", "no-block", "tapped")
 TRIGGERS = (None, "use", "decline", "hand")      # "hand": declined, and a second one in B's hand is refused
 ABILITIES = ("when-attacks-draw", "wins-battle-mana", "after-battle-destroy", "when-destroyed-draw",
              "attacked-destroy-2000", "attacked-slayer", "blocked-mana", "not-blocked-burn", "blocked-bounce",
-             "after-attacking-player", "when-breaks")
-OPTIONAL = ("when-attacks-draw", "when-destroyed-draw", "attacked-destroy-2000", "blocked-mana")
+             "after-attacking-player", "when-breaks", "when-attacks-gains")
+OPTIONAL = ("when-attacks-draw", "when-destroyed-draw", "attacked-destroy-2000", "blocked-mana", "when-attacks-gains")
+#: AP's "when attacks" abilities (AT-S3): they resolve before NAP's (AT-D1)
+WHEN_ATTACKS = ("when-attacks-draw", "when-attacks-gains")
 STATES = ("ready", "tapped", "sick")
 #: ninja strike (ニンジャ・ストライク) of Raiden, Light Fang Ninja, from the hand: ``"nap"`` NAP declares it in
 #: AT-S3; ``"nap-first"`` / ``"nap-later"`` NAP declares it before / after its own "when attacked" ability
@@ -100,8 +102,9 @@ class Situation:
     def __post_init__(self):
         if self.extra not in SHIELD_EXTRAS:
             raise ValueError(f"extra {self.extra!r}: expected one of {SHIELD_EXTRAS}")
+        gains = self.attacker.ability == "when-attacks-gains" and self.answer("when-attacks-gains")
         if self.extra and not (self.target == "player" and self.shields and self.trigger is None and self.block != "block"
-                               and min(self.attacker.breaker, self.shields) == 1 and not self.ninja):
+                               and min(2 if gains else self.attacker.breaker, self.shields) == 1 and not self.ninja):
             raise ValueError("S-back / Pulsar Tree: an unblocked attack on the player that breaks one shield, no "
                              "shield trigger, no ninja")
         if self.ninja not in NINJAS:
@@ -190,6 +193,8 @@ class Ruling(CitedDecisions):
     blocked: bool = False
     returned: list = field(default_factory=list)      # the roles returned to their owner's hand
     replaced: bool = False      # Pulsar Tree was destroyed instead of the shield
+    breaker: int | None = None  # the attacker's breaker count as of AT-S6b
+    gained_power_attacker: int = 0   # power attacker gained in AT-S3
     decisions: list = field(default_factory=list)
 
     @property
@@ -243,7 +248,7 @@ def _battle(r: Ruling, a: Creature, a_power: int, o: Creature, role: str) -> Non
 def _nap_ninja(r: Ruling, s: Situation) -> None:
     """AT-S3: NAP's ninja strike (Raiden), after AP's abilities (AT-D1), in the order NAP chooses with its own
     "when attacked" ability (Joe's Toolkit destroying A's bystander)."""
-    ap_first = s.attacker.ability == "when-attacks-draw"
+    ap_first = s.attacker.ability in WHEN_ATTACKS
     ninja = [("ninja", "ninja-strike", "B"), ("ninja", "cip", "A")]
     joe = [("defender", "when-attacked", "bystander")]
     r.resolves += {"nap": ninja, "nap-first": ninja + joe, "nap-later": joe + ninja}[s.ninja]
@@ -315,6 +320,19 @@ def rule(s: Situation) -> Ruling:
         r.resolves.append(("attacker", "when-attacks", yes))
         r.cite(f"s3:when-attacks:{yes}", "the \"when attacks\" ability triggers after the declaration and resolves; "
                "its controller may decline it (「引いてよい」)", "AT-S3", "AT-X2", general=("DM-GEN-WHO-DECIDES",))
+    breaker = a.breaker
+    if a.ability == "when-attacks-gains":
+        yes = s.answer("when-attacks-gains")
+        r.resolves.append(("attacker", "when-attacks", yes))
+        if yes:
+            r.attack_power += 3000
+            breaker = 2
+            r.gained_power_attacker = 3000
+        r.cite(f"s3:when-attacks-gains:{yes}", "the \"when attacks\" ability resolves in AT-S3: " + (
+               "AP puts a mana card into the graveyard and the attacker gains 「パワーアタッカー+3000」 (it is attacking: the "
+               "bonus applies now) and 「W・ブレイカー」" if yes else "AP declines it (「置いてよい」)"), "AT-S3", "AT-X2",
+               *(("AT-S2",) if yes else ()), general=("DM-GEN-WHO-DECIDES",))
+    r.breaker = breaker
     slayer = {"defender": bool(s.defender and s.defender.slayer), "blocker": bool(s.blocker and s.blocker.slayer)}
     d = s.defender
     if s.ninja in ("nap", "nap-first", "nap-later"):
@@ -323,8 +341,8 @@ def rule(s: Situation) -> Ruling:
         r.resolves.append(("defender", "when-attacked", True))
         slayer["defender"] = True
         r.cite("s3:when-attacked:slayer", "the \"when attacked\" ability triggers in AT-S3, after AP's: the creature "
-               "gains slayer", "AT-S3", *(("AT-D1",) if a.ability == "when-attacks-draw" else ()),
-               general=("DM-GEN-TURN-PLAYER-FIRST",) if a.ability == "when-attacks-draw" else ())
+               "gains slayer", "AT-S3", *(("AT-D1",) if a.ability in WHEN_ATTACKS else ()),
+               general=("DM-GEN-TURN-PLAYER-FIRST",) if a.ability in WHEN_ATTACKS else ())
     if d is not None and d.ability == "attacked-destroy-2000" and not s.ninja:
         can = r.attack_power <= 2000
         yes = can and s.answer("attacked-destroy-2000")
@@ -448,7 +466,7 @@ def rule(s: Situation) -> Ruling:
                        "after the battle abilities trigger and resolve after the waiting ones", "AT-S6a",
                        *(("AT-D1",) if waiting else ()))
     elif s.shields:
-        n = min(a.breaker, s.shields)
+        n = min(breaker, s.shields)
         r.broken = n
         if s.extra in ("replace", "no-replace"):
             r.replaced = s.extra == "replace"
@@ -457,7 +475,10 @@ def rule(s: Situation) -> Ruling:
                                 else "B declines and the shield is broken"), "AT-S6b", general=("DM-GEN-WHO-DECIDES",))
             if r.replaced:
                 r.broken = 0
-        r.cite(f"s6b:break:{'single' if a.breaker == 1 else 'multi'}:{'fewer' if s.shields < a.breaker else 'enough' if s.shields == a.breaker else 'more'}",
+        if breaker != a.breaker:
+            r.cite("s6b:breaker-count-fixed-now", "the number of shields to break is fixed in AT-S6b: the W・ブレイカー "
+                   "gained in AT-S3 counts", "AT-S6b")
+        r.cite(f"s6b:break:{'single' if breaker == 1 else 'multi'}:{'fewer' if s.shields < breaker else 'enough' if s.shields == breaker else 'more'}",
                "the number of shields is fixed; AP chooses them and breaks them at once; they go to B's hand",
                "AT-P2", "AT-P3", "AT-P4", "AT-S6b", general=("DM-GEN-WHO-DECIDES",))
         if s.trigger:
@@ -495,7 +516,7 @@ def rule(s: Situation) -> Ruling:
     elif "attacker" in r.destroyed:
         r.cite("s7:attacker-gone", "the attacker left the battle zone in AT-S6: the attack still ends in AT-S7",
                "AT-S7", general=("DM-GEN-ATTACKER-LEAVES",))
-    elif a.power_attacker:
+    elif a.power_attacker or r.gained_power_attacker:
         r.cite("s7:power-attacker-ends", "the attack ends: power attacker no longer applies", "AT-S7")
     else:
         r.cite("s7:end", "the attack ends", "AT-S7")
