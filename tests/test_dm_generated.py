@@ -118,7 +118,8 @@ OUTSIDE_THE_MODEL = {
     "dm.s3.revolution-change-after-all-abilities": "revolution change",
     "dm.lasting.until-next-turn-never-ends": "effects lasting until the next turn",
     "dm.shield-triggers.cip-at-once": "creature shield triggers with cip abilities",
-    "dm.interrupt.while-attacking-persists": "an attacker with power attacker leaving in AT-S3",
+    "dm.interrupt.while-attacking-persists": "an interrupted attack whose attacker keeps a \"while attacking\" bonus "
+                                              "(no card of the model removes the target or the blocker of a power attacker)",
     "dm.legality.target-rechecked": "target legality changed by an AT-S3 ability",
     "dm.legality.untapped-attacker-stops": "attacker untapped during AT-S3",
     "dm.split.nap-chooses": "evolution splits",
