@@ -23,6 +23,8 @@ Fixtures:
 """
 from __future__ import annotations
 
+import os
+
 import pytest
 
 
@@ -233,6 +235,12 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     skipped = getattr(config, "_duelspec_not_asked", 0)
     if skipped:
         terminalreporter.write_line(f"duelspec: {skipped} scenario test(s) skipped: {NOT_ASKED}", yellow=True)
+        if os.environ.get("GITHUB_ACTIONS") == "true":
+            # a workflow that forgot to name its adapter goes green (the project's own tests passed):
+            # say so where a GitHub user looks, on the run's page, not only in the log
+            from .text import workflow_data
+            terminalreporter.write_line(
+                f"::warning title=duelspec::{workflow_data(f'{skipped} scenario test(s) skipped: {NOT_ASKED}')}")
 
 
 @pytest.fixture(scope="session")

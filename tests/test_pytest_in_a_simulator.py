@@ -173,3 +173,21 @@ def test_a_failing_engine_fails_with_the_checker_rendering(tmp_path):
     r = _pytest(tmp_path, "--duelspec-adapter", "bad_engine:Drops", "-k", "effect-type and effect-negated", test=SUITE)
     assert r.returncode == 1, r.stdout + r.stderr
     assert "/expect/events/" in r.stdout and "expected event did not occur" in r.stdout
+
+
+def test_on_github_actions_a_forgotten_adapter_is_a_warning_on_the_run_page(tmp_path):
+    """A workflow that installs duelspec and forgets to name the adapter still goes green (the project's
+    own tests passed; issue 32 §4 wants them to run), but the skip is a GitHub warning annotation, not
+    only a line in the log. Elsewhere no workflow command is printed."""
+    import os
+    simulator_repo(tmp_path)
+    env = {**os.environ, "GITHUB_ACTIONS": "true"}
+    r = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider"], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=300, env=env)
+    assert r.returncode == 0, r.stdout + r.stderr
+    warning = [ln for ln in r.stdout.splitlines() if ln.startswith("::warning title=duelspec::")]
+    assert len(warning) == 1 and "1 scenario test(s) skipped" in warning[0] and "duelspec_adapter" in warning[0]
+    env.pop("GITHUB_ACTIONS")
+    r = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider"], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=300, env=env)
+    assert r.returncode == 0 and "::warning" not in r.stdout, r.stdout
