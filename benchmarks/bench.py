@@ -422,6 +422,61 @@ def engines():
     return out
 
 
+#: the Go Duel Masters engine's driver (adapters/duel-masters-go) and the scenario files its row plays
+DM_GO = ("cmd:adapters/duel-masters-go/run", ("DUELSPEC_DM_GO_ENGINE", "DUELSPEC_DM_GO_BUILD"))
+DM_GO_FILES = 3000
+
+
+def _scenario_files(folder: Path, base: list, n: int) -> None:
+    """``n`` scenario documents in ``folder``: the scenarios of ``base`` in turn, each copy with an id of its own."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for i in range(n):
+        s = base[i % len(base)]
+        (folder / f"{i:05d}.json").write_text(json.dumps(dict(s, id=f"{s['id']}-r{i}")), encoding="utf-8")
+
+
+def dm_go() -> dict:
+    """The Go Duel Masters engine (issue 37): `duelspec run FOLDER --adapter cmd:adapters/duel-masters-go/run` on
+    :data:`DM_GO_FILES` scenario documents (the hand-written and generated DM scenarios in turn, new ids) as a whole
+    process (CPU time of it and every process it started) vs the driver alone: the same driver given, on its stdin,
+    exactly the bytes the runner sent it in that run (recorded by a `tee` in front of it in a second run of the
+    same command), its output thrown away. The driver's CPU time is the engine's work plus the driver's own."""
+    import resource
+    import shlex
+    import tempfile
+    spec, env = DM_GO
+    missing = [k for k in env if not os.environ.get(k)]
+    if missing:
+        return {"measurable": False, "why": f"not set: {', '.join(missing)} (. /work/brief/env.sh)"}
+    from duelspec.compiler import compile_paths
+    from duelspec.generated import of_games
+    base = [s for s in compile_paths().scenarios if s["game"] == "dm"] + list(of_games(("dm",)))
+    with tempfile.TemporaryDirectory() as tmp:
+        folder, sent = Path(tmp) / "scenarios", Path(tmp) / "sent.jsonl"
+        _scenario_files(folder, base, DM_GO_FILES)
+        run = [sys.executable, "-m", "duelspec.cli", "run", str(folder), "--format", "json", "--no-progress",
+               "--as-of", "2026-11-30"]
+        cpu, wall, p = _cpu_timed(run + ["--adapter", spec])
+        driver = shlex.split(spec[4:])
+        tee = f"cmd:sh -c {shlex.quote('tee ' + shlex.quote(str(sent)) + ' | exec ' + shlex.join(driver))}"
+        _, _, p_tee = _cpu_timed(run + ["--adapter", tee])
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t = time.perf_counter()
+        with open(sent, "rb") as fh:
+            replay = subprocess.run(driver, cwd=ROOT, stdin=fh, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        drv_wall = time.perf_counter() - t
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        drv = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        r, r_tee = _results(p.stdout), _results(p_tee.stdout)
+    outcomes: dict = {}
+    for _, o in r:
+        outcomes[o] = outcomes.get(o, 0) + 1
+    return {"measurable": True, "scenarios": len(r), "cpu_s": round(cpu, 2), "wall_s": round(wall, 2),
+            "driver_cpu_s": round(drv, 2), "driver_wall_s": round(drv_wall, 2), "rc": p.returncode,
+            "replay_rc": replay.returncode, "same_stream_recorded": r == r_tee, "outcomes": outcomes,
+            "whole_vs_driver_cpu": round(cpu / drv, 2) if drv else None}
+
+
 def _results(stream: str) -> list:
     return [(x.get("id"), x.get("outcome")) for x in map(json.loads, stream.splitlines()) if x.get("type") == "result"]
 

@@ -422,17 +422,19 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
 def _check_carries(doc: dict, expect: dict, at: str, where: str) -> None:
     """``expect.carries`` (issue 27): each key a ruling of the scenario, each pointer an item of
     these expectations or a script step (or a part holding items: a group, a card's final state)."""
-    from ..judging.coverage import items, under
+    from ..judging.coverage import cuts, items
     marks = expect.get("carries")
     if not marks:
         return
-    every = [it.pointer for it in items(doc, expect)]
+    # a mark points at an item or a part holding items: it is an item's pointer, or one cut before a slash
+    every = {it.pointer for it in items(doc, expect)}
+    parts = frozenset().union(*map(cuts, every))
     for ruling, pointers in marks.items():
         if ruling not in doc["rulings"]:
             raise InputError(where, f"{at}/carries/{ruling}", f"a ruling the scenario is tagged with ({', '.join(doc['rulings'])})",
                              ruling)
         for j, ptr in enumerate(pointers):
-            if not any(under(p, ptr) for p in every):
+            if ptr not in every and ptr.rstrip("/") not in parts:
                 raise InputError(where, f"{at}/carries/{ruling}/{j}", "a JSON pointer to an expectation of these expectations "
                                  "(/expect/events/N, /expect/never/N, /expect/final/...) or a script step (/script/N)", ptr)
 
