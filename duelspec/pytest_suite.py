@@ -34,6 +34,8 @@ from .judging.coverage import plan
 from .runner import judge, played, skip_reason
 from .text import DETAIL_CHARS, plain
 
+compiler.step_grammar()          # every game's steps registered in GRAMMAR
+
 __all__ = ["duelspec_state", "duelspec_given", "duelspec_when", "duelspec_then"]
 
 
