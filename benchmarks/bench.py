@@ -124,7 +124,7 @@ def pytest_vs_run():
 
     A simulator's pytest run is measured where a simulator runs it: a project folder of its own
     holding the one module duelspec.pytest_scenarios documents (``from duelspec.pytest_scenarios
-    import *``) and ``--adapter`` naming the engine (here the reference engine), with duelspec and
+    import *``) and ``--duelspec-adapter`` naming the engine (here the reference engine), with duelspec and
     pytest only (:data:`TEST_EXTRA_PLUGINS` disabled); beside it the same with every plugin of this
     environment, and the module in duelspec's own tests folder (whose conftest adds a per-test guard
     against leaked processes)."""
@@ -136,7 +136,7 @@ def pytest_vs_run():
         (Path(project) / "tests").mkdir()
         (Path(project) / "tests" / "test_duelspec.py").write_text(
             "from duelspec.pytest_scenarios import *  # noqa: F401,F403\n", encoding="utf-8")
-        sim = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--adapter", "reference", "tests/test_duelspec.py"]
+        sim = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--duelspec-adapter", "reference", "tests/test_duelspec.py"]
         c_items, t_items, p_items = _cpu_timed(sim[:4] + TEST_EXTRA_PLUGINS + sim[4:], cwd=project)
         c_all, t_all, p_all = _cpu_timed(sim, cwd=project)
     # the same module in duelspec's own tests folder (tests/conftest.py: a process-leak guard per test)
@@ -202,25 +202,34 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, p.returncode, repr
 def memory_cli():
     """`duelspec run FOLDER` (the command, reference engine) on 10,000 vs 1,000 scenario documents
     (copies of the generated chains with new ids): peak RSS of the process (goal <= 1.2x: the
-    scenarios and results stream)."""
+    scenarios and results stream); and 30,000 vs 10,000: the peak RSS per extra scenario (issue 37:
+    goal flat, what a run keeps per selected document)."""
     import tempfile
     from duelspec.generated import scenarios
     base = list(scenarios())
-    out = {}
+    out, kib = {}, {}
     with tempfile.TemporaryDirectory() as tmp:
-        for n in (1000, 10000):
-            folder = Path(tmp) / str(n)
-            folder.mkdir()
-            for i in range(n):
+        folder = Path(tmp) / "docs"
+        made = 0
+        for n in MEMORY_CLI_SIZES:             # one folder, grown: the first n files are the n-scenario run's
+            for i in range(made, n):
                 s = dict(base[i % len(base)], id=f"{base[i % len(base)]['id']}-r{i}")
-                (folder / f"{i}.json").write_text(json.dumps(s), encoding="utf-8")
+                folder.mkdir(exist_ok=True)
+                (folder / f"{i:06d}.json").write_text(json.dumps(s), encoding="utf-8")
+            made = n
             p = subprocess.run([sys.executable, "-c", RSS_CHILD, sys.executable, "-m", "duelspec.cli", "run", str(folder),
-                                "--format", "json"], cwd=ROOT, capture_output=True, text=True)
-            kib, rc, err = p.stdout.split(" ", 2)
-            out[f"peak_rss_{n}_mib"] = round(int(kib) / 1024, 1)
+                                "--format", "json", "--no-progress"], cwd=ROOT, capture_output=True, text=True)
+            k, rc, err = p.stdout.split(" ", 2)
+            kib[n] = int(k)
+            out[f"peak_rss_{n}_mib"] = round(int(k) / 1024, 1)
             out[f"rc_{n}"] = int(rc)
     out["ratio"] = round(out["peak_rss_10000_mib"] / out["peak_rss_1000_mib"], 2)
+    out["per_extra_scenario_kib"] = round((kib[30000] - kib[10000]) / 20000, 3)      # 10,000 -> 30,000
     return out
+
+
+#: the runs of memory-cli: peak RSS of 1,000 and 10,000 documents (the ratio), and of 30,000 (per extra scenario)
+MEMORY_CLI_SIZES = (1000, 10000, 30000)
 
 
 SITE_CHILD = r"""
@@ -255,13 +264,18 @@ def site():
         if p.returncode:
             return {"error": p.stderr[-2000:]}
         info = json.loads(p.stdout.strip().splitlines()[-1])
-        sizes = [(f.stat().st_size, f) for f in out.rglob("*") if f.is_file()]
+        from duelspec.site import MARKER
+        # the files the site builder says it wrote (its marker's listing), each measured on disk; beside them
+        # every file in the folder (the listing and the marker itself)
+        written = [e["path"] for e in json.loads((out / MARKER).read_text(encoding="utf-8"))["files"]]
+        sizes = [((out / f).stat().st_size, f) for f in written]
+        on_disk = sorted(f.relative_to(out).as_posix() for f in out.rglob("*") if f.is_file())
         big = max(sizes)
         results = sum(1 for x in lines[1:] if '"type": "result"' in x)
     return {"engines": 10, "results_per_engine": results, "build_s": round(info["s"], 2), "build_cpu_s": round(info["cpu_s"], 2),
-            "files": len(sizes),
+            "files": len(sizes), "files_on_disk": len(on_disk), "listing_is_the_folder": sorted(written + [MARKER]) == on_disk,
             "total_mb": round(sum(n for n, _ in sizes) / 1e6, 1), "largest_page_kb": round(big[0] / 1e3),
-            "largest_page": big[1].relative_to(out).as_posix(), "peak_rss_mib": round(info["rss_mib"])}
+            "largest_page": big[1], "peak_rss_mib": round(info["rss_mib"])}
 
 
 def chain_length():
@@ -422,6 +436,61 @@ def engines():
     return out
 
 
+#: the Go Duel Masters engine's driver (adapters/duel-masters-go) and the scenario files its row plays
+DM_GO = ("cmd:adapters/duel-masters-go/run", ("DUELSPEC_DM_GO_ENGINE", "DUELSPEC_DM_GO_BUILD"))
+DM_GO_FILES = 3000
+
+
+def _scenario_files(folder: Path, base: list, n: int) -> None:
+    """``n`` scenario documents in ``folder``: the scenarios of ``base`` in turn, each copy with an id of its own."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for i in range(n):
+        s = base[i % len(base)]
+        (folder / f"{i:05d}.json").write_text(json.dumps(dict(s, id=f"{s['id']}-r{i}")), encoding="utf-8")
+
+
+def dm_go() -> dict:
+    """The Go Duel Masters engine (issue 37): `duelspec run FOLDER --adapter cmd:adapters/duel-masters-go/run` on
+    :data:`DM_GO_FILES` scenario documents (the hand-written and generated DM scenarios in turn, new ids) as a whole
+    process (CPU time of it and every process it started) vs the driver alone: the same driver given, on its stdin,
+    exactly the bytes the runner sent it in that run (recorded by a `tee` in front of it in a second run of the
+    same command), its output thrown away. The driver's CPU time is the engine's work plus the driver's own."""
+    import resource
+    import shlex
+    import tempfile
+    spec, env = DM_GO
+    missing = [k for k in env if not os.environ.get(k)]
+    if missing:
+        return {"measurable": False, "why": f"not set: {', '.join(missing)} (. /work/brief/env.sh)"}
+    from duelspec.compiler import compile_paths
+    from duelspec.generated import of_games
+    base = [s for s in compile_paths().scenarios if s["game"] == "dm"] + list(of_games(("dm",)))
+    with tempfile.TemporaryDirectory() as tmp:
+        folder, sent = Path(tmp) / "scenarios", Path(tmp) / "sent.jsonl"
+        _scenario_files(folder, base, DM_GO_FILES)
+        run = [sys.executable, "-m", "duelspec.cli", "run", str(folder), "--format", "json", "--no-progress",
+               "--as-of", "2026-11-30"]
+        cpu, wall, p = _cpu_timed(run + ["--adapter", spec])
+        driver = shlex.split(spec[4:])
+        tee = f"cmd:sh -c {shlex.quote('tee ' + shlex.quote(str(sent)) + ' | exec ' + shlex.join(driver))}"
+        _, _, p_tee = _cpu_timed(run + ["--adapter", tee])
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t = time.perf_counter()
+        with open(sent, "rb") as fh:
+            replay = subprocess.run(driver, cwd=ROOT, stdin=fh, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        drv_wall = time.perf_counter() - t
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        drv = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        r, r_tee = _results(p.stdout), _results(p_tee.stdout)
+    outcomes: dict = {}
+    for _, o in r:
+        outcomes[o] = outcomes.get(o, 0) + 1
+    return {"measurable": True, "scenarios": len(r), "cpu_s": round(cpu, 2), "wall_s": round(wall, 2),
+            "driver_cpu_s": round(drv, 2), "driver_wall_s": round(drv_wall, 2), "rc": p.returncode,
+            "replay_rc": replay.returncode, "same_stream_recorded": r == r_tee, "outcomes": outcomes,
+            "whole_vs_driver_cpu": round(cpu / drv, 2) if drv else None}
+
+
 def _results(stream: str) -> list:
     return [(x.get("id"), x.get("outcome")) for x in map(json.loads, stream.splitlines()) if x.get("type") == "result"]
 
@@ -537,7 +606,46 @@ EXPLORE_PLANTED = [("dm", "dm.battle.tie-nobody-destroyed", 1), ("dm", "dm.shiel
                    ("ygo", "ygo.normal-draw.not-conducted", 3)]
 
 
-BENCHES = {"throughput": throughput, "jobs": jobs, "engines": engines, "pytest": pytest_vs_run, "memory": memory, "memory-cli": memory_cli, "site": site, "chain-length": chain_length,
+STARTUP_ID = "dm.attack.battle.equal-power"     # one hand-written scenario: what a run does before its first one
+
+
+def startup():
+    """The runner's start-up (issue 37, goal <= 0.2 s): CPU time of the whole process `duelspec run --id ONE`
+    (one hand-written scenario on the reference engine: importing, selecting from the built-in features, starting
+    the adapter, one scenario, the footer), with the compile cache warm (the features compiled by an earlier run)
+    and cold (an empty cache folder: compiled, then kept), each the least of 5 runs; beside them a bare
+    `python -c pass`. Every process has the same cache folder of its own (DUELSPEC_CACHE_DIR)."""
+    import resource
+    import tempfile
+
+    def cpu(cmd, env):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        p = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, p
+    run = [sys.executable, "-m", "duelspec.cli", "run", "--id", STARTUP_ID, "--format", "json", "--no-progress"]
+    cold, warm, bare, rcs = [], [], [], set()
+    for _ in range(5):
+        with tempfile.TemporaryDirectory() as tmp:
+            env = {**os.environ, "DUELSPEC_CACHE_DIR": tmp}
+            c, p = cpu(run, env)
+            cold.append(c)
+            w, p2 = cpu(run, env)
+            warm.append(w)
+            rcs |= {p.returncode, p2.returncode}
+            bare.append(cpu([sys.executable, "-c", "pass"], env)[0])
+    return {"scenario": STARTUP_ID, "warm_cpu_s": round(min(warm), 3), "cold_cpu_s": round(min(cold), 3),
+            "python_cpu_s": round(min(bare), 3), "rc": sorted(rcs), "runs": 5}
+
+
+def engines_all():
+    """:func:`engines` (EDOPro, YGOPro) and, under ``duel-masters-go``, :func:`dm_go`."""
+    out = engines()
+    out["duel-masters-go"] = dm_go()
+    return out
+
+
+BENCHES = {"startup": startup, "throughput": throughput, "jobs": jobs, "engines": engines_all, "pytest": pytest_vs_run, "memory": memory, "memory-cli": memory_cli, "site": site, "chain-length": chain_length,
            "protocol": protocol, "mutation": mutation, "reply-memory": reply_memory, "dm-generated": dm_generated}
 
 
@@ -583,7 +691,18 @@ def _rows(r: dict) -> list:
                                 ">= 1.8x", x["jobs2_speedup"] >= 1.8 and x["same_stream"]))
         return out
 
+    rows += bench("startup", lambda x: [_row(
+        f"runner start-up: `duelspec run --id {x['scenario']}` as a whole process (CPU time, least of {x['runs']}), "
+        "compile cache warm / cold (bare `python -c pass` beside it)",
+        f"**{_n(x['warm_cpu_s'])} s** / {_n(x['cold_cpu_s'])} s (python {_n(x['python_cpu_s'])} s)", "<= 0.2 s",
+        x["warm_cpu_s"] <= 0.2)])
     rows += bench("engines", engines)
+    go = (r.get("engines") or {}).get("duel-masters-go") if isinstance(r.get("engines"), dict) else None
+    if isinstance(go, dict) and go.get("measurable"):
+        rows.append(_row(f"Go DM, `duelspec run FOLDER` ({_n(go['scenarios'])} scenario files) vs the driver alone "
+                         "(the bytes the runner sent, replayed; CPU time)",
+                         f"{_n(go['cpu_s'])} s vs {_n(go['driver_cpu_s'])} s: **{_n(go['whole_vs_driver_cpu'])}x**",
+                         "<= 1.5x", go["whole_vs_driver_cpu"] <= 1.5))
     rows += bench("jobs", lambda x: [_row(
         "reference engine as a process (`cmd:duelspec-reference-adapter`), `--generated`: `--jobs 2` vs `--jobs 1` "
         f"(same outcomes: {'yes' if x['same_stream'] else '**no**'})",
@@ -611,7 +730,7 @@ def _rows(r: dict) -> list:
                  f" (alone: the reference engine {_n(x['engine_s'])} s, judging the replies {_n(x['judge_s'])} s)"
                  if "engine_s" in x else ""), "<= 3x", x["ratio"] <= 3)])
     rows += bench("pytest", lambda x: [
-        _row("a simulator's pytest run (a project of its own: every scenario a `pytest_scenarios` item, `--adapter "
+        _row("a simulator's pytest run (a project of its own: every scenario a `pytest_scenarios` item, `--duelspec-adapter "
              "reference`; duelspec and pytest only) vs `duelspec run`, the same hand-written scenarios, whole processes (CPU time)",
              f"{_n(x['pytest_items_s'])} s vs {_n(x['duelspec_run_s'])} s: **{_n(x['items_ratio'])}x** (with every "
              f"plugin of this environment, hypothesis, pytest-bdd, xdist: {_n(x['pytest_items_all_plugins_s'])} s, "
@@ -682,12 +801,17 @@ def main(argv):
     names = argv or list(BENCHES)
     results = {"python": sys.version.split()[0], "cpus": os.cpu_count(),
                "load_average_at_start": [round(x, 1) for x in os.getloadavg()]}
+    t_run = time.perf_counter()
     for name in names:
-        t = time.perf_counter()
+        t, load = time.perf_counter(), os.getloadavg()[0]
         results[name] = BENCHES[name]()
-        results[name]["bench_s"] = round(time.perf_counter() - t, 1) if isinstance(results[name], dict) else None
+        if isinstance(results[name], dict):      # the machine's load (1-minute average) as the bench began and ended
+            results[name]["bench_s"] = round(time.perf_counter() - t, 1)
+            results[name]["load_1min"] = [round(load, 1), round(os.getloadavg()[0], 1)]
         print(f"{name}: {json.dumps(results[name])}", file=sys.stderr)
     results["load_average_at_end"] = [round(x, 1) for x in os.getloadavg()]
+    results["run_s"] = round(time.perf_counter() - t_run, 1)
+    results["benches"] = names
     print(json.dumps(results, indent=2))
 
 

@@ -416,7 +416,9 @@ def steps(game):
     """Print the step grammar: every step form, with an example. A When step starts with one of
     the moments (scenario format 2), then a comma and the action: `When <moment>, <action>`; a
     phrase may stand between them (`every time this turn`). Words of format 2.1 and 2.2 say so."""
+    from .compiler import step_grammar
     from .compiler.grammar import step_forms
+    step_grammar()
     for line in step_forms(game):
         click.echo(line)
 

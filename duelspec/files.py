@@ -22,6 +22,7 @@ Errors are :class:`duelspec.errors.InputError` naming the file and what was expe
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import selectors
@@ -114,8 +115,9 @@ def read_bytes(path, what: str, limit: int, timeout: float = PIPE_TIMEOUT, line_
         raise InputError(path, "", what, exc.strerror) from None
     chunks, size, line_start = [], 0, 0
     try:
-        with selectors.DefaultSelector() as sel:
-            regular = stat.S_ISREG(os.fstat(fd).st_mode)
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+        # a regular file is read as it is: a selector (an epoll of its own) only for a pipe
+        with contextlib.nullcontext() if regular else selectors.DefaultSelector() as sel:
             if not regular:
                 try:
                     sel.register(fd, selectors.EVENT_READ)

@@ -39,9 +39,14 @@ def read_json(path: str) -> object:
     (:data:`duelspec.files.SCENARIO_BYTES`), every object with distinct keys (a second
     ``expect`` would silently replace the first: an error at its JSON pointer). Raises
     :class:`duelspec.errors.InputError`."""
+    from .files import SCENARIO_BYTES, read_bytes
+    return parse_json(read_bytes(path, "a JSON document", SCENARIO_BYTES), path)
+
+
+def parse_json(raw: bytes, path: str) -> object:
+    """The JSON document of the bytes ``raw`` read from ``path``, checked as :func:`read_json` says."""
     from .errors import InputError
-    from .files import SCENARIO_BYTES, json_loads, read_bytes
-    raw = read_bytes(path, "a JSON document", SCENARIO_BYTES)
+    from .files import json_loads
     dups: list = []
     try:
         doc = json_loads(raw.decode("utf-8-sig"), object_pairs_hook=lambda pairs: _unique(pairs, dups))

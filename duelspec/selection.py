@@ -72,7 +72,8 @@ def load(paths=(), games=(), rulings=(), ids=(), tags=(), requires=(), generated
     documents holds one at a time)."""
     from .compiler import Compiled, ScenarioError, compile_paths, validate
     from .errors import InputError
-    from .resources import read_json
+    from .files import SCENARIO_BYTES, read_bytes
+    from .resources import parse_json
     paths = [Path(p) for p in paths]
     json_source: dict = {}                  # id(document) -> the JSON file it was read from
     shared: dict = {}                       # one copy of each title, game and list of rulings, tags, requires
@@ -85,9 +86,10 @@ def load(paths=(), games=(), rulings=(), ids=(), tags=(), requires=(), generated
     # paths given: exactly those (never the built-in suite in their place); none: the built-in suite
     compiled = compile_paths(features) if features else Compiled() if paths else compile_paths()
     for p, named in json_paths:
-        doc = None
+        doc = raw = None
         try:
-            doc = read_json(str(p))
+            raw = read_bytes(str(p), "a JSON document", SCENARIO_BYTES)
+            doc = parse_json(raw, str(p))
             if not named and _is_catalogue_doc(doc):
                 continue
             validate(doc, str(p))      # the schema, then card ids, ruling IDs and local ids
@@ -99,7 +101,7 @@ def load(paths=(), games=(), rulings=(), ids=(), tags=(), requires=(), generated
                                                  str(d.get("game", ""))))
             continue
         if lazy:                       # what selecting and naming it needs; the file is read again to run it
-            doc = _Document(str(p), doc, shared)
+            doc = _Document(str(p), doc, shared, raw)
         else:
             json_source[id(doc)] = str(p)
         compiled.scenarios.append(doc)
@@ -122,11 +124,12 @@ def load(paths=(), games=(), rulings=(), ids=(), tags=(), requires=(), generated
 class _Document:
     """A selected scenario document, to read again from ``path`` when it is run: meanwhile only
     what selecting and naming it needs (its id, title, game, rulings, tags, requires; the
-    repeated strings shared), read like the document's dict (``doc["game"]``, ``doc.get("tags")``)."""
-    __slots__ = ("path", "id", "format", "title", "game", "rulings", "tags", "requires")
+    repeated strings shared) and a digest of its bytes, read like the document's dict
+    (``doc["game"]``, ``doc.get("tags")``)."""
+    __slots__ = ("path", "id", "format", "title", "game", "rulings", "tags", "requires", "digest")
 
-    def __init__(self, path: str, doc: dict, shared: dict):
-        self.path, self.id, self.format = path, doc["id"], doc.get("format")
+    def __init__(self, path: str, doc: dict, shared: dict, raw: bytes):
+        self.path, self.id, self.format, self.digest = path, doc["id"], doc.get("format"), _digest(raw)
         self.title, self.game, self.rulings, self.tags, self.requires = (
             shared.setdefault(v, v) for v in (doc.get("title", ""), doc["game"], *(tuple(doc.get(k, ()))
                                               for k in ("rulings", "tags", "requires"))))
@@ -141,12 +144,18 @@ class _Document:
 
     def read(self):
         """The document, valid (as it was when selected), or a
-        :class:`~duelspec.compiler.ScenarioError` when the file changed since."""
+        :class:`~duelspec.compiler.ScenarioError` when the file changed since. The same bytes as
+        when it was selected (the same digest) are the document that was checked then: parsed, not
+        checked again; other bytes are checked again whole."""
         from .compiler import ScenarioError, validate
         from .errors import InputError
-        from .resources import read_json
+        from .files import SCENARIO_BYTES, json_loads, read_bytes
+        from .resources import parse_json
         try:
-            doc = read_json(self.path)
+            raw = read_bytes(self.path, "a JSON document", SCENARIO_BYTES)
+            if _digest(raw) == self.digest:
+                return json_loads(raw.decode("utf-8-sig"))
+            doc = parse_json(raw, self.path)
             validate(doc, self.path)
             if doc.get("id") != self.id:
                 raise InputError(self.path, "/id", f"the scenario {self.id!r} it held when the run's scenarios were "
@@ -154,6 +163,12 @@ class _Document:
         except InputError as exc:
             return ScenarioError(self.id, self.title, exc, list(self.rulings), self.game)
         return doc
+
+
+def _digest(raw: bytes) -> bytes:
+    """What tells a document's bytes from other bytes (16 bytes of BLAKE2b)."""
+    import hashlib
+    return hashlib.blake2b(raw, digest_size=16).digest()
 
 
 class Documents:

@@ -8,9 +8,6 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
-
 from .errors import InputError
 from .resources import schemas_dir
 
@@ -48,7 +45,9 @@ def _documents() -> tuple:
 
 
 @lru_cache(maxsize=None)
-def _registry() -> Registry:
+def _registry():
+    # python-jsonschema (and referencing) only explain an invalid document: imported when one is met
+    from referencing import Registry, Resource
     return Registry().with_resources([(d["$id"], Resource.from_contents(d)) for d in _documents()])
 
 
@@ -63,8 +62,10 @@ def _absolute(name: str) -> dict:
 
 
 @lru_cache(maxsize=None)
-def validator(name: str, ref: str | None = None) -> Draft202012Validator:
-    """A cached validator for schema ``name`` (optionally for one of its ``$defs``: ``ref='#/$defs/x'``)."""
+def validator(name: str, ref: str | None = None):
+    """A cached python-jsonschema ``Draft202012Validator`` for schema ``name`` (optionally for one of its
+    ``$defs``: ``ref='#/$defs/x'``)."""
+    from jsonschema import Draft202012Validator
     doc = _absolute(name)
     if ref:
         doc = {"$ref": doc["$id"] + ref}

@@ -266,15 +266,16 @@ def test_a_run_reads_each_scenario_document_when_it_plays_it(tmp_path, monkeypat
     """The CLI's memory stays flat (issue 26): `load(lazy=True)` keeps no document; the selection
     reads each one again as the runner reaches it, so at most one is held at a time; a document
     that changed after it was selected is an errored result in its place, the others run."""
-    from duelspec import resources, selection
+    from duelspec import files, selection
     from duelspec.adapters.reference import ReferenceAdapter
     from duelspec.runner import Run
     _documents(tmp_path / "docs", 5)
     scenarios, errors = selection.load([tmp_path / "docs"], lazy=True)
     assert len(scenarios) == 5 and not errors and scenarios.games == {"ygo"}
     reads = []
-    real = resources.read_json
-    monkeypatch.setattr(resources, "read_json", lambda p: reads.append(p) or real(p))
+    real = files.read_bytes
+    monkeypatch.setattr(files, "read_bytes", lambda p, *a, **k: (reads.append(p) if str(tmp_path) in str(p) else None)
+                        or real(p, *a, **k))
     (tmp_path / "docs" / "003.json").write_text(json.dumps({"id": "other"}), encoding="utf-8")
     run = Run(ReferenceAdapter())
     run.start()
@@ -294,13 +295,14 @@ def test_a_run_reads_each_scenario_document_when_it_plays_it(tmp_path, monkeypat
 def test_the_cli_keeps_no_result_it_has_written(tmp_path, monkeypatch):
     """`duelspec run` (no JUnit, Markdown or expect-fail report asked) keeps no result once it is
     counted and written: what the table shows comes from the tally (issue 26)."""
-    from duelspec import resources, session
+    from duelspec import files, session
     _documents(tmp_path / "docs", 3)
     seen, reads = [], []
     real = session.run
     monkeypatch.setattr(session, "run", lambda *a, **k: seen.append(real(*a, **k)) or seen[-1])
-    real_read = resources.read_json
-    monkeypatch.setattr(resources, "read_json", lambda p: reads.append(p) or real_read(p))
+    real_read = files.read_bytes
+    monkeypatch.setattr(files, "read_bytes", lambda p, *a, **k: (reads.append(p) if str(tmp_path / "docs") in str(p)
+                                                                 else None) or real_read(p, *a, **k))
     res = CliRunner().invoke(main, ["run", str(tmp_path / "docs"), "--out", str(tmp_path / "r.jsonl")])
     assert res.exit_code == 0, res.output
     assert len(reads) == 6          # each document read to select it, then once to play it (never a third time)

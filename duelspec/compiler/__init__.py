@@ -25,16 +25,19 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gherkin.errors import CompositeParserException, ParserError
-from gherkin.parser import Parser
-from gherkin.pickles.compiler import Compiler as PickleCompiler
-
 from .. import validation as schemas
 from ..errors import InputError
 from ..files import SCENARIO_BYTES, read_bytes
-from . import steps_common, steps_dm, steps_ygo  # noqa: F401  (register the grammar rules)
-from .builder import ScenarioBuilder
-from .grammar import GRAMMAR, PICKLE_TYPES
+
+# The Gherkin parser and the step grammar are imported when a feature is compiled (:func:`step_grammar`):
+# a run whose features are in the compile cache (:mod:`.cache`) never needs them.
+
+
+def step_grammar():
+    """The step grammar with every game's steps registered (:data:`.grammar.GRAMMAR`)."""
+    from . import steps_common, steps_dm, steps_ygo  # noqa: F401  (register the grammar rules)
+    from .grammar import GRAMMAR
+    return GRAMMAR
 
 
 @dataclass
@@ -67,6 +70,9 @@ def _location_index(node, out):
 
 def compile_text(text: str, file: str = "<string>") -> Compiled:
     """Compile the feature ``text``; ``file`` is used in ids of errors and in ``origin``."""
+    from gherkin.errors import CompositeParserException, ParserError
+    from gherkin.parser import Parser
+    from gherkin.pickles.compiler import Compiler as PickleCompiler
     out = Compiled()
     try:
         doc = Parser().parse(text)
@@ -150,6 +156,9 @@ def _cites(doc: dict, file: str) -> dict:
 
 
 def _compile_pickle(pickle: dict, nodes: dict, file: str, game: str, cites: list = (), headers: dict | None = None):
+    from .builder import ScenarioBuilder
+    from .grammar import PICKLE_TYPES
+    GRAMMAR = step_grammar()
     tags = [t["name"][1:] for t in pickle["tags"]]
     rulings = [t.split(":", 1)[1] for t in tags if t.startswith("ruling:")]
     ids = [t.split(":", 1)[1] for t in tags if t.startswith("id:")]
@@ -413,17 +422,19 @@ def validate(doc: dict, file: str = "<scenario>", line: int | None = None) -> No
 def _check_carries(doc: dict, expect: dict, at: str, where: str) -> None:
     """``expect.carries`` (issue 27): each key a ruling of the scenario, each pointer an item of
     these expectations or a script step (or a part holding items: a group, a card's final state)."""
-    from ..judging.coverage import items, under
+    from ..judging.coverage import cuts, items
     marks = expect.get("carries")
     if not marks:
         return
-    every = [it.pointer for it in items(doc, expect)]
+    # a mark points at an item or a part holding items: it is an item's pointer, or one cut before a slash
+    every = {it.pointer for it in items(doc, expect)}
+    parts = frozenset().union(*map(cuts, every))
     for ruling, pointers in marks.items():
         if ruling not in doc["rulings"]:
             raise InputError(where, f"{at}/carries/{ruling}", f"a ruling the scenario is tagged with ({', '.join(doc['rulings'])})",
                              ruling)
         for j, ptr in enumerate(pointers):
-            if not any(under(p, ptr) for p in every):
+            if ptr not in every and ptr.rstrip("/") not in parts:
                 raise InputError(where, f"{at}/carries/{ruling}/{j}", "a JSON pointer to an expectation of these expectations "
                                  "(/expect/events/N, /expect/never/N, /expect/final/...) or a script step (/script/N)", ptr)
 
@@ -543,13 +554,27 @@ def compile_paths(paths=None) -> Compiled:
     root = features_dir()
     files = feature_files(paths or [root])
     out = Compiled()
+    read: list = []                     # (file, its bytes or the InputError of reading it), in order
     for f in files:
         try:
-            raw = read_bytes(f, "a readable feature file", SCENARIO_BYTES)
-            text = raw.decode("utf-8-sig")          # a byte-order mark is not part of the text
+            read.append((f, read_bytes(f, "a readable feature file", SCENARIO_BYTES)))
         except InputError as exc:
-            out.errors.append(ScenarioError(f"<unreadable:{f}>", "", exc))
+            read.append((f, exc))
+    from . import cache
+    k = None
+    if not any(isinstance(raw, InputError) for _, raw in read):
+        # every file read: the compile cache may hold their scenarios (issue 37; keyed by content)
+        k = cache.key([(str(f.resolve()), _display_path(f, root), raw) for f, raw in read])
+        kept = cache.read(k)
+        if kept is not None:
+            out.scenarios = kept
+            return out
+    for f, raw in read:
+        if isinstance(raw, InputError):
+            out.errors.append(ScenarioError(f"<unreadable:{f}>", "", raw))
             continue
+        try:
+            text = raw.decode("utf-8-sig")          # a byte-order mark is not part of the text
         except UnicodeDecodeError as exc:
             line = raw[:exc.start].count(b"\n") + 1
             out.errors.append(ScenarioError(f"<unreadable:{f}>", "", InputError(
@@ -569,6 +594,8 @@ def compile_paths(paths=None) -> Compiled:
         seen[s["id"]] = s
         unique.append(s)
     out.scenarios = unique
+    if k is not None and not out.errors:    # only a compile without errors is kept
+        cache.write(k, unique)
     return out
 
 

@@ -31,24 +31,40 @@ ATTACKERS = (
     _c("mane", "DM-01 91/110", "Burning Mane", 2000),
     _c("fang", "DM-01 95/110", "Fear Fang", 3000),
     _c("shepherd", "DM-01 109/110", "Tri-horn Shepherd", 5000),
-    _c("zyler", "DM-01 70/110", "Brawler Zyler", 1000, "パワーアタッカー+2000", power_attacker=2000),
+    _c("zyler", "DM-01 70/110", "Brawler Zyler", 1000, "パワーアタッカー+2000", power_attacker=2000, fire=True),
     _c("deathliger", "DM-01 S5/110", "Deathliger, Lion of Chaos", 9000, "W・ブレイカー", breaker=2),
-    _c("billion", "DM-05 S4/55", "Billion-Degree Dragon", 15000, "T(トリプル)・ブレイカー", breaker=3),
+    _c("billion", "DM-05 S4/55", "Billion-Degree Dragon", 15000, "T(トリプル)・ブレイカー", breaker=3, fire=True),
     _c("marshias", "DM-14 S1/110", "Marshias, Spirit of the Sun", 2000, "すべてのバトルに勝つ", wins_all=True),
     _c("lizard", "DM-14 95/110", "Crash Lizard", 3000, "バトルに勝った時、相手のマナゾーンからカードを1枚選び、持ち主の墓地に置く",
-       ability="wins-battle-mana"),
+       ability="wins-battle-mana", fire=True),
     _c("spider", "DM-01 48/110", "Bone Spider", 5000, "バトルする時、バトルの後、このクリーチャーを破壊する",
        ability="after-battle-destroy"),
     _c("rocketdive", "DM-08 41/55", "Rocketdive Skyterror", 5000, "相手プレイヤーを攻撃できない", "パワーアタッカー+1000",
-       "攻撃されない", power_attacker=1000, cannot_attack_players=True, cannot_be_attacked=True),
+       "攻撃されない", power_attacker=1000, cannot_attack_players=True, cannot_be_attacked=True, fire=True),
     _c("gatling", "DM-01 79/110", "Gatling Skyterror", 7000, "タップされていないクリーチャーを攻撃できる", "W・ブレイカー",
-       can_attack_untapped=True, breaker=2),
+       can_attack_untapped=True, breaker=2, fire=True),
     _c("walter", "DM-02 16/55", "Hypersquid Walter", 1000, "攻撃するとき、カードを1枚引いてよい", ability="when-attacks-draw"),
     _c("shell", "DM-08 48/55", "Coliseum Shell", 3000, "ブロックされたとき、自分の山札の上から1枚目を自分のマナゾーンに加えてもよい",
        ability="blocked-mana"),
     _c("quakesaur", "DM-09 40/55", "Quakesaur", 3000, "相手プレイヤーを攻撃してブロックされなかったとき、相手は自分自身のマナゾーンから"
-       "カードを1枚選び、持ち主の墓地に置く", ability="not-blocked-burn"),
+       "カードを1枚選び、持ち主の墓地に置く", ability="not-blocked-burn", fire=True),
+    # its 「ブロッカー」 does not matter when it attacks
+    _c("ooze", "DM-02 32/55", "Marrow Ooze, the Twister", 1000, "このクリーチャーは相手プレイヤーを攻撃したあと、持ち主の墓地に置かれる",
+       ability="after-attacking-player"),
+    # an evolution creature already in the battle zone; its 「自分の他のクリーチャーがバトルゾーンに出たとき、このクリーチャーを
+    # 自分の手札に戻す」 keeps it out of AP's ninja strike (no other creature of A's enters otherwise)
+    _c("maroll", "DM-09 17/55", "Emperor Maroll", 5000, "このクリーチャーがブロックされたとき、バトルは行われない。ブロックしたクリーチャーを"
+       "持ち主の手札に戻す", ability="blocked-bounce"),
+    # 「このクリーチャーがシールドをブレイクした時、そのターンの終わりに…手札に戻す」: the attack ends before the turn does
+    _c("flametropus", "DM-03 39/55", "Flametropus", 3000, "このクリーチャーが攻撃するとき、自分のマナゾーンからカードを1枚選び、自分の墓地"
+       "に置いてよい。そうしたなら、このターン、このクリーチャーは「パワーアタッカー+3000」と「W(ダブル)・ブレイカー」を得る",
+       ability="when-attacks-gains", fire=True),
+    _c("hopper", "DM-11 42/55", "Hazard Hopper", 5000, "このクリーチャーがシールドをブレイクした時", ability="when-breaks"),
 )
+
+#: attackers played on a smaller space (the player with 0-3 shields or a tapped Fear Fang; no blocker or Seamine
+#: blocking or not): what they add is their AT-S3 ability and the breakers it gives
+SMALL_SPACE = ("flametropus",)
 
 # attacked creatures
 DEFENDERS = (
@@ -75,9 +91,21 @@ BLOCKERS = (
     _c("guard", "DM-04 19/55", "Aqua Guard", 2000, "ブロッカー", blocker=True),
     _c("seamine", "DM-01 39/110", "Seamine", 4000, "ブロッカー", blocker=True),
     _c("szubs", "DM-01 21/110", "Szubs Kin, Twilight Guardian", 6000, "ブロッカー", blocker=True),
+    # its 「相手プレイヤーを攻撃できない」 and mana text do not matter when it blocks
+    _c("tajimal", "DM-10 98/110", "Tajimal, Vizier of Aqua", 4000, "ブロッカー", "火のクリーチャーとバトルする時、このクリーチャーのパワーは+4000される",
+       blocker=True, battling_fire_bonus=4000),
 )
 
 #: the shield trigger spell: 「S・トリガー…相手のクリーチャーを1体破壊する。」
 TERROR_PIT = ("DM-01 63/110", "Terror Pit", ("S・トリガー", "相手のクリーチャーを1体破壊する"))
+#: the ninja (シノビ) the ninja strike axis plays from the hand: ニンジャ・ストライク 1 and its cip
+RAIDEN = ("DM-30 22/55", "Raiden, Light Fang Ninja", ("ニンジャ・ストライク 1", "相手のクリーチャーが攻撃またはブロックした時",
+                                                      "このクリーチャーをバトルゾーンに出した時、バトルゾーンにある相手のクリーチャーを1体選び、タップする"))
+#: S・バック-水 from B's hand (a blocker that cannot attack: neither matters to the attack that broke the shield)
+CRACK_CRAWLER = ("DM-17 24/55", "Crack Crawler", ("S・バック-水", "水のカードを自分のシールドゾーンから手札に加える時、そのカードを捨ててもよい"))
+#: B's creature with a shield-break replacement
+PULSAR_TREE = ("DM-07 12/55", "Pulsar Tree", ("自分のシールドが1枚ブレイクされる時、かわりにこのクリーチャーを破壊してもよい",))
+#: a broken card that is not water (Burning Mane: nature, no text), for the refused S-back
+NOT_WATER = "DM-01 91/110"
 #: a card without abilities for shields, mana and decks (Aqua Vehicle: no text)
 FILLER = "DM-01 26/110"

@@ -18,7 +18,7 @@ import functools
 import itertools
 
 from . import dm_cards as C
-from .dm_model import OPTIONAL, STATES, Situation, rule
+from .dm_model import OPTIONAL, SHIELD_EXTRAS, STATES, Situation, rule
 
 PREFIX = "dm.generated."
 
@@ -26,13 +26,59 @@ PREFIX = "dm.generated."
 def _all():
     """Yield ``(id, situation, cards)`` for the whole space, simplest first."""
     blockers = [(None, None)] + [(b, k) for b in C.BLOCKERS for k in ("block", "no-block", "tapped")]
+    fang = next(d for d in C.DEFENDERS if d.slug == "fang")
+    seamine = next(b for b in C.BLOCKERS if b.slug == "seamine")
     for a in C.ATTACKERS:
         targets = [("player", None, n) for n in range(4)]
-        targets += [(t, d, 0) for t in ("tapped", "untapped") for d in C.DEFENDERS]
-        for (t, d, n), (b, k) in itertools.product(targets, blockers):
-            for trig in ((None, "use", "decline") if n else (None,)):
+        if a.slug in C.SMALL_SPACE:      # the breakers it gains matter against the player; one creature, one blocker
+            targets.append(("tapped", fang, 0))
+            pairs = itertools.product(targets, [(None, None)] + [(seamine, k) for k in ("block", "no-block")])
+        else:
+            targets += [(t, d, 0) for t in ("tapped", "untapped") for d in C.DEFENDERS]
+            pairs = itertools.product(targets, blockers)
+        for (t, d, n), (b, k) in pairs:
+            for trig in ((None, "use", "decline", "hand") if n else (None,)):
                 for state, answers in itertools.product(STATES, itertools.product((True, False), repeat=len(optional_of(a, d)))):
                     yield situation(PREFIX + "attack.", a, t, d, n, trig, b, k, answers, state)
+    yield from _ninjas()
+    yield from _extras()
+
+
+def _extras():
+    """S-back and shield-break replacement (:data:`~.dm_model.SHIELD_EXTRAS`): ready attackers that break one
+    shield of the player's 1 or 2, without blocker or shield trigger."""
+    for a in C.ATTACKERS:
+        for n in (1, 2):
+            if min(a.model.breaker, n) != 1 or a.model.cannot_attack_players:
+                continue
+            for extra, answers in itertools.product(SHIELD_EXTRAS[1:], itertools.product((True, False), repeat=len(optional_of(a, None)))):
+                if n == 2 and dict(zip(optional_of(a, None), answers)).get("when-attacks-gains"):
+                    continue         # Flametropus with the W・ブレイカー it gains breaks both
+                yield situation(PREFIX + "attack.", a, "player", None, n, None, None, None, answers, "ready", extra=extra)
+
+
+def _ninjas():
+    """The ninja strike axis (:data:`~.dm_model.NINJAS`, Raiden from the hand), on a smaller space: ready
+    attackers; NAP's ninja against the player with 0-1 shields or a tapped creature, no blocker; AP's after a
+    block of the player with 1 shield or of an attack on a tapped Fear Fang."""
+    fang = next(d for d in C.DEFENDERS if d.slug == "fang")
+    joe = next(d for d in C.DEFENDERS if d.model.ability == "attacked-destroy-2000")
+    plain = [d for d in C.DEFENDERS if d.model.ability not in ("attacked-destroy-2000", "attacked-slayer")]
+    for a in C.ATTACKERS:
+        nap = [("player", None, n, "nap") for n in (0, 1)] + [("tapped", d, 0, "nap") for d in plain]
+        nap += [("tapped", joe, 0, w) for w in ("nap-first", "nap-later")]
+        for t, d, n, w in nap:
+            for answers in itertools.product((True, False), repeat=len(optional_of(a, d))):
+                if w != "nap" and not dict(zip(optional_of(a, d), answers))["attacked-destroy-2000"]:
+                    continue
+                yield situation(PREFIX + "attack.", a, t, d, n, None, None, None, answers, "ready", w)
+        if a.model.ability == "blocked-bounce":
+            continue        # Emperor Maroll returns to the hand when Raiden enters on A's side
+        w = "ap" if a.model.ability != "blocked-mana" else None
+        for (t, d, n), b in itertools.product((("player", None, 1), ("tapped", fang, 0)), C.BLOCKERS):
+            for answers in itertools.product((True, False), repeat=len(optional_of(a, d))):
+                for ww in ((w,) if w else ("ap-first", "ap-later")):
+                    yield situation(PREFIX + "attack.", a, t, d, n, None, b, "block", answers, "ready", ww)
 
 
 def optional_of(a, d) -> list:
@@ -40,14 +86,16 @@ def optional_of(a, d) -> list:
     return [x for x in ((a.model.ability,) + ((d.model.ability,) if d else ())) if x in OPTIONAL]
 
 
-def situation(prefix, a, t, d, n, trig, b, k, answers, state):
+def situation(prefix, a, t, d, n, trig, b, k, answers, state, ninja=None, extra=None):
     """``(id, situation, cards)`` for the cards and axes of one attack (see the module docstring)."""
     s = Situation(a.model, t, d.model if d else None, n, trig, b.model if b else None, k,
-                  tuple(zip(optional_of(a, d), answers)), state)
+                  tuple(zip(optional_of(a, d), answers)), state, ninja, extra)
     parts = [a.slug] + ([state] if state != "ready" else []) + [t] + ([d.slug] if d else [])
     parts += [f"s{n}"] if t == "player" else []
     parts += [f"st-{trig}"] if trig else []
     parts += [f"{b.slug}-{k}"] if b else []
+    parts += [f"ninja-{ninja}"] if ninja else []
+    parts += [f"x-{extra}"] if extra else []
     parts += ["y" if x else "n" for x in answers]
     return prefix + ".".join(parts), s, {"attacker": a, "defender": d, "blocker": b}
 
@@ -141,6 +189,25 @@ def _may_draw(script, x, player, window, yes, rulings):
     (x.event if yes else x.nev)({"event": "draw", "player": player}, *rulings)
 
 
+def _ninja_step(script, x, s, ability, player, window, rulings):
+    """Raiden's ninja strike (``ninja-strike``: the declaration and the summoning) or its cip (``cip``: its
+    controller chooses the other player's bystander and taps it)."""
+    victim = "a-by" if player == "B" else "b-by"
+    if ability == "ninja-strike":
+        script.append({"player": player, "do": "ninja-strike", "when": {"window": window}, "card": "ninja"})
+        if s.ninja in ("nap-first", "ap-first"):
+            script.append({"player": player, "do": "order-triggers", "when": {"window": window},
+                           "order": ["ninja", "def" if player == "B" else "att"]})
+        x.event({"event": "declare", "card": "ninja", "ability": "ninja-strike"}, *rulings)
+        x.event({"event": "summon", "card": "ninja"}, *rulings)
+        x.card("ninja", "zone", "battle", *rulings)
+    else:
+        x.event({"event": "trigger", "card": "ninja", "ability": "cip"}, *rulings)
+        script.append({"player": player, "do": "choose", "when": {"window": window}, "cards": [victim]})
+        x.event({"event": "tap", "card": victim}, *rulings)
+        x.card(victim, "tapped", True, *rulings)
+
+
 def build(sid: str, s: Situation, cards: dict, r) -> dict:
     """The scenario document of one kept situation."""
     from ..catalogue import cards as catalogue
@@ -154,17 +221,33 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
     if b:
         setup.append({"id": "blk", "card": b.code, "owner": "B", "zone": "battle", **({"tapped": True} if s.block == "tapped" else {})})
     shields = [f"s{i}" for i in range(1, s.shields + 1)]
+    if s.trigger == "hand":
+        setup.append({"id": "b-hand-st", "card": C.TERROR_PIT[0], "owner": "B", "zone": "hand"})
+    if s.extra in ("s-back", "s-back-not-water"):
+        setup.append({"id": "b-sback", "card": C.CRACK_CRAWLER[0], "owner": "B", "zone": "hand"})
+    if s.extra in ("replace", "no-replace"):
+        setup.append({"id": "b-tree", "card": C.PULSAR_TREE[0], "owner": "B", "zone": "battle"})
     for i, sh in enumerate(shields, 1):
         code = C.TERROR_PIT[0] if s.trigger and i == s.shields else C.FILLER
+        code = C.NOT_WATER if s.extra == "s-back-not-water" and i == s.shields else code
         setup.append({"id": sh, "card": code, "owner": "B", "zone": "shield"})
     if a.model.ability == "when-attacks-draw":
         setup.append({"id": "a-deck-1", "card": C.FILLER, "owner": "A", "zone": "deck"})
+    if a.model.ability == "when-attacks-gains":
+        setup.append({"id": "a-mana-1", "card": C.FILLER, "owner": "A", "zone": "mana"})
     if a.model.ability == "blocked-mana":
         setup.append({"id": "a-deck-1", "card": C.FILLER, "owner": "A", "zone": "deck"})
     if a.model.ability in ("wins-battle-mana", "not-blocked-burn"):
         setup.append({"id": "b-mana-1", "card": C.FILLER, "owner": "B", "zone": "mana"})
     if d and d.model.ability == "when-destroyed-draw":
         setup.append({"id": "b-deck-1", "card": C.FILLER, "owner": "B", "zone": "deck"})
+    if s.ninja:
+        owner, other = ("B", "A") if s.ninja.startswith("nap") else ("A", "B")
+        setup.append({"id": "ninja", "card": C.RAIDEN[0], "owner": owner, "zone": "hand"})
+        setup.append({"id": f"{owner.lower()}-mana-ninja", "card": C.FILLER, "owner": owner, "zone": "mana"})  # ニンジャ・ストライク 1
+        setup.append({"id": f"{other.lower()}-by", "card": C.FILLER, "owner": other, "zone": "battle"})   # the cip's target
+        if s.ninja in ("nap-first", "nap-later"):
+            setup.append({"id": "a-by-2", "card": C.FILLER, "owner": "A", "zone": "battle"})       # Joe's Toolkit's
 
     script = [{"player": "A", "do": "declare-attack", "when": {"window": "AT-S1"}, "attacker": "att",
                "target": "player" if s.target == "player" else "def"}]
@@ -184,10 +267,29 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
     pa = r.rulings_of("s2:")
     if pa:
         x.event({"event": "power", "card": "att", "power": r.attack_power}, *pa)
+    nap_ninja = bool(s.ninja) and s.ninja.startswith("nap")
     for role, ability, applied in r.resolves:
-        if ability == "when-attacks":
+        if ability in ("ninja-strike", "cip") and nap_ninja:
+            _ninja_step(script, x, s, ability, "B", "AT-S3", r.rulings_of("s3:ninja"))
+        elif ability == "when-attacked" and applied == "bystander":
+            s3 = r.rulings_of("s3:when-attacked:destroy:bystander")
+            x.event({"event": "trigger", "card": "def", "ability": "when-attacked"}, *s3)
+            script.append({"player": "B", "do": "choose", "when": {"window": "AT-S3"}, "cards": ["a-by-2"]})
+            x.event({"event": "destroy", "card": "a-by-2"}, *s3)
+            x.card("a-by-2", "zone", "graveyard", *s3)
+        elif ability == "when-attacks":
             s3 = r.rulings_of("s3:")
             x.event({"event": "trigger", "card": "att", "ability": "when-attacks"}, *s3)
+            if a.model.ability == "when-attacks-gains":
+                if applied:
+                    script.append({"player": "A", "do": "choose", "when": {"window": "AT-S3"}, "cards": ["a-mana-1"]})
+                    x.event({"event": "move", "card": "a-mana-1", "to": "graveyard"}, *s3)
+                    x.event({"event": "power", "card": "att", "power": r.attack_power}, *s3)
+                    x.card("a-mana-1", "zone", "graveyard", *s3)
+                else:          # 「置いてよい」: AP declines (no step)
+                    x.nev({"event": "move", "card": "a-mana-1"}, *s3)
+                    x.card("a-mana-1", "zone", "mana", *s3)
+                continue
             _may_draw(script, x, "A", "AT-S3", applied, s3)
         elif ability == "when-attacked":
             s3 = r.rulings_of("s3:")
@@ -205,7 +307,7 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
                     # else NAP declines: no step (「破壊してもよい」)
                     if "attacker" not in r.destroyed:
                         x.nev({"event": "destroy", "card": "att"}, *s3)
-    if r.interrupted:
+    if r.interrupted and not r.returned:      # AT-S3: the attacker left the battle zone (AT-D2)
         d2 = r.rulings_of("interrupt:")
         x.event({"event": "attack-end", "interrupted": True}, *d2)
         for e in ({"event": "ask", "player": "B", "question": "block"}, {"event": "battle"}, {"event": "break"},
@@ -228,7 +330,13 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         x.nev({"event": "block"}, *s4)
     s5 = r.rulings_of("s5:")
     for rl, ability, applied in r.resolves:
-        if ability == "when-blocked":
+        if ability in ("ninja-strike", "cip") and not nap_ninja:
+            _ninja_step(script, x, s, ability, "A", "AT-S5", r.rulings_of("s5:ninja"))
+        elif ability == "when-blocked" and a.model.ability == "blocked-bounce":
+            x.event({"event": "trigger", "card": "att", "ability": "when-blocked"}, *s5)
+            x.event({"event": "move", "card": "blk", "to": "hand"}, *s5)
+            x.card("blk", "zone", "hand", *s5)
+        elif ability == "when-blocked":
             x.event({"event": "trigger", "card": "att", "ability": "when-blocked"}, *s5)
             script.append({"player": "A", "do": "choose", "when": {"window": "AT-S5"}, "option": "yes" if applied else "no"})
             (x.event if applied else x.nev)({"event": "move", "card": "a-deck-1", "to": "mana"}, *s5)
@@ -238,10 +346,22 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
             x.event({"event": "move", "card": "b-mana-1", "to": "graveyard"}, *s5)
     if any(k.startswith("s5:not-blocked-trigger-not-met") or k == "s5:not-blocked-no-blocked-trigger" for k in r.signature):
         x.nev({"event": "trigger", "card": "att"}, *s5)
+    if r.interrupted and r.returned:        # AT-S5: the blocker left the battle zone (AT-S4, AT-D2)
+        d2 = r.rulings_of("interrupt:")
+        x.event({"event": "attack-end", "interrupted": True}, *d2)
+        for e in ({"event": "battle"}, {"event": "break"}, {"event": "step", "step": "AT-S6a"}, {"event": "win"}):
+            x.nev(e, *d2)
+        x.card("att", "zone", "battle", *d2)
+        x.card("att", "tapped", True, *d2)
+        if s.target == "player":
+            x.count("B", "shield", s.shields, *d2)
+        else:
+            x.card("def", "zone", "battle", *d2)
+        return _doc(sid, s, cards, r, setup, script, x, cat)
     if r.battle:
         role, pa_, po, winner = r.battle
         oid = ID[role]
-        bat = r.rulings_of("battle:") + r.rulings_of("s6:")
+        bat = r.rulings_of("battle:") + r.rulings_of("s6:") + r.rulings_of("s6a:when-battling")
         x.event({"event": "battle", "attacker": "att", "defender": oid, "winner": {"attacker": "att", "opponent": oid}.get(winner, winner),
                  "attacker_power": pa_, "defender_power": po}, *bat)
         together = [{"event": "destroy", "card": ID[rl]} for rl in r.destroyed_together]
@@ -256,7 +376,8 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
             if rl not in r.destroyed:
                 x.nev({"event": "destroy", "card": ID[rl]}, *bat)
         for rl, ability, applied in r.resolves:
-            if ability in ("when-attacks", "when-attacked", "when-blocked", "when-not-blocked"):
+            if ability in ("when-attacks", "when-attacked", "when-blocked", "when-not-blocked", "ninja-strike", "cip",
+                           "after-attacking", "when-breaks"):
                 continue
             x.event({"event": "trigger", "card": ID[rl], "ability": ability}, *s6a)
             if ability == "when-wins-battle":
@@ -283,7 +404,7 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
                 x.nev({"event": "win"}, *r.rulings_of("s6:"))
                 x.winner(None, *r.rulings_of("s6:"))
     elif r.broken:
-        s6b = r.rulings_of("s6b:break")
+        s6b = r.rulings_of("s6b:break")     # (and s6b:breaker-count-fixed-now)
         broken = shields[-r.broken:]
         if r.broken < s.shields:
             if r.broken > 1:       # AT-P4: the same shield cannot be chosen twice: a refused choice first
@@ -292,6 +413,11 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
                                "cards": [broken[0]] * r.broken, "legal": False})
             script.append({"player": "A", "do": "break-shields", "when": {"window": "AT-S6b"}, "cards": broken})
             x.event({"event": "ask", "player": "A", "question": "break-shields", "cards": shields}, *s6b)
+        if s.extra == "no-replace":
+            wb = r.rulings_of("s6b:would-be-broken")
+            script.append({"player": "B", "do": "choose", "when": {"window": "AT-S6b"}, "option": "no"})
+            x.nev({"event": "destroy", "card": "b-tree"}, *wb)
+            x.card("b-tree", "zone", "battle", *wb)
         x.event({"event": "break", "shields": broken}, *s6b)
         moves = [{"event": "move", "card": sh, "to": "hand"} for sh in broken]
         x.event({"any_order": moves} if len(moves) > 1 else moves[0], *s6b)
@@ -311,11 +437,53 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
                 x.card(shields[-1], "zone", "graveyard", *st)
                 hand -= 1
             else:
+                if s.trigger == "hand":      # AT-S6b: only the broken shields' triggers: the one in the hand is refused
+                    x._carry(f"/script/{len(script)}", st)
+                    script.append({"player": "B", "do": "use-shield-trigger", "when": {"window": "AT-S6b"},
+                                   "card": "b-hand-st", "legal": False})
+                    x.card("b-hand-st", "zone", "hand", *st)
+                    hand += 1
                 script.append({"player": "B", "do": "decline", "when": {"window": "AT-S6b"}})
-                x.nev({"event": "destroy", "card": "att"}, *st)
+                if "attacker" not in r.destroyed:         # (else destroyed later, by its own AT-S7 ability)
+                    x.nev({"event": "destroy", "card": "att"}, *st)
                 x.card(shields[-1], "zone", "hand", *st)
+        if s.extra in ("s-back", "s-back-not-water"):
+            sb = r.rulings_of("s6b:s-back")
+            hand += 1                    # Crack Crawler was in the hand
+            if s.extra == "s-back":
+                script.append({"player": "B", "do": "s-back", "when": {"window": "AT-S6b"}, "card": "b-sback"})
+                x.event({"event": "declare", "card": "b-sback", "ability": "s-back"}, *sb)
+                x.event({"event": "move", "card": broken[-1], "to": "graveyard"}, *sb)
+                x.event({"event": "summon", "card": "b-sback"}, *sb)
+                x.card("b-sback", "zone", "battle", *sb)
+                x.card(broken[-1], "zone", "graveyard", *sb)
+                hand -= 2
+            else:
+                x._carry(f"/script/{len(script)}", sb)
+                script.append({"player": "B", "do": "s-back", "when": {"window": "AT-S6b"}, "card": "b-sback", "legal": False})
+                x.nev({"event": "summon", "card": "b-sback"}, *sb)
+                x.card("b-sback", "zone", "hand", *sb)
+                x.card(broken[-1], "zone", "hand", *sb)
+            st = st + sb
+        if "when-breaks" in [ab for _, ab, _ in r.resolves]:
+            wb = r.rulings_of("s6b:when-breaks")
+            x.event({"event": "trigger", "card": "att", "ability": "when-breaks"}, *wb)
         x.count("B", "shield", s.shields - r.broken, *s6b)
         x.count("B", "hand", hand, *(s6b + st))
+    elif r.replaced:
+        wb = r.rulings_of("s6b:would-be-broken")
+        sh = shields[-1]
+        if s.shields > 1:
+            script.append({"player": "A", "do": "break-shields", "when": {"window": "AT-S6b"}, "cards": [sh]})
+        script.append({"player": "B", "do": "choose", "when": {"window": "AT-S6b"}, "option": "yes"})
+        x.event({"event": "destroy", "card": "b-tree"}, *wb)
+        x.nev({"event": "move", "card": sh, "to": "hand"}, *wb)
+        if "s6b:when-breaks:nothing-broken" in r.signature:
+            x.nev({"event": "trigger", "card": "att", "ability": "when-breaks"}, *r.rulings_of("s6b:when-breaks"))
+        x.card("b-tree", "zone", "graveyard", *wb)
+        x.card(sh, "zone", "shield", *wb)
+        x.count("B", "shield", s.shields, *wb)
+        x.count("B", "hand", 0, *wb)
     elif r.direct_win:
         x.event({"event": "step", "step": "AT-S6c"}, "AT-S6c")
         x.event({"event": "win", "player": "A", "reason": "direct-attack"}, "AT-P1", "AT-S6c")
@@ -329,7 +497,12 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
             x.event({"any_order": [end, {"event": "power", "card": "att", "power": a.model.power}]}, *s7)
             x.card("att", "power", a.model.power, *s7)
         else:
+            if "s7:after-attacking" in r.signature:
+                x.event({"event": "trigger", "card": "att", "ability": "after-attacking"}, *s7)
+                x.card("att", "zone", "graveyard", *s7)
             x.event(end, *s7)
+        if "s7:after-attacking:not-a-player" in r.signature:
+            x.nev({"event": "trigger", "card": "att", "ability": "after-attacking"}, *s7)
         if "attacker" not in r.destroyed:
             x.card("att", "zone", "battle", *s7)
             x.card("att", "tapped", True, *s7)
@@ -353,16 +526,22 @@ def _requires(s: Situation, r, cards) -> list:
         req |= {"shield-trigger", "ability:spell"}
     if a.power_attacker:
         req.add("power-attacker")
-    if a.breaker == 2 and r.broken:
+    if r.breaker == 2 and r.broken:
         req.add("w-breaker")
-    if a.breaker == 3 and r.broken:
+    if r.breaker == 3 and r.broken:
         req.add("t-breaker")
     if a.cannot_attack_players and s.target == "player":
         req.add("cannot-attack-players")
     for _, ability, _ in r.resolves:
-        req.add(f"ability:{ability}")
+        req.add("ninja-strike" if ability == "ninja-strike" else f"ability:{ability}")
     if s.state == "sick":
         req.add("summoning-sickness")
+    if s.extra in ("s-back", "s-back-not-water"):
+        req.add("s-back")
+    if s.extra == "s-back-not-water":
+        req.add("refusal")
+    if s.extra in ("replace", "no-replace"):
+        req |= {"ability:replacement", "break"}
     return sorted(req)
 
 
@@ -374,6 +553,10 @@ def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
             cites.append({"kind": "card-text", "ref": f"{c.name} ({c.code}) 「{cat[c.code]['text_ja']}」"})
     if s.trigger:
         cites.append({"kind": "card-text", "ref": f"{C.TERROR_PIT[1]} ({C.TERROR_PIT[0]}) 「{cat[C.TERROR_PIT[0]]['text_ja']}」"})
+    extra = {"s-back": C.CRACK_CRAWLER, "s-back-not-water": C.CRACK_CRAWLER, "replace": C.PULSAR_TREE,
+             "no-replace": C.PULSAR_TREE}.get(s.extra)
+    for c in ((C.RAIDEN,) if s.ninja else ()) + ((extra,) if extra else ()):
+        cites.append({"kind": "card-text", "ref": f"{c[1]} ({c[0]}) 「{cat[c[0]]['text_ja']}」"})
     seen, uniq = set(), []
     for c in cites:
         if c["ref"] not in seen:
@@ -387,6 +570,12 @@ def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
         title += f"; {cards['blocker'].name} " + {"block": "blocks", "no-block": "does not block", "tapped": "is tapped"}[s.block]
     if s.trigger:
         title += f"; Terror Pit is broken and {'used' if s.trigger == 'use' else 'declined'}"
+        title += "; a second one in the hand is refused" if s.trigger == "hand" else ""
+    if s.ninja:
+        title += f"; player {'B' if s.ninja.startswith('nap') else 'A'} ninja-strikes Raiden"
+    if s.extra:
+        title += {"s-back": "; B uses Crack Crawler's S-back", "s-back-not-water": "; Crack Crawler's S-back is refused",
+                  "replace": "; B destroys Pulsar Tree instead", "no-replace": "; B keeps Pulsar Tree"}[s.extra]
     title += ": " + words[-1]
     expect = x.doc()
     expect["carries"] = {k: v for k, v in expect["carries"].items() if k in r.rulings}

@@ -20,9 +20,10 @@ Input: a :class:`Situation` — one attack of the turn player A (AP) on player B
   バトルした相手クリーチャーは、勝っても持ち主の墓地に置かれる」, ``when-destroyed-draw`` 「破壊された時、カードを1枚引いても
   よい」, ``attacked-destroy-2000`` 「攻撃された時、相手のパワー2000以下のクリーチャーを1体破壊してもよい」,
   ``attacked-slayer`` 「攻撃を受けたとき、…「スレイヤー」を得る」);
-- ``shields``: B's shields (0-3); ``trigger``: ``None``, ``"use"`` or ``"decline"`` — the last of the
-  shields is a shield trigger spell that destroys one of the opponent's creatures (S・トリガー) and B
-  uses it or not;
+- ``shields``: B's shields (0-3); ``trigger``: ``None``, ``"use"``, ``"decline"`` or ``"hand"`` — the last of
+  the shields is a shield trigger spell that destroys one of the opponent's creatures (S・トリガー) and B
+  uses it or not (``"hand"``: B declines it and tries to use a second copy already in the hand, refused:
+  only the broken shields' triggers can be used, AT-S6b);
 - ``blocker``: ``None`` or a :class:`Creature` with blocker; ``block``: ``"block"``, ``"no-block"`` or
   ``"tapped"`` (the blocker is tapped: it cannot block);
 - ``yes``: the answers to the optional (「〜てよい」) abilities, by ability: ``{"when-attacks-draw": True}``.
@@ -41,11 +42,25 @@ from .model import CitedDecisions      # the two models share only how decisions
 
 TARGETS = ("player", "tapped", "untapped")
 BLOCKS = ("block", "no-block", "tapped")
-TRIGGERS = (None, "use", "decline")
+TRIGGERS = (None, "use", "decline", "hand")      # "hand": declined, and a second one in B's hand is refused
 ABILITIES = ("when-attacks-draw", "wins-battle-mana", "after-battle-destroy", "when-destroyed-draw",
-             "attacked-destroy-2000", "attacked-slayer", "blocked-mana", "not-blocked-burn")
-OPTIONAL = ("when-attacks-draw", "when-destroyed-draw", "attacked-destroy-2000", "blocked-mana")
+             "attacked-destroy-2000", "attacked-slayer", "blocked-mana", "not-blocked-burn", "blocked-bounce",
+             "after-attacking-player", "when-breaks", "when-attacks-gains")
+OPTIONAL = ("when-attacks-draw", "when-destroyed-draw", "attacked-destroy-2000", "blocked-mana", "when-attacks-gains")
+#: AP's "when attacks" abilities (AT-S3): they resolve before NAP's (AT-D1)
+WHEN_ATTACKS = ("when-attacks-draw", "when-attacks-gains")
 STATES = ("ready", "tapped", "sick")
+#: ninja strike (ニンジャ・ストライク) of Raiden, Light Fang Ninja, from the hand: ``"nap"`` NAP declares it in
+#: AT-S3; ``"nap-first"`` / ``"nap-later"`` NAP declares it before / after its own "when attacked" ability
+#: (Joe's Toolkit, destroying A's bystander) resolves; ``"ap"`` AP declares it in AT-S5 after a block;
+#: ``"ap-first"`` / ``"ap-later"`` before / after its own "when blocked" ability (Coliseum Shell) resolves.
+#: Raiden's cip (「バトルゾーンにある相手のクリーチャーを1体選び、タップする」) taps the other player's bystander.
+NINJAS = (None, "nap", "nap-first", "nap-later", "ap", "ap-first", "ap-later")
+#: what else the one broken shield meets (AT-S6b), with B's Crack Crawler in the hand (S・バック-水) or Pulsar
+#: Tree in the battle zone (「自分のシールドが1枚ブレイクされる時、かわりにこのクリーチャーを破壊してもよい」):
+#: ``"s-back"`` the broken card is water and B uses S-back; ``"s-back-not-water"`` it is not, B's S-back
+#: is refused; ``"replace"`` / ``"no-replace"`` B destroys Pulsar Tree instead of the shield, or not.
+SHIELD_EXTRAS = (None, "s-back", "s-back-not-water", "replace", "no-replace")
 
 
 @dataclass(frozen=True)
@@ -61,6 +76,8 @@ class Creature:
     blocker: bool = False
     slayer: bool = False
     ability: str | None = None
+    fire: bool = False               # a fire creature (火のクリーチャー): its civilizations include fire
+    battling_fire_bonus: int = 0     # 「火のクリーチャーとバトルする時、このクリーチャーのパワーは+N」
 
     def __post_init__(self):
         if self.ability is not None and self.ability not in ABILITIES:
@@ -79,8 +96,21 @@ class Situation:
     block: str | None = None
     yes: tuple = ()               # ((ability, bool), ...): answers to optional abilities
     state: str = "ready"          # the attacker: untapped and able ("ready"), tapped, or put into the battle zone this turn
+    ninja: str | None = None      # see NINJAS
+    extra: str | None = None      # see SHIELD_EXTRAS
 
     def __post_init__(self):
+        if self.extra not in SHIELD_EXTRAS:
+            raise ValueError(f"extra {self.extra!r}: expected one of {SHIELD_EXTRAS}")
+        gains = self.attacker.ability == "when-attacks-gains" and self.answer("when-attacks-gains")
+        if self.extra and not (self.target == "player" and self.shields and self.trigger is None and self.block != "block"
+                               and min(2 if gains else self.attacker.breaker, self.shields) == 1 and not self.ninja):
+            raise ValueError("S-back / Pulsar Tree: an unblocked attack on the player that breaks one shield, no "
+                             "shield trigger, no ninja")
+        if self.ninja not in NINJAS:
+            raise ValueError(f"ninja {self.ninja!r}: expected one of {NINJAS}")
+        if self.ninja:
+            self._check_ninja()
         if self.state not in STATES:
             raise ValueError(f"state {self.state!r}: expected one of {STATES}")
         if self.target not in TARGETS:
@@ -93,6 +123,27 @@ class Situation:
             raise ValueError(f"blocker/block: {self.block!r}")
         if self.blocker is not None and not self.blocker.blocker:
             raise ValueError("the blocker has no blocker ability")
+
+    def _check_ninja(self):
+        attacked = self.defender.ability if self.defender else None
+        if self.state != "ready":
+            raise ValueError("ninja strike needs an attack: the attacker must be ready")
+        if self.ninja.startswith("nap"):
+            joe = attacked == "attacked-destroy-2000"
+            if (self.ninja != "nap") != joe or attacked == "attacked-slayer":
+                raise ValueError("NAP's ninja strike: nap-first / nap-later with Joe's Toolkit attacked, "
+                                 "nap with a defender without a \"when attacked\" ability")
+            if joe and not self.answer("attacked-destroy-2000"):
+                raise ValueError("nap-first / nap-later: Joe's Toolkit destroys A's bystander")
+            if self.blocker is not None:
+                raise ValueError("NAP's ninja strike is played without a blocker")
+        else:
+            if self.block != "block":
+                raise ValueError("AP's ninja strike needs a block (「相手のクリーチャーが…ブロックした時」)")
+            if self.attacker.ability == "blocked-bounce":
+                raise ValueError("Emperor Maroll returns to the hand when another creature of AP's enters: no AP ninja")
+            if (self.ninja != "ap") != (self.attacker.ability == "blocked-mana"):
+                raise ValueError("ap-first / ap-later with a \"when blocked\" attacker, ap without one")
 
     def answer(self, ability: str) -> bool:
         return dict(self.yes).get(ability, False)
@@ -140,6 +191,10 @@ class Ruling(CitedDecisions):
     interrupted: bool = False
     block_asked: bool = False
     blocked: bool = False
+    returned: list = field(default_factory=list)      # the roles returned to their owner's hand
+    replaced: bool = False      # Pulsar Tree was destroyed instead of the shield
+    breaker: int | None = None  # the attacker's breaker count as of AT-S6b
+    gained_power_attacker: int = 0   # power attacker gained in AT-S3
     decisions: list = field(default_factory=list)
 
     @property
@@ -159,6 +214,14 @@ class Ruling(CitedDecisions):
 def _battle(r: Ruling, a: Creature, a_power: int, o: Creature, role: str) -> None:
     """AT-B1..AT-B5, AT-S6a: the battle of the attacker (power ``a_power``) and ``o``."""
     o_power = o.power
+    if o.battling_fire_bonus:
+        if a.fire:
+            o_power += o.battling_fire_bonus
+            r.cite("s6a:when-battling:applies", "the battle is fixed and its \"when battling\" effects apply: "
+                   "「火のクリーチャーとバトルする時」 raises the power the battle compares", "AT-S6a")
+        else:
+            r.cite("s6a:when-battling:not-fire", "the attacker is not a fire creature: the \"when battling a fire "
+                   "creature\" bonus does not apply", "AT-S6a")
     if a.wins_all and o.wins_all:
         winner = "both"
         r.cite("battle:both-win-all", "both win all battles: neither is destroyed", "AT-B5")
@@ -182,10 +245,36 @@ def _battle(r: Ruling, a: Creature, a_power: int, o: Creature, role: str) -> Non
     r.destroyed = list(r.destroyed_together)
 
 
+def _nap_ninja(r: Ruling, s: Situation) -> None:
+    """AT-S3: NAP's ninja strike (Raiden), after AP's abilities (AT-D1), in the order NAP chooses with its own
+    "when attacked" ability (Joe's Toolkit destroying A's bystander)."""
+    ap_first = s.attacker.ability in WHEN_ATTACKS
+    ninja = [("ninja", "ninja-strike", "B"), ("ninja", "cip", "A")]
+    joe = [("defender", "when-attacked", "bystander")]
+    r.resolves += {"nap": ninja, "nap-first": ninja + joe, "nap-later": joe + ninja}[s.ninja]
+    order = {"nap": "", "nap-first": "; NAP orders the ninja's cip before its own \"when attacked\" ability",
+             "nap-later": "; NAP resolves its own \"when attacked\" ability first, then declares"}[s.ninja]
+    r.cite(f"s3:ninja:{s.ninja}" + (":after-ap" if ap_first else ""),
+           "NAP declares ninja strike in AT-S3 (「相手のクリーチャーが攻撃…した時」)" + (", after AP's \"when attacks\" "
+           "ability resolved" if ap_first else "") + "; Raiden is summoned and its cip resolves, NAP choosing the "
+           "creature it taps" + order, "AT-S3", *(("AT-D1",) if ap_first or s.ninja == "nap-first" else ()),
+           general=("DM-GEN-HIDDEN-ZONE-TRIGGERS", "DM-GEN-WHO-DECIDES") + (("DM-GEN-TURN-PLAYER-FIRST",) if ap_first else ())
+           + (("DM-GEN-WAITING",) if s.ninja == "nap-first" else ()))
+    if s.ninja != "nap":
+        r.cite("s3:when-attacked:destroy:bystander", "the \"when attacked\" ability resolves: NAP destroys one of AP's "
+               "creatures with power 2000 or less (not the attacker)", "AT-S3", general=("DM-GEN-WHO-DECIDES",))
+
+
 def rule(s: Situation) -> Ruling:
     """Decide one attack (see the module docstring)."""
     r = Ruling(s)
     a = s.attacker
+    if s.ninja == "ap-later":
+        return Ruling(s, undecided=(
+            "AP resolves its own \"when blocked\" ability before declaring ninja strike: the page (AT-S5) lets AP "
+            "order them freely, the comprehensive rules 506.3b as changed on 2020-10-23 (DM-GEN-HIDDEN-ZONE-TRIGGERS) "
+            "have the turn player declare every hidden-zone ability first; no dated source of ours decides which "
+            "applies to the generated attack"))
     # ---- AT-S1: the declaration (AT-01, AT-02, AT-P5); legality is checked only now (AT-D3)
     if s.state == "tapped":
         r.legal = False
@@ -231,15 +320,30 @@ def rule(s: Situation) -> Ruling:
         r.resolves.append(("attacker", "when-attacks", yes))
         r.cite(f"s3:when-attacks:{yes}", "the \"when attacks\" ability triggers after the declaration and resolves; "
                "its controller may decline it (「引いてよい」)", "AT-S3", "AT-X2", general=("DM-GEN-WHO-DECIDES",))
+    breaker = a.breaker
+    if a.ability == "when-attacks-gains":
+        yes = s.answer("when-attacks-gains")
+        r.resolves.append(("attacker", "when-attacks", yes))
+        if yes:
+            r.attack_power += 3000
+            breaker = 2
+            r.gained_power_attacker = 3000
+        r.cite(f"s3:when-attacks-gains:{yes}", "the \"when attacks\" ability resolves in AT-S3: " + (
+               "AP puts a mana card into the graveyard and the attacker gains 「パワーアタッカー+3000」 (it is attacking: the "
+               "bonus applies now) and 「W・ブレイカー」" if yes else "AP declines it (「置いてよい」)"), "AT-S3", "AT-X2",
+               *(("AT-S2",) if yes else ()), general=("DM-GEN-WHO-DECIDES",))
+    r.breaker = breaker
     slayer = {"defender": bool(s.defender and s.defender.slayer), "blocker": bool(s.blocker and s.blocker.slayer)}
     d = s.defender
+    if s.ninja in ("nap", "nap-first", "nap-later"):
+        _nap_ninja(r, s)
     if d is not None and d.ability == "attacked-slayer":
         r.resolves.append(("defender", "when-attacked", True))
         slayer["defender"] = True
         r.cite("s3:when-attacked:slayer", "the \"when attacked\" ability triggers in AT-S3, after AP's: the creature "
-               "gains slayer", "AT-S3", *(("AT-D1",) if a.ability == "when-attacks-draw" else ()),
-               general=("DM-GEN-TURN-PLAYER-FIRST",) if a.ability == "when-attacks-draw" else ())
-    if d is not None and d.ability == "attacked-destroy-2000":
+               "gains slayer", "AT-S3", *(("AT-D1",) if a.ability in WHEN_ATTACKS else ()),
+               general=("DM-GEN-TURN-PLAYER-FIRST",) if a.ability in WHEN_ATTACKS else ())
+    if d is not None and d.ability == "attacked-destroy-2000" and not s.ninja:
         can = r.attack_power <= 2000
         yes = can and s.answer("attacked-destroy-2000")
         r.resolves.append(("defender", "when-attacked", yes))
@@ -265,7 +369,15 @@ def rule(s: Situation) -> Ruling:
                    if blocked else "B has a blocker that can block and declines", "AT-S4",
                    general=("DM-GEN-BLOCKER", "DM-GEN-WHO-DECIDES"))
     r.blocked = blocked
-    # ---- AT-S5: "when blocked" / "when not blocked"
+    # ---- AT-S5: "when blocked" / "when not blocked"; AP's ninja strike after a block
+    if s.ninja in ("ap", "ap-first"):
+        shell = a.ability == "blocked-mana"
+        r.resolves += [("ninja", "ninja-strike", "A"), ("ninja", "cip", "B")]
+        r.cite(f"s5:ninja:{s.ninja}", "the attack is blocked: AP declares ninja strike in AT-S5 (「相手のクリーチャーが…ブロック"
+               "した時」); Raiden is summoned and its cip resolves, AP choosing the creature it taps"
+               + ("; AP orders it before its own \"when blocked\" ability, which then resolves" if shell else ""),
+               "AT-S5", *(("AT-D1",) if shell else ()),
+               general=("DM-GEN-HIDDEN-ZONE-TRIGGERS", "DM-GEN-WHO-DECIDES") + (("DM-GEN-WAITING",) if shell else ()))
     if a.ability == "blocked-mana":
         if blocked:
             yes = s.answer("blocked-mana")
@@ -274,6 +386,18 @@ def rule(s: Situation) -> Ruling:
                    "decline it (「加えてもよい」)", "AT-S5")
         else:
             r.cite("s5:not-blocked-no-blocked-trigger", "not blocked: the \"when blocked\" ability does not trigger", "AT-S5")
+    if a.ability == "blocked-bounce":
+        if blocked:
+            r.resolves.append(("attacker", "when-blocked", True))
+            r.returned = ["blocker"]
+            r.interrupted = True
+            r.cite("s5:when-blocked:bounce", "the \"when blocked\" ability triggers in AT-S5 and resolves: the blocker "
+                   "returns to its owner's hand (「バトルは行われない。ブロックしたクリーチャーを持ち主の手札に戻す」)", "AT-S5")
+            r.cite("interrupt:blocker-left", "the block stays established though the blocker left (AT-S4); the blocker "
+                   "left the battle zone: the attack is interrupted once no ability waits, no battle, no shield broken",
+                   "AT-S4", "AT-D2")
+            return r
+        r.cite("s5:not-blocked-no-blocked-trigger", "not blocked: the \"when blocked\" ability does not trigger", "AT-S5")
     if a.ability == "not-blocked-burn":
         if not blocked and s.target == "player":
             r.resolves.append(("attacker", "when-not-blocked", True))
@@ -342,19 +466,47 @@ def rule(s: Situation) -> Ruling:
                        "after the battle abilities trigger and resolve after the waiting ones", "AT-S6a",
                        *(("AT-D1",) if waiting else ()))
     elif s.shields:
-        n = min(a.breaker, s.shields)
+        n = min(breaker, s.shields)
         r.broken = n
-        r.cite(f"s6b:break:{'single' if a.breaker == 1 else 'multi'}:{'fewer' if s.shields < a.breaker else 'enough' if s.shields == a.breaker else 'more'}",
+        if s.extra in ("replace", "no-replace"):
+            r.replaced = s.extra == "replace"
+            r.cite(f"s6b:would-be-broken:{s.extra}", "AP chooses the shield; its 「ブレイクされる時」 effect applies before the "
+                   "break: " + ("B destroys Pulsar Tree instead and the shield is not broken" if r.replaced
+                                else "B declines and the shield is broken"), "AT-S6b", general=("DM-GEN-WHO-DECIDES",))
+            if r.replaced:
+                r.broken = 0
+        if breaker != a.breaker:
+            r.cite("s6b:breaker-count-fixed-now", "the number of shields to break is fixed in AT-S6b: the W・ブレイカー "
+                   "gained in AT-S3 counts", "AT-S6b")
+        r.cite(f"s6b:break:{'single' if breaker == 1 else 'multi'}:{'fewer' if s.shields < breaker else 'enough' if s.shields == breaker else 'more'}",
                "the number of shields is fixed; AP chooses them and breaks them at once; they go to B's hand",
                "AT-P2", "AT-P3", "AT-P4", "AT-S6b", general=("DM-GEN-WHO-DECIDES",))
         if s.trigger:
             used = s.trigger == "use"
             r.trigger_used = used
             r.cite(f"s6b:trigger:{s.trigger}", "B may use a shield trigger among the broken shields"
-                   + (": the spell destroys the attacker; the attack still ends in AT-S7" if used else ": declined, it stays in the hand"),
+                   + (": the spell destroys the attacker; the attack still ends in AT-S7" if used else ": declined, it stays in the hand")
+                   + ("; the one already in B's hand is not among them and cannot be used" if s.trigger == "hand" else ""),
                    "AT-S6b", general=("DM-GEN-SHIELD-TRIGGER",) + (("DM-GEN-ATTACKER-LEAVES",) if used else ()))
             if used:
                 r.destroyed.append("attacker")
+        if s.extra in ("s-back", "s-back-not-water"):
+            r.cite(f"s6b:{s.extra}", "after the break B may use the S-backs among the broken cards: "
+                   + ("the broken card is water: B discards it and summons Crack Crawler (S・バック-水)" if s.extra == "s-back"
+                      else "the broken card is not water: Crack Crawler's S・バック-水 cannot use it"), "AT-S6b")
+        if a.ability == "when-breaks":
+            if not r.broken:
+                r.cite("s6b:when-breaks:nothing-broken", "no shield was broken: 「シールドをブレイクした時」 does not trigger",
+                       "AT-S6b")
+            elif "attacker" in r.destroyed:
+                return Ruling(s, undecided=("a \"when breaks\" ability (「シールドをブレイクした時、そのターンの終わりに…手札に戻す」) "
+                                            "of an attacker a shield trigger removed: the page does not say whether it still "
+                                            "resolves, nor what it would do"))
+            else:
+                r.resolves.append(("attacker", "when-breaks", True))
+                r.cite("s6b:when-breaks" + (":after-triggers" if s.trigger or s.extra else ""),
+                       "the \"when breaks\" ability resolves after the broken shields' triggers and S-backs were used "
+                       "or declined", "AT-S6b")
     else:
         r.direct_win = True
         r.cite("s6c:direct-attack", "no shields, not blocked: the direct attack succeeds and A wins", "AT-P1", "AT-S6c")
@@ -364,8 +516,24 @@ def rule(s: Situation) -> Ruling:
     elif "attacker" in r.destroyed:
         r.cite("s7:attacker-gone", "the attacker left the battle zone in AT-S6: the attack still ends in AT-S7",
                "AT-S7", general=("DM-GEN-ATTACKER-LEAVES",))
-    elif a.power_attacker:
+    elif a.power_attacker or r.gained_power_attacker:
         r.cite("s7:power-attacker-ends", "the attack ends: power attacker no longer applies", "AT-S7")
     else:
         r.cite("s7:end", "the attack ends", "AT-S7")
+    if a.ability == "after-attacking-player" and not r.direct_win:
+        if s.target != "player":
+            r.cite("s7:after-attacking:not-a-player", "it attacked a creature: 「相手プレイヤーを攻撃したあと」 does not "
+                   "trigger", "AT-S7")
+        elif blocked:
+            return Ruling(s, undecided=("an \"after attacking a player\" ability (「相手プレイヤーを攻撃したあと」) of an "
+                                        "attack on the player that was blocked: the page does not say whether it attacked "
+                                        "the player"))
+        elif "attacker" in r.destroyed:
+            return Ruling(s, undecided=("an \"after attacking a player\" ability of an attacker that left the battle "
+                                        "zone before AT-S7: the page does not say whether it still triggers"))
+        else:
+            r.resolves.append(("attacker", "after-attacking", True))
+            r.destroyed.append("attacker")
+            r.cite("s7:after-attacking", "the attack ends: the \"after attacking\" ability triggered then resolves "
+                   "(「相手プレイヤーを攻撃したあと、持ち主の墓地に置かれる」)", "AT-S7")
     return r

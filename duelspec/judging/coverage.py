@@ -38,6 +38,8 @@ its ruling.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Callable
 
 #: the final-state fields of ``implementation.observes.final``
 FINAL_FIELDS = ("cards.zone", "cards.owner", "cards.controller", "cards.position", "cards.tapped", "cards.power",
@@ -113,12 +115,33 @@ def under(pointer: str, mark: str) -> bool:
     return pointer == mark or pointer.startswith(mark.rstrip("/") + "/")
 
 
+def under_any(marks) -> Callable[[str], bool]:
+    """``lambda pointer: any(under(pointer, m) for m in marks)``, done by set lookups: ``pointer`` is
+    under ``m`` when it is ``m`` or when ``m`` without its trailing slashes is ``pointer`` cut before one
+    of its slashes.
+
+    >>> f = under_any(["/expect/events/1", "/script/"])
+    >>> [f(p) for p in ("/expect/events/1", "/expect/events/1/any_order/0", "/expect/events/10", "/script/2", "/script")]
+    [True, True, False, True, False]
+    """
+    exact, stripped = set(marks), {m.rstrip("/") for m in marks}
+    return lambda pointer: pointer in exact or not stripped.isdisjoint(cuts(pointer))
+
+
+@lru_cache(maxsize=4096)
+def cuts(pointer: str) -> frozenset:
+    """``pointer`` cut before each of its slashes (``/a/b``: ``""``, ``/a``); the pointers of items
+    repeat from scenario to scenario (``/expect/events/3``), so they are remembered."""
+    return frozenset(pointer[:i] for i in range(len(pointer)) if pointer[i] == "/")
+
+
 def carriers(scenario: dict, expect: dict, ruling: str, all_items: list[Item]) -> list[Item]:
     """The items of ``all_items`` that carry ``ruling`` (see the module docstring)."""
     marks = (expect.get("carries") or {}).get(ruling)
     if marks is None:
         return [it for it in all_items if it.part != "script" or it.illegal]
-    return [it for it in all_items if any(under(it.pointer, m) for m in marks)]
+    carries = under_any(marks)
+    return [it for it in all_items if carries(it.pointer)]
 
 
 @dataclass
