@@ -398,13 +398,17 @@ class ScenarioRun:
         flags = QUERY["CODE"] | QUERY["POSITION"] | QUERY["REASON"] | QUERY["OWNER"]
         cache = self._parsed
         snap = []
+        self.duel.activate()
+        query = self.duel.query_field_view
         for p in (0, 1):
             for l in LOCS:
-                raw = self.duel.query_field_card(p, l, flags)
+                view = query(p, l, flags)           # the core's bytes in place: copied only when changed
                 hit = cache.get((p, l))
-                if hit is None or hit[0] != raw:
-                    hit = cache[(p, l)] = (raw, parse_query(raw))
-                snap.append((p, l, hit[1]))
+                if hit is None or view != hit[0]:
+                    raw = bytes(view)
+                    parsed = parse_query(raw)
+                    hit = cache[(p, l)] = (raw, parsed, (p, l, parsed))
+                snap.append(hit[2])
         return snap
 
     def resync(self, snap=None) -> None:
