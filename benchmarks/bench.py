@@ -124,7 +124,7 @@ def pytest_vs_run():
 
     A simulator's pytest run is measured where a simulator runs it: a project folder of its own
     holding the one module duelspec.pytest_scenarios documents (``from duelspec.pytest_scenarios
-    import *``) and ``--adapter`` naming the engine (here the reference engine), with duelspec and
+    import *``) and ``--duelspec-adapter`` naming the engine (here the reference engine), with duelspec and
     pytest only (:data:`TEST_EXTRA_PLUGINS` disabled); beside it the same with every plugin of this
     environment, and the module in duelspec's own tests folder (whose conftest adds a per-test guard
     against leaked processes)."""
@@ -136,7 +136,7 @@ def pytest_vs_run():
         (Path(project) / "tests").mkdir()
         (Path(project) / "tests" / "test_duelspec.py").write_text(
             "from duelspec.pytest_scenarios import *  # noqa: F401,F403\n", encoding="utf-8")
-        sim = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--adapter", "reference", "tests/test_duelspec.py"]
+        sim = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--duelspec-adapter", "reference", "tests/test_duelspec.py"]
         c_items, t_items, p_items = _cpu_timed(sim[:4] + TEST_EXTRA_PLUGINS + sim[4:], cwd=project)
         c_all, t_all, p_all = _cpu_timed(sim, cwd=project)
     # the same module in duelspec's own tests folder (tests/conftest.py: a process-leak guard per test)
@@ -657,7 +657,7 @@ def _rows(r: dict) -> list:
                  f" (alone: the reference engine {_n(x['engine_s'])} s, judging the replies {_n(x['judge_s'])} s)"
                  if "engine_s" in x else ""), "<= 3x", x["ratio"] <= 3)])
     rows += bench("pytest", lambda x: [
-        _row("a simulator's pytest run (a project of its own: every scenario a `pytest_scenarios` item, `--adapter "
+        _row("a simulator's pytest run (a project of its own: every scenario a `pytest_scenarios` item, `--duelspec-adapter "
              "reference`; duelspec and pytest only) vs `duelspec run`, the same hand-written scenarios, whole processes (CPU time)",
              f"{_n(x['pytest_items_s'])} s vs {_n(x['duelspec_run_s'])} s: **{_n(x['items_ratio'])}x** (with every "
              f"plugin of this environment, hypothesis, pytest-bdd, xdist: {_n(x['pytest_items_all_plugins_s'])} s, "

@@ -1,17 +1,17 @@
-"""pytest plugin (entry point ``pytest11``): ``pytest --adapter <spec>`` runs the feature files
+"""pytest plugin (entry point ``pytest11``): ``pytest --duelspec-adapter <spec>`` runs the feature files
 through pytest-bdd against any adapter (default in duelspec's own repository: the reference
 engine, in-process).
 
 The plugin does nothing until it is asked (issue 32 §4): in a simulator's repository a plain
 ``pytest`` runs that repository's own tests, and duelspec's scenario tests (a module importing
 :mod:`duelspec.pytest_scenarios` or :mod:`duelspec.pytest_suite`) are skipped, with the reason,
-until an adapter is named: ``--adapter`` or the ini key ``duelspec_adapter`` of the project's
+until an adapter is named: ``--duelspec-adapter`` or the ini key ``duelspec_adapter`` of the project's
 pytest configuration (``[tool.pytest.ini_options]`` in ``pyproject.toml``, ``pytest.ini``, ...).
 
-Options: ``--adapter`` (``reference``, ``module:attribute`` or ``cmd:<command line>``; overrides
+Options: ``--duelspec-adapter`` (``reference``, ``module:attribute`` or ``cmd:<command line>``; overrides
 the ini key ``duelspec_adapter``),
-``--adapter-timeout`` / ``--adapter-startup-timeout`` (seconds, ``cmd:`` adapters),
-``--adapter-max-restarts``.
+``--duelspec-timeout`` / ``--duelspec-startup-timeout`` (seconds, ``cmd:`` adapters),
+``--duelspec-max-restarts``.
 
 Fixtures:
 - ``duelspec_adapter`` (session): the adapter, started once, stopped at the end. A ``cmd:``
@@ -23,23 +23,25 @@ Fixtures:
 """
 from __future__ import annotations
 
+import os
+
 import pytest
 
 
 def pytest_addoption(parser):
     group = parser.getgroup("duelspec")
-    group.addoption("--adapter", action="store", default=None, dest="duelspec_adapter",
+    group.addoption("--duelspec-adapter", action="store", default=None, dest="duelspec_adapter",
                     help="duelspec adapter: `reference`, `module:attribute` or `cmd:<command line>` "
                          "(overrides the ini key duelspec_adapter; without either, outside duelspec's own "
                          "repository, duelspec's scenario tests are skipped)")
-    parser.addini("duelspec_adapter", "the duelspec adapter under test (as --adapter): `reference`, "
-                  "`module:attribute` or `cmd:<command line>`; without it (and without --adapter) duelspec's "
+    parser.addini("duelspec_adapter", "the duelspec adapter under test (as --duelspec-adapter): `reference`, "
+                  "`module:attribute` or `cmd:<command line>`; without it (and without --duelspec-adapter) duelspec's "
                   "scenario tests are skipped", default=None)
-    group.addoption("--adapter-timeout", action="store", type=float, default=30.0, dest="duelspec_timeout",
+    group.addoption("--duelspec-timeout", action="store", type=float, default=30.0, dest="duelspec_timeout",
                     help="seconds a scenario may take on a cmd: adapter (default 30)")
-    group.addoption("--adapter-startup-timeout", action="store", type=float, default=10.0,
+    group.addoption("--duelspec-startup-timeout", action="store", type=float, default=10.0,
                     dest="duelspec_startup_timeout", help="seconds for a cmd: adapter to start (default 10)")
-    group.addoption("--expect-fail", action="store", default=None, dest="duelspec_expect_fail",
+    group.addoption("--duelspec-expect-fail", action="store", default=None, dest="duelspec_expect_fail",
                     help="duelspec expect-fail file (TOML, keyed by scenario id): listed scenarios are xfail(strict)")
     group.addoption("--duelspec-generated", action="store_true", default=False, dest="duelspec_generated",
                     help="duelspec.pytest_scenarios: add the generated chains to the scenarios collected")
@@ -48,7 +50,7 @@ def pytest_addoption(parser):
     group.addoption("--duelspec-as-of", action="store", default=None, dest="duelspec_as_of", metavar="YYYY-MM-DD",
                     help="duelspec.pytest_scenarios: judge by the answers in force on this date (default today; "
                          "see `duelspec run --as-of`)")
-    group.addoption("--adapter-max-restarts", action="store", type=int, default=5, dest="duelspec_max_restarts",
+    group.addoption("--duelspec-max-restarts", action="store", type=int, default=5, dest="duelspec_max_restarts",
                     help="restarts of a cmd: adapter after faults (default 5)")
 
 
@@ -62,13 +64,13 @@ def pytest_configure(config):
             config.pluginmanager.register(pytest_bdd_tags, "duelspec-bdd-tags")
     # the adapter named (None: nobody asked); duelspec.pytest_scenarios reads it to stay idle
     config.duelspec_adapter_spec = adapter_spec(config)
-    for opt, name in (("duelspec_timeout", "--adapter-timeout"), ("duelspec_startup_timeout", "--adapter-startup-timeout")):
+    for opt, name in (("duelspec_timeout", "--duelspec-timeout"), ("duelspec_startup_timeout", "--duelspec-startup-timeout")):
         v = config.getoption(opt, None)
         if v is not None and not (0 < v <= 86400):
             raise pytest.UsageError(f"{name}: expected seconds in 0 < x <= 86400, got {v}")
     r = config.getoption("duelspec_max_restarts", None)
     if r is not None and r < 0:
-        raise pytest.UsageError(f"--adapter-max-restarts: expected a count >= 0, got {r}")
+        raise pytest.UsageError(f"--duelspec-max-restarts: expected a count >= 0, got {r}")
     day = config.getoption("duelspec_as_of", None)
     if day is not None:
         from .judging.asof import parse_date
@@ -96,7 +98,7 @@ def own_repository(rootpath) -> bool:
 
 
 def adapter_spec(config) -> str | None:
-    """The ``--adapter`` given, else the ini key ``duelspec_adapter``, else ``reference`` in
+    """The ``--duelspec-adapter`` given, else the ini key ``duelspec_adapter``, else ``reference`` in
     duelspec's own repository, else None (nobody asked: the scenario tests are skipped)."""
     spec = config.getoption("duelspec_adapter", None)
     if spec is None:
@@ -110,7 +112,7 @@ def adapter_spec(config) -> str | None:
 
 
 NOT_ASKED = ("no duelspec adapter named: duelspec's scenario tests are not run (name the engine under test "
-             "with --adapter or with `duelspec_adapter = ...` in your pytest configuration, e.g. "
+             "with --duelspec-adapter or with `duelspec_adapter = ...` in your pytest configuration, e.g. "
              "[tool.pytest.ini_options] of pyproject.toml)")
 
 
@@ -118,12 +120,12 @@ def pytest_report_header(config):
     """Every run names the engine under test in its header (or says none was named)."""
     spec = adapter_spec(config)
     return [f"duelspec adapter: {spec}" if spec else
-            "duelspec adapter: none named (--adapter, or the ini key duelspec_adapter): scenario tests skipped"]
+            "duelspec adapter: none named (--duelspec-adapter, or the ini key duelspec_adapter): scenario tests skipped"]
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(session, config, items):
-    """A duelspec scenario test needs an adapter. Nobody named one (no ``--adapter``, no ini key
+    """A duelspec scenario test needs an adapter. Nobody named one (no ``--duelspec-adapter``, no ini key
     ``duelspec_adapter``, outside duelspec's own repository): the plugin does nothing, the project's
     own tests run and every duelspec test is skipped with the reason (never run on duelspec's own
     engine, never an error of the project's run). Scenario tests also match their ruling IDs with ``-k``."""
@@ -233,6 +235,12 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     skipped = getattr(config, "_duelspec_not_asked", 0)
     if skipped:
         terminalreporter.write_line(f"duelspec: {skipped} scenario test(s) skipped: {NOT_ASKED}", yellow=True)
+        if os.environ.get("GITHUB_ACTIONS") == "true":
+            # a workflow that forgot to name its adapter goes green (the project's own tests passed):
+            # say so where a GitHub user looks, on the run's page, not only in the log
+            from .text import workflow_data
+            terminalreporter.write_line(
+                f"::warning title=duelspec::{workflow_data(f'{skipped} scenario test(s) skipped: {NOT_ASKED}')}")
 
 
 @pytest.fixture(scope="session")
@@ -242,7 +250,7 @@ def duelspec_adapter(request):
     if adapter_spec(cfg) is None:
         pytest.skip(NOT_ASKED)
     try:
-        # inside the try: a bad spec (`--adapter nosuchmodule:X`) is one clear message, not a
+        # inside the try: a bad spec (`--duelspec-adapter nosuchmodule:X`) is one clear message, not a
         # traceback at the set-up of every scenario test
         adapter = make_adapter(adapter_spec(cfg), cfg.getoption("duelspec_timeout"),
                                cfg.getoption("duelspec_startup_timeout"), cfg.getoption("duelspec_max_restarts"))
@@ -279,7 +287,7 @@ def duelspec_run(request, duelspec_adapter, duelspec_implementation):
 
 @pytest.fixture(autouse=True)
 def _duelspec_expected_failure(request):
-    """With ``--expect-fail FILE``, a duelspec scenario listed there is ``xfail(strict=True)``:
+    """With ``--duelspec-expect-fail FILE``, a duelspec scenario listed there is ``xfail(strict=True)``:
     a listed scenario that passes fails the run until its entry is removed."""
     path = request.config.getoption("duelspec_expect_fail")
     if not path:

@@ -5,16 +5,16 @@ Add one module to your project and name the engine under test::
     # tests/test_duelspec.py
     from duelspec.pytest_scenarios import *  # noqa: F401,F403
 
-    $ pytest tests/test_duelspec.py --adapter 'cmd:./my-sim --duelspec' --expect-fail duelspec-xfail.toml
-    $ pytest tests/test_duelspec.py --adapter ... -k 'ND-E1'              # by ruling ID
-    $ pytest tests/test_duelspec.py --adapter ... -k 'faq1.muusiki'       # by scenario id
+    $ pytest tests/test_duelspec.py --duelspec-adapter 'cmd:./my-sim --duelspec' --duelspec-expect-fail duelspec-xfail.toml
+    $ pytest tests/test_duelspec.py --duelspec-adapter ... -k 'ND-E1'              # by ruling ID
+    $ pytest tests/test_duelspec.py --duelspec-adapter ... -k 'faq1.muusiki'       # by scenario id
 
 Each test is ``test_scenario[<scenario id>]``; it runs the scenario through the adapter exactly as
 ``duelspec run`` does (:func:`duelspec.runner.run_one`: the same up-front skips, fault handling
 and checker) and fails with the checker's rendering of every unmet expectation. Options of the
-plugin (:mod:`duelspec.pytest_plugin`): ``--adapter`` or the ini key ``duelspec_adapter`` (outside
+plugin (:mod:`duelspec.pytest_plugin`): ``--duelspec-adapter`` or the ini key ``duelspec_adapter`` (outside
 duelspec's own repository, without either the module is one skipped test: the plugin does nothing
-until asked), ``--expect-fail``, ``--duelspec-generated`` (add the generated chains),
+until asked), ``--duelspec-expect-fail``, ``--duelspec-generated`` (add the generated chains),
 ``--duelspec-game ygo|dm``. A feature file that does not compile is one failing test naming the
 file and line. Unlike :mod:`duelspec.pytest_suite` (the feature files through pytest-bdd, step
 by step) this collects scenarios directly: no per-step fixture work, so a run costs about what
@@ -52,7 +52,7 @@ def pytest_generate_tests(metafunc):
 
 
 def test_scenario(duelspec_scenario, duelspec_run):
-    """One scenario on the adapter under test (``--adapter``)."""
+    """One scenario on the adapter under test (``--duelspec-adapter``)."""
     from .judging.checker import Failure
     from .reporting.report import failure_text, problem_line
     from .text import DETAIL_CHARS, plain

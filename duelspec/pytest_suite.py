@@ -5,11 +5,11 @@ In a simulator's project, one line runs the whole suite against its adapter::
     # tests/test_duelspec.py
     from duelspec.pytest_suite import *  # noqa: F401,F403
 
-    $ pytest tests/test_duelspec.py --adapter 'cmd:./my-sim --duelspec' --expect-fail duelspec-xfail.toml
+    $ pytest tests/test_duelspec.py --duelspec-adapter 'cmd:./my-sim --duelspec' --duelspec-expect-fail duelspec-xfail.toml
 
 Every step goes through duelspec's one step grammar (:mod:`duelspec.compiler.grammar`):
 Given/When steps build the scenario (setup, script); the first Then step runs it on the
-adapter (``--adapter``, default the reference engine; the fixtures come from
+adapter (``--duelspec-adapter``, default the reference engine; the fixtures come from
 :mod:`duelspec.pytest_plugin`) and every Then step checks the expectations written so far,
 in order, with duelspec's checker. What pytest-bdd builds is compared with what the compiler
 produces for the same scenario (one grammar). A feature file that cannot be compiled is one

@@ -335,7 +335,7 @@ def test_the_pytest_plugin_judges_as_of_a_date(tmp_path):
     import sys
     (tmp_path / "test_duelspec.py").write_text("from duelspec.pytest_scenarios import *  # noqa: F401,F403\n")
     base = [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", str(tmp_path / "test_duelspec.py"),
-            "--adapter", "reference", "-k", "faq1", "-p", "no:randomly"]
+            "--duelspec-adapter", "reference", "-k", "faq1", "-p", "no:randomly"]
     r = subprocess.run(base + ["--duelspec-as-of", "2019-06-01"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout[-2000:]
     assert " passed, 2 skipped" in r.stdout and "under review on 2019-06-01" in r.stdout and "failed" not in r.stdout
