@@ -391,30 +391,60 @@ ENGINES = {"edopro": ("cmd:node adapters/edopro/main.mjs", ("DUELSPEC_EDOPRO_SCR
 #: (a partition by a hash of the id; the ratios are per scenario, and a whole run takes ~10 min of CPU)
 ENGINE_SAMPLE = "1/4"
 
+#: how many unclocked and clocked runs (alternated) each engine's row takes the least CPU time of
+ENGINE_REPEATS = 2
 
-def _run_clocked(cmd: list, clock: Path) -> dict:
+#: goal 1 of issue 37 per engine: the whole run at most this many times the engine's duel work
+ENGINE_GOAL = {"edopro": 2.0, "ygopro": 1.7}
+
+
+def _run_clocked(cmd: list, clock: Path | None = None) -> dict:
     """``cmd`` as a whole process: its wall time, the CPU time of it and every process it started
-    (``RUSAGE_CHILDREN``: each waited for), and the engine's own work as the adapter's clock
-    (DUELSPEC_ENGINE_CLOCK: adapters/edopro/lib/core.mjs, adapters/ygopro/core.py) summed over its processes."""
+    (``RUSAGE_CHILDREN``: each waited for), and with ``clock`` (a file) the engine's own duel work as the
+    adapter's clock (DUELSPEC_ENGINE_CLOCK: adapters/edopro/lib/core.mjs, adapters/ygopro/core.py)
+    summed over its processes: ``engine_duel_cpu_s`` is what the clock read less its own cost inside the
+    intervals (calls x the per-call bias it measured at exit); without ``clock`` the adapter is not clocked."""
     import resource
-    clock.unlink(missing_ok=True)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DUELSPEC_ENGINE_CLOCK")}
+    if clock is not None:
+        clock.unlink(missing_ok=True)
+        env["DUELSPEC_ENGINE_CLOCK"] = str(clock)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t, p = _timed(cmd, env={**os.environ, "DUELSPEC_ENGINE_CLOCK": str(clock)})
+    t, p = _timed(cmd, env=env)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    lines = [json.loads(x) for x in clock.read_text().splitlines()] if clock.exists() else []
-    total = {k: round(sum(x[k] for x in lines), 3) for k in ("duel_cpu_s", "duel_wall_s", "observe_cpu_s", "observe_wall_s",
-                                                              "cpu_s", "duel_calls", "observe_calls")} if lines else {}
-    return {"wall_s": round(t, 2), "cpu_s": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 2),
-            "rc": p.returncode, "processes": len(lines), "results": _results(p.stdout),
-            "adapter_cpu_s": total.get("cpu_s"), **{f"engine_{k}": v for k, v in total.items() if k != "cpu_s"}}
+    out = {"wall_s": round(t, 2), "cpu_s": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 2),
+           "rc": p.returncode, "results": _results(p.stdout)}
+    split = [x for x in p.stderr.strip().splitlines() if x.startswith('{"runner_cpu_s"')]
+    if split:                         # SPLIT_CHILD's line: the runner's process vs the adapters'
+        out.update({k: round(v, 2) for k, v in json.loads(split[-1]).items()})
+    if clock is not None:
+        lines = [json.loads(x) for x in clock.read_text().splitlines()] if clock.exists() else []
+        out["processes"] = len(lines)
+        if lines:
+            raw = sum(x["duel_cpu_s"] for x in lines)
+            bias = sum(x["duel_calls"] * x.get("clock_bias_cpu_s", 0) for x in lines)
+            out.update({"engine_duel_calls": sum(x["duel_calls"] for x in lines), "engine_duel_cpu_raw_s": round(raw, 3),
+                        "engine_clock_bias_s": round(bias, 3), "engine_duel_cpu_s": round(raw - bias, 3),
+                        "engine_duel_wall_s": round(sum(x["duel_wall_s"] - x["duel_calls"] * x.get("clock_bias_wall_s", 0)
+                                                        for x in lines), 3),
+                        "adapter_cpu_s": round(sum(x["cpu_s"] for x in lines), 3)})
+    return out
 
 
 def engines():
-    """The real engines (issue 26, goals 1 and 3): `duelspec run --generated --shard 1/4` (a sample:
-    :data:`ENGINE_SAMPLE`) with each engine's adapter as a process, --jobs 1 then --jobs 2. Goal 1: the whole run (CPU time of every process:
-    runner, adapter) at most 2x the engine's own duel work (CPU time inside the core's calls that
-    play the duel: create, cards, start, process, responses, scripts); also the same in wall time.
-    Goal 3: --jobs 2 at least 1.8x --jobs 1 (wall), the same outcomes."""
+    """The real engines (issues 26, 37): `duelspec run --generated --shard 1/4` (a sample:
+    :data:`ENGINE_SAMPLE`) with each engine's adapter as a process. Goal 1: the whole run (CPU time of
+    every process: runner, adapter) at most 2x (EDOPro; YGOPro 1.7x) the engine's own duel work (CPU
+    time inside the core's calls that play the duel: create, cards, start, process, responses, scripts).
+
+    The clock is not in the run it divides (issue 37): the whole is an unclocked run; the duel work
+    comes from a second run of the same scenarios with the adapter's clock on, which clocks only the
+    duel calls (~90 a scenario, not the ~1,000 reading calls) and has its own cost inside the intervals
+    subtracted (the bias it measures at exit). The clocked run's whole CPU beside the unclocked one's is
+    what the clock still costs (``clock_inflation``); the runs must give the same outcomes. Each kind is
+    run :data:`ENGINE_REPEATS` times, alternated, and its least CPU time taken (this shared machine's
+    CPU times of one command vary by ~10 % from run to run).
+    Goal 3: --jobs 2 (unclocked) at least 1.8x --jobs 1 (wall), the same outcomes."""
     import tempfile
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -423,15 +453,28 @@ def engines():
             if missing:
                 out[name] = {"measurable": False, "why": f"not set: {', '.join(missing)} (. /work/engines/env.sh)"}
                 continue
-            base = [sys.executable, "-m", "duelspec.cli", "run", "--generated", "--game", "ygo", "--adapter", spec,
-                    "--format", "json", "--shard", ENGINE_SAMPLE, "--run-id", "bench", "--as-of", "2026-11-30"]
-            one = _run_clocked(base + ["--jobs", "1"], Path(tmp) / f"{name}-1.jsonl")
-            two = _run_clocked(base + ["--jobs", "2"], Path(tmp) / f"{name}-2.jsonl")
-            r1, r2 = one.pop("results"), two.pop("results")
-            duel_cpu, duel_wall = one.get("engine_duel_cpu_s"), one.get("engine_duel_wall_s")
-            out[name] = {"measurable": True, "scenarios": len(r1), "jobs1": one, "jobs2": two,
+            base = [sys.executable, "-c", SPLIT_CHILD, "duelspec.cli", "run", "--generated", "--game", "ygo", "--adapter", spec,
+                    "--format", "json", "--shard", ENGINE_SAMPLE, "--run-id", "bench", "--as-of", "2026-11-30", "--no-progress"]
+            ones, clocks = [], []
+            for _ in range(ENGINE_REPEATS):            # alternated; each the least CPU of its kind
+                ones.append(_run_clocked(base + ["--jobs", "1"]))
+                clocks.append(_run_clocked(base + ["--jobs", "1"], Path(tmp) / f"{name}-clock.jsonl"))
+            one = min(ones, key=lambda x: x["cpu_s"])
+            clocked = min(clocks, key=lambda x: x["cpu_s"])
+            two = _run_clocked(base + ["--jobs", "2"])
+            same = all(x["results"] == one["results"] for x in ones + clocks)
+            one["cpu_s_runs"], clocked["cpu_s_runs"] = [x["cpu_s"] for x in ones], [x["cpu_s"] for x in clocks]
+            clocked["engine_duel_cpu_s_runs"] = [x.get("engine_duel_cpu_s") for x in clocks]
+            r1, rc, r2 = one.pop("results"), clocked.pop("results"), two.pop("results")
+            duel_cpu, duel_wall = clocked.get("engine_duel_cpu_s"), clocked.get("engine_duel_wall_s")
+            for k in ("engine_duel_cpu_s", "engine_duel_wall_s"):      # read by the README's row from jobs1
+                one[k] = clocked.get(k)
+            out[name] = {"measurable": True, "scenarios": len(r1), "jobs1": one, "clocked": clocked, "jobs2": two,
                          "whole_vs_duel_cpu": round(one["cpu_s"] / duel_cpu, 2) if duel_cpu else None,
                          "whole_vs_duel_wall": round(one["wall_s"] / duel_wall, 2) if duel_wall else None,
+                         "adapter_vs_duel_cpu": round(one["adapters_cpu_s"] / duel_cpu, 2) if duel_cpu and "adapters_cpu_s" in one else None,
+                         "clock_inflation": round(clocked["cpu_s"] / one["cpu_s"], 2) if one["cpu_s"] else None,
+                         "clocked_same_stream": r1 == rc and same,
                          "jobs2_speedup": round(one["wall_s"] / two["wall_s"], 2), "same_stream": r1 == r2}
     return out
 
@@ -680,9 +723,12 @@ def _rows(r: dict) -> list:
             out.append(_row(f"{label}, `duelspec run --generated --shard {ENGINE_SAMPLE}` ({_n(x['scenarios'])} scenarios): the whole run vs the "
                             f"engine's own duel work (CPU time of every process vs CPU time inside the core's duel calls)",
                             f"{_n(one['cpu_s'])} s vs {_n(one['engine_duel_cpu_s'])} s: **{_n(x['whole_vs_duel_cpu'])}x** "
-                            f"(wall {_n(one['wall_s'])} s vs {_n(one['engine_duel_wall_s'])} s: {_n(x['whole_vs_duel_wall'])}x; "
-                            f"the core's queries {_n(one['engine_observe_cpu_s'])} s CPU)",
-                            "<= 2x", x["whole_vs_duel_cpu"] <= 2))
+                            f"(wall {_n(one['wall_s'])} s vs {_n(one['engine_duel_wall_s'])} s: {_n(x['whole_vs_duel_wall'])}x"
+                            + (f"; the adapter's process {_n(one['adapters_cpu_s'])} s, the runner's {_n(one['runner_cpu_s'])} s"
+                               if "adapters_cpu_s" in one else "")
+                            + (f"; duel work from a second run, clocked: its whole {_n(x['clock_inflation'])}x the unclocked"
+                               if "clock_inflation" in x else f"; the core's queries {_n(one.get('engine_observe_cpu_s'))} s CPU") + ")",
+                            f"<= {_n(ENGINE_GOAL[name])}x", x["whole_vs_duel_cpu"] <= ENGINE_GOAL[name]))
         for name, label in (("edopro", "EDOPro"), ("ygopro", "YGOPro")):
             x = e.get(name) or {}
             if x.get("measurable"):

@@ -115,8 +115,14 @@ class Core:
         self.lib.set_script_reader(self._cb_script)
         self.lib.set_card_reader(self._cb_card)
         self.lib.set_message_handler(self._cb_msg)
+        # the field is read ~1,000 times a scenario (issue 37): ``query_field_card`` without ctypes'
+        # per-argument conversions (argtypes cost ~0.5 us a call; the handle is passed as a c_void_p,
+        # the small integers as C ints, the buffer as its address), its bytes read in place
+        self._query_fast = self.lib["query_field_card"]           # a function object of its own
+        self._query_fast.restype = ctypes.c_int32
+        self._query_view = memoryview(self._query).cast("B")
         if os.environ.get("DUELSPEC_ENGINE_CLOCK"):
-            _install_clock(self.lib, os.environ["DUELSPEC_ENGINE_CLOCK"])
+            _install_clock(self, os.environ["DUELSPEC_ENGINE_CLOCK"])
 
     # -- callbacks (exceptions must not cross into C: they are recorded on the duel)
     def _read_script(self, name, length):
@@ -180,26 +186,32 @@ class Core:
 
 
 #: the core's own work, measured for benchmarks/bench.py (``engines``): with DUELSPEC_ENGINE_CLOCK
-#: set to a file, the time spent inside these calls is summed (CPU time of this thread, and wall time) (a call made from inside another, e.g.
-#: get_log_message from the log handler, counts once) and one JSON line is appended to the file when
-#: the process exits; "duel" are the calls that play the duel, "observe" those that only read it.
+#: set to a file, the CPU time of this thread (the core runs in it) and the wall time spent inside
+#: the calls that play the duel ("duel") are summed (a call made from inside another counts once; the
+#: adapter's callbacks the core makes during a call, card data and script bytes, count in it) and one
+#: JSON line is appended to the file when the process exits. Only the duel calls are clocked (~90 a
+#: scenario): clocking also the ~1,000 calls a scenario that only read the duel ("observe": messages,
+#: queries) inflated the run it measured (issue 37); DUELSPEC_ENGINE_CLOCK_OBSERVE=1 clocks those too,
+#: for a profile. What one clocked call reads around no work (the clock's own cost inside the
+#: interval) is measured at exit over :data:`CALIBRATION` calls, ``clock_bias_cpu_s`` (per call):
+#: bench.py subtracts calls x bias.
 CLOCKED = {"duel": ("create_duel", "create_duel_v2", "start_duel", "end_duel", "set_player_info", "process", "new_card",
                     "new_tag_card", "set_responsei", "set_responseb", "preload_script"),
            "observe": ("get_log_message", "get_message", "query_card", "query_field_count", "query_field_card",
                        "query_field_info")}
+CALIBRATION = 20000
 
 
-def _install_clock(lib, path: str) -> None:
+def _install_clock(core: Core, path: str) -> None:
     import atexit
     import json
     import time
     cpu, wall = time.thread_time_ns, time.perf_counter_ns          # the core runs in this thread
-    spent = {k: [0, 0, 0] for k in CLOCKED}                          # CPU ns, wall ns, calls
+    kinds = ("duel", "observe") if os.environ.get("DUELSPEC_ENGINE_CLOCK_OBSERVE") == "1" else ("duel",)
+    spent = {k: [0, 0, 0] for k in kinds}                            # CPU ns, wall ns, calls
     depth = [0]
 
-    def timed(kind, f):
-        total = spent[kind]
-
+    def timed(total, f):
         def call(*args):
             if depth[0]:
                 return f(*args)
@@ -213,15 +225,23 @@ def _install_clock(lib, path: str) -> None:
                 total[2] += 1
                 depth[0] = 0
         return call
-    for kind, names in CLOCKED.items():
-        for name in names:
-            setattr(lib, name, timed(kind, getattr(lib, name)))
+    lib = core.lib
+    for kind in kinds:
+        for name in CLOCKED[kind]:
+            setattr(lib, name, timed(spent[kind], getattr(lib, name)))
+    if "observe" in kinds:
+        core._query_fast = timed(spent["observe"], core._query_fast)
 
     def write():
         t = os.times()
-        line = {"engine": "ygopro", "pid": os.getpid(), "cpu_s": t.user + t.system}
+        line = {"engine": "ygopro", "pid": os.getpid(), "cpu_s": t.user + t.system, "observe_clocked": "observe" in kinds}
         for kind, (c, w, n) in spent.items():
             line.update({f"{kind}_cpu_s": c / 1e9, f"{kind}_wall_s": w / 1e9, f"{kind}_calls": n})
+        probe = [0, 0, 0]
+        empty = timed(probe, lambda: 0)
+        for _ in range(CALIBRATION):
+            empty()
+        line.update({"clock_bias_cpu_s": probe[0] / 1e9 / CALIBRATION, "clock_bias_wall_s": probe[1] / 1e9 / CALIBRATION})
         with open(path, "a", encoding="utf-8") as fh:
             fh.write(json.dumps(line) + "\n")
     atexit.register(write)
@@ -240,6 +260,7 @@ class Duel:
                                                   for i in range(SEED_COUNT)])
         self.h = self.lib.create_duel_v2(seeds)
         self._msg, self._resp, self._query = core._msg, core._resp, core._query
+        self._handle = ctypes.c_void_p(self.h)
 
     def _active(self):
         self.core.current = self
@@ -283,6 +304,17 @@ class Duel:
         self._active()
         n = self.lib.query_field_card(self.h, player, location, flags, self._query, 0)
         return ctypes.string_at(self._query, max(n, 0))
+
+    def query_field_view(self, player: int, location: int, flags: int) -> memoryview:
+        """What :meth:`query_field_card` returns, as a view of the core's bytes in this process's
+        query buffer, not copied: valid until the next query (the caller copies what it keeps).
+        The duel must be the core's current one (:meth:`activate`)."""
+        n = self.core._query_fast(self._handle, player, location, flags, self._query, 0)
+        return self.core._query_view[:n if n > 0 else 0]
+
+    def activate(self) -> None:
+        """This duel is the one the core's callbacks are for (set by every call that plays it)."""
+        self.core.current = self
 
     def query_field_count(self, player: int, location: int) -> int:
         return self.lib.query_field_count(self.h, player, location)

@@ -71,23 +71,46 @@ class DecodeError(Exception):
     """The buffer holds a message this decoder does not know or that is cut short."""
 
 
+_U16, _U32, _I32 = (struct.Struct(f).unpack_from for f in ("<H", "<I", "<i"))
+
+
 class _Reader:
     __slots__ = ("b", "o")
 
     def __init__(self, b: bytes, o: int = 0):
         self.b, self.o = b, o
 
-    def _u(self, fmt: str, n: int):
-        if self.o + n > len(self.b):
-            raise DecodeError(f"message cut short at byte {self.o} (needs {n} more of {len(self.b)})")
-        v = struct.unpack_from(fmt, self.b, self.o)[0]
-        self.o += n
-        return v
+    def _short(self, n: int) -> DecodeError:
+        return DecodeError(f"message cut short at byte {self.o} (needs {n} more of {len(self.b)})")
 
-    def u8(self) -> int: return self._u("<B", 1)
-    def u16(self) -> int: return self._u("<H", 2)
-    def u32(self) -> int: return self._u("<I", 4)
-    def i32(self) -> int: return self._u("<i", 4)
+    # each read: a bounds check, then the value (precompiled structs; a byte by indexing)
+    def u8(self) -> int:
+        o = self.o
+        if o + 1 > len(self.b):
+            raise self._short(1)
+        self.o = o + 1
+        return self.b[o]
+
+    def u16(self) -> int:
+        o = self.o
+        if o + 2 > len(self.b):
+            raise self._short(2)
+        self.o = o + 2
+        return _U16(self.b, o)[0]
+
+    def u32(self) -> int:
+        o = self.o
+        if o + 4 > len(self.b):
+            raise self._short(4)
+        self.o = o + 4
+        return _U32(self.b, o)[0]
+
+    def i32(self) -> int:
+        o = self.o
+        if o + 4 > len(self.b):
+            raise self._short(4)
+        self.o = o + 4
+        return _I32(self.b, o)[0]
 
     def raw(self, n: int) -> bytes:
         if self.o + n > len(self.b):

@@ -43,6 +43,7 @@ PHASE_ORDER = ["draw", "standby", "main1", "battle", "main2", "end"]
 OTHER = {"A": "B", "B": "A"}
 LOCS = [LOCATION[k] for k in ("DECK", "HAND", "MZONE", "SZONE", "GRAVE", "REMOVED", "EXTRA")]
 SLOTTED = {LOCATION["MZONE"], LOCATION["SZONE"]}
+PLACES = [(p, l) for p in (0, 1) for l in LOCS]   # the snapshot's locations, in its order
 EXTRA_DECK_TYPES = 0x40 | 0x2000 | 0x800000 | 0x4000000  # Fusion, Synchro, Xyz, Link (common.h)
 #: start_duel options: Master Rule 2020 (5) << 16 | DUEL_PSEUDO_SHUFFLE (common.h:415): deck
 #: shuffles keep the scenario's order
@@ -351,7 +352,8 @@ class ScenarioRun:
         self.errors = EngineErrors(self.cards.name, lambda code: [c["id"] for c in st["cards"] if int(c["card"]) == code],
                                    self.script_dirs)
         self.duel = self.core.duel(int(seed) & 0xFFFFFFFF, self._read_card, self._read_script, self.errors)
-        self._parsed: dict = {}      # (player, location) -> (bytes, parsed) of the last snapshot
+        self._parsed: list = [None] * len(PLACES)   # per PLACES: (bytes, parsed, snapshot entry) of the last snapshot
+        self._snap = None            # the last snapshot's list
         self.last_snap = None        # the snapshot the mirror was last re-synchronised with
         self.aligned = None          # the mirror as that re-synchronisation left it, if it changed nothing
         opening = 5 if self.start["phase"] == "start-of-duel" else 0
@@ -397,15 +399,20 @@ class ScenarioRun:
         only read)."""
         flags = QUERY["CODE"] | QUERY["POSITION"] | QUERY["REASON"] | QUERY["OWNER"]
         cache = self._parsed
-        snap = []
-        for p in (0, 1):
-            for l in LOCS:
-                raw = self.duel.query_field_card(p, l, flags)
-                hit = cache.get((p, l))
-                if hit is None or hit[0] != raw:
-                    hit = cache[(p, l)] = (raw, parse_query(raw))
-                snap.append((p, l, hit[1]))
-        return snap
+        self.duel.activate()
+        query = self.duel.query_field_view
+        changed = False
+        for i, (p, l) in enumerate(PLACES):
+            view = query(p, l, flags)               # the core's bytes in place: copied only when changed
+            hit = cache[i]
+            if hit is None or view != hit[0]:
+                raw = bytes(view)
+                parsed = parse_query(raw)
+                cache[i] = (raw, parsed, (p, l, parsed))
+                changed = True
+        if changed or self._snap is None:           # the same list again when no location changed
+            self._snap = [hit[2] for hit in cache]
+        return self._snap
 
     def resync(self, snap=None) -> None:
         """Re-align the mirror with the core: the same code at the same place keeps its id.
@@ -414,8 +421,9 @@ class ScenarioRun:
         the mirror changed since: it would change nothing again."""
         snap = snap if snap is not None else self.snapshot()
         last = self.last_snap
-        if self.aligned is not None and last is not None and len(last) == len(snap) \
-                and all(a[2] is b[2] for a, b in zip(snap, last)) and self.mirror.z == self.aligned:
+        if self.aligned is not None and last is not None and (snap is last or len(last) == len(snap)
+                                                              and all(a[2] is b[2] for a, b in zip(snap, last))) \
+                and self.mirror.z == self.aligned:
             return
         old = self.mirror.z
         tokens = len(self.tokens)

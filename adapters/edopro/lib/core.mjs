@@ -90,36 +90,41 @@ export async function loadCore({ dir, build } = {}) {
 }
 
 // The engine's own work, measured for benchmarks/bench.py (`engines`): with DUELSPEC_ENGINE_CLOCK
-// set to a file, the time spent inside the core's API calls is summed, CPU time of the process and
-// wall time (calls made from inside another, e.g. OCG_LoadScript from the script reader, count
-// once), and one JSON line is appended to that file when the process exits: "duel" are the calls that play the duel (create, new card,
-// start, process, responses, scripts, destroy), "observe" those that only read it (messages, queries).
+// set to a file, the CPU time of the process (and wall time) spent inside the core's calls that play
+// the duel ("duel": create, new card, start, process, responses, scripts, destroy) is summed (calls
+// made from inside another, e.g. OCG_LoadScript from the script reader, count once; the adapter's
+// callbacks the core makes during a call, card data and cached script text, count in it), and one JSON
+// line is appended to that file when the process exits. The clock costs: `process.cpuUsage()` is a
+// system call (getrusage), so only the ~90 duel calls of a scenario are clocked, not the ~1,000 calls
+// that only read the duel (messages, queries: "observe"), which clocked made the adapter 1.5x slower
+// (issue 37); DUELSPEC_ENGINE_CLOCK_OBSERVE=1 clocks those too, for a profile. What one clocked call
+// reads around no work at all (the clock's own cost inside the interval) is measured at exit over
+// CALIBRATION calls and written as `clock_bias_cpu_s` (per call): bench.py subtracts calls x bias.
 const CLOCKED = {
   duel: ["_ocgapiCreateDuel", "_ocgapiDestroyDuel", "_ocgapiDuelNewCard", "_ocgapiStartDuel", "_ocgapiDuelProcess",
     "_ocgapiDuelSetResponse", "_ocgapiLoadScript"],
   observe: ["_ocgapiDuelGetMessage", "_ocgapiDuelQueryCount", "_ocgapiDuelQuery", "_ocgapiDuelQueryLocation",
     "_ocgapiDuelQueryField"],
 };
-function installClock(M, file) {
-  const spent = { duel: [0, 0n, 0], observe: [0, 0n, 0] };   // CPU µs, wall ns, calls
+const CALIBRATION = 20000;
+function installClock(M, file, { observe = process.env.DUELSPEC_ENGINE_CLOCK_OBSERVE === "1" } = {}) {
+  const spent = { duel: [0, 0n, 0], ...(observe ? { observe: [0, 0n, 0] } : {}) };   // CPU µs, wall ns, calls
   const cpu = () => { const u = process.cpuUsage(); return u.user + u.system; };
   let depth = 0;
-  for (const [kind, names] of Object.entries(CLOCKED)) {
-    const total = spent[kind];
-    for (const name of names) {
-      const f = M[name];
-      M[name] = (...args) => {
-        if (depth++) { try { return f(...args); } finally { depth--; } }
-        const c = cpu(), w = process.hrtime.bigint();
-        try { return f(...args); } finally { total[0] += cpu() - c; total[1] += process.hrtime.bigint() - w; total[2]++; depth--; }
-      };
-    }
-  }
+  const clocked = (f, total) => (...args) => {
+    if (depth++) { try { return f(...args); } finally { depth--; } }
+    const c = cpu(), w = process.hrtime.bigint();
+    try { return f(...args); } finally { total[0] += cpu() - c; total[1] += process.hrtime.bigint() - w; total[2]++; depth--; }
+  };
+  for (const [kind, total] of Object.entries(spent)) for (const name of CLOCKED[kind]) M[name] = clocked(M[name], total);
   process.on("exit", () => {
-    const line = { engine: "edopro", pid: process.pid, cpu_s: cpu() / 1e6 };
+    const line = { engine: "edopro", pid: process.pid, cpu_s: cpu() / 1e6, observe_clocked: observe };
     for (const [kind, [c, w, n]] of Object.entries(spent)) {
       Object.assign(line, { [`${kind}_cpu_s`]: c / 1e6, [`${kind}_wall_s`]: Number(w) / 1e9, [`${kind}_calls`]: n });
     }
+    const probe = [0, 0n, 0], empty = clocked(() => 0, probe);
+    for (let i = 0; i < CALIBRATION; i++) empty();
+    Object.assign(line, { clock_bias_cpu_s: probe[0] / 1e6 / CALIBRATION, clock_bias_wall_s: Number(probe[1]) / 1e9 / CALIBRATION });
     appendFileSync(file, JSON.stringify(line) + "\n");
   });
 }
@@ -358,13 +363,23 @@ export class Core {
     return ptr ? M.HEAPU8.slice(ptr, ptr + len) : null;
   }
   queryLocationRaw(h, { flags, controller, location }) {
+    return this.queryLocationView(h, flags, controller, location).slice();
+  }
+  /** OCG_DuelQueryLocation's result as it lies in the core's memory, not copied: valid until the next
+   *  call into the core (the caller copies what it keeps). The query info and the length are written
+   *  and read through a 32-bit view of the memory (made again when the memory has grown). */
+  queryLocationView(h, flags, controller, location) {
     const M = this.M, sp = M.stackSave();
-    const lp = M.stackAlloc(4);
-    const qi = this._queryInfo(flags, controller, location, 0, 0);
+    const lp = M.stackAlloc(24), qi = lp + 4;        // u32 length, then OCG_QueryInfo (20 bytes)
+    let w = this.words;
+    if (!w || w.buffer !== M.HEAPU8.buffer) w = this.words = new Uint32Array(M.HEAPU8.buffer);
+    const q = qi >> 2;
+    w[q] = flags; w[q + 1] = controller & 0xff; w[q + 2] = location; w[q + 3] = 0; w[q + 4] = 0;
     const ptr = M._ocgapiDuelQueryLocation(h, lp, qi);
-    const len = M.getValue(lp, "i32") >>> 0;
+    const u8 = M.HEAPU8;
+    const len = (u8[lp] | (u8[lp + 1] << 8) | (u8[lp + 2] << 16) | (u8[lp + 3] << 24)) >>> 0;
     M.stackRestore(sp);
-    return M.HEAPU8.slice(ptr, ptr + len);
+    return u8.subarray(ptr, ptr + len);
   }
   queryFieldRaw(h) {
     const M = this.M, sp = M.stackSave();

@@ -78,6 +78,7 @@ export function makeScriptReader(dirs, sub = ["official", "pre-release", "goat",
 const OTHER = { A: "B", B: "A" };
 const LOCS = [LOCATION.DECK, LOCATION.HAND, LOCATION.MZONE, LOCATION.SZONE, LOCATION.GRAVE, LOCATION.REMOVED, LOCATION.EXTRA];
 const SLOTTED = new Set([LOCATION.MZONE, LOCATION.SZONE]);
+const SNAPSHOT_QUERY = QUERY.CODE | QUERY.POSITION | QUERY.REASON | QUERY.OWNER;
 
 function zoneName(loc, seq) {
   switch (loc) {
@@ -356,11 +357,13 @@ export class ScenarioRun {
     const out = [];
     this.parsed ??= new Map();
     for (const p of [0, 1]) for (const l of LOCS) {
-      const u8 = this.core.queryLocationRaw(this.h, { flags: QUERY.CODE | QUERY.POSITION | QUERY.REASON | QUERY.OWNER, controller: p, location: l });
-      const raw = Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
+      const view = this.core.queryLocationView(this.h, SNAPSHOT_QUERY, p, l);   // the core's memory, not copied
       let hit = this.parsed.get(p * 256 + l);
-      if (!hit || !hit.raw.equals(raw)) this.parsed.set(p * 256 + l, hit = { raw, cards: parseQueryLocation(raw) });
-      out.push({ p, l, cards: hit.cards });
+      if (!hit || !hit.raw.equals(view)) {
+        const raw = Buffer.from(view);                                            // a copy, kept
+        this.parsed.set(p * 256 + l, hit = { raw, zone: { p, l, cards: parseQueryLocation(raw) } });
+      }
+      out.push(hit.zone);
     }
     return out;
   }
