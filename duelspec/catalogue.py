@@ -134,6 +134,21 @@ def general_rules(root: str | None = None) -> dict[str, GeneralRule]:
     return out
 
 
+def dates_of_sources(scenario: dict) -> set:
+    """Dates a scenario's ``in_force`` may begin or end on besides its rulings' own: the day the
+    source page of its game was last edited (``source.revision.timestamp``: the page stated its
+    rulings then) and the ``date`` of each source of the general rules it cites (an official
+    change that replaced an answer of the page, e.g. DM-GEN-HIDDEN-ZONE-TRIGGERS: 2020-10-23)."""
+    out = set()
+    stamp = (sources().get(scenario.get("game"), {}).get("revision") or {}).get("timestamp")
+    if stamp:
+        out.add(stamp[:10])
+    rules = general_rules()
+    for ref in cited_rules(scenario):
+        out.update(src["date"] for src in (rules[ref].sources if ref in rules else ()) if src.get("date"))
+    return out
+
+
 def cited_rules(scenario: dict) -> list:
     """The general-rule IDs a scenario cites (``cites`` of kind ``general-rule``), in order."""
     return [c["ref"] for c in scenario.get("cites", []) if isinstance(c, dict) and c.get("kind") == "general-rule"]

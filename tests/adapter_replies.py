@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "replies"
 AS_OF = "2026-11-30"            # the date every recorded reply was played as of
-GENERATED_STEP = 13             # every 13th generated chain (200 of 2,599)
+GENERATED_STEP = 13             # every 13th generated chain (the count follows the generator)
 
 ENGINES = {
     "ygopro": {"command": f"{sys.executable} -m duelspec.adapters.ygopro", "needs": ("DUELSPEC_YGOPRO_CORE", "DUELSPEC_YGOPRO_SCRIPTS")},

@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from duelspec.adapters.reference import ReferenceAdapter
 from duelspec.compiler import compile_paths
+from duelspec.judging.asof import day_to_check
 from duelspec.mutation import applied, get
 from duelspec.runner import run_one
 
@@ -23,8 +24,10 @@ def suite() -> dict:
 
 
 def outcome(scenario: dict, mutant: str | None = None) -> dict:
-    """The result of ``scenario`` on the reference engine, with the rule mutant ``mutant`` applied."""
+    """The result of ``scenario`` on the reference engine, with the rule mutant ``mutant`` applied;
+    a scenario whose answer was replaced is played on the last day it was in force."""
+    day = day_to_check(scenario)
     if mutant is None:
-        return run_one(scenario, ADAPTER, IMPL)
+        return run_one(scenario, ADAPTER, IMPL, day)
     with applied(get(mutant)):
-        return run_one(scenario, ADAPTER, IMPL)
+        return run_one(scenario, ADAPTER, IMPL, day)

@@ -415,3 +415,41 @@ def test_the_coverage_planned_before_the_adapter_plays_is_that_of_the_answer_jud
         assert p.coverage == plan(s, asof.select(s, day).expect, observes)
         assert finish(p) == judge(s, p.reply, p.ms, p.selection, observes)
     assert plan(s, asof.select(s, "2019-06-01").expect, observes) != plan(s, s["expect"], observes)
+
+
+# -- an answer of the page replaced by an official change (the DM page, 2019 -> 2020-10-23) ----------
+
+NINJA_AFTER_OWN = "dm.attack.blocking.ap-ninja-strike-after-own-ability"
+
+
+def test_a_page_answer_an_official_change_replaced_is_in_force_only_until_then(compiled, reference):
+    """The DM page (as last edited on 2019-05-25) lets AP resolve its own "when blocked" ability
+    and declare ninja strike afterwards (AT-S5); the comprehensive rules 506.3b of 2020-10-23
+    (DM-GEN-HIDDEN-ZONE-TRIGGERS) have the turn player declare such abilities first. Played
+    today the scenario asserts nothing and says why; in its period it is judged as written."""
+    s = compiled[NINJA_AFTER_OWN]
+    assert s["in_force"] == {"from": "2019-05-25", "until": "2020-10-23"}
+    assert "DM-GEN-HIDDEN-ZONE-TRIGGERS" in {c["ref"] for c in s["cites"] if c["kind"] == "general-rule"}
+    adapter, impl = reference
+    today = run_one(s, adapter, impl)
+    assert today["outcome"] == "skipped" and "replaced on 2020-10-23" in today["reason"]
+    assert run_one(s, adapter, impl, "2020-10-22")["outcome"] == "passed"
+    assert run_one(s, adapter, impl, "2019-05-24")["outcome"] == "skipped"
+
+
+def test_the_mutants_play_a_replaced_answer_on_its_last_day(compiled):
+    s = compiled[NINJA_AFTER_OWN]
+    assert asof.day_to_check(s) == "2020-10-22"
+    assert asof.day_to_check(s, "2020-01-01") == "2020-01-01"
+    assert asof.day_to_check(compiled["dm.attack.blocking.ap-ninja-strike-after-block"]) is None
+
+
+def test_an_in_force_date_from_no_source_of_the_scenario_is_refused():
+    """Only the page's edit date and the dates of the sources of the general rules it cites (besides
+    its rulings' own) may bound a scenario's period: without the @rule tag 2020-10-23 is refused."""
+    from duelspec.compiler import compile_text
+    text = (ROOT / "features/dm/attack/blocking.feature").read_text(encoding="utf-8")
+    text = text.replace(" @rule:DM-GEN-HIDDEN-ZONE-TRIGGERS @in-force-from:2019-05-25", " @in-force-from:2019-05-25", 1)
+    out = compile_text(text, "blocking.feature")
+    bad = [e for e in out.errors if e.id == NINJA_AFTER_OWN]
+    assert bad and bad[0].error.location.startswith("/in_force/until"), [str(e.error) for e in out.errors]

@@ -454,12 +454,14 @@ def _check_dates(doc: dict, where: str, known_rulings: dict) -> None:
     order and not overlapping; every superseded answer is one the catalogue records as
     superseded (same ruling, dates, a card of the setup) and the scenario is tagged with its
     ruling; every date is a date the catalogue gives for the scenario's rulings or for a card of
-    its setup. (A document without dates holds at every date; :func:`_require_dates` asks the
+    its setup, the day the game's source page was last edited, or a date of a source of a general
+    rule it cites (:func:`duelspec.catalogue.dates_of_sources`). (A document without dates holds at every date; :func:`_require_dates` asks the
     feature files for them.)"""
-    from ..catalogue import answer_dates
+    from ..catalogue import answer_dates, dates_of_sources
     in_force, sup = doc.get("in_force"), doc.get("superseded", [])
     cards = {c["card"] for c in doc["setup"]["cards"]}
     known = set().union(*(known_rulings[r].known_dates() for r in doc["rulings"]))
+    known |= dates_of_sources(doc)
     known |= {d for r in known_rulings.values() for a in r.answers if a["subject"].get("card") in cards
               for d in answer_dates(a)}
     if in_force:

@@ -73,6 +73,17 @@ def select(scenario: dict, as_of: str | None = None) -> Selection:
     return Selection(None, None, f"not yet ruled on {day}: its first answer is of {first}{basis}")
 
 
+def day_to_check(scenario: dict, as_of: str | None = None) -> str | None:
+    """The day on which a check of the rules themselves (``duelspec mutants``: does a mutant
+    engine fail this scenario?) plays ``scenario``: ``as_of``, except for a scenario whose answer
+    was replaced by then (``in_force.until``), which is played on the last day of its period, so
+    that the answer it encodes still kills the mutants that break it. ``None``: today."""
+    until = (scenario.get("in_force") or {}).get("until")
+    if until is None or (as_of or today()) < until:
+        return as_of
+    return (_dt.date.fromisoformat(until) - _dt.timedelta(days=1)).isoformat()
+
+
 def label(entry: dict | None, scenario: dict) -> str:
     """How a report names an answer: ``"the answer of 2019-03-17, changed on 2022-07-30"`` for
     a superseded entry, ``"the answer of 2022-07-30 (in force since then)"`` for the current one."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 
+from ..judging.asof import day_to_check
 from . import Mutant, applied
 
 KILLS = ("failed", "missing-decision")
@@ -111,7 +112,7 @@ def run_protocol(mutant: Mutant, chosen: list, timeout: float = 30.0) -> dict:
     adapter = ProcessAdapter(serve_command(mutant.name), timeout=timeout, startup_timeout=timeout, max_restarts=2)
     try:
         impl = adapter.start()
-        return {s["id"]: outcome_of(run_one(s, adapter, impl)) for s in chosen}
+        return {s["id"]: outcome_of(run_one(s, adapter, impl, day_to_check(s))) for s in chosen}
     finally:
         adapter.stop()
 
@@ -128,7 +129,7 @@ def run_matrix(scenarios: list, mutants: list, all_scenarios: bool = True, proto
     adapter, impl = _reference()
     games = {m.game for m in mutants}
     scenarios = [s for s in scenarios if s["game"] in games]
-    baseline = {s["id"]: outcome_of(run_one(s, adapter, impl)) for s in scenarios}
+    baseline = {s["id"]: outcome_of(run_one(s, adapter, impl, day_to_check(s))) for s in scenarios}
     runs = []
     for i, m in enumerate(mutants):
         chosen = _selected(m, scenarios, all_scenarios)
@@ -136,7 +137,7 @@ def run_matrix(scenarios: list, mutants: list, all_scenarios: bool = True, proto
             outcomes = run_protocol(m, chosen, timeout)
         else:
             with applied(m):
-                outcomes = {s["id"]: outcome_of(run_one(s, adapter, impl)) for s in chosen}
+                outcomes = {s["id"]: outcome_of(run_one(s, adapter, impl, day_to_check(s))) for s in chosen}
         runs.append(MutantRun(m, outcomes))
         if progress:
             progress(i + 1, len(mutants), m)

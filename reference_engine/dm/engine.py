@@ -1062,7 +1062,10 @@ def matches_condition(entry: dict, cond: str) -> bool:
 
 def play(setup: dict, driver, as_of: str | None = None) -> tuple[list, dict]:
     """Play the scenario ``setup`` with the decisions of ``driver``; returns (events, final).
-    ``as_of`` (the date to play as of) changes nothing: the attack page dates none of its rulings."""
+    ``as_of`` (the date to play as of) changes nothing: the attack page dates none of its rulings,
+    and the one answer of the page an official change replaced (AP declaring ninja strike after its
+    own "when blocked" ability, AT-S5, until the comprehensive rules 506.3b of 2020-10-23) is
+    undecided since, so the page's free order is kept at every date."""
     g = Game(setup, driver)
     g.run()
     return g.events, g.final()
