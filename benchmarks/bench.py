@@ -2,7 +2,10 @@
 
     python benchmarks/bench.py            # all; prints a JSON summary and a table
     python benchmarks/bench.py throughput memory chain-length pytest protocol mutation
-    python benchmarks/bench.py --readme   # the README's table from results.json
+    python benchmarks/bench.py --readme   # benchmarks/README.md's table, key list and figures from results.json
+
+The pages cite a run's figures by their key (:data:`KEYS`, ``<!--bench:KEY-->``): ``--readme`` renders
+benchmarks/README.md, ``DUELSPEC_UPDATE_README=1 pytest tests/test_readme.py`` the README's and the guides'.
 
 Times are CPU times (of a process and every process it started) where the goal is about work,
 so that a shared machine's other load does not change them; wall times where the goal is about
@@ -733,10 +736,13 @@ MARK = re.compile(r"<!--bench:(?P<key>[\w.-]+)(?: (?P<unit>[^>]*?))?-->(?P<value
 def figure(results: dict, key: str):
     """The value at ``key`` (a dotted path) of one run's results, or None where the run did not measure it."""
     x = results
-    for part in key.split("."):
-        if not isinstance(x, dict) or part not in x:
+    for part in key.split("."):           # a list's item by its index: ``jobs.cpu_s.0.runner_cpu_s``
+        if isinstance(x, list) and part.isdigit() and int(part) < len(x):
+            x = x[int(part)]
+        elif isinstance(x, dict) and part in x:
+            x = x[part]
+        else:
             return None
-        x = x[part]
     if isinstance(x, dict) and (x.get("measurable") is False or x.get("error")):
         return None
     return x
@@ -749,7 +755,8 @@ def figure_text(results: dict, key: str, unit: str = "") -> str:
     if v is None or isinstance(v, dict):
         return NOT_MEASURED
     text = " / ".join(_n(i) for i in v) if isinstance(v, list) else _n(v)
-    other = key.split(".")[0] in (results.get("other_runs") or {})      # its bench measured apart from the run
+    # a stable key of a bench measured apart from the run (a page's text about such a bench says so itself)
+    other = key in KEYS and key.split(".")[0] in (results.get("other_runs") or {})
     return text + (unit if unit in ("x", "%") else f" {unit}" if unit else "") + (" (another run)" if other else "")
 
 
