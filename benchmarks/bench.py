@@ -739,7 +739,7 @@ def figure(results: dict, key: str):
     for part in key.split("."):           # a list's item by its index: ``jobs.cpu_s.0.runner_cpu_s``
         if isinstance(x, list) and part.isdigit() and int(part) < len(x):
             x = x[int(part)]
-        elif isinstance(x, dict) and part in x:
+        elif isinstance(x, dict) and part in x and x.get("measurable") is not False and not x.get("error"):
             x = x[part]
         else:
             return None
@@ -750,7 +750,7 @@ def figure(results: dict, key: str):
 
 def figure_text(results: dict, key: str, unit: str = "") -> str:
     """``key``'s figure as a page shows it (``4.39x``, ``766 scenarios/s``, ``1 / 1.4 / 2.9``), or :data:`NOT_MEASURED`;
-    a figure of a bench measured apart from the run (results.json's ``other_runs``) says so."""
+    a stable key's figure of a bench measured apart from the run (results.json's ``other_runs``) says so."""
     v = figure(results, key)
     if v is None or isinstance(v, dict):
         return NOT_MEASURED

@@ -68,6 +68,8 @@ def test_the_stable_keys_address_results_json_or_say_not_measured():
     # a bench the run did not measure, or could not, has no figure (never a number)
     assert bench.figure({"engines": {"duel-masters-go": {"measurable": False, "why": "not set"}}},
                         "engines.duel-masters-go.whole_vs_driver_cpu") is None
+    assert bench.figure({"engines": {"duel-masters-go": {"measurable": False, "whole_vs_driver_cpu": 1.2}}},
+                        "engines.duel-masters-go.whole_vs_driver_cpu") is None
     assert bench.figure_text({}, "jobs.speedup", "x") == bench.NOT_MEASURED
     assert bench.figure_text({"jobs": {"speedup": 1.4}}, "jobs.speedup", "x") == "1.4x"
     assert bench.figure_text({"jobs": {"speedup": 1.4}, "other_runs": {"jobs": "later"}}, "jobs.speedup", "x") == "1.4x (another run)"
