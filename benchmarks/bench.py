@@ -2,7 +2,10 @@
 
     python benchmarks/bench.py            # all; prints a JSON summary and a table
     python benchmarks/bench.py throughput memory chain-length pytest protocol mutation
-    python benchmarks/bench.py --readme   # the README's table from results.json
+    python benchmarks/bench.py --readme   # benchmarks/README.md's table, key list and figures from results.json
+
+The pages cite a run's figures by their key (:data:`KEYS`, ``<!--bench:KEY-->``): ``--readme`` renders
+benchmarks/README.md, ``DUELSPEC_UPDATE_README=1 pytest tests/test_readme.py`` the README's and the guides'.
 
 Times are CPU times (of a process and every process it started) where the goal is about work,
 so that a shared machine's other load does not change them; wall times where the goal is about
@@ -35,6 +38,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -264,18 +268,24 @@ def site():
         if p.returncode:
             return {"error": p.stderr[-2000:]}
         info = json.loads(p.stdout.strip().splitlines()[-1])
-        from duelspec.site import MARKER
-        # the files the site builder says it wrote (its marker's listing), each measured on disk; beside them
-        # every file in the folder (the listing and the marker itself)
-        written = [e["path"] for e in json.loads((out / MARKER).read_text(encoding="utf-8"))["files"]]
-        sizes = [((out / f).stat().st_size, f) for f in written]
-        on_disk = sorted(f.relative_to(out).as_posix() for f in out.rglob("*") if f.is_file())
-        big = max(sizes)
+        files = site_files(out)
         results = sum(1 for x in lines[1:] if '"type": "result"' in x)
     return {"engines": 10, "results_per_engine": results, "build_s": round(info["s"], 2), "build_cpu_s": round(info["cpu_s"], 2),
-            "files": len(sizes), "files_on_disk": len(on_disk), "listing_is_the_folder": sorted(written + [MARKER]) == on_disk,
+            **files, "peak_rss_mib": round(info["rss_mib"])}
+
+
+def site_files(out: Path) -> dict:
+    """What the site builder says it wrote into ``out`` (its marker's listing, duelspec.site.MARKER), each file
+    measured on disk: how many, their total size and the largest; beside them every file in the folder (the
+    listing and the marker itself) and whether the two agree."""
+    from duelspec.site import MARKER
+    written = [e["path"] for e in json.loads((out / MARKER).read_text(encoding="utf-8"))["files"]]
+    sizes = [((out / f).stat().st_size, f) for f in written]
+    on_disk = sorted(f.relative_to(out).as_posix() for f in out.rglob("*") if f.is_file())
+    big = max(sizes)
+    return {"files": len(sizes), "files_on_disk": len(on_disk), "listing_is_the_folder": sorted(written + [MARKER]) == on_disk,
             "total_mb": round(sum(n for n, _ in sizes) / 1e6, 1), "largest_page_kb": round(big[0] / 1e3),
-            "largest_page": big[1], "peak_rss_mib": round(info["rss_mib"])}
+            "largest_page": big[1]}
 
 
 def chain_length():
@@ -696,6 +706,78 @@ def _n(x) -> str:
     return f"{x:,}" if isinstance(x, int) else f"{x:,.2f}".rstrip("0").rstrip(".") if isinstance(x, float) else str(x)
 
 
+#: the stable keys of results.json (issue 37 §3): dotted paths into its structure (``engines.edopro.whole_vs_duel_cpu``
+#: is ``results["engines"]["edopro"]["whole_vs_duel_cpu"]``), each with what it measures and its unit. The README's
+#: and benchmarks/README.md's figures are rendered from them (``<!--bench:KEY UNIT-->…<!--/bench-->``); a key a run
+#: did not measure is rendered as :data:`NOT_MEASURED`, never as a number.
+KEYS = {
+    "engines.edopro.whole_vs_duel_cpu": ("EDOPro: the whole `duelspec run --generated --shard 1/4` vs the engine's own duel work (CPU time)", "x"),
+    "engines.ygopro.whole_vs_duel_cpu": ("YGOPro: the same", "x"),
+    "engines.duel-masters-go.whole_vs_driver_cpu": ("the Go Duel Masters engine: `duelspec run FOLDER` (3,000 files) vs its driver alone on the bytes the runner sent (CPU time)", "x"),
+    "throughput.ratio": ("end to end in-process (json load, validate, run on the reference engine, check) vs the floor (json load + validate; CPU time)", "x"),
+    "throughput.e2e_per_s": ("end to end in-process: scenarios per second of CPU time", "scenarios/s"),
+    "memory-cli.ratio": ("peak RSS of `duelspec run FOLDER`, 10,000 scenario documents vs 1,000", "x"),
+    "jobs.speedup": ("`--jobs 2` vs `--jobs 1`, the reference engine as a process (wall time)", "x"),
+    "site.files": ("`duelspec site` for 10 engines: the files its builder lists as written", "files"),
+    "site.largest_page_kb": ("... the largest of them", "kB"),
+    "site.largest_page": ("... its name", ""),
+    "load_average_at_start": ("the machine's load average (1, 5, 15 min) as the run began", ""),
+    "load_average_at_end": ("... as it ended", ""),
+}
+
+NOT_MEASURED = "not measured in this run"
+
+#: a figure of results.json in a page: ``<!--bench:KEY-->`` or ``<!--bench:KEY UNIT-->`` (KEY a dotted path; the unit
+#: ``x`` or ``%`` written against the number, any other after a space; a stable key's own unit by default), then the
+#: rendered figure, then ``<!--/bench-->``
+MARK = re.compile(r"<!--bench:(?P<key>[\w.-]+)(?: (?P<unit>[^>]*?))?-->(?P<value>[^<]*)<!--/bench-->")
+
+
+def figure(results: dict, key: str):
+    """The value at ``key`` (a dotted path) of one run's results, or None where the run did not measure it."""
+    x = results
+    for part in key.split("."):           # a list's item by its index: ``jobs.cpu_s.0.runner_cpu_s``
+        if isinstance(x, list) and part.isdigit() and int(part) < len(x):
+            x = x[int(part)]
+        elif isinstance(x, dict) and part in x and x.get("measurable") is not False and not x.get("error"):
+            x = x[part]
+        else:
+            return None
+    if isinstance(x, dict) and (x.get("measurable") is False or x.get("error")):
+        return None
+    return x
+
+
+def figure_text(results: dict, key: str, unit: str = "") -> str:
+    """``key``'s figure as a page shows it (``4.39x``, ``766 scenarios/s``, ``1 / 1.4 / 2.9``), or :data:`NOT_MEASURED`;
+    a stable key's figure of a bench measured apart from the run (results.json's ``other_runs``) says so."""
+    v = figure(results, key)
+    if v is None or isinstance(v, dict):
+        return NOT_MEASURED
+    text = " / ".join(_n(i) for i in v) if isinstance(v, list) else _n(v)
+    # a stable key of a bench measured apart from the run (a page's text about such a bench says so itself)
+    other = key in KEYS and key.split(".")[0] in (results.get("other_runs") or {})
+    return text + (unit if unit in ("x", "%") else f" {unit}" if unit else "") + (" (another run)" if other else "")
+
+
+def render_marks(text: str, results: dict) -> str:
+    """``text`` with every ``<!--bench:…-->`` region holding results.json's figure."""
+    return MARK.sub(lambda m: f"<!--bench:{m.group('key')}{' ' + m.group('unit') if m.group('unit') else ''}-->"
+                              f"{figure_text(results, m.group('key'), m.group('unit') or KEYS.get(m.group('key'), ('', ''))[1])}"
+                              "<!--/bench-->", text)
+
+
+def marks(text: str) -> list:
+    """The keys of the ``<!--bench:…-->`` regions of ``text``."""
+    return [m.group("key") for m in MARK.finditer(text)]
+
+
+def keys_table(results: dict) -> str:
+    """benchmarks/README.md's list of the stable keys (between its KEYS_TABLE markers), with this run's figures."""
+    return "\n".join(["| key | what | this run |", "|---|---|---|",
+                      *[f"| `{k}` | {what} | {figure_text(results, k, unit)} |" for k, (what, unit) in KEYS.items()]])
+
+
 def _row(label: str, measured, goal: str, met) -> str:
     ok = "—" if met is None else "yes" if met else "**no** — see below"
     return f"| {label} | {measured} | {goal} | {ok} |"
@@ -709,8 +791,15 @@ def _rows(r: dict) -> list:
         x = r.get(name)
         if not isinstance(x, dict) or x.get("error") or x.get("measurable") is False:
             why = (x or {}).get("why") or (x or {}).get("error", "").strip().splitlines()[-1:] or ["not run"]
-            return [f"| `{name}` | not measured in this run ({why if isinstance(why, str) else why[0]}) | | |"]
-        return fn(x)
+            return [f"| `{name}` | {NOT_MEASURED} ({why if isinstance(why, str) else why[0]}) | | |"]
+        out = fn(x)
+        notes = ([f"load {_n(x['load_1min'][0])} -> {_n(x['load_1min'][1])}"] if x.get("load_1min") else []) + (
+            [f"**not this run**: {r['other_runs'][name]}"] if name in (r.get("other_runs") or {}) else [])
+        if out and notes:               # on the bench's first row, its measured cell
+            cells = out[0].split(" | ")
+            cells[1] += f" ({'; '.join(notes)})"
+            out[0] = " | ".join(cells)
+        return out
 
     def engines(e):
         out = []
@@ -727,7 +816,8 @@ def _rows(r: dict) -> list:
                             + (f"; the adapter's process {_n(one['adapters_cpu_s'])} s, the runner's {_n(one['runner_cpu_s'])} s"
                                if "adapters_cpu_s" in one else "")
                             + (f"; duel work from a second run, clocked: its whole {_n(x['clock_inflation'])}x the unclocked"
-                               if "clock_inflation" in x else f"; the core's queries {_n(one.get('engine_observe_cpu_s'))} s CPU") + ")",
+                               if "clock_inflation" in x else f"; the core's queries {_n(one.get('engine_observe_cpu_s'))} s CPU; "
+                               "duel work clocked inside the same run, every call clocked: the method before issue 37's") + ")",
                             f"<= {_n(ENGINE_GOAL[name])}x", x["whole_vs_duel_cpu"] <= ENGINE_GOAL[name]))
         for name, label in (("edopro", "EDOPro"), ("ygopro", "YGOPro")):
             x = e.get(name) or {}
@@ -749,6 +839,9 @@ def _rows(r: dict) -> list:
                          "(the bytes the runner sent, replayed; CPU time)",
                          f"{_n(go['cpu_s'])} s vs {_n(go['driver_cpu_s'])} s: **{_n(go['whole_vs_driver_cpu'])}x**",
                          "<= 1.5x", go["whole_vs_driver_cpu"] <= 1.5))
+    else:                               # the row is kept, said not measured
+        why = go.get("why", "not run") if isinstance(go, dict) else "not run"
+        rows.append(f"| `engines.duel-masters-go` | {NOT_MEASURED} ({why}) | | |")
     rows += bench("jobs", lambda x: [_row(
         "reference engine as a process (`cmd:duelspec-reference-adapter`), `--generated`: `--jobs 2` vs `--jobs 1` "
         f"(same outcomes: {'yes' if x['same_stream'] else '**no**'})",
@@ -791,7 +884,11 @@ def _rows(r: dict) -> list:
              "(CPU time of the process, with its start-up; wall time beside it)",
              f"**{_n(x['build_cpu_s'])} s** (wall {_n(x['build_s'])} s; peak RSS {_n(x['peak_rss_mib'])} MiB)", "<= 10 s",
              x["build_cpu_s"] <= 10),
-        _row("... its size", f"**{_n(x['total_mb'])} MB** in {_n(x['files'])} files", "<= 50 MB", x["total_mb"] <= 50),
+        _row("... its size", f"**{_n(x['total_mb'])} MB** in {_n(x['files'])} files" + (
+            " (the files its builder lists as written" + ("" if x["listing_is_the_folder"] else
+                                                          f"; **not** the folder's {_n(x['files_on_disk'])}") + ")"
+            if "listing_is_the_folder" in x else " (every file in the folder: this run predates counting the builder's listing)"),
+             "<= 50 MB", x["total_mb"] <= 50),
         _row("... its largest page", f"**{_n(x['largest_page_kb'])} kB** (`{x['largest_page']}`)", "<= 1,000 kB",
              x["largest_page_kb"] <= 1000)])
 
@@ -833,9 +930,18 @@ def table(results: dict) -> str:
     return "\n".join(["| benchmark | measured | goal | met |", "|---|---|---|---|", *_rows(results)])
 
 
+KEYS_TABLE = ("<!--keys:results.json-->", "<!--/keys-->")
+
+
+def _between(text: str, markers: tuple, body: str) -> str:
+    start, end = text.index(markers[0]) + len(markers[0]), text.index(markers[1])
+    return text[:start] + "\n" + body + "\n" + text[end:]
+
+
 def readme_with_table(readme: str, results: dict) -> str:
-    start, end = readme.index(TABLE[0]) + len(TABLE[0]), readme.index(TABLE[1])
-    return readme[:start] + "\n" + table(results) + "\n" + readme[end:]
+    """benchmarks/README.md rendered from one run's results: its table, its list of the stable keys and every
+    ``<!--bench:…-->`` figure."""
+    return render_marks(_between(_between(readme, TABLE, table(results)), KEYS_TABLE, keys_table(results)), results)
 
 
 def main(argv):

@@ -46,3 +46,65 @@ def test_a_goal_not_reached_is_said_not_met():
     assert [r for r in row_bad if "RSS" in r][0].endswith("| **no** — see below |")
     # a benchmark missing from the run is said so, not left out
     assert any("`site` | not measured in this run" in r for r in row_ok)
+
+
+#: the figures issue 37 §3 names: each a stable key of results.json that the pages cite
+ISSUE_37_KEYS = ("engines.edopro.whole_vs_duel_cpu", "engines.ygopro.whole_vs_duel_cpu",
+                 "engines.duel-masters-go.whole_vs_driver_cpu", "throughput.ratio", "throughput.e2e_per_s",
+                 "memory-cli.ratio", "jobs.speedup", "site.files", "site.largest_page_kb", "load_average_at_start")
+
+
+def test_the_stable_keys_address_results_json_or_say_not_measured():
+    bench = _bench()
+    results = json.loads((ROOT / "benchmarks" / "results.json").read_text(encoding="utf-8"))
+    assert set(ISSUE_37_KEYS) <= set(bench.KEYS)
+    readme = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
+    for key, (_, unit) in bench.KEYS.items():
+        value = bench.figure(results, key)
+        text = bench.figure_text(results, key, unit)
+        assert (value is None) == (text == bench.NOT_MEASURED), key
+        assert value is None or isinstance(value, (int, float, str, list)), key
+        assert f"| `{key}` | " in readme, f"benchmarks/README.md does not list the key {key}"
+    # a bench the run did not measure, or could not, has no figure (never a number)
+    assert bench.figure({"engines": {"duel-masters-go": {"measurable": False, "why": "not set"}}},
+                        "engines.duel-masters-go.whole_vs_driver_cpu") is None
+    assert bench.figure({"engines": {"duel-masters-go": {"measurable": False, "whole_vs_driver_cpu": 1.2}}},
+                        "engines.duel-masters-go.whole_vs_driver_cpu") is None
+    assert bench.figure_text({}, "jobs.speedup", "x") == bench.NOT_MEASURED
+    assert bench.figure_text({"jobs": {"speedup": 1.4}}, "jobs.speedup", "x") == "1.4x"
+    assert bench.figure_text({"jobs": {"speedup": 1.4}, "other_runs": {"jobs": "later"}}, "jobs.speedup", "x") == "1.4x (another run)"
+
+
+def test_a_figure_that_disagrees_with_results_json_is_caught():
+    """A figure of benchmarks/README.md changed by hand, in the table, the key list or the text, fails the table test."""
+    bench = _bench()
+    results = json.loads((ROOT / "benchmarks" / "results.json").read_text(encoding="utf-8"))
+    readme = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
+    assert len(bench.marks(readme)) >= 20          # the text's measured figures are marked, not only the table's
+    key = "throughput.e2e_per_s"
+    shown = bench.figure_text(results, key, bench.KEYS[key][1])
+    for planted in (readme.replace(f"| `{key}` | {bench.KEYS[key][0]} | {shown} |",
+                                   f"| `{key}` | {bench.KEYS[key][0]} | 9{shown} |"),                  # the key list
+                    readme.replace(f"**{shown}**", f"**9{shown}**", 1),                                 # the table
+                    readme.replace("<!--bench:engines.edopro.jobs1.cpu_s s-->", "<!--bench:engines.edopro.jobs1.cpu_s s-->9", 1)):
+        assert planted != readme
+        assert bench.readme_with_table(planted, results) != planted
+    # and a run whose figure changed changes the page
+    changed = json.loads(json.dumps(results))
+    changed["throughput"]["e2e_per_s"] += 1
+    assert bench.readme_with_table(readme, changed) != readme
+
+
+def test_the_site_row_counts_what_the_site_builder_writes(tmp_path):
+    """bench.py's site row counts the files the builder's marker lists as written and measures the largest of them."""
+    from duelspec.site import MARKER, build
+    bench = _bench()
+    out = tmp_path / "site"
+    build([str(ROOT / "docs" / "conformance" / "duel-masters-go.jsonl")], out)
+    listed = [e["path"] for e in json.loads((out / MARKER).read_text(encoding="utf-8"))["files"]]
+    got = bench.site_files(out)
+    assert got["files"] == len(listed) == got["files_on_disk"] - 1 and got["listing_is_the_folder"]
+    size, name = max(((out / f).stat().st_size, f) for f in listed)
+    assert (got["largest_page"], got["largest_page_kb"]) == (name, round(size / 1e3))
+    (out / "stray.txt").write_text("not the builder's")
+    assert not bench.site_files(out)["listing_is_the_folder"]

@@ -2,7 +2,8 @@
 links and repository paths come from the suite itself.
 
 - each ``<!--count:NAME-->N<!--/count-->``, ``<!--sample:ARGS-->…<!--/sample-->`` and
-  ``<!--results:PATH#PART-->…<!--/results-->`` region equals what duelspec computes / prints now
+  ``<!--results:PATH#PART-->…<!--/results-->`` region equals what duelspec computes / prints now, and each
+  ``<!--bench:KEY UNIT-->…<!--/bench-->`` region the figure of benchmarks/results.json at KEY (issue 37 §3)
   (``DUELSPEC_UPDATE_README=1 pytest tests/test_readme.py`` rewrites them);
 - every ``duelspec …`` command shown parses (the sub-command and each option exist, each value has
   the type the option takes);
@@ -84,8 +85,14 @@ def _results(path: str, part: str | None) -> str:
     return headline.headline(headline.tally(results))
 
 
+def _bench_results():
+    from test_benchmarks import _bench
+    return _bench(), json.loads((ROOT / "benchmarks" / "results.json").read_text(encoding="utf-8"))
+
+
 def test_readme_counts_and_sample_output_are_current():
     counts = _counts()
+    bench, bench_results = _bench_results()
     names, samples, stale = set(), 0, []
     for guide in GUIDES:
         text = guide.read_text(encoding="utf-8")
@@ -95,6 +102,7 @@ def test_readme_counts_and_sample_output_are_current():
         new = SAMPLE.sub(lambda m: f"<!--sample:{m.group('args')}-->\n```\n{_sample(m.group('args'))}```\n<!--/sample-->", new)
         new = RESULTS.sub(lambda m: f"<!--results:{m.group('path')}{'#' + m.group('part') if m.group('part') else ''}-->"
                                     f"{_results(m.group('path'), m.group('part'))}<!--/results-->", new)
+        new = bench.render_marks(new, bench_results)
         if new != text:
             if os.environ.get("DUELSPEC_UPDATE_README") == "1":
                 guide.write_text(new, encoding="utf-8")
@@ -102,8 +110,30 @@ def test_readme_counts_and_sample_output_are_current():
                 stale.append(_rel(guide))
     assert names == set(counts), f"count regions in the guides: {sorted(names)}"
     assert SAMPLE.search(README.read_text(encoding="utf-8")) and samples >= 2, "the README and the guides show sample runs"
-    assert not stale, (f"the counts, sample output or engine results of {stale} are stale: run "
+    assert not stale, (f"the counts, sample output, engine results or benchmark figures of {stale} are stale: run "
                        "`DUELSPEC_UPDATE_README=1 pytest tests/test_readme.py` and commit the result")
+
+
+#: the speed figures the README shows (issue 37 §3), each a stable key of benchmarks/results.json
+README_SPEED = ("engines.edopro.whole_vs_duel_cpu", "engines.ygopro.whole_vs_duel_cpu",
+                "engines.duel-masters-go.whole_vs_driver_cpu", "throughput.ratio", "throughput.e2e_per_s",
+                "memory-cli.ratio", "jobs.speedup", "site.files", "site.largest_page_kb",
+                "load_average_at_start", "load_average_at_end")
+
+
+def test_the_readme_speed_figures_are_results_json_keys():
+    """The README's speed figures are the stable keys of results.json (bench.py's KEYS), each rendered from it:
+    a figure changed by hand, or a key results.json does not have shown as a number, is caught."""
+    bench, results = _bench_results()
+    text = README.read_text(encoding="utf-8")
+    shown = bench.marks(text)
+    assert set(README_SPEED) <= set(shown) <= set(bench.KEYS), shown
+    assert bench.render_marks(text, results) == text
+    # the check can fail: a planted disagreement, and a key the run did not measure shown as a number
+    planted = text.replace("<!--bench:jobs.speedup-->", "<!--bench:jobs.speedup-->9", 1)
+    assert planted != text and bench.render_marks(planted, results) != planted
+    missing = {k: v for k, v in results.items() if k != "jobs"}
+    assert "<!--bench:jobs.speedup-->not measured in this run<!--/bench-->" in bench.render_marks(text, missing)
 
 
 # -- commands ---------------------------------------------------------------------------------
