@@ -121,7 +121,6 @@ OUTSIDE_THE_MODEL = {
     "dm.interrupt.while-attacking-persists": "an interrupted attack whose attacker keeps a \"while attacking\" bonus "
                                               "(no card of the model removes the target or the blocker of a power attacker)",
     "dm.legality.target-rechecked": "target legality changed by an AT-S3 ability",
-    "dm.legality.untapped-attacker-stops": "attacker untapped during AT-S3",
     "dm.split.nap-chooses": "evolution splits",
     "dm.split.first-source": "evolution splits",
     "dm.split.interrupts": "evolution splits",

@@ -60,11 +60,15 @@ ATTACKERS = (
        "に置いてよい。そうしたなら、このターン、このクリーチャーは「パワーアタッカー+3000」と「W(ダブル)・ブレイカー」を得る",
        ability="when-attacks-gains", fire=True),
     _c("hopper", "DM-11 42/55", "Hazard Hopper", 5000, "このクリーチャーがシールドをブレイクした時", ability="when-breaks"),
+    # an evolution creature already in the battle zone (as Emperor Maroll); its 革命2 is a cip: it does not enter here
+    _c("dogiragon", "DMR-17 L1/L2", "Dogiragon, Flaming Revolution", 15000, "T・ブレイカー",
+       "革命0:このクリーチャーが攻撃する時、自分のシールドが1つもなければ、このクリーチャーをアンタップする。",
+       breaker=3, ability="when-attacks-untap", fire=True),
 )
 
 #: attackers played on a smaller space (the player with 0-3 shields or a tapped Fear Fang; no blocker or Seamine
 #: blocking or not): what they add is their AT-S3 ability and the breakers it gives
-SMALL_SPACE = ("flametropus",)
+SMALL_SPACE = ("flametropus", "dogiragon")
 
 # attacked creatures
 DEFENDERS = (

@@ -39,7 +39,8 @@ def _all():
         for (t, d, n), (b, k) in pairs:
             for trig in ((None, "use", "decline", "hand") if n else (None,)):
                 for state, answers in itertools.product(STATES, itertools.product((True, False), repeat=len(optional_of(a, d)))):
-                    yield situation(PREFIX + "attack.", a, t, d, n, trig, b, k, answers, state)
+                    for own in ((0, 1) if a.model.ability == "when-attacks-untap" and not (b or trig) else (0,)):
+                        yield situation(PREFIX + "attack.", a, t, d, n, trig, b, k, answers, state, own_shields=own)
     yield from _ninjas()
     yield from _extras()
 
@@ -86,16 +87,17 @@ def optional_of(a, d) -> list:
     return [x for x in ((a.model.ability,) + ((d.model.ability,) if d else ())) if x in OPTIONAL]
 
 
-def situation(prefix, a, t, d, n, trig, b, k, answers, state, ninja=None, extra=None):
+def situation(prefix, a, t, d, n, trig, b, k, answers, state, ninja=None, extra=None, own_shields=0):
     """``(id, situation, cards)`` for the cards and axes of one attack (see the module docstring)."""
     s = Situation(a.model, t, d.model if d else None, n, trig, b.model if b else None, k,
-                  tuple(zip(optional_of(a, d), answers)), state, ninja, extra)
+                  tuple(zip(optional_of(a, d), answers)), state, ninja, extra, own_shields)
     parts = [a.slug] + ([state] if state != "ready" else []) + [t] + ([d.slug] if d else [])
     parts += [f"s{n}"] if t == "player" else []
     parts += [f"st-{trig}"] if trig else []
     parts += [f"{b.slug}-{k}"] if b else []
     parts += [f"ninja-{ninja}"] if ninja else []
     parts += [f"x-{extra}"] if extra else []
+    parts += [f"own-s{own_shields}"] if own_shields else []
     parts += ["y" if x else "n" for x in answers]
     return prefix + ".".join(parts), s, {"attacker": a, "defender": d, "blocker": b}
 
@@ -235,6 +237,8 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         setup.append({"id": "a-deck-1", "card": C.FILLER, "owner": "A", "zone": "deck"})
     if a.model.ability == "when-attacks-gains":
         setup.append({"id": "a-mana-1", "card": C.FILLER, "owner": "A", "zone": "mana"})
+    for i in range(1, s.own_shields + 1):
+        setup.append({"id": f"a-s{i}", "card": C.FILLER, "owner": "A", "zone": "shield"})
     if a.model.ability == "blocked-mana":
         setup.append({"id": "a-deck-1", "card": C.FILLER, "owner": "A", "zone": "deck"})
     if a.model.ability in ("wins-battle-mana", "not-blocked-burn"):
@@ -280,6 +284,9 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         elif ability == "when-attacks":
             s3 = r.rulings_of("s3:")
             x.event({"event": "trigger", "card": "att", "ability": "when-attacks"}, *s3)
+            if a.model.ability == "when-attacks-untap":
+                x.event({"event": "untap", "card": "att"}, *s3)
+                continue
             if a.model.ability == "when-attacks-gains":
                 if applied:
                     script.append({"player": "A", "do": "choose", "when": {"window": "AT-S3"}, "cards": ["a-mana-1"]})
@@ -307,6 +314,8 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
                     # else NAP declines: no step (「破壊してもよい」)
                     if "attacker" not in r.destroyed:
                         x.nev({"event": "destroy", "card": "att"}, *s3)
+    if "s3:when-attacks-untap:has-shields" in r.signature:
+        x.nev({"event": "untap", "card": "att"}, *r.rulings_of("s3:when-attacks-untap"))
     if r.interrupted and not r.returned:      # AT-S3: the attacker left the battle zone (AT-D2)
         d2 = r.rulings_of("interrupt:")
         x.event({"event": "attack-end", "interrupted": True}, *d2)
@@ -352,7 +361,7 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         for e in ({"event": "battle"}, {"event": "break"}, {"event": "step", "step": "AT-S6a"}, {"event": "win"}):
             x.nev(e, *d2)
         x.card("att", "zone", "battle", *d2)
-        x.card("att", "tapped", True, *d2)
+        x.card("att", "tapped", not r.untapped, *d2)
         if s.target == "player":
             x.count("B", "shield", s.shields, *d2)
         else:
@@ -505,7 +514,7 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
             x.nev({"event": "trigger", "card": "att", "ability": "after-attacking"}, *s7)
         if "attacker" not in r.destroyed:
             x.card("att", "zone", "battle", *s7)
-            x.card("att", "tapped", True, *s7)
+            x.card("att", "tapped", not r.untapped, *s7)
     return _doc(sid, s, cards, r, setup, script, x, cat)
 
 

@@ -45,10 +45,10 @@ BLOCKS = ("block", "no-block", "tapped")
 TRIGGERS = (None, "use", "decline", "hand")      # "hand": declined, and a second one in B's hand is refused
 ABILITIES = ("when-attacks-draw", "wins-battle-mana", "after-battle-destroy", "when-destroyed-draw",
              "attacked-destroy-2000", "attacked-slayer", "blocked-mana", "not-blocked-burn", "blocked-bounce",
-             "after-attacking-player", "when-breaks", "when-attacks-gains")
+             "after-attacking-player", "when-breaks", "when-attacks-gains", "when-attacks-untap")
 OPTIONAL = ("when-attacks-draw", "when-destroyed-draw", "attacked-destroy-2000", "blocked-mana", "when-attacks-gains")
 #: AP's "when attacks" abilities (AT-S3): they resolve before NAP's (AT-D1)
-WHEN_ATTACKS = ("when-attacks-draw", "when-attacks-gains")
+WHEN_ATTACKS = ("when-attacks-draw", "when-attacks-gains", "when-attacks-untap")
 STATES = ("ready", "tapped", "sick")
 #: ninja strike (ニンジャ・ストライク) of Raiden, Light Fang Ninja, from the hand: ``"nap"`` NAP declares it in
 #: AT-S3; ``"nap-first"`` / ``"nap-later"`` NAP declares it before / after its own "when attacked" ability
@@ -98,8 +98,11 @@ class Situation:
     state: str = "ready"          # the attacker: untapped and able ("ready"), tapped, or put into the battle zone this turn
     ninja: str | None = None      # see NINJAS
     extra: str | None = None      # see SHIELD_EXTRAS
+    own_shields: int = 0          # A's shields (Dogiragon's 革命0: 「自分のシールドが1つもなければ」)
 
     def __post_init__(self):
+        if self.own_shields not in (0, 1) or (self.own_shields and self.attacker.ability != "when-attacks-untap"):
+            raise ValueError("own_shields: 0, or 1 for an attacker whose ability looks at A's shields")
         if self.extra not in SHIELD_EXTRAS:
             raise ValueError(f"extra {self.extra!r}: expected one of {SHIELD_EXTRAS}")
         gains = self.attacker.ability == "when-attacks-gains" and self.answer("when-attacks-gains")
@@ -195,6 +198,7 @@ class Ruling(CitedDecisions):
     replaced: bool = False      # Pulsar Tree was destroyed instead of the shield
     breaker: int | None = None  # the attacker's breaker count as of AT-S6b
     gained_power_attacker: int = 0   # power attacker gained in AT-S3
+    untapped: bool = False      # the attacker was untapped in AT-S3 (it goes on attacking, AT-D3)
     decisions: list = field(default_factory=list)
 
     @property
@@ -320,6 +324,16 @@ def rule(s: Situation) -> Ruling:
         r.resolves.append(("attacker", "when-attacks", yes))
         r.cite(f"s3:when-attacks:{yes}", "the \"when attacks\" ability triggers after the declaration and resolves; "
                "its controller may decline it (「引いてよい」)", "AT-S3", "AT-X2", general=("DM-GEN-WHO-DECIDES",))
+    if a.ability == "when-attacks-untap":
+        if s.own_shields == 0:
+            r.resolves.append(("attacker", "when-attacks", True))
+            r.untapped = True
+            r.cite("s3:when-attacks-untap", "the \"when attacks\" ability resolves in AT-S3: A has no shield, the "
+                   "attacker is untapped (「自分のシールドが1つもなければ、このクリーチャーをアンタップする」); whether it can "
+                   "attack was checked at the declaration only: it goes on attacking", "AT-S3", "AT-D3")
+        else:
+            r.cite("s3:when-attacks-untap:has-shields", "A has a shield: 「自分のシールドが1つもなければ」 does not hold; the "
+                   "attacker is not untapped", "AT-S3")
     breaker = a.breaker
     if a.ability == "when-attacks-gains":
         yes = s.answer("when-attacks-gains")
