@@ -25,6 +25,13 @@ def _c(slug, code, name, power, *words, **kw):
     return Card(slug, code, name, Creature(power, **kw), tuple(words))
 
 
+#: the Fire Bird and the Earth Dragon under Soul Phoenix (進化V), in the setup's order: their texts matter once it split
+SOUL_PHOENIX_SOURCES = (
+    _c("kooc", "DM-07 42/55", "Kooc Pollon", 1000, "このクリーチャーは攻撃されない", cannot_be_attacked=True, fire=True),
+    _c("regarion", "DM-08 55/55", "Terradragon Regarion", 4000, "パワーアタッカー+3000", "W(ダブル)・ブレイカー",
+       power_attacker=3000, breaker=2, nature=True),
+)
+
 # attackers
 ATTACKERS = (
     _c("vehicle", "DM-01 26/110", "Aqua Vehicle", 1000),
@@ -61,6 +68,10 @@ ATTACKERS = (
        ability="when-attacks-gains", fire=True),
     _c("hopper", "DM-11 42/55", "Hazard Hopper", 5000, "このクリーチャーがシールドをブレイクした時", ability="when-breaks"),
     # an evolution creature already in the battle zone (as Emperor Maroll); its 革命2 is a cip: it does not enter here
+    # Terror Pit destroying it splits it (AT-D4): its sources are SOUL_PHOENIX_SOURCES
+    Card("phoenix", "DM-12 5/55", "Soul Phoenix, Avatar of Unity",
+         Creature(13000, breaker=3, fire=True, nature=True, sources=tuple(c.model for c in SOUL_PHOENIX_SOURCES)),
+         ("T・ブレイカー", "このクリーチャーがバトルゾーンを離れる時、一番上のカードだけがバトルゾーンから離れる")),
     _c("dogiragon", "DMR-17 L1/L2", "Dogiragon, Flaming Revolution", 15000, "T・ブレイカー",
        "革命0:このクリーチャーが攻撃する時、自分のシールドが1つもなければ、このクリーチャーをアンタップする。",
        breaker=3, ability="when-attacks-untap", fire=True),
@@ -68,7 +79,7 @@ ATTACKERS = (
 
 #: attackers played on a smaller space (the player with 0-3 shields or a tapped Fear Fang; no blocker or Seamine
 #: blocking or not): what they add is their AT-S3 ability and the breakers it gives
-SMALL_SPACE = ("flametropus", "dogiragon")
+SMALL_SPACE = ("flametropus", "dogiragon", "phoenix")
 
 # attacked creatures
 DEFENDERS = (
@@ -113,3 +124,7 @@ PULSAR_TREE = ("DM-07 12/55", "Pulsar Tree", ("自分のシールドが1枚ブ�
 NOT_WATER = "DM-01 91/110"
 #: a card without abilities for shields, mana and decks (Aqua Vehicle: no text)
 FILLER = "DM-01 26/110"
+
+#: the attacker of the split-target axis (its ability is played only against Soul Phoenix, tapped: AT-D4)
+STAINED_GLASS = _c("glass", "DM-02 21/55", "Stained Glass", 1000, "このクリーチャーが攻撃するとき、相手がブロックする前に、バトルゾーン"
+                   "にある火または自然のクリーチャーを1体選び、持ち主の手札に戻してよい", ability="when-attacks-bounce")

@@ -39,10 +39,24 @@ def _all():
         for (t, d, n), (b, k) in pairs:
             for trig in ((None, "use", "decline", "hand") if n else (None,)):
                 for state, answers in itertools.product(STATES, itertools.product((True, False), repeat=len(optional_of(a, d)))):
-                    for own in ((0, 1) if a.model.ability == "when-attacks-untap" and not (b or trig) else (0,)):
-                        yield situation(PREFIX + "attack.", a, t, d, n, trig, b, k, answers, state, own_shields=own)
+                    owns = (0, 1) if a.model.ability == "when-attacks-untap" and not (b or trig) else (0,)
+                    splits = (0, 1) if a.model.sources and trig == "use" and t == "player" and k != "block" else (None,)
+                    for own, split in itertools.product(owns, splits):
+                        yield situation(PREFIX + "attack.", a, t, d, n, trig, b, k, answers, state, own_shields=own,
+                                        split=split)
     yield from _ninjas()
     yield from _extras()
+    yield from _splits()
+
+
+def _splits():
+    """The split of the attacked creature (AT-D4): Stained Glass returns the tapped Soul Phoenix it attacks to
+    the hand (or declines); its top card alone leaves and AP chooses which of the two creatures under it battles.
+    (The attacker's split is on the main space: Soul Phoenix destroyed by Terror Pit.)"""
+    phoenix = next(a for a in C.ATTACKERS if a.model.sources)
+    glass = C.STAINED_GLASS
+    for yes, split in ((True, 0), (True, 1), (False, None)):
+        yield situation(PREFIX + "attack.", glass, "tapped", phoenix, 0, None, None, None, (yes,), "ready", split=split)
 
 
 def _extras():
@@ -66,6 +80,8 @@ def _ninjas():
     joe = next(d for d in C.DEFENDERS if d.model.ability == "attacked-destroy-2000")
     plain = [d for d in C.DEFENDERS if d.model.ability not in ("attacked-destroy-2000", "attacked-slayer")]
     for a in C.ATTACKERS:
+        if a.model.sources:
+            continue        # Soul Phoenix: what it adds is its split (on the main space)
         nap = [("player", None, n, "nap") for n in (0, 1)] + [("tapped", d, 0, "nap") for d in plain]
         nap += [("tapped", joe, 0, w) for w in ("nap-first", "nap-later")]
         for t, d, n, w in nap:
@@ -87,10 +103,10 @@ def optional_of(a, d) -> list:
     return [x for x in ((a.model.ability,) + ((d.model.ability,) if d else ())) if x in OPTIONAL]
 
 
-def situation(prefix, a, t, d, n, trig, b, k, answers, state, ninja=None, extra=None, own_shields=0):
+def situation(prefix, a, t, d, n, trig, b, k, answers, state, ninja=None, extra=None, own_shields=0, split=None):
     """``(id, situation, cards)`` for the cards and axes of one attack (see the module docstring)."""
     s = Situation(a.model, t, d.model if d else None, n, trig, b.model if b else None, k,
-                  tuple(zip(optional_of(a, d), answers)), state, ninja, extra, own_shields)
+                  tuple(zip(optional_of(a, d), answers)), state, ninja, extra, own_shields, split)
     parts = [a.slug] + ([state] if state != "ready" else []) + [t] + ([d.slug] if d else [])
     parts += [f"s{n}"] if t == "player" else []
     parts += [f"st-{trig}"] if trig else []
@@ -98,6 +114,7 @@ def situation(prefix, a, t, d, n, trig, b, k, answers, state, ninja=None, extra=
     parts += [f"ninja-{ninja}"] if ninja else []
     parts += [f"x-{extra}"] if extra else []
     parts += [f"own-s{own_shields}"] if own_shields else []
+    parts += [f"split-{C.SOUL_PHOENIX_SOURCES[split].slug}"] if split is not None else []
     parts += ["y" if x else "n" for x in answers]
     return prefix + ".".join(parts), s, {"attacker": a, "defender": d, "blocker": b}
 
@@ -185,6 +202,11 @@ def _ids(cards):
     return {"attacker": "att", "defender": "def", "blocker": "blk"}
 
 
+def _source_ids(role_id):
+    """The setup ids of the creatures under Soul Phoenix (``att-kooc``, ...), in :data:`~.dm_cards.SOUL_PHOENIX_SOURCES` order."""
+    return [f"{role_id}-{c.slug}" for c in C.SOUL_PHOENIX_SOURCES]
+
+
 def _may_draw(script, x, player, window, yes, rulings):
     """An optional 「カードを1枚引いてよい」: the player's answer, and the draw or none."""
     script.append({"player": player, "do": "choose", "when": {"window": window}, "option": "yes" if yes else "no"})
@@ -222,6 +244,14 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         setup.append({"id": "def", "card": d.code, "owner": "B", "zone": "battle", **({"tapped": True} if s.target == "tapped" else {})})
     if b:
         setup.append({"id": "blk", "card": b.code, "owner": "B", "zone": "battle", **({"tapped": True} if s.block == "tapped" else {})})
+    for role_id, c, owner in (("att", a, "A"), ("def", d, "B")):
+        if c and c.model.sources:
+            for sid_, src in zip(_source_ids(role_id), C.SOUL_PHOENIX_SOURCES):
+                setup.append({"id": sid_, "card": src.code, "owner": owner, "zone": "battle", "under": role_id})
+    if r.split:         # AT-D4: the chosen source takes the split creature's place
+        split_ids = _source_ids(ID[r.split[0]])
+        chosen, other = split_ids[r.split[1]], split_ids[1 - r.split[1]]
+        ID = {**ID, r.split[0]: chosen}
     shields = [f"s{i}" for i in range(1, s.shields + 1)]
     if s.trigger == "hand":
         setup.append({"id": "b-hand-st", "card": C.TERROR_PIT[0], "owner": "B", "zone": "hand"})
@@ -286,6 +316,17 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
             x.event({"event": "trigger", "card": "att", "ability": "when-attacks"}, *s3)
             if a.model.ability == "when-attacks-untap":
                 x.event({"event": "untap", "card": "att"}, *s3)
+                continue
+            if a.model.ability == "when-attacks-bounce":
+                if applied:        # (declined: no step, 「戻してよい」, as Joe's Toolkit's 「破壊してもよい」)
+                    script.append({"player": "A", "do": "choose", "when": {"window": "AT-S3"}, "cards": ["def"]})
+                    d4 = r.rulings_of("s3:when-attacks-bounce") + r.rulings_of("d3:")
+                    x.event({"event": "move", "card": "def", "to": "hand"}, *s3)
+                    script.append({"player": "A", "do": "choose", "when": {"window": "AT-S3"}, "cards": [chosen]})
+                    x.card("def", "zone", "hand", *s3)
+                    x.card(other, "zone", "battle", *d4)
+                else:
+                    x.nev({"event": "move", "card": "def", "to": "hand"}, *s3)
                 continue
             if a.model.ability == "when-attacks-gains":
                 if applied:
@@ -371,6 +412,7 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         role, pa_, po, winner = r.battle
         oid = ID[role]
         bat = r.rulings_of("battle:") + r.rulings_of("s6:") + r.rulings_of("s6a:when-battling")
+        bat += r.rulings_of("s3:when-attacks-bounce:split") + r.rulings_of("d3:")     # the chosen source battles (AT-D4, AT-D3)
         x.event({"event": "battle", "attacker": "att", "defender": oid, "winner": {"attacker": "att", "opponent": oid}.get(winner, winner),
                  "attacker_power": pa_, "defender_power": po}, *bat)
         together = [{"event": "destroy", "card": ID[rl]} for rl in r.destroyed_together]
@@ -442,6 +484,11 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
                 script.append({"player": "B", "do": "choose", "when": {"window": "AT-S6b"}, "cards": ["att"]})
                 x.event({"event": "shield-trigger", "card": shields[-1]}, *st)
                 x.event({"event": "destroy", "card": "att"}, *st)
+                if r.split:
+                    script.append({"player": "A", "do": "choose", "when": {"window": "AT-S6b"}, "cards": [chosen]})
+                    d4 = r.rulings_of("s6b:trigger:use:split")
+                    x.card(chosen, "zone", "battle", *d4)
+                    x.card(other, "zone", "battle", *d4)
                 x.card("att", "zone", "graveyard", *st)
                 x.card(shields[-1], "zone", "graveyard", *st)
                 hand -= 1
@@ -501,6 +548,8 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
     if s7:
         x.event({"event": "step", "step": "AT-S7"}, *s7)
         end = {"event": "attack-end", "interrupted": False}
+        if r.split and r.split[0] == "attacker":
+            end["attacker"] = chosen
         if "s7:power-attacker-ends" in r.signature:
             # AT-S7 ends the bonus and the attack: the page orders neither before the other
             x.event({"any_order": [end, {"event": "power", "card": "att", "power": a.model.power}]}, *s7)
@@ -551,11 +600,15 @@ def _requires(s: Situation, r, cards) -> list:
         req.add("refusal")
     if s.extra in ("replace", "no-replace"):
         req |= {"ability:replacement", "break"}
+    if a.sources or (d and d.sources):      # Soul Phoenix: an evolution creature with 「一番上のカードだけが…離れる」
+        req |= {"evolution", "ability:replacement"}
     return sorted(req)
 
 
 def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
     used = [c for c in (cards["attacker"], cards["defender"], cards["blocker"]) if c is not None]
+    if any(c.model.sources for c in used):
+        used += list(C.SOUL_PHOENIX_SOURCES)
     cites = [{"kind": "general-rule", "ref": g} for g in r.general_rules]
     for c in used:
         if c.words:
@@ -582,6 +635,8 @@ def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
         title += "; a second one in the hand is refused" if s.trigger == "hand" else ""
     if s.ninja:
         title += f"; player {'B' if s.ninja.startswith('nap') else 'A'} ninja-strikes Raiden"
+    if r.split:
+        title += f"; it splits and A chooses {C.SOUL_PHOENIX_SOURCES[s.split_choice].name}"
     if s.extra:
         title += {"s-back": "; B uses Crack Crawler's S-back", "s-back-not-water": "; Crack Crawler's S-back is refused",
                   "replace": "; B destroys Pulsar Tree instead", "no-replace": "; B keeps Pulsar Tree"}[s.extra]
