@@ -113,6 +113,11 @@ BLOCKERS = (
 
 #: the shield trigger spell: 「S・トリガー…相手のクリーチャーを1体破壊する。」
 TERROR_PIT = ("DM-01 63/110", "Terror Pit", ("S・トリガー", "相手のクリーチャーを1体破壊する"))
+#: the creature shield triggers of ``trigger="creatures"``: Aqua Surfer's cip returns a creature (「戻してもよい」); Gregorian
+#: Worm has no other text
+AQUA_SURFER = ("DM-05 16/55", "Aqua Surfer", ("S・トリガー", "このクリーチャーをバトルゾーンに出した時、バトルゾーンにあるクリーチャーを1体選び、"
+                                              "持ち主の手札に戻してもよい"))
+GREGORIAN_WORM = ("DM-04 31/55", "Gregorian Worm", ("S(シールド)・トリガー",))
 #: the ninja (シノビ) the ninja strike axis plays from the hand: ニンジャ・ストライク 1 and its cip
 RAIDEN = ("DM-30 22/55", "Raiden, Light Fang Ninja", ("ニンジャ・ストライク 1", "相手のクリーチャーが攻撃またはブロックした時",
                                                       "このクリーチャーをバトルゾーンに出した時、バトルゾーンにある相手のクリーチャーを1体選び、タップする"))

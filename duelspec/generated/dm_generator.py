@@ -47,6 +47,17 @@ def _all():
     yield from _ninjas()
     yield from _extras()
     yield from _splits()
+    yield from _creature_triggers()
+
+
+def _creature_triggers():
+    """Two creature shield triggers broken at once (``trigger="creatures"``: Aqua Surfer, Gregorian Worm): the
+    ready attackers that break two or three shields of the player's 2 or 3, without blocker."""
+    for a in C.ATTACKERS:
+        if a.model.breaker < 2 or a.model.sources or a.model.cannot_attack_players:
+            continue
+        for n, answers in itertools.product((2, 3), itertools.product((True, False), repeat=len(optional_of(a, None)))):
+            yield situation(PREFIX + "attack.", a, "player", None, n, "creatures", None, None, answers, "ready")
 
 
 def _splits():
@@ -261,6 +272,8 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         setup.append({"id": "b-tree", "card": C.PULSAR_TREE[0], "owner": "B", "zone": "battle"})
     for i, sh in enumerate(shields, 1):
         code = C.TERROR_PIT[0] if s.trigger and i == s.shields else C.FILLER
+        if s.trigger == "creatures" and i >= s.shields - 1:
+            code = (C.AQUA_SURFER if i == s.shields - 1 else C.GREGORIAN_WORM)[0]
         code = C.NOT_WATER if s.extra == "s-back-not-water" and i == s.shields else code
         setup.append({"id": sh, "card": code, "owner": "B", "zone": "shield"})
     if a.model.ability == "when-attacks-draw":
@@ -477,7 +490,20 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         x.nev({"event": "win"}, "AT-P1")
         st = r.rulings_of("s6b:trigger")
         hand = r.broken
-        if s.trigger:
+        if s.trigger == "creatures":        # AT-S6b: both summoned as used; Aqua Surfer's cip after every trigger
+            surfer, worm = shields[-2], shields[-1]
+            for sh in (surfer, worm):
+                script.append({"player": "B", "do": "use-shield-trigger", "when": {"window": "AT-S6b"}, "card": sh})
+                x.event({"event": "shield-trigger", "card": sh}, *st)
+                x.event({"event": "summon", "card": sh}, *st)
+                x.card(sh, "zone", "battle", *st)
+            script.append({"player": "B", "do": "choose", "when": {"window": "AT-S6b"}, "cards": ["att"]})
+            x.event({"event": "trigger", "card": surfer, "ability": "cip"}, *st)
+            x.event({"event": "move", "card": "att", "to": "hand"}, *st)
+            x.card("att", "zone", "hand", *st)
+            x.count("A", "hand", 1, *st)
+            hand -= 2
+        elif s.trigger:
             x.event({"event": "ask", "player": "B", "question": "shield-trigger", "cards": [shields[-1]]}, *st)
             if r.trigger_used:
                 script.append({"player": "B", "do": "use-shield-trigger", "when": {"window": "AT-S6b"}, "card": shields[-1]})
@@ -561,7 +587,7 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
             x.event(end, *s7)
         if "s7:after-attacking:not-a-player" in r.signature:
             x.nev({"event": "trigger", "card": "att", "ability": "after-attacking"}, *s7)
-        if "attacker" not in r.destroyed:
+        if "attacker" not in r.destroyed and not r.attacker_returned:
             x.card("att", "zone", "battle", *s7)
             x.card("att", "tapped", not r.untapped, *s7)
     return _doc(sid, s, cards, r, setup, script, x, cat)
@@ -580,7 +606,9 @@ def _requires(s: Situation, r, cards) -> list:
         req.add("direct-attack")
     if r.block_asked or cards["blocker"]:
         req.add("block")
-    if s.trigger and r.broken:
+    if s.trigger == "creatures":
+        req |= {"shield-trigger", "ability:cip"}
+    elif s.trigger and r.broken:
         req |= {"shield-trigger", "ability:spell"}
     if a.power_attacker:
         req.add("power-attacker")
@@ -613,8 +641,8 @@ def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
     for c in used:
         if c.words:
             cites.append({"kind": "card-text", "ref": f"{c.name} ({c.code}) 「{cat[c.code]['text_ja']}」"})
-    if s.trigger:
-        cites.append({"kind": "card-text", "ref": f"{C.TERROR_PIT[1]} ({C.TERROR_PIT[0]}) 「{cat[C.TERROR_PIT[0]]['text_ja']}」"})
+    for c in ((C.AQUA_SURFER, C.GREGORIAN_WORM) if s.trigger == "creatures" else (C.TERROR_PIT,) if s.trigger else ()):
+        cites.append({"kind": "card-text", "ref": f"{c[1]} ({c[0]}) 「{cat[c[0]]['text_ja']}」"})
     extra = {"s-back": C.CRACK_CRAWLER, "s-back-not-water": C.CRACK_CRAWLER, "replace": C.PULSAR_TREE,
              "no-replace": C.PULSAR_TREE}.get(s.extra)
     for c in ((C.RAIDEN,) if s.ninja else ()) + ((extra,) if extra else ()):
@@ -630,7 +658,9 @@ def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
         else f"{'an untapped' if s.target == 'untapped' else 'a tapped'} {cards['defender'].name}")
     if cards["blocker"]:
         title += f"; {cards['blocker'].name} " + {"block": "blocks", "no-block": "does not block", "tapped": "is tapped"}[s.block]
-    if s.trigger:
+    if s.trigger == "creatures":
+        title += "; Aqua Surfer and Gregorian Worm are broken and used"
+    elif s.trigger:
         title += f"; Terror Pit is broken and {'used' if s.trigger == 'use' else 'declined'}"
         title += "; a second one in the hand is refused" if s.trigger == "hand" else ""
     if s.ninja:

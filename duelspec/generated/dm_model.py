@@ -46,7 +46,9 @@ from .model import CitedDecisions      # the two models share only how decisions
 
 TARGETS = ("player", "tapped", "untapped")
 BLOCKS = ("block", "no-block", "tapped")
-TRIGGERS = (None, "use", "decline", "hand")      # "hand": declined, and a second one in B's hand is refused
+TRIGGERS = (None, "use", "decline", "hand", "creatures")  # "hand": declined, and a second one in B's hand is refused
+#: "creatures": the last two shields are creature shield triggers, Aqua Surfer (its cip 「バトルゾーンにあるクリーチャーを1体選び、
+#: 持ち主の手札に戻してもよい」) then Gregorian Worm; both are broken, B uses both and Aqua Surfer's cip returns the attacker
 ABILITIES = ("when-attacks-draw", "wins-battle-mana", "after-battle-destroy", "when-destroyed-draw",
              "attacked-destroy-2000", "attacked-slayer", "blocked-mana", "not-blocked-burn", "blocked-bounce",
              "after-attacking-player", "when-breaks", "when-attacks-gains", "when-attacks-untap",
@@ -138,7 +140,7 @@ class Situation:
             raise ValueError(f"target {self.target!r}: expected one of {TARGETS}")
         if (self.target == "player") == (self.defender is not None):
             raise ValueError("a creature target needs a defender, the player target none")
-        if self.trigger not in TRIGGERS or (self.trigger and self.shields < 1):
+        if self.trigger not in TRIGGERS or (self.trigger and self.shields < (2 if self.trigger == "creatures" else 1)):
             raise ValueError(f"trigger {self.trigger!r} with {self.shields} shields")
         if (self.blocker is None) != (self.block is None) or (self.block and self.block not in BLOCKS):
             raise ValueError(f"blocker/block: {self.block!r}")
@@ -218,6 +220,7 @@ class Ruling(CitedDecisions):
     gained_power_attacker: int = 0   # power attacker gained in AT-S3
     untapped: bool = False      # the attacker was untapped in AT-S3 (it goes on attacking, AT-D3)
     split: tuple | None = None  # (role, index): the attacker or the target split and AP chose that source (AT-D4)
+    attacker_returned: bool = False  # a shield trigger's cip returned the attacker to A's hand in AT-S6b
     decisions: list = field(default_factory=list)
 
     @property
@@ -532,7 +535,16 @@ def rule(s: Situation) -> Ruling:
         r.cite(f"s6b:break:{'single' if breaker == 1 else 'multi'}:{'fewer' if s.shields < breaker else 'enough' if s.shields == breaker else 'more'}",
                "the number of shields is fixed; AP chooses them and breaks them at once; they go to B's hand",
                "AT-P2", "AT-P3", "AT-P4", "AT-S6b", general=("DM-GEN-WHO-DECIDES",))
-        if s.trigger:
+        if s.trigger == "creatures":
+            if n < 2 or a.sources:
+                raise ValueError("two creature shield triggers: an attacker that breaks both and does not split")
+            r.trigger_used = True
+            r.attacker_returned = True
+            r.cite("s6b:trigger:creatures", "B uses both creature shield triggers among the broken shields: each is "
+                   "summoned when used; the cip of the first (Aqua Surfer) resolves only after every shield trigger "
+                   "was used, and B returns the attacker to A's hand with it (「戻してもよい」); the attack still ends "
+                   "in AT-S7", "AT-S6b", general=("DM-GEN-SHIELD-TRIGGER", "DM-GEN-ATTACKER-LEAVES", "DM-GEN-WHO-DECIDES"))
+        elif s.trigger:
             used = s.trigger == "use"
             r.trigger_used = used
             r.cite(f"s6b:trigger:{s.trigger}", "B may use a shield trigger among the broken shields"
@@ -573,7 +585,7 @@ def rule(s: Situation) -> Ruling:
     elif r.split and r.split[0] == "attacker":
         r.cite("s7:split-attacker", "the attack ends in AT-S7 with the chosen creature as the attacking creature",
                "AT-S7", "AT-D4")
-    elif "attacker" in r.destroyed:
+    elif "attacker" in r.destroyed or r.attacker_returned:
         r.cite("s7:attacker-gone", "the attacker left the battle zone in AT-S6: the attack still ends in AT-S7",
                "AT-S7", general=("DM-GEN-ATTACKER-LEAVES",))
     elif a.power_attacker or r.gained_power_attacker:
