@@ -133,3 +133,8 @@ FILLER = "DM-01 26/110"
 #: the attacker of the split-target axis (its ability is played only against Soul Phoenix, tapped: AT-D4)
 STAINED_GLASS = _c("glass", "DM-02 21/55", "Stained Glass", 1000, "このクリーチャーが攻撃するとき、相手がブロックする前に、バトルゾーン"
                    "にある火または自然のクリーチャーを1体選び、持ち主の手札に戻してよい", ability="when-attacks-bounce")
+
+#: the revolution change axis: Dogiragon Buster from A's hand switches with Billion-Degree Dragon (a fire Dragon of cost
+#: 10); its ファイナル革命 cip finds no multicolored creature to put and its 「スピードアタッカー」 grant does not matter here
+BUSTER = _c("buster", "DMR-21 L1/L2", "Dogiragon Buster, Blue Leader", 13000, "革命チェンジ:火または自然の、コスト5以上のドラゴン",
+            "T・ブレイカー", breaker=3, fire=True, nature=True)

@@ -10,7 +10,11 @@ the rulings and the decisions it exercises, no power or name); the first situati
 is kept, the others add nothing the rulings decide. Situations the model leaves undecided get no
 scenario (:func:`undecided`).
 
-Ids: ``dm.generated.attack.<attacker>.<target>[.<defender>][.s<n>][.<trigger>][.<blocker>-<block>][.y|.n]``.
+Further axes on smaller spaces: ninja strike, S-back and shield-break replacement, the split of the attacked
+creature (Stained Glass against Soul Phoenix), two creature shield triggers (``st-creatures``), revolution change.
+
+Ids: ``dm.generated.attack.<attacker>[.<state>].<target>[.<defender>][.s<n>][.st-<trigger>][.<blocker>-<block>]``
+``[.ninja-<who>][.x-<extra>][.own-s1][.split-<source>][.rc-buster][.y|.n]``.
 """
 from __future__ import annotations
 
@@ -48,6 +52,15 @@ def _all():
     yield from _extras()
     yield from _splits()
     yield from _creature_triggers()
+    yield from _revolution()
+
+
+def _revolution():
+    """Revolution change (Dogiragon Buster from A's hand) declared in AT-S3 before any ability resolves, while
+    the attacked Scalpel Spider's "when attacked" ability waits: Billion-Degree Dragon attacks it, tapped."""
+    billion = next(a for a in C.ATTACKERS if a.slug == "billion")
+    scalpel = next(d for d in C.DEFENDERS if d.slug == "scalpel")
+    yield situation(PREFIX + "attack.", billion, "tapped", scalpel, 0, None, None, None, (), "ready", revolution=C.BUSTER)
 
 
 def _creature_triggers():
@@ -114,10 +127,12 @@ def optional_of(a, d) -> list:
     return [x for x in ((a.model.ability,) + ((d.model.ability,) if d else ())) if x in OPTIONAL]
 
 
-def situation(prefix, a, t, d, n, trig, b, k, answers, state, ninja=None, extra=None, own_shields=0, split=None):
+def situation(prefix, a, t, d, n, trig, b, k, answers, state, ninja=None, extra=None, own_shields=0, split=None,
+              revolution=None):
     """``(id, situation, cards)`` for the cards and axes of one attack (see the module docstring)."""
     s = Situation(a.model, t, d.model if d else None, n, trig, b.model if b else None, k,
-                  tuple(zip(optional_of(a, d), answers)), state, ninja, extra, own_shields, split)
+                  tuple(zip(optional_of(a, d), answers)), state, ninja, extra, own_shields, split,
+                  revolution.model if revolution else None)
     parts = [a.slug] + ([state] if state != "ready" else []) + [t] + ([d.slug] if d else [])
     parts += [f"s{n}"] if t == "player" else []
     parts += [f"st-{trig}"] if trig else []
@@ -126,6 +141,7 @@ def situation(prefix, a, t, d, n, trig, b, k, answers, state, ninja=None, extra=
     parts += [f"x-{extra}"] if extra else []
     parts += [f"own-s{own_shields}"] if own_shields else []
     parts += [f"split-{C.SOUL_PHOENIX_SOURCES[split].slug}"] if split is not None else []
+    parts += [f"rc-{revolution.slug}"] if revolution else []
     parts += ["y" if x else "n" for x in answers]
     return prefix + ".".join(parts), s, {"attacker": a, "defender": d, "blocker": b}
 
@@ -249,10 +265,13 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
     cat = catalogue("dm")
     a, d, b = cards["attacker"], cards["defender"], cards["blocker"]
     ID = _ids(cards)
-    setup = [{"id": "att", "card": a.code, "owner": "A", "zone": "battle",
+    first = "att-0" if r.revolution else "att"      # revolution change: "att" is the creature switched in
+    setup = [{"id": first, "card": a.code, "owner": "A", "zone": "battle",
               **({"tapped": True} if s.state == "tapped" else {"summoning_sick": True} if s.state == "sick" else {})}]
     if d:
         setup.append({"id": "def", "card": d.code, "owner": "B", "zone": "battle", **({"tapped": True} if s.target == "tapped" else {})})
+    if r.revolution:
+        setup.append({"id": "att", "card": C.BUSTER.code, "owner": "A", "zone": "hand"})
     if b:
         setup.append({"id": "blk", "card": b.code, "owner": "B", "zone": "battle", **({"tapped": True} if s.block == "tapped" else {})})
     for role_id, c, owner in (("att", a, "A"), ("def", d, "B")):
@@ -296,7 +315,7 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         if s.ninja in ("nap-first", "nap-later"):
             setup.append({"id": "a-by-2", "card": C.FILLER, "owner": "A", "zone": "battle"})       # Joe's Toolkit's
 
-    script = [{"player": "A", "do": "declare-attack", "when": {"window": "AT-S1"}, "attacker": "att",
+    script = [{"player": "A", "do": "declare-attack", "when": {"window": "AT-S1"}, "attacker": first,
                "target": "player" if s.target == "player" else "def"}]
     x = _Expect()
     if not r.legal:
@@ -309,8 +328,15 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         return _doc(sid, s, cards, r, setup, script, x, cat)
 
     decl = r.rulings_of("declare:")
-    x.event({"any_order": [{"event": "attack", "attacker": "att", "target": script[0]["target"]},
-                           {"event": "tap", "card": "att"}]}, *decl)
+    x.event({"any_order": [{"event": "attack", "attacker": first, "target": script[0]["target"]},
+                           {"event": "tap", "card": first}]}, *decl)
+    if r.revolution:         # AT-S3: declared before any ability resolves; the switch (either move first)
+        rc = r.rulings_of("s3:revolution-change")
+        script.append({"player": "A", "do": "revolution-change", "when": {"window": "AT-S3", "before": {"event": "trigger"}},
+                       "card": "att"})
+        x.event({"event": "declare", "card": "att", "ability": "revolution-change"}, *rc)
+        x.event({"any_order": [{"event": "move", "card": first, "to": "hand"}, {"event": "move", "card": "att", "to": "battle"}]}, *rc)
+        x.card(first, "zone", "hand", *rc)
     pa = r.rulings_of("s2:")
     if pa:
         x.event({"event": "power", "card": "att", "power": r.attack_power}, *pa)
@@ -576,6 +602,8 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         end = {"event": "attack-end", "interrupted": False}
         if r.split and r.split[0] == "attacker":
             end["attacker"] = chosen
+        if r.revolution:
+            end["attacker"] = "att"
         if "s7:power-attacker-ends" in r.signature:
             # AT-S7 ends the bonus and the attack: the page orders neither before the other
             x.event({"any_order": [end, {"event": "power", "card": "att", "power": a.model.power}]}, *s7)
@@ -628,6 +656,8 @@ def _requires(s: Situation, r, cards) -> list:
         req.add("refusal")
     if s.extra in ("replace", "no-replace"):
         req |= {"ability:replacement", "break"}
+    if s.revolution:
+        req |= {"revolution-change", "ability:cip"}
     if a.sources or (d and d.sources):      # Soul Phoenix: an evolution creature with 「一番上のカードだけが…離れる」
         req |= {"evolution", "ability:replacement"}
     return sorted(req)
@@ -635,6 +665,8 @@ def _requires(s: Situation, r, cards) -> list:
 
 def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
     used = [c for c in (cards["attacker"], cards["defender"], cards["blocker"]) if c is not None]
+    if s.revolution:
+        used.append(C.BUSTER)
     if any(c.model.sources for c in used):
         used += list(C.SOUL_PHOENIX_SOURCES)
     cites = [{"kind": "general-rule", "ref": g} for g in r.general_rules]
@@ -665,6 +697,8 @@ def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
         title += "; a second one in the hand is refused" if s.trigger == "hand" else ""
     if s.ninja:
         title += f"; player {'B' if s.ninja.startswith('nap') else 'A'} ninja-strikes Raiden"
+    if s.revolution:
+        title += "; A revolution-changes Dogiragon Buster in"
     if r.split:
         title += f"; it splits and A chooses {C.SOUL_PHOENIX_SOURCES[s.split_choice].name}"
     if s.extra:
@@ -675,6 +709,7 @@ def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
     expect["carries"] = {k: v for k, v in expect["carries"].items() if k in r.rulings}
     return {
         "format": 2,
+        **({"format_minor": 1} if s.revolution else {}),     # `when.before` is a word of format 2.1
         "id": sid,
         "game": "dm",
         "title": title,

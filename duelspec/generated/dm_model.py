@@ -112,8 +112,14 @@ class Situation:
     extra: str | None = None      # see SHIELD_EXTRAS
     own_shields: int = 0          # A's shields (Dogiragon's 革命0: 「自分のシールドが1つもなければ」)
     split_choice: int | None = None   # the source AP chooses when the attacker or the target splits (AT-D4)
+    #: the creature of A's hand (Dogiragon Buster, 「革命チェンジ:火または自然の、コスト5以上のドラゴン」) that AP switches with
+    #: the attacker by revolution change, declared in AT-S3 before any ability resolves
+    revolution: Creature | None = None
 
     def __post_init__(self):
+        if self.revolution is not None and (self.attacker.ability or self.blocker or self.ninja or self.trigger or self.extra
+                                            or self.state != "ready" or self.target != "tapped"):
+            raise ValueError("revolution change: a ready attacker without ability attacks a tapped creature, nothing else")
         if self.attacker.ability == "when-attacks-bounce" and not (self.defender and self.defender.sources
                                                                    and self.blocker is None and not self.ninja):
             raise ValueError("Stained Glass: an attack on a creature that splits, no blocker, no ninja")
@@ -221,6 +227,7 @@ class Ruling(CitedDecisions):
     untapped: bool = False      # the attacker was untapped in AT-S3 (it goes on attacking, AT-D3)
     split: tuple | None = None  # (role, index): the attacker or the target split and AP chose that source (AT-D4)
     attacker_returned: bool = False  # a shield trigger's cip returned the attacker to A's hand in AT-S6b
+    revolution: bool = False    # the attacker was switched by revolution change in AT-S3
     decisions: list = field(default_factory=list)
 
     @property
@@ -341,6 +348,16 @@ def rule(s: Situation) -> Ruling:
     if a.power_attacker:
         r.cite("s2:power-attacker", "power attacker applies from AT-S2 until the attack ends", "AT-S2", "AT-S7")
     # ---- AT-S3: "when attacks" abilities, AP first (none of the defender's in this model)
+    if s.revolution is not None:
+        nap_waits = bool(s.defender and s.defender.ability in ("attacked-slayer", "attacked-destroy-2000"))
+        a = s.revolution
+        r.revolution = True
+        r.attack_power = a.power + a.power_attacker
+        r.cite("s3:revolution-change" + (":nap-waits" if nap_waits else ""), "AP declares revolution change in AT-S3, "
+               "before any waiting ability resolves (a hidden-zone ability: the turn player declares first); the switch "
+               "resolves as AP's ability" + (", before NAP's \"when attacked\" one" if nap_waits else "")
+               + ": the creature from the hand is the attacking creature from now on", "AT-S3", *(("AT-D1",) if nap_waits else ()),
+               general=("DM-GEN-HIDDEN-ZONE-TRIGGERS",) + (("DM-GEN-TURN-PLAYER-FIRST",) if nap_waits else ()))
     if a.ability == "when-attacks-draw":
         yes = s.answer("when-attacks-draw")
         r.resolves.append(("attacker", "when-attacks", yes))
