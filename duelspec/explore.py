@@ -48,7 +48,10 @@ def dm_situations(draw):
     k = draw(st.sampled_from(("block", "no-block", "tapped"))) if b else None
     state = draw(st.sampled_from(STATES))
     answers = tuple(draw(st.booleans()) for _ in optional_of(a, d))
-    return situation("dm.explore.attack.", a, target, d, n, trig, b, k, answers, state)
+    own = draw(st.integers(0, 1)) if a.model.ability == "when-attacks-untap" else 0      # Dogiragon's 革命0
+    splits = a.model.sources and trig == "use" and target == "player" and k != "block"  # Soul Phoenix (AT-D4)
+    split = draw(st.integers(0, 1)) if splits else None
+    return situation("dm.explore.attack.", a, target, d, n, trig, b, k, answers, state, own_shields=own, split=split)
 
 
 @st.composite

@@ -25,6 +25,13 @@ def _c(slug, code, name, power, *words, **kw):
     return Card(slug, code, name, Creature(power, **kw), tuple(words))
 
 
+#: the Fire Bird and the Earth Dragon under Soul Phoenix (進化V), in the setup's order: their texts matter once it split
+SOUL_PHOENIX_SOURCES = (
+    _c("kooc", "DM-07 42/55", "Kooc Pollon", 1000, "このクリーチャーは攻撃されない", cannot_be_attacked=True, fire=True),
+    _c("regarion", "DM-08 55/55", "Terradragon Regarion", 4000, "パワーアタッカー+3000", "W(ダブル)・ブレイカー",
+       power_attacker=3000, breaker=2, nature=True),
+)
+
 # attackers
 ATTACKERS = (
     _c("vehicle", "DM-01 26/110", "Aqua Vehicle", 1000),
@@ -60,11 +67,19 @@ ATTACKERS = (
        "に置いてよい。そうしたなら、このターン、このクリーチャーは「パワーアタッカー+3000」と「W(ダブル)・ブレイカー」を得る",
        ability="when-attacks-gains", fire=True),
     _c("hopper", "DM-11 42/55", "Hazard Hopper", 5000, "このクリーチャーがシールドをブレイクした時", ability="when-breaks"),
+    # an evolution creature already in the battle zone (as Emperor Maroll); its 革命2 is a cip: it does not enter here
+    # Terror Pit destroying it splits it (AT-D4): its sources are SOUL_PHOENIX_SOURCES
+    Card("phoenix", "DM-12 5/55", "Soul Phoenix, Avatar of Unity",
+         Creature(13000, breaker=3, fire=True, nature=True, sources=tuple(c.model for c in SOUL_PHOENIX_SOURCES)),
+         ("T・ブレイカー", "このクリーチャーがバトルゾーンを離れる時、一番上のカードだけがバトルゾーンから離れる")),
+    _c("dogiragon", "DMR-17 L1/L2", "Dogiragon, Flaming Revolution", 15000, "T・ブレイカー",
+       "革命0:このクリーチャーが攻撃する時、自分のシールドが1つもなければ、このクリーチャーをアンタップする。",
+       breaker=3, ability="when-attacks-untap", fire=True),
 )
 
 #: attackers played on a smaller space (the player with 0-3 shields or a tapped Fear Fang; no blocker or Seamine
 #: blocking or not): what they add is their AT-S3 ability and the breakers it gives
-SMALL_SPACE = ("flametropus",)
+SMALL_SPACE = ("flametropus", "dogiragon", "phoenix")
 
 # attacked creatures
 DEFENDERS = (
@@ -98,6 +113,11 @@ BLOCKERS = (
 
 #: the shield trigger spell: 「S・トリガー…相手のクリーチャーを1体破壊する。」
 TERROR_PIT = ("DM-01 63/110", "Terror Pit", ("S・トリガー", "相手のクリーチャーを1体破壊する"))
+#: the creature shield triggers of ``trigger="creatures"``: Aqua Surfer's cip returns a creature (「戻してもよい」); Gregorian
+#: Worm has no other text
+AQUA_SURFER = ("DM-05 16/55", "Aqua Surfer", ("S・トリガー", "このクリーチャーをバトルゾーンに出した時、バトルゾーンにあるクリーチャーを1体選び、"
+                                              "持ち主の手札に戻してもよい"))
+GREGORIAN_WORM = ("DM-04 31/55", "Gregorian Worm", ("S(シールド)・トリガー",))
 #: the ninja (シノビ) the ninja strike axis plays from the hand: ニンジャ・ストライク 1 and its cip
 RAIDEN = ("DM-30 22/55", "Raiden, Light Fang Ninja", ("ニンジャ・ストライク 1", "相手のクリーチャーが攻撃またはブロックした時",
                                                       "このクリーチャーをバトルゾーンに出した時、バトルゾーンにある相手のクリーチャーを1体選び、タップする"))
@@ -109,3 +129,12 @@ PULSAR_TREE = ("DM-07 12/55", "Pulsar Tree", ("自分のシールドが1枚ブ�
 NOT_WATER = "DM-01 91/110"
 #: a card without abilities for shields, mana and decks (Aqua Vehicle: no text)
 FILLER = "DM-01 26/110"
+
+#: the attacker of the split-target axis (its ability is played only against Soul Phoenix, tapped: AT-D4)
+STAINED_GLASS = _c("glass", "DM-02 21/55", "Stained Glass", 1000, "このクリーチャーが攻撃するとき、相手がブロックする前に、バトルゾーン"
+                   "にある火または自然のクリーチャーを1体選び、持ち主の手札に戻してよい", ability="when-attacks-bounce")
+
+#: the revolution change axis: Dogiragon Buster from A's hand switches with Billion-Degree Dragon (a fire Dragon of cost
+#: 10); its ファイナル革命 cip finds no multicolored creature to put and its 「スピードアタッカー」 grant does not matter here
+BUSTER = _c("buster", "DMR-21 L1/L2", "Dogiragon Buster, Blue Leader", 13000, "革命チェンジ:火または自然の、コスト5以上のドラゴン",
+            "T・ブレイカー", breaker=3, fire=True, nature=True)

@@ -10,7 +10,11 @@ the rulings and the decisions it exercises, no power or name); the first situati
 is kept, the others add nothing the rulings decide. Situations the model leaves undecided get no
 scenario (:func:`undecided`).
 
-Ids: ``dm.generated.attack.<attacker>.<target>[.<defender>][.s<n>][.<trigger>][.<blocker>-<block>][.y|.n]``.
+Further axes on smaller spaces: ninja strike, S-back and shield-break replacement, the split of the attacked
+creature (Stained Glass against Soul Phoenix), two creature shield triggers (``st-creatures``), revolution change.
+
+Ids: ``dm.generated.attack.<attacker>[.<state>].<target>[.<defender>][.s<n>][.st-<trigger>][.<blocker>-<block>]``
+``[.ninja-<who>][.x-<extra>][.own-s1][.split-<source>][.rc-buster][.y|.n]``.
 """
 from __future__ import annotations
 
@@ -39,9 +43,44 @@ def _all():
         for (t, d, n), (b, k) in pairs:
             for trig in ((None, "use", "decline", "hand") if n else (None,)):
                 for state, answers in itertools.product(STATES, itertools.product((True, False), repeat=len(optional_of(a, d)))):
-                    yield situation(PREFIX + "attack.", a, t, d, n, trig, b, k, answers, state)
+                    owns = (0, 1) if a.model.ability == "when-attacks-untap" and not (b or trig) else (0,)
+                    splits = (0, 1) if a.model.sources and trig == "use" and t == "player" and k != "block" else (None,)
+                    for own, split in itertools.product(owns, splits):
+                        yield situation(PREFIX + "attack.", a, t, d, n, trig, b, k, answers, state, own_shields=own,
+                                        split=split)
     yield from _ninjas()
     yield from _extras()
+    yield from _splits()
+    yield from _creature_triggers()
+    yield from _revolution()
+
+
+def _revolution():
+    """Revolution change (Dogiragon Buster from A's hand) declared in AT-S3 before any ability resolves, while
+    the attacked Scalpel Spider's "when attacked" ability waits: Billion-Degree Dragon attacks it, tapped."""
+    billion = next(a for a in C.ATTACKERS if a.slug == "billion")
+    scalpel = next(d for d in C.DEFENDERS if d.slug == "scalpel")
+    yield situation(PREFIX + "attack.", billion, "tapped", scalpel, 0, None, None, None, (), "ready", revolution=C.BUSTER)
+
+
+def _creature_triggers():
+    """Two creature shield triggers broken at once (``trigger="creatures"``: Aqua Surfer, Gregorian Worm): the
+    ready attackers that break two or three shields of the player's 2 or 3, without blocker."""
+    for a in C.ATTACKERS:
+        if a.model.breaker < 2 or a.model.sources or a.model.cannot_attack_players:
+            continue
+        for n, answers in itertools.product((2, 3), itertools.product((True, False), repeat=len(optional_of(a, None)))):
+            yield situation(PREFIX + "attack.", a, "player", None, n, "creatures", None, None, answers, "ready")
+
+
+def _splits():
+    """The split of the attacked creature (AT-D4): Stained Glass returns the tapped Soul Phoenix it attacks to
+    the hand (or declines); its top card alone leaves and AP chooses which of the two creatures under it battles.
+    (The attacker's split is on the main space: Soul Phoenix destroyed by Terror Pit.)"""
+    phoenix = next(a for a in C.ATTACKERS if a.model.sources)
+    glass = C.STAINED_GLASS
+    for yes, split in ((True, 0), (True, 1), (False, None)):
+        yield situation(PREFIX + "attack.", glass, "tapped", phoenix, 0, None, None, None, (yes,), "ready", split=split)
 
 
 def _extras():
@@ -65,6 +104,8 @@ def _ninjas():
     joe = next(d for d in C.DEFENDERS if d.model.ability == "attacked-destroy-2000")
     plain = [d for d in C.DEFENDERS if d.model.ability not in ("attacked-destroy-2000", "attacked-slayer")]
     for a in C.ATTACKERS:
+        if a.model.sources:
+            continue        # Soul Phoenix: what it adds is its split (on the main space)
         nap = [("player", None, n, "nap") for n in (0, 1)] + [("tapped", d, 0, "nap") for d in plain]
         nap += [("tapped", joe, 0, w) for w in ("nap-first", "nap-later")]
         for t, d, n, w in nap:
@@ -86,16 +127,21 @@ def optional_of(a, d) -> list:
     return [x for x in ((a.model.ability,) + ((d.model.ability,) if d else ())) if x in OPTIONAL]
 
 
-def situation(prefix, a, t, d, n, trig, b, k, answers, state, ninja=None, extra=None):
+def situation(prefix, a, t, d, n, trig, b, k, answers, state, ninja=None, extra=None, own_shields=0, split=None,
+              revolution=None):
     """``(id, situation, cards)`` for the cards and axes of one attack (see the module docstring)."""
     s = Situation(a.model, t, d.model if d else None, n, trig, b.model if b else None, k,
-                  tuple(zip(optional_of(a, d), answers)), state, ninja, extra)
+                  tuple(zip(optional_of(a, d), answers)), state, ninja, extra, own_shields, split,
+                  revolution.model if revolution else None)
     parts = [a.slug] + ([state] if state != "ready" else []) + [t] + ([d.slug] if d else [])
     parts += [f"s{n}"] if t == "player" else []
     parts += [f"st-{trig}"] if trig else []
     parts += [f"{b.slug}-{k}"] if b else []
     parts += [f"ninja-{ninja}"] if ninja else []
     parts += [f"x-{extra}"] if extra else []
+    parts += [f"own-s{own_shields}"] if own_shields else []
+    parts += [f"split-{C.SOUL_PHOENIX_SOURCES[split].slug}"] if split is not None else []
+    parts += [f"rc-{revolution.slug}"] if revolution else []
     parts += ["y" if x else "n" for x in answers]
     return prefix + ".".join(parts), s, {"attacker": a, "defender": d, "blocker": b}
 
@@ -183,6 +229,11 @@ def _ids(cards):
     return {"attacker": "att", "defender": "def", "blocker": "blk"}
 
 
+def _source_ids(role_id):
+    """The setup ids of the creatures under Soul Phoenix (``att-kooc``, ...), in :data:`~.dm_cards.SOUL_PHOENIX_SOURCES` order."""
+    return [f"{role_id}-{c.slug}" for c in C.SOUL_PHOENIX_SOURCES]
+
+
 def _may_draw(script, x, player, window, yes, rulings):
     """An optional 「カードを1枚引いてよい」: the player's answer, and the draw or none."""
     script.append({"player": player, "do": "choose", "when": {"window": window}, "option": "yes" if yes else "no"})
@@ -214,12 +265,23 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
     cat = catalogue("dm")
     a, d, b = cards["attacker"], cards["defender"], cards["blocker"]
     ID = _ids(cards)
-    setup = [{"id": "att", "card": a.code, "owner": "A", "zone": "battle",
+    first = "att-0" if r.revolution else "att"      # revolution change: "att" is the creature switched in
+    setup = [{"id": first, "card": a.code, "owner": "A", "zone": "battle",
               **({"tapped": True} if s.state == "tapped" else {"summoning_sick": True} if s.state == "sick" else {})}]
     if d:
         setup.append({"id": "def", "card": d.code, "owner": "B", "zone": "battle", **({"tapped": True} if s.target == "tapped" else {})})
+    if r.revolution:
+        setup.append({"id": "att", "card": C.BUSTER.code, "owner": "A", "zone": "hand"})
     if b:
         setup.append({"id": "blk", "card": b.code, "owner": "B", "zone": "battle", **({"tapped": True} if s.block == "tapped" else {})})
+    for role_id, c, owner in (("att", a, "A"), ("def", d, "B")):
+        if c and c.model.sources:
+            for sid_, src in zip(_source_ids(role_id), C.SOUL_PHOENIX_SOURCES):
+                setup.append({"id": sid_, "card": src.code, "owner": owner, "zone": "battle", "under": role_id})
+    if r.split:         # AT-D4: the chosen source takes the split creature's place
+        split_ids = _source_ids(ID[r.split[0]])
+        chosen, other = split_ids[r.split[1]], split_ids[1 - r.split[1]]
+        ID = {**ID, r.split[0]: chosen}
     shields = [f"s{i}" for i in range(1, s.shields + 1)]
     if s.trigger == "hand":
         setup.append({"id": "b-hand-st", "card": C.TERROR_PIT[0], "owner": "B", "zone": "hand"})
@@ -229,12 +291,16 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         setup.append({"id": "b-tree", "card": C.PULSAR_TREE[0], "owner": "B", "zone": "battle"})
     for i, sh in enumerate(shields, 1):
         code = C.TERROR_PIT[0] if s.trigger and i == s.shields else C.FILLER
+        if s.trigger == "creatures" and i >= s.shields - 1:
+            code = (C.AQUA_SURFER if i == s.shields - 1 else C.GREGORIAN_WORM)[0]
         code = C.NOT_WATER if s.extra == "s-back-not-water" and i == s.shields else code
         setup.append({"id": sh, "card": code, "owner": "B", "zone": "shield"})
     if a.model.ability == "when-attacks-draw":
         setup.append({"id": "a-deck-1", "card": C.FILLER, "owner": "A", "zone": "deck"})
     if a.model.ability == "when-attacks-gains":
         setup.append({"id": "a-mana-1", "card": C.FILLER, "owner": "A", "zone": "mana"})
+    for i in range(1, s.own_shields + 1):
+        setup.append({"id": f"a-s{i}", "card": C.FILLER, "owner": "A", "zone": "shield"})
     if a.model.ability == "blocked-mana":
         setup.append({"id": "a-deck-1", "card": C.FILLER, "owner": "A", "zone": "deck"})
     if a.model.ability in ("wins-battle-mana", "not-blocked-burn"):
@@ -249,7 +315,7 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         if s.ninja in ("nap-first", "nap-later"):
             setup.append({"id": "a-by-2", "card": C.FILLER, "owner": "A", "zone": "battle"})       # Joe's Toolkit's
 
-    script = [{"player": "A", "do": "declare-attack", "when": {"window": "AT-S1"}, "attacker": "att",
+    script = [{"player": "A", "do": "declare-attack", "when": {"window": "AT-S1"}, "attacker": first,
                "target": "player" if s.target == "player" else "def"}]
     x = _Expect()
     if not r.legal:
@@ -262,8 +328,15 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         return _doc(sid, s, cards, r, setup, script, x, cat)
 
     decl = r.rulings_of("declare:")
-    x.event({"any_order": [{"event": "attack", "attacker": "att", "target": script[0]["target"]},
-                           {"event": "tap", "card": "att"}]}, *decl)
+    x.event({"any_order": [{"event": "attack", "attacker": first, "target": script[0]["target"]},
+                           {"event": "tap", "card": first}]}, *decl)
+    if r.revolution:         # AT-S3: declared before any ability resolves; the switch (either move first)
+        rc = r.rulings_of("s3:revolution-change")
+        script.append({"player": "A", "do": "revolution-change", "when": {"window": "AT-S3", "before": {"event": "trigger"}},
+                       "card": "att"})
+        x.event({"event": "declare", "card": "att", "ability": "revolution-change"}, *rc)
+        x.event({"any_order": [{"event": "move", "card": first, "to": "hand"}, {"event": "move", "card": "att", "to": "battle"}]}, *rc)
+        x.card(first, "zone", "hand", *rc)
     pa = r.rulings_of("s2:")
     if pa:
         x.event({"event": "power", "card": "att", "power": r.attack_power}, *pa)
@@ -280,6 +353,20 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         elif ability == "when-attacks":
             s3 = r.rulings_of("s3:")
             x.event({"event": "trigger", "card": "att", "ability": "when-attacks"}, *s3)
+            if a.model.ability == "when-attacks-untap":
+                x.event({"event": "untap", "card": "att"}, *s3)
+                continue
+            if a.model.ability == "when-attacks-bounce":
+                if applied:        # (declined: no step, 「戻してよい」, as Joe's Toolkit's 「破壊してもよい」)
+                    script.append({"player": "A", "do": "choose", "when": {"window": "AT-S3"}, "cards": ["def"]})
+                    d4 = r.rulings_of("s3:when-attacks-bounce") + r.rulings_of("d3:")
+                    x.event({"event": "move", "card": "def", "to": "hand"}, *s3)
+                    script.append({"player": "A", "do": "choose", "when": {"window": "AT-S3"}, "cards": [chosen]})
+                    x.card("def", "zone", "hand", *s3)
+                    x.card(other, "zone", "battle", *d4)
+                else:
+                    x.nev({"event": "move", "card": "def", "to": "hand"}, *s3)
+                continue
             if a.model.ability == "when-attacks-gains":
                 if applied:
                     script.append({"player": "A", "do": "choose", "when": {"window": "AT-S3"}, "cards": ["a-mana-1"]})
@@ -307,6 +394,8 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
                     # else NAP declines: no step (「破壊してもよい」)
                     if "attacker" not in r.destroyed:
                         x.nev({"event": "destroy", "card": "att"}, *s3)
+    if "s3:when-attacks-untap:has-shields" in r.signature:
+        x.nev({"event": "untap", "card": "att"}, *r.rulings_of("s3:when-attacks-untap"))
     if r.interrupted and not r.returned:      # AT-S3: the attacker left the battle zone (AT-D2)
         d2 = r.rulings_of("interrupt:")
         x.event({"event": "attack-end", "interrupted": True}, *d2)
@@ -352,7 +441,7 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         for e in ({"event": "battle"}, {"event": "break"}, {"event": "step", "step": "AT-S6a"}, {"event": "win"}):
             x.nev(e, *d2)
         x.card("att", "zone", "battle", *d2)
-        x.card("att", "tapped", True, *d2)
+        x.card("att", "tapped", not r.untapped, *d2)
         if s.target == "player":
             x.count("B", "shield", s.shields, *d2)
         else:
@@ -362,6 +451,7 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         role, pa_, po, winner = r.battle
         oid = ID[role]
         bat = r.rulings_of("battle:") + r.rulings_of("s6:") + r.rulings_of("s6a:when-battling")
+        bat += r.rulings_of("s3:when-attacks-bounce:split") + r.rulings_of("d3:")     # the chosen source battles (AT-D4, AT-D3)
         x.event({"event": "battle", "attacker": "att", "defender": oid, "winner": {"attacker": "att", "opponent": oid}.get(winner, winner),
                  "attacker_power": pa_, "defender_power": po}, *bat)
         together = [{"event": "destroy", "card": ID[rl]} for rl in r.destroyed_together]
@@ -426,13 +516,31 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         x.nev({"event": "win"}, "AT-P1")
         st = r.rulings_of("s6b:trigger")
         hand = r.broken
-        if s.trigger:
+        if s.trigger == "creatures":        # AT-S6b: both summoned as used; Aqua Surfer's cip after every trigger
+            surfer, worm = shields[-2], shields[-1]
+            for sh in (surfer, worm):
+                script.append({"player": "B", "do": "use-shield-trigger", "when": {"window": "AT-S6b"}, "card": sh})
+                x.event({"event": "shield-trigger", "card": sh}, *st)
+                x.event({"event": "summon", "card": sh}, *st)
+                x.card(sh, "zone", "battle", *st)
+            script.append({"player": "B", "do": "choose", "when": {"window": "AT-S6b"}, "cards": ["att"]})
+            x.event({"event": "trigger", "card": surfer, "ability": "cip"}, *st)
+            x.event({"event": "move", "card": "att", "to": "hand"}, *st)
+            x.card("att", "zone", "hand", *st)
+            x.count("A", "hand", 1, *st)
+            hand -= 2
+        elif s.trigger:
             x.event({"event": "ask", "player": "B", "question": "shield-trigger", "cards": [shields[-1]]}, *st)
             if r.trigger_used:
                 script.append({"player": "B", "do": "use-shield-trigger", "when": {"window": "AT-S6b"}, "card": shields[-1]})
                 script.append({"player": "B", "do": "choose", "when": {"window": "AT-S6b"}, "cards": ["att"]})
                 x.event({"event": "shield-trigger", "card": shields[-1]}, *st)
                 x.event({"event": "destroy", "card": "att"}, *st)
+                if r.split:
+                    script.append({"player": "A", "do": "choose", "when": {"window": "AT-S6b"}, "cards": [chosen]})
+                    d4 = r.rulings_of("s6b:trigger:use:split")
+                    x.card(chosen, "zone", "battle", *d4)
+                    x.card(other, "zone", "battle", *d4)
                 x.card("att", "zone", "graveyard", *st)
                 x.card(shields[-1], "zone", "graveyard", *st)
                 hand -= 1
@@ -492,6 +600,10 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
     if s7:
         x.event({"event": "step", "step": "AT-S7"}, *s7)
         end = {"event": "attack-end", "interrupted": False}
+        if r.split and r.split[0] == "attacker":
+            end["attacker"] = chosen
+        if r.revolution:
+            end["attacker"] = "att"
         if "s7:power-attacker-ends" in r.signature:
             # AT-S7 ends the bonus and the attack: the page orders neither before the other
             x.event({"any_order": [end, {"event": "power", "card": "att", "power": a.model.power}]}, *s7)
@@ -503,9 +615,9 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
             x.event(end, *s7)
         if "s7:after-attacking:not-a-player" in r.signature:
             x.nev({"event": "trigger", "card": "att", "ability": "after-attacking"}, *s7)
-        if "attacker" not in r.destroyed:
+        if "attacker" not in r.destroyed and not r.attacker_returned:
             x.card("att", "zone", "battle", *s7)
-            x.card("att", "tapped", True, *s7)
+            x.card("att", "tapped", not r.untapped, *s7)
     return _doc(sid, s, cards, r, setup, script, x, cat)
 
 
@@ -522,7 +634,9 @@ def _requires(s: Situation, r, cards) -> list:
         req.add("direct-attack")
     if r.block_asked or cards["blocker"]:
         req.add("block")
-    if s.trigger and r.broken:
+    if s.trigger == "creatures":
+        req |= {"shield-trigger", "ability:cip"}
+    elif s.trigger and r.broken:
         req |= {"shield-trigger", "ability:spell"}
     if a.power_attacker:
         req.add("power-attacker")
@@ -542,17 +656,25 @@ def _requires(s: Situation, r, cards) -> list:
         req.add("refusal")
     if s.extra in ("replace", "no-replace"):
         req |= {"ability:replacement", "break"}
+    if s.revolution:
+        req |= {"revolution-change", "ability:cip"}
+    if a.sources or (d and d.sources):      # Soul Phoenix: an evolution creature with 「一番上のカードだけが…離れる」
+        req |= {"evolution", "ability:replacement"}
     return sorted(req)
 
 
 def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
     used = [c for c in (cards["attacker"], cards["defender"], cards["blocker"]) if c is not None]
+    if s.revolution:
+        used.append(C.BUSTER)
+    if any(c.model.sources for c in used):
+        used += list(C.SOUL_PHOENIX_SOURCES)
     cites = [{"kind": "general-rule", "ref": g} for g in r.general_rules]
     for c in used:
         if c.words:
             cites.append({"kind": "card-text", "ref": f"{c.name} ({c.code}) 「{cat[c.code]['text_ja']}」"})
-    if s.trigger:
-        cites.append({"kind": "card-text", "ref": f"{C.TERROR_PIT[1]} ({C.TERROR_PIT[0]}) 「{cat[C.TERROR_PIT[0]]['text_ja']}」"})
+    for c in ((C.AQUA_SURFER, C.GREGORIAN_WORM) if s.trigger == "creatures" else (C.TERROR_PIT,) if s.trigger else ()):
+        cites.append({"kind": "card-text", "ref": f"{c[1]} ({c[0]}) 「{cat[c[0]]['text_ja']}」"})
     extra = {"s-back": C.CRACK_CRAWLER, "s-back-not-water": C.CRACK_CRAWLER, "replace": C.PULSAR_TREE,
              "no-replace": C.PULSAR_TREE}.get(s.extra)
     for c in ((C.RAIDEN,) if s.ninja else ()) + ((extra,) if extra else ()):
@@ -568,11 +690,17 @@ def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
         else f"{'an untapped' if s.target == 'untapped' else 'a tapped'} {cards['defender'].name}")
     if cards["blocker"]:
         title += f"; {cards['blocker'].name} " + {"block": "blocks", "no-block": "does not block", "tapped": "is tapped"}[s.block]
-    if s.trigger:
+    if s.trigger == "creatures":
+        title += "; Aqua Surfer and Gregorian Worm are broken and used"
+    elif s.trigger:
         title += f"; Terror Pit is broken and {'used' if s.trigger == 'use' else 'declined'}"
         title += "; a second one in the hand is refused" if s.trigger == "hand" else ""
     if s.ninja:
         title += f"; player {'B' if s.ninja.startswith('nap') else 'A'} ninja-strikes Raiden"
+    if s.revolution:
+        title += "; A revolution-changes Dogiragon Buster in"
+    if r.split:
+        title += f"; it splits and A chooses {C.SOUL_PHOENIX_SOURCES[s.split_choice].name}"
     if s.extra:
         title += {"s-back": "; B uses Crack Crawler's S-back", "s-back-not-water": "; Crack Crawler's S-back is refused",
                   "replace": "; B destroys Pulsar Tree instead", "no-replace": "; B keeps Pulsar Tree"}[s.extra]
@@ -581,6 +709,7 @@ def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
     expect["carries"] = {k: v for k, v in expect["carries"].items() if k in r.rulings}
     return {
         "format": 2,
+        **({"format_minor": 1} if s.revolution else {}),     # `when.before` is a word of format 2.1
         "id": sid,
         "game": "dm",
         "title": title,

@@ -14,7 +14,11 @@ Input: a :class:`Situation` — one attack of the turn player A (AP) on player B
   「バトルに勝った時、相手のマナゾーンからカードを1枚選び、持ち主の墓地に置く」, ``after-battle-destroy``
   「バトルする時、バトルの後、このクリーチャーを破壊する」, ``blocked-mana`` 「ブロックされたとき、自分の山札の上から1枚目を
   自分のマナゾーンに加えてもよい」, ``not-blocked-burn`` 「相手プレイヤーを攻撃してブロックされなかったとき、相手は自分自身の
-  マナゾーンからカードを1枚選び、持ち主の墓地に置く」) and its ``state``: ready, tapped or summoning sick;
+  マナゾーンからカードを1枚選び、持ち主の墓地に置く」, ``when-attacks-untap`` 「攻撃する時、自分のシールドが1つもなければ、
+  このクリーチャーをアンタップする」 (with ``own_shields``, A's shields), ``when-attacks-bounce`` 「攻撃するとき、…火または自然の
+  クリーチャーを1体選び、持ち主の手札に戻してよい」, played against a target with ``sources``) and its ``state``: ready,
+  tapped or summoning sick; a creature with ``sources`` (「一番上のカードだけがバトルゾーンから離れる」) splits when it leaves
+  and ``split_choice`` is the source AP chooses (AT-D4);
 - ``target``: ``"player"``, ``"tapped"`` (a tapped creature of B) or ``"untapped"``;
 - ``defender``: the attacked creature (a :class:`Creature`: also 「攻撃されない」, スレイヤー 「このクリーチャーと
   バトルした相手クリーチャーは、勝っても持ち主の墓地に置かれる」, ``when-destroyed-draw`` 「破壊された時、カードを1枚引いても
@@ -42,13 +46,17 @@ from .model import CitedDecisions      # the two models share only how decisions
 
 TARGETS = ("player", "tapped", "untapped")
 BLOCKS = ("block", "no-block", "tapped")
-TRIGGERS = (None, "use", "decline", "hand")      # "hand": declined, and a second one in B's hand is refused
+TRIGGERS = (None, "use", "decline", "hand", "creatures")  # "hand": declined, and a second one in B's hand is refused
+#: "creatures": the last two shields are creature shield triggers, Aqua Surfer (its cip 「バトルゾーンにあるクリーチャーを1体選び、
+#: 持ち主の手札に戻してもよい」) then Gregorian Worm; both are broken, B uses both and Aqua Surfer's cip returns the attacker
 ABILITIES = ("when-attacks-draw", "wins-battle-mana", "after-battle-destroy", "when-destroyed-draw",
              "attacked-destroy-2000", "attacked-slayer", "blocked-mana", "not-blocked-burn", "blocked-bounce",
-             "after-attacking-player", "when-breaks", "when-attacks-gains")
-OPTIONAL = ("when-attacks-draw", "when-destroyed-draw", "attacked-destroy-2000", "blocked-mana", "when-attacks-gains")
+             "after-attacking-player", "when-breaks", "when-attacks-gains", "when-attacks-untap",
+             "when-attacks-bounce")
+OPTIONAL = ("when-attacks-draw", "when-destroyed-draw", "attacked-destroy-2000", "blocked-mana", "when-attacks-gains",
+            "when-attacks-bounce")
 #: AP's "when attacks" abilities (AT-S3): they resolve before NAP's (AT-D1)
-WHEN_ATTACKS = ("when-attacks-draw", "when-attacks-gains")
+WHEN_ATTACKS = ("when-attacks-draw", "when-attacks-gains", "when-attacks-untap", "when-attacks-bounce")
 STATES = ("ready", "tapped", "sick")
 #: ninja strike (ニンジャ・ストライク) of Raiden, Light Fang Ninja, from the hand: ``"nap"`` NAP declares it in
 #: AT-S3; ``"nap-first"`` / ``"nap-later"`` NAP declares it before / after its own "when attacked" ability
@@ -78,6 +86,10 @@ class Creature:
     ability: str | None = None
     fire: bool = False               # a fire creature (火のクリーチャー): its civilizations include fire
     battling_fire_bonus: int = 0     # 「火のクリーチャーとバトルする時、このクリーチャーのパワーは+N」
+    nature: bool = False             # a nature creature (自然のクリーチャー)
+    #: the creatures under an evolution creature whose text is 「このクリーチャーがバトルゾーンを離れる時、一番上のカードだけが
+    #: バトルゾーンから離れる」 (Soul Phoenix): when it leaves, they stay as separate creatures (AT-D4: a split)
+    sources: tuple = ()
 
     def __post_init__(self):
         if self.ability is not None and self.ability not in ABILITIES:
@@ -98,8 +110,25 @@ class Situation:
     state: str = "ready"          # the attacker: untapped and able ("ready"), tapped, or put into the battle zone this turn
     ninja: str | None = None      # see NINJAS
     extra: str | None = None      # see SHIELD_EXTRAS
+    own_shields: int = 0          # A's shields (Dogiragon's 革命0: 「自分のシールドが1つもなければ」)
+    split_choice: int | None = None   # the source AP chooses when the attacker or the target splits (AT-D4)
+    #: the creature of A's hand (Dogiragon Buster, 「革命チェンジ:火または自然の、コスト5以上のドラゴン」) that AP switches with
+    #: the attacker by revolution change, declared in AT-S3 before any ability resolves
+    revolution: Creature | None = None
 
     def __post_init__(self):
+        if self.revolution is not None and (self.attacker.ability or self.blocker or self.ninja or self.trigger or self.extra
+                                            or self.state != "ready" or self.target != "tapped"):
+            raise ValueError("revolution change: a ready attacker without ability attacks a tapped creature, nothing else")
+        if self.attacker.ability == "when-attacks-bounce" and not (self.defender and self.defender.sources
+                                                                   and self.blocker is None and not self.ninja):
+            raise ValueError("Stained Glass: an attack on a creature that splits, no blocker, no ninja")
+        splits = (self.attacker.sources and self.trigger == "use" and self.target == "player" and self.block != "block") or (
+            self.attacker.ability == "when-attacks-bounce" and self.answer("when-attacks-bounce"))
+        if (self.split_choice is not None) != bool(splits) or (splits and self.split_choice not in (0, 1)):
+            raise ValueError("split_choice: the source (0 or 1) AP chooses, exactly when a creature of the attack splits")
+        if self.own_shields not in (0, 1) or (self.own_shields and self.attacker.ability != "when-attacks-untap"):
+            raise ValueError("own_shields: 0, or 1 for an attacker whose ability looks at A's shields")
         if self.extra not in SHIELD_EXTRAS:
             raise ValueError(f"extra {self.extra!r}: expected one of {SHIELD_EXTRAS}")
         gains = self.attacker.ability == "when-attacks-gains" and self.answer("when-attacks-gains")
@@ -117,7 +146,7 @@ class Situation:
             raise ValueError(f"target {self.target!r}: expected one of {TARGETS}")
         if (self.target == "player") == (self.defender is not None):
             raise ValueError("a creature target needs a defender, the player target none")
-        if self.trigger not in TRIGGERS or (self.trigger and self.shields < 1):
+        if self.trigger not in TRIGGERS or (self.trigger and self.shields < (2 if self.trigger == "creatures" else 1)):
             raise ValueError(f"trigger {self.trigger!r} with {self.shields} shields")
         if (self.blocker is None) != (self.block is None) or (self.block and self.block not in BLOCKS):
             raise ValueError(f"blocker/block: {self.block!r}")
@@ -195,6 +224,10 @@ class Ruling(CitedDecisions):
     replaced: bool = False      # Pulsar Tree was destroyed instead of the shield
     breaker: int | None = None  # the attacker's breaker count as of AT-S6b
     gained_power_attacker: int = 0   # power attacker gained in AT-S3
+    untapped: bool = False      # the attacker was untapped in AT-S3 (it goes on attacking, AT-D3)
+    split: tuple | None = None  # (role, index): the attacker or the target split and AP chose that source (AT-D4)
+    attacker_returned: bool = False  # a shield trigger's cip returned the attacker to A's hand in AT-S6b
+    revolution: bool = False    # the attacker was switched by revolution change in AT-S3
     decisions: list = field(default_factory=list)
 
     @property
@@ -315,11 +348,47 @@ def rule(s: Situation) -> Ruling:
     if a.power_attacker:
         r.cite("s2:power-attacker", "power attacker applies from AT-S2 until the attack ends", "AT-S2", "AT-S7")
     # ---- AT-S3: "when attacks" abilities, AP first (none of the defender's in this model)
+    if s.revolution is not None:
+        nap_waits = bool(s.defender and s.defender.ability in ("attacked-slayer", "attacked-destroy-2000"))
+        a = s.revolution
+        r.revolution = True
+        r.attack_power = a.power + a.power_attacker
+        r.cite("s3:revolution-change" + (":nap-waits" if nap_waits else ""), "AP declares revolution change in AT-S3, "
+               "before any waiting ability resolves (a hidden-zone ability: the turn player declares first); the switch "
+               "resolves as AP's ability" + (", before NAP's \"when attacked\" one" if nap_waits else "")
+               + ": the creature from the hand is the attacking creature from now on", "AT-S3", *(("AT-D1",) if nap_waits else ()),
+               general=("DM-GEN-HIDDEN-ZONE-TRIGGERS",) + (("DM-GEN-TURN-PLAYER-FIRST",) if nap_waits else ()))
     if a.ability == "when-attacks-draw":
         yes = s.answer("when-attacks-draw")
         r.resolves.append(("attacker", "when-attacks", yes))
         r.cite(f"s3:when-attacks:{yes}", "the \"when attacks\" ability triggers after the declaration and resolves; "
                "its controller may decline it (「引いてよい」)", "AT-S3", "AT-X2", general=("DM-GEN-WHO-DECIDES",))
+    if a.ability == "when-attacks-untap":
+        if s.own_shields == 0:
+            r.resolves.append(("attacker", "when-attacks", True))
+            r.untapped = True
+            r.cite("s3:when-attacks-untap", "the \"when attacks\" ability resolves in AT-S3: A has no shield, the "
+                   "attacker is untapped (「自分のシールドが1つもなければ、このクリーチャーをアンタップする」); whether it can "
+                   "attack was checked at the declaration only: it goes on attacking", "AT-S3", "AT-D3")
+        else:
+            r.cite("s3:when-attacks-untap:has-shields", "A has a shield: 「自分のシールドが1つもなければ」 does not hold; the "
+                   "attacker is not untapped", "AT-S3")
+    if a.ability == "when-attacks-bounce":
+        yes = s.answer("when-attacks-bounce")
+        r.resolves.append(("attacker", "when-attacks", yes))
+        if yes:
+            r.split = ("defender", s.split_choice)
+            r.cite("s3:when-attacks-bounce:split:" + ("first" if s.split_choice == 0 else "other"),
+                   "the \"when attacks\" ability returns the attacked creature to its owner's hand: only its top card "
+                   "leaves (「一番上のカードだけがバトルゾーンから離れる」) and the cards under it stay as separate creatures; "
+                   "the attacking side chooses which of them is attacked and battles: the attack goes on", "AT-S3", "AT-D4",
+                   general=("DM-GEN-WHO-DECIDES",))
+            if s.defender.sources[s.split_choice].cannot_be_attacked:
+                r.cite("d3:split-target-cannot-be-attacked", "the chosen creature \"can't be attacked\", but the "
+                       "target's legality was checked at the declaration only: it battles", "AT-D3", "AT-D4")
+        else:
+            r.cite("s3:when-attacks-bounce:False", "AP declines the \"when attacks\" ability (「戻してよい」)", "AT-S3",
+                   general=("DM-GEN-WHO-DECIDES",))
     breaker = a.breaker
     if a.ability == "when-attacks-gains":
         yes = s.answer("when-attacks-gains")
@@ -411,6 +480,8 @@ def rule(s: Situation) -> Ruling:
     if blocked or s.target != "player":
         role = "blocker" if blocked else "defender"
         o = s.blocker if blocked else s.defender
+        if r.split and r.split[0] == "defender":
+            o = s.defender.sources[r.split[1]]
         if blocked and s.target == "player":
             r.cite("s6:blocked-player", "the attack on the player is blocked: a battle, no shield is broken and no "
                    "direct attack", "AT-S6a", "AT-S6c" if s.shields == 0 else "AT-S6b")
@@ -481,7 +552,16 @@ def rule(s: Situation) -> Ruling:
         r.cite(f"s6b:break:{'single' if breaker == 1 else 'multi'}:{'fewer' if s.shields < breaker else 'enough' if s.shields == breaker else 'more'}",
                "the number of shields is fixed; AP chooses them and breaks them at once; they go to B's hand",
                "AT-P2", "AT-P3", "AT-P4", "AT-S6b", general=("DM-GEN-WHO-DECIDES",))
-        if s.trigger:
+        if s.trigger == "creatures":
+            if n < 2 or a.sources:
+                raise ValueError("two creature shield triggers: an attacker that breaks both and does not split")
+            r.trigger_used = True
+            r.attacker_returned = True
+            r.cite("s6b:trigger:creatures", "B uses both creature shield triggers among the broken shields: each is "
+                   "summoned when used; the cip of the first (Aqua Surfer) resolves only after every shield trigger "
+                   "was used, and B returns the attacker to A's hand with it (「戻してもよい」); the attack still ends "
+                   "in AT-S7", "AT-S6b", general=("DM-GEN-SHIELD-TRIGGER", "DM-GEN-ATTACKER-LEAVES", "DM-GEN-WHO-DECIDES"))
+        elif s.trigger:
             used = s.trigger == "use"
             r.trigger_used = used
             r.cite(f"s6b:trigger:{s.trigger}", "B may use a shield trigger among the broken shields"
@@ -490,6 +570,12 @@ def rule(s: Situation) -> Ruling:
                    "AT-S6b", general=("DM-GEN-SHIELD-TRIGGER",) + (("DM-GEN-ATTACKER-LEAVES",) if used else ()))
             if used:
                 r.destroyed.append("attacker")
+                if a.sources:
+                    r.split = ("attacker", s.split_choice)
+                    r.cite("s6b:trigger:use:split:" + ("first" if s.split_choice == 0 else "other"),
+                           "the destroyed attacker's top card alone leaves (「一番上のカードだけがバトルゾーンから離れる」); the "
+                           "cards under it stay as separate creatures and the attacking side chooses which one is the "
+                           "attacking creature from now on", "AT-S6b", "AT-D4", general=("DM-GEN-WHO-DECIDES",))
         if s.extra in ("s-back", "s-back-not-water"):
             r.cite(f"s6b:{s.extra}", "after the break B may use the S-backs among the broken cards: "
                    + ("the broken card is water: B discards it and summons Crack Crawler (S・バック-水)" if s.extra == "s-back"
@@ -513,7 +599,10 @@ def rule(s: Situation) -> Ruling:
     # ---- AT-S7: the end of the attack (none after a direct attack: the game is over, AT-S6c)
     if r.direct_win:
         pass
-    elif "attacker" in r.destroyed:
+    elif r.split and r.split[0] == "attacker":
+        r.cite("s7:split-attacker", "the attack ends in AT-S7 with the chosen creature as the attacking creature",
+               "AT-S7", "AT-D4")
+    elif "attacker" in r.destroyed or r.attacker_returned:
         r.cite("s7:attacker-gone", "the attacker left the battle zone in AT-S6: the attack still ends in AT-S7",
                "AT-S7", general=("DM-GEN-ATTACKER-LEAVES",))
     elif a.power_attacker or r.gained_power_attacker:
