@@ -35,6 +35,8 @@ TERROR_PIT = "DM-01 63/110"         # spell, shield trigger: destroy 1 of your o
 VORG = "DM-01 80/110"               # 2000, no abilities
 FLAMETROPUS = "DM-03 39/55"         # 3000; when attacks: may put a mana card into the graveyard
 WALTER = "DM-02 16/55"              # 1000; when attacks: may draw a card
+SHADOW_MOON = "DM-04 36/55"         # 3000; every other darkness creature gets +2000 (a static ability)
+AQUA_SURFER = "DM-05 16/55"         # 2000; when put into the battle zone: may return a creature to its owner's hand
 
 
 def _bash_env(**extra: str) -> dict:
@@ -605,6 +607,32 @@ def test_power_changes_of_creatures_that_are_not_attacking(adapter):
     ev = kinds(t, "tap", "power")
     assert ev[:2] == [{"event": "tap", "card": "bark"}, {"event": "power", "card": "mane", "power": 4000}], ev
     assert not [e for e in ev if e["event"] == "power" and e["card"] == "bark"]
+
+
+def test_start_state_creatures_enter_the_battle_zone_by_the_engines_move(adapter):
+    # Driver 0.4.1: the start state's creatures arrive by the engine's own move (hidden zone -> battle
+    # zone), so the abilities the engine registers on arrival (fx.InTheBattlezone) are active: Shadow
+    # Moon's +2000 makes Deathliger (darkness, 9000) 11000 against Seamine (water, 4000 unchanged)
+    sc = scenario("shadow-moon", [card("moon", SHADOW_MOON, "A", "battle"), card("liger", DEATHLIGER, "A", "battle"),
+                                  card("seamine", SEAMINE, "B", "battle", tapped=True)],
+                  [attack("liger", target="seamine")])
+    t = trace_of(adapter, sc)
+    battle = kinds(t, "battle")
+    assert battle == [{"event": "battle", "attacker": "liger", "defender": "seamine", "attacker_power": 11000,
+                       "defender_power": 4000, "winner": "liger"}], battle
+    assert t["final"]["cards"]["seamine"]["zone"] == "graveyard"
+
+
+def test_start_state_creatures_are_not_summoned(adapter):
+    # ... but they are not put into the battle zone by the duel: Aqua Surfer's "when put into the
+    # battle zone" ability (fx.Summoned, which excludes a move from the hidden zone) is not asked
+    sc = scenario("surfer", [card("surfer", AQUA_SURFER, "A", "battle"), card("fang", FEAR_FANG, "A", "battle"),
+                             card("s1", VORG, "B", "shield")],
+                  [attack("fang")])
+    t = trace_of(adapter, sc)
+    assert outcomes(t) == [("applied", None)]
+    assert not [e for e in kinds(t, "ask") if e["question"] != "break-shields"], kinds(t, "ask")
+    assert t["final"]["cards"]["surfer"]["zone"] == "battle" and t["final"]["cards"]["fang"]["zone"] == "battle"
 
 
 @pytest.mark.parametrize("sid", ["dm.attack.declaration.refused-then-legal", "dm.attack.battle.equal-power",
