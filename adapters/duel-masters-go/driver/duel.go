@@ -279,7 +279,9 @@ func (d *Duel) setup(engineIDs map[string]string) (skip string, err string) {
 			relocate(ref.Player, card, match.HIDDENZONE)
 			top.Attach(card)
 		case c.Zone == "battle":
-			relocate(ref.Player, card, match.BATTLEZONE)
+			if skip, e := d.enterBattleZone(ref.Player, card); skip != "" || e != "" {
+				return prefixed(c.ID, skip), prefixed(c.ID, e)
+			}
 		case c.Zone == "mana":
 			relocate(ref.Player, card, match.MANAZONE)
 		case c.Zone == "graveyard":
@@ -386,6 +388,50 @@ func relocate(p *match.Player, card *match.Card, zone string) {
 	z, _ := p.ContainerRef(zone)
 	*z = append(*z, card)
 	card.Zone = zone
+}
+
+// setupSource is the source of the start state's moves into the battle zone (the MoveCard
+// event's Source: a name no card of the engine uses).
+const setupSource = "duelspec_setup"
+
+// enterBattleZone puts a freshly spawned creature of the start state into the battle zone by
+// the engine's own move, so that what the engine does when a card arrives there runs: the
+// handlers on fx.InTheBattlezone (game/fx/quality_of_life.go:638, CardMoved To BATTLEZONE)
+// register the card's static abilities (e.g. Shadow Moon's, cards/dm04/ghost.go:21-43), which
+// a silent relocation never activates. The card moves from the engine's hidden zone
+// (match.HIDDENZONE, where it lies silently first), as the engine moves a creature back from
+// under an evolution creature (cards/dm03/colony_beetle.go:43): the engine's "when put into
+// the battle zone" hooks (fx.CreatureSummoned, quality_of_life.go:908-922, and Summoned,
+// AnotherCreatureSummoned, MySurvivorSummoned ... built on it) exclude From == HIDDENZONE,
+// so the start state's creatures are there, not summoned: no ability fires that the start
+// state does not want. The setup runs before recording: the move is no event of the duel.
+// The move runs as the other set-up steps do (runSetup): should the engine ask a question or
+// end the duel while the creature arrives (an arrival ability the start state does not want),
+// the scenario is skipped, saying so, rather than played from a state it did not ask for. The
+// engine's refusal (a cancelled move) is a skip too: this engine cannot build the start state.
+func (d *Duel) enterBattleZone(p *match.Player, card *match.Card) (skip string, err string) {
+	relocate(p, card, match.HIDDENZONE)
+	var moveErr error
+	if e := d.runSetup("putting the creature into the battle zone", func() {
+		_, moveErr = p.MoveCard(card.ID, match.HIDDENZONE, match.BATTLEZONE, setupSource)
+	}); e != "" {
+		return e, ""
+	}
+	if moveErr != nil {
+		return "", fmt.Sprintf("the engine's move into the battle zone failed: %v", moveErr)
+	}
+	if card.Zone != match.BATTLEZONE {
+		return fmt.Sprintf("the engine kept the creature out of the battle zone (its move into it was cancelled; the card is in the engine's %s)", card.Zone), ""
+	}
+	return "", ""
+}
+
+// prefixed names the start state's card a message is about ("" stays "").
+func prefixed(id, msg string) string {
+	if msg == "" {
+		return ""
+	}
+	return fmt.Sprintf("card %q: %s", id, msg)
 }
 
 // deckOrder: `order: "top"` first, then integer orders ascending, then cards without one

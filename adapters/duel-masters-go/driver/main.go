@@ -28,7 +28,7 @@ var (
 	engineDescribe = ""
 )
 
-const driverVersion = "0.4.0"
+const driverVersion = "0.4.1"
 
 // maxLine bounds one protocol line (the runner's limit is 16 MiB).
 const maxLine = 16 << 20
@@ -123,7 +123,6 @@ func implementation(protocol int) map[string]any {
 	return impl
 }
 
-
 func readLine(r *bufio.Reader) ([]byte, error) {
 	var buf []byte
 	for {
@@ -204,9 +203,9 @@ func bounded(s string, n int) string {
 //   - ninja-strike, revolution-change, invasion, revolution-0-trigger, s-back: the engine's card
 //     sets end at DM-12 (game/cards/dm01..dm12, promo) and its rules have none of them;
 //   - wins-all-battles: no condition for it (game/cnd/conditions.go), no card with it;
-//   (not `trigger-order`: that its players never order abilities that trigger together, the engine
-//   running them as handlers in a fixed order, is a deviation of AT-D1, a verdict: a scripted
-//   `order-triggers` step is refused, the engine never offers it; issue 33 §2);
+//     (not `trigger-order`: that its players never order abilities that trigger together, the engine
+//     running them as handlers in a fixed order, is a deviation of AT-D1, a verdict: a scripted
+//     `order-triggers` step is refused, the engine never offers it; issue 33 §2);
 //   - test-card: duelspec's invented test cards are no cards of any engine;
 //   - several-turns (format 2.1): the driver plays the attack phase of the scenario's turn; it
 //     does not yet drive the engine through the end of that turn and the next turns (EndTurn,
