@@ -88,7 +88,8 @@ def throughput():
             s = json.loads(d)
             validate(s)
             r = run_one(s, adapter, impl)
-            assert r["outcome"] == "passed", r
+            # every scenario passes on the reference engine, but one whose answer was replaced is skipped today
+            assert r["outcome"] == "passed" or r.get("reason", "").startswith("no longer in force"), r
     end_to_end()                      # warm the caches once, as a long run would be
     t_floor, t_e2e = _best_of(floor), _best_of(end_to_end)
     scen = [json.loads(d) for d in docs]
