@@ -16,7 +16,9 @@ scenario file (format 2, schema-valid, tagged with its rulings) that ``duelspec 
 
 Budget: ``max_examples`` situations and, optionally, ``seconds``; the same ``seed`` draws the same
 situations (hypothesis's ``seed``, no example database). The report says how much of the model's space
-was covered: the distinct decision signatures played out of those of the space.
+was covered: the distinct decision signatures played out of those of the space (the generated set's;
+Yu-Gi-Oh! chains with declines, which the generated set does not have, are counted apart:
+``declines_played``).
 """
 from __future__ import annotations
 
@@ -57,22 +59,28 @@ def dm_situations(draw):
 @st.composite
 def ygo_cases(draw):
     """``(case, rotation)`` of the normal-draw chain model's space: 1-4 attempted kinds (mandatory ones
-    first), an interference per legal link, and the rotation of the candidate cards."""
+    first), an interference per legal link, the rotation of the candidate cards and, with an effect
+    from the hand, the public cards A declines before it (format 2.2's ``decline``: none in the
+    generated set, which has no declines)."""
     from .generated import cards as C
-    from .generated.generator import INTERFERENCES_OF, MAX_LEN, Case, links
+    from .generated.generator import DECLINABLE, INTERFERENCES_OF, MAX_LEN, Case, declinable, links
     from .generated.model import rule
     kinds = draw(st.lists(st.sampled_from(list(C.BY_KIND)), min_size=1, max_size=MAX_LEN))
     mandatory = [k.endswith("-mandatory") for k in kinds]
     assume(mandatory == sorted(mandatory, reverse=True))
-    r = rule(links(kinds))
+    declines, declined = "effect-hand" in kinds and draw(st.booleans()), ()
+    if declines:
+        declined = tuple(draw(st.lists(st.sampled_from(DECLINABLE), max_size=2)))
+        assume(declinable(kinds, declined))
+    r = rule(links(kinds, declined=declines))
     assume(not r.undecided)
     if not all(r.legal):
         # a refusal case: every shorter prefix legal (the generator's refusal cases)
-        assume(all(rule(links(kinds[:-1])).legal) if len(kinds) > 1 else True)
-        case = Case(tuple(kinds), ("none",) * len(kinds), True)
+        assume(all(rule(links(kinds[:-1], declined=declines)).legal) if len(kinds) > 1 else True)
+        case = Case(tuple(kinds), ("none",) * len(kinds), True, declines, declined)
     else:
         its = tuple(draw(st.sampled_from(INTERFERENCES_OF[k])) for k in kinds)
-        case = Case(tuple(kinds), its)
+        case = Case(tuple(kinds), its, declines=declines, declined=declined)
     rot = draw(st.integers(0, 7))
     return case, rot
 
@@ -97,7 +105,7 @@ def ygo_scenario(drawn) -> tuple[dict | None, tuple]:
     if not isinstance(doc, dict):
         return None, ()
     doc = dict(doc, id=doc["id"].replace("ygo.generated.", "ygo.explore.", 1).removesuffix(".1") + f".r{rot}")
-    return doc, (case.kinds, case.interferences, case.refused)
+    return doc, (case.kinds, case.interferences, case.refused, case.declines, case.declined)
 
 
 SPACES = {"dm": (dm_situations, dm_scenario), "ygo": (ygo_cases, ygo_scenario)}
@@ -141,6 +149,7 @@ class Report:
     seconds: float = 0.0
     signatures: set = field(default_factory=set)
     space: int = 0
+    beyond: set = field(default_factory=set)     # Yu-Gi-Oh! chains with declines: outside the generated set's space
     finding: Finding | None = None
     stopped_by: str = "examples"
 
@@ -150,6 +159,8 @@ class Report:
                "covered": len(self.signatures), "space": self.space,
                "coverage": round(len(self.signatures) / self.space, 4) if self.space else None,
                "stopped_by": self.stopped_by}
+        if self.game == "ygo":
+            out["declines_played"] = len(self.beyond)
         if self.finding:
             f = self.finding
             out["finding"] = {"failure": f.failure, "scenario": f.scenario["id"], "file": f.path,
@@ -188,7 +199,7 @@ def explore(adapter, impl: dict, game: str, seed: int = 0, max_examples: int = 1
             rep.rejected += 1
             assume(False)
         rep.examples += 1
-        rep.signatures.add(sig)
+        (rep.beyond if game == "ygo" and sig[3] else rep.signatures).add(sig)
         result = run_one(doc, adapter, impl)
         failure = failure_of(result, doc)
         if failure is None:

@@ -22,6 +22,7 @@ PLANTED = [
     ("dm", "dm.battle.tie-nobody-destroyed", 1),
     ("dm", "dm.shields.broken-to-graveyard", 2),
     ("ygo", "ygo.normal-draw.not-conducted", 3),
+    ("ygo", "ygo.hand-trigger.public-after-hand", 2),      # reached only by a chain with declines
 ]
 
 
@@ -61,3 +62,13 @@ def test_the_command_on_the_reference_engine_finds_nothing_and_reports_coverage(
     rep = json.loads(res.output)
     assert rep["examples"] >= 1 and rep["covered"] >= 1 and rep["space"] > 100 and "finding" not in rep
     assert not list(tmp_path.glob("*.json"))
+
+
+def test_the_explorer_draws_declines_and_finds_by_them():
+    """The Yu-Gi-Oh! space has chains with declines (format 2.2), which the generated set has not:
+    the smallest finding for `ygo.hand-trigger.public-after-hand` declines the public card first."""
+    with applied(get("ygo.hand-trigger.public-after-hand")):
+        rep = explore(ADAPTER, IMPL, "ygo", seed=2, max_examples=80)
+    doc = rep.finding.scenario
+    assert doc["format_minor"] == 2 and any(s["do"] == "decline" for s in doc["script"])
+    assert rep.as_dict()["declines_played"] >= 1

@@ -167,3 +167,55 @@ def test_the_card_sets_tried_once_per_run_give_what_each_case_alone_gives():
     with_memo = [generator._instantiate(case, cat, memo=memo) for case in cases]
     assert memo and len(memo) < len(cases) * 4          # it was used, and sets were tried again
     assert with_memo == [generator._instantiate(case, cat) for case in cases]
+
+
+# ------------------------------------------------------------------ declines (the explorer's axis)
+@pytest.fixture(scope="module")
+def with_declines():
+    """A fixed sample (one case in 40 by a stable hash of its id) of the chains with declines the
+    explorer draws (format 2.2's ``decline``; the generated set has none)."""
+    import zlib
+    return list(generator.declined_scenarios(keep=lambda i: zlib.crc32(i.encode()) % 40 == 0))
+
+
+def test_chains_with_declines_are_valid_and_the_reference_engine_agrees(with_declines, reference):
+    adapter, impl = reference
+    assert len(with_declines) > 50
+    ids = {s["id"] for s in with_declines}
+    assert not ids & {s["id"] for s in scenarios()}, "a chain with declines is not one of the generated set"
+    bad = []
+    for s in with_declines:
+        validate(s, s["id"])
+        assert s["format_minor"] == 2 and ".declined" in s["id"]
+        r = run_one(s, adapter, impl)
+        if r["outcome"] != "passed":
+            bad.append((s["id"], r.get("failures")))
+    assert not bad, bad[:3]
+
+
+def test_a_chain_with_declines_declines_every_public_card_still_offered(with_declines):
+    """The model's premise (``Link.after_declining``): every public effect still offered is declined
+    before the one from the hand, the public ones attempted after it too (then refused: ND-05,
+    YGO-GEN-HAND-TRIGGER), and a declined card is never activated."""
+    seen_after = False
+    for s in with_declines:
+        steps = s["script"]
+        hand = next(i for i, st_ in enumerate(steps) if st_["do"] == "activate" and st_["card"] == "black-luster-soldier")
+        declined = {st_["card"] for st_ in steps[:hand] if st_["do"] == "decline"}
+        after = [st_ for st_ in steps[hand + 1:] if st_["player"] == "A"]
+        assert declined, s["id"]
+        for st_ in after:
+            seen_after = True
+            assert st_["card"] in declined and st_.get("legal") is False, s["id"]
+        for card in declined:
+            assert {"event": "activate", "card": card} in s["expect"]["never"], s["id"]
+    assert seen_after
+
+
+def test_declines_kill_the_mutant_the_generated_set_cannot_reach(with_declines, reference):
+    """`ygo.hand-trigger.public-after-hand` (a public effect still placed after one from the hand)
+    needs a declined public one: the chains with declines kill it."""
+    from duelspec.mutation import applied, get
+    adapter, impl = reference
+    with applied(get("ygo.hand-trigger.public-after-hand")):
+        assert any(run_one(s, adapter, impl)["outcome"] == "failed" for s in with_declines)

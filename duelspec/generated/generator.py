@@ -12,8 +12,10 @@ attempt is the refused one; an attempt from the hand followed by another effect 
 is refused itself and the other one is placed (YGO-GEN-HAND-TRIGGER), so no chain scripts the
 effect from the hand before a public one except as that refusal. (That is the reading of a script
 without declines. With the public ones declined, format 2.2, the model's ``Link.after_declining``
-makes the effect from the hand chain link 1 and refuses a public one after it; the generator does
-not enumerate declines yet: the hand-written scenarios ``same-timing.hand-trigger.*`` state them.) For every legal
+makes the effect from the hand chain link 1 and refuses a public one after it; the generated set has
+no declines — the hand-written scenarios ``same-timing.hand-trigger.*`` state them — and the explorer's
+space has them: :func:`declined_combinations`, where A declines every public effect still offered, the
+ones it attempts after the effect from the hand included, before that effect.) For every legal
 chain, every interference per link: ``none``, ``negate-activation``, ``negate-effect``,
 ``fizzle``, and ``leaves-field`` for continuous cards (Continuous Spells/Traps and Field Spells, cost-type or
 effect-type). Cases the model leaves undecided get
@@ -78,26 +80,64 @@ class Case:
     kinds: tuple
     interferences: tuple
     refused: bool = False
+    declines: bool = False       # A declines the public ones still offered before the one from the hand
+    declined: tuple = ()         # with ``declines``: kinds of the other public cards A declines then
 
     @property
     def id(self) -> str:
         ks = "-".join(KIND_CODE[k] for k in self.kinds)
+        if self.declines:
+            ks += ".declined" + "".join("-" + KIND_CODE[k] for k in self.declined)
         its = "refused" if self.refused else "-".join(INTF_CODE[i] for i in self.interferences)
         return f"ygo.generated.chain.{ks}.{its}.1"
 
+    def links(self, interferences=None) -> list:
+        """The model's links of this case (with its interferences unless others are given)."""
+        return links(self.kinds, self.interferences if interferences is None else interferences, self.declines)
 
-def links(kinds, interferences=None) -> list:
+
+def links(kinds, interferences=None, declined: bool = False) -> list:
     """The model's :class:`Link` s for generator kinds (``cost-mandatory`` -> a mandatory ``cost``,
-    ``effect-hand`` -> an ``effect`` activated from the hand)."""
+    ``effect-hand`` -> an ``effect`` activated from the hand; ``declined``: the public effects still
+    offered were declined before it, ``Link.after_declining``)."""
     interferences = interferences or ("none",) * len(kinds)
-    return [Link(k.removesuffix("-hand").removesuffix("-mandatory"), i, "-mandatory" in k, k.endswith("-hand"))
+    return [Link(k.removesuffix("-hand").removesuffix("-mandatory"), i, "-mandatory" in k, k.endswith("-hand"),
+                 declined and k.endswith("-hand"))
             for k, i in zip(kinds, interferences)]
 
 
-def _kind_sequences():
+# The kinds of a public card A may decline before activating the effect from the hand (format 2.2's
+# ``decline``): an optional effect of the timing, not from the hand, and not mandatory (a mandatory one
+# cannot be declined). Astral Force (2) is left out: ND-AF4 decides its chains apart.
+DECLINABLE = ("cost", "effect", "effect-continuous")
+
+
+def declinable(kinds, declined=()) -> bool:
+    """Can A decline the public cards still offered before the effect from the hand of ``kinds`` (the
+    public ones it attempts after it, and other cards of the ``declined`` kinds)? Only when ``kinds``
+    has one from the hand, there is something to decline, and each declined card is offered there: the model would let
+    it be activated right after the public attempts placed before the one from the hand (a card the
+    game would not let A activate is not offered, so it cannot be declined). The model's premise
+    (``Link.after_declining``) is that A declined *every* public effect still offered: so the public
+    cards A attempts after the one from the hand are declined before it too, and must be offered then."""
+    if "effect-hand" not in kinds:
+        return False
+    at = kinds.index("effect-hand")
+    before, after = tuple(kinds[:at]), tuple(kinds[at + 1:])
+    if any(k not in DECLINABLE for k in declined) or not (declined or after):
+        return False
+    for k in declined + after:          # the public ones attempted after it are declined first too
+        r = rule(links(before + (k,)))
+        if r.undecided or not all(r.legal):
+            return False
+    return True
+
+
+def _kind_sequences(declined: bool = False):
     """Yield ``(kinds, status, ruling)`` for every attempted sequence reached by extending
     legal ones: status ``legal``, ``refused`` or ``undecided``. A mandatory kind never follows
-    an optional one (the game places mandatory effects first)."""
+    an optional one (the game places mandatory effects first). ``declined``: read with the public
+    ones declined before the effect from the hand (``Link.after_declining``)."""
     frontier = [()]
     for _ in range(MAX_LEN):
         nxt = []
@@ -106,7 +146,7 @@ def _kind_sequences():
                 kinds = prefix + (k,)
                 if k.endswith("-mandatory") and not all(x.endswith("-mandatory") for x in prefix):
                     continue
-                r = rule(links(kinds))
+                r = rule(links(kinds, declined=declined))
                 if r.undecided:
                     yield kinds, "undecided", r
                 elif not all(r.legal):
@@ -115,6 +155,25 @@ def _kind_sequences():
                     yield kinds, "legal", r
                     nxt.append(kinds)
         frontier = nxt
+
+
+def declined_combinations():
+    """Yield ``(case, ruling)`` for every case with declines (:data:`DECLINABLE`, one or two cards,
+    in order) that :func:`declinable` allows: the explorer's space beyond the generated set, which
+    has no declines. Refusal and undecided cases as :func:`combinations`."""
+    tuples = [()] + [(k,) for k in DECLINABLE] + list(itertools.product(DECLINABLE, repeat=2))
+    for kinds, status, r in _kind_sequences(declined=True):
+        if "effect-hand" not in kinds:
+            continue
+        for declined in tuples:
+            if not declinable(kinds, declined):
+                continue
+            if status == "legal":
+                for its in itertools.product(*(INTERFERENCES_OF[k] for k in kinds)):
+                    case = Case(kinds, its, declines=True, declined=declined)
+                    yield case, rule(case.links(), trigger=False)
+            else:
+                yield Case(kinds, ("none",) * len(kinds), status == "refused", True, declined), r
 
 
 def combinations(keep=None):
@@ -178,7 +237,7 @@ def _consistent(chosen, catalogue, ways=()) -> bool:
 
 def _instantiate(case: Case, catalogue, rot: int | None = None, memo: dict | None = None):
     """``(cards, interferers)`` — one replacement card per attempt and, per legal link, the
-    interferer (or None) — or ``(None, why)`` when no real card set produces the case.
+    interferer (or None), then one card per kind of ``case.declined`` (no interferer) — or ``(None, why)`` when no real card set produces the case.
     ``rot`` rotates the candidate cards (default: a stable hash of the case id). ``memo``: the
     answers of :func:`_consistent` already worked out with ``catalogue`` (the cases of one run of
     the generator try the same card sets again and again), filled in here."""
@@ -192,7 +251,7 @@ def _instantiate(case: Case, catalogue, rot: int | None = None, memo: dict | Non
         return got
     rot = zlib.crc32(case.id.encode()) if rot is None else rot
     n = len(case.kinds)
-    legal = rule(links(case.kinds)).legal if case.refused else [True] * n
+    legal = rule(case.links()).legal if case.refused else [True] * n
     top = max((i for i in range(n) if legal[i]), default=-1)      # the last of A's links
     options = []
     for i, (kind, intf) in enumerate(zip(case.kinds, case.interferences)):
@@ -206,6 +265,8 @@ def _instantiate(case: Case, catalogue, rot: int | None = None, memo: dict | Non
             where = "the last of A's links" if i == top else "a link below the last"
             return None, f"no modelled {kind} card can be given '{intf}' on {where} by a modelled interferer"
         options.append(cands)
+    for j, kind in enumerate(case.declined):       # the cards A declines (after its links in ``chosen``)
+        options.append(_rot(C.BY_KIND[kind], rot + n + j))
     for chosen in itertools.product(*options):
         if not consistent(chosen):
             continue
@@ -213,6 +274,7 @@ def _instantiate(case: Case, catalogue, rot: int | None = None, memo: dict | Non
         for i, (card, intf) in enumerate(zip(chosen, case.interferences)):
             ways = C.interferers_for(card, intf, i == top) if intf != "none" else [None]
             picks.append(_rot(ways, rot))
+        picks += [[None]] * len(case.declined)
         for ways in itertools.product(*picks):
             used = [w for w in ways if w]
             top_way = ways[top] if top >= 0 else None
@@ -244,11 +306,17 @@ def _never_patterns(card):
 
 
 def build(case: Case, ruling, chosen, ways) -> dict:
-    """The scenario document for an instantiated case."""
+    """The scenario document for an instantiated case (``chosen``: the attempts' cards, then the
+    declined ones)."""
+    declined = chosen[len(case.kinds):]
+    chosen, setup_chosen = chosen[:len(case.kinds)], chosen
+    if case.declines:      # every public card still offered: the other ones and those attempted after the hand
+        hand = next(i for i, c in enumerate(chosen) if c.zone == "hand")
+        declined_all = list(declined) + list(chosen[hand + 1:])
     legal_links = [(i, c) for i, c in enumerate(chosen) if ruling.legal[i]]
     link_no = {i: k + 1 for k, (i, _) in enumerate(legal_links)}
     setup_cards = []
-    for eid, code, zone, pos in _a_cards(chosen):
+    for eid, code, zone, pos in _a_cards(setup_chosen):
         e = {"id": eid, "card": code, "owner": "A", "zone": zone}
         if pos:
             e["position"] = pos
@@ -257,6 +325,12 @@ def build(case: Case, ruling, chosen, ways) -> dict:
         setup_cards.append(e)
     script = []
     for i, card in enumerate(chosen):
+        if card.zone == "hand" and case.declines:
+            # format 2.2: A declines every public one still offered (the declined cards, and those it
+            # attempts after this one), then activates the one from the hand (YGO-GEN-HAND-TRIGGER: it is
+            # activated once the chain of the public ones is built)
+            script += [{"player": "A", "do": "decline", "when": {"window": "before-draw"}, "card": d.slug}
+                       for d in declined_all]
         if card.mandatory and ruling.legal[i]:
             continue                           # the game activates it: no player decision
         # A's replacements go on one chain at the timing immediately before the normal draw (ND-05)
@@ -327,6 +401,8 @@ def build(case: Case, ruling, chosen, ways) -> dict:
             never += _never_patterns(c)
         if not ruling.legal[i]:
             never.append({"event": "activate", "card": c.slug})
+    for c in declined:                         # declined: never activated, its effect never applied
+        never += [{"event": "activate", "card": c.slug}] + _never_patterns(c)
     events.append({"event": "chain-end"})
     normal_draw = {"event": "draw", "player": "A", "normal": True}
     if ruling.draw:
@@ -344,7 +420,7 @@ def build(case: Case, ruling, chosen, ways) -> dict:
     requires |= {"refusal"} if case.refused else set()
     requires |= {w.interference for w in ways if w and w.interference in ("negate-activation", "negate-effect", "fizzle")}
     requires |= {"trigger-effect"} if ruling.trigger else set()
-    requires |= {"graveyard-effect"} if any(c.zone == "graveyard" for c in chosen) else set()
+    requires |= {"graveyard-effect"} if any(c.zone == "graveyard" for c in setup_chosen) else set()
 
     parts = []
     for i, (c, intf) in enumerate(zip(chosen, case.interferences)):
@@ -354,11 +430,16 @@ def build(case: Case, ruling, chosen, ways) -> dict:
         elif intf != "none":
             bit += f", {INTF_WORD[intf]} by {ways[i].name}"
         parts.append(bit + ")")
-    title = ("Generated chain: " + " -> ".join(parts) + "; the normal draw is "
+    if case.declines:
+        title_declined = "; declined before the effect from the hand: " + ", ".join(c.name for c in declined_all)
+    else:
+        title_declined = ""
+    title = ("Generated chain: " + " -> ".join(parts) + title_declined + "; the normal draw is "
              + ("conducted" if ruling.draw else "not conducted"))
     dates = _dates(case, ruling, chosen, [e for e in events if e.get("event") == "activate" and "link" in e], link_no)
     return {
         "format": 2,
+        **({"format_minor": 2} if case.declines else {}),
         "id": case.id,
         "game": "ygo",
         "title": title,
@@ -387,7 +468,7 @@ def depends_on_answer(case: Case, ruling, i: int) -> bool:
     spends the right anyway."""
     other = list(case.interferences)
     other[i] = "fizzle"
-    alt = rule(links(case.kinds, tuple(other)), trigger=ruling.trigger is not None)
+    alt = rule(case.links(tuple(other)), trigger=ruling.trigger is not None)
     return (alt.draw, alt.applied) != (ruling.draw, ruling.applied)
 
 
@@ -446,14 +527,14 @@ def _with_trigger(case, ruling, ways):
     """The model's ruling again, told whether a trigger results from the chain (Onuncu's
     Tribute of Sangan, ND-T1/T2)."""
     if any(w is C.ONUNCU for w in ways if w):
-        return rule(links(case.kinds, case.interferences), trigger=True)
+        return rule(case.links(), trigger=True)
     return ruling
 
 
 def instantiate(case: Case, rot: int | None = None):
     """The scenario of ``case`` with the card rotation ``rot`` (None: the default one), or a
     string: why it is undecided or unrealizable. For property tests of other card choices."""
-    ruling = rule(links(case.kinds, case.interferences))
+    ruling = rule(case.links())
     if ruling.undecided:
         return "undecided: " + ruling.undecided
     got, why = _instantiate(case, _catalogue(), rot)
@@ -486,6 +567,19 @@ def cases(keep=None):
         chosen, ways = got
         ruling = _with_trigger(case, ruling, ways)
         yield case, ruling, build(case, ruling, chosen, ways)
+
+
+def declined_scenarios(keep=None):
+    """Yield the scenario of every realizable case of :func:`declined_combinations` (the explorer's
+    decline cases; not part of the generated set). ``keep(case id) -> bool``: only those."""
+    cat, memo = _catalogue(), {}
+    for case, ruling in declined_combinations():
+        if ruling.undecided or (keep is not None and not keep(case.id)):
+            continue
+        got, _ = _instantiate(case, cat, memo=memo)
+        if got is not None:
+            chosen, ways = got
+            yield build(case, _with_trigger(case, ruling, ways), chosen, ways)
 
 
 def scenarios(keep=None):
