@@ -635,7 +635,7 @@ def dm_generated():
         spec, env = "cmd:adapters/duel-masters-go/run", ("DUELSPEC_DM_GO_ENGINE", "DUELSPEC_DM_GO_BUILD")
         if all(os.environ.get(k) for k in env):
             go = _run_clocked(base + ["--adapter", spec], Path(tmp) / "go.jsonl")
-            outcomes: dict = {}
+            outcomes: dict = dict.fromkeys(("passed", "failed", "errored", "skipped"), 0)   # a zero is a measurement too
             for _, o in go.get("results", []):
                 outcomes[o] = outcomes.get(o, 0) + 1
             out["go_run"] = {**{k: go[k] for k in ("wall_s", "cpu_s") if k in go}, "outcomes": outcomes}
