@@ -121,13 +121,33 @@ def space_signatures(game: str) -> int:
 
 
 # ------------------------------------------------------------------------------ the search
+#: ``detail`` of an errored result that is the adapter's or the runner's trouble, not the engine's rules:
+#: a reply the protocol or the trace schema rejects, a wrong ``seq``, output that is not a reply, an
+#: adapter that could not start or gave up, duelspec's own fault, bad input (runner.py, adapters/process.py)
+NOT_A_FINDING = frozenset({"invalid reply", "invalid-reply", "invalid trace", "wrong-seq", "extra-output",
+                           "start-up failed", "adapter gave up", "runner", "bad input", "compile error"})
+
+
+def adapter_problem(result: dict) -> str | None:
+    """Why ``result`` is a problem of the adapter or of the contract rather than a finding about the
+    engine's rules (``None``: it is not): an errored result of :data:`NOT_A_FINDING`, or a failed one
+    whose every failure is a contract failure (``kind``: a window mismatch, docs/design/scenario-format.md)."""
+    if result.get("outcome") == "errored" and result.get("detail") in NOT_A_FINDING:
+        return f"{result.get('detail')}: {result.get('message', '')}"
+    fails = result.get("failures") or []
+    if result.get("outcome") == "failed" and fails and all(f.get("kind") for f in fails):
+        return f"contract ({fails[0]['kind']}): {fails[0].get('message', '')}"
+    return None
+
+
 def failure_of(result: dict, scenario: dict) -> str | None:
     """What a result's failure is, for the search and the shrinking (``None``: it passed or was not
     played): its outcome and first failing expectation by role (:func:`duelspec.causes.signature`)."""
     if result.get("outcome") not in ("failed", "errored"):
         return None
     from .analysis.causes import signature
-    return f"{result['outcome']}: {signature(result, scenario)['first']}"
+    first = signature(result, scenario)["first"]
+    return first if first.startswith(result["outcome"] + ":") else f"{result['outcome']}: {first}"
 
 
 @dataclass
@@ -144,8 +164,11 @@ class Finding:
 class Report:
     game: str
     seed: int
-    examples: int = 0             # situations played on the engine (shrinking included)
+    examples: int = 0             # situations played on the engine to a verdict (shrinking included)
     rejected: int = 0             # drawn, undecided or unrealizable: not played
+    skipped: int = 0              # sent to the adapter, which skipped them (a card or game it does not model)
+    skip_reason: str | None = None
+    problem: dict | None = None   # the adapter's or the contract's trouble (:func:`adapter_problem`): the search stopped
     seconds: float = 0.0
     signatures: set = field(default_factory=set)
     space: int = 0
@@ -155,12 +178,17 @@ class Report:
 
     def as_dict(self) -> dict:
         out = {"game": self.game, "seed": self.seed, "examples": self.examples, "rejected": self.rejected,
+               "skipped": self.skipped,
                "seconds": round(self.seconds, 3), "examples_per_second": round(self.examples / self.seconds, 2) if self.seconds else None,
                "covered": len(self.signatures), "space": self.space,
                "coverage": round(len(self.signatures) / self.space, 4) if self.space else None,
                "stopped_by": self.stopped_by}
         if self.game == "ygo":
             out["declines_played"] = len(self.beyond)
+        if self.skip_reason:
+            out["first_skip_reason"] = self.skip_reason
+        if self.problem:
+            out["problem"] = self.problem
         if self.finding:
             f = self.finding
             out["finding"] = {"failure": f.failure, "scenario": f.scenario["id"], "file": f.path,
@@ -191,6 +219,8 @@ def explore(adapter, impl: dict, game: str, seed: int = 0, max_examples: int = 1
               suppress_health_check=list(HealthCheck), phases=[Phase.generate, Phase.shrink], report_multiple_bugs=False)
     @given(strategy())
     def probe(drawn):
+        if rep.problem is not None:
+            assume(False)             # stopped: the adapter's trouble is no finding to shrink
         if seconds is not None and time.monotonic() - start > seconds and state["target"] is None:
             rep.stopped_by = "seconds"
             assume(False)
@@ -198,9 +228,18 @@ def explore(adapter, impl: dict, game: str, seed: int = 0, max_examples: int = 1
         if doc is None:
             rep.rejected += 1
             assume(False)
+        result = run_one(doc, adapter, impl)
+        if result.get("outcome") == "skipped":
+            rep.skipped += 1
+            rep.skip_reason = rep.skip_reason or str(result.get("reason", ""))[:500]
+            assume(False)
+        why = adapter_problem(result)
+        if why is not None and state["target"] is None:
+            rep.problem = {"scenario": doc["id"], "why": why[:2000]}
+            rep.stopped_by = "adapter problem"
+            assume(False)
         rep.examples += 1
         (rep.beyond if game == "ygo" and sig[3] else rep.signatures).add(sig)
-        result = run_one(doc, adapter, impl)
         failure = failure_of(result, doc)
         if failure is None:
             return
@@ -225,6 +264,7 @@ def explore(adapter, impl: dict, game: str, seed: int = 0, max_examples: int = 1
         if out is not None:
             f.path = str(write_scenario(doc, out))
         rep.finding = f
+        rep.stopped_by = "finding"
     return rep
 
 

@@ -59,16 +59,32 @@ def _stop(adapter) -> None:
 def explore(adapter_spec, game, seed, max_examples, seconds, out, timeout):
     """Search an engine: draw situations from a ruling model's space, play each through the adapter,
     judge it by the model; on a failure shrink it to the smallest situation failing the same way and
-    write it into OUT. Prints the report (JSON): examples played, examples/s, coverage of the space
-    (decision signatures played / the space's), the finding. Exit 1 with a finding, 0 without."""
+    write it into OUT. Prints the report (JSON) on stdout and one line in words on stderr: examples
+    played to a verdict, examples/s, coverage of the space (decision signatures played / the space's),
+    the finding. Exit 1 with a finding, or when nothing could be judged: every situation skipped by the
+    adapter, or an adapter or contract problem (an invalid reply, a window mismatch: no finding about
+    the engine's rules, the search stops and says why); 0 when situations were played and none failed."""
     from .explore import explore as search
+    from .text import visible
     adapter, impl = _started(adapter_spec, timeout)
     try:
         rep = search(adapter, impl, game, seed, max_examples, seconds, out)
     finally:
         _stop(adapter)
-    click.echo(json.dumps(rep.as_dict(), indent=2, ensure_ascii=False))
-    sys.exit(1 if rep.finding else 0)
+    d = rep.as_dict()
+    click.echo(json.dumps(d, indent=2, ensure_ascii=False))
+    played = f"{rep.examples} situation(s) played to a verdict, {rep.skipped} skipped by the adapter, {rep.rejected} drawn but undecided or unrealizable (not played)"
+    if rep.problem:
+        line = (f"explore: stopped, an adapter or contract problem, not a finding about the rules: "
+                f"{rep.problem['scenario']}: {rep.problem['why']}")
+    elif rep.finding:
+        line = f"explore: FOUND {rep.finding.failure} ({rep.finding.scenario['id']}, written to {rep.finding.path})"
+    elif not rep.examples:
+        line = "explore: nothing was judged" + (f" (the adapter skipped them: {rep.skip_reason})" if rep.skip_reason else "")
+    else:
+        line = f"explore: no finding; covered {d['covered']} of the space's {d['space']} decision signatures"
+    click.echo(visible(f"{line}. {played}.", limit=3000), err=True)
+    sys.exit(1 if rep.finding or rep.problem or not rep.examples else 0)
 
 
 @click.command()

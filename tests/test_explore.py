@@ -59,7 +59,7 @@ def test_the_command_on_the_reference_engine_finds_nothing_and_reports_coverage(
     from duelspec.cli import main
     res = CliRunner().invoke(main, ["explore", "--game", "dm", "--seed", "0", "--max-examples", "15", "--out", str(tmp_path)])
     assert res.exit_code == 0, res.output
-    rep = json.loads(res.output)
+    rep = json.loads(res.stdout)
     assert rep["examples"] >= 1 and rep["covered"] >= 1 and rep["space"] > 100 and "finding" not in rep
     assert not list(tmp_path.glob("*.json"))
 
@@ -72,3 +72,50 @@ def test_the_explorer_draws_declines_and_finds_by_them():
     doc = rep.finding.scenario
     assert doc["format_minor"] == 2 and any(s["do"] == "decline" for s in doc["script"])
     assert rep.as_dict()["declines_played"] >= 1
+
+
+class _Skipping:
+    """An adapter that models nothing: it skips every situation."""
+    def implementation(self):
+        return {"name": "skipping", "games": ["dm", "ygo"]}
+
+    def run(self, scenario, as_of=None):
+        return {"skipped": {"reason": "this engine does not model the card"}}
+
+
+class _Invalid(_Skipping):
+    """An adapter whose every reply breaks the contract (a trace the trace schema rejects)."""
+    def run(self, scenario, as_of=None):
+        return {"trace": {"events": "not a list"}}
+
+
+def test_nothing_judged_is_no_coverage_and_fails(tmp_path):
+    rep = explore(_Skipping(), {}, "dm", seed=0, max_examples=10, out=tmp_path)
+    d = rep.as_dict()
+    assert d["examples"] == 0 and d["covered"] == 0 and d["skipped"] >= 1 and "does not model" in d["first_skip_reason"]
+    assert rep.finding is None and not list(tmp_path.glob("*.json"))
+
+
+def test_an_adapter_problem_stops_the_search_and_is_no_finding(tmp_path):
+    rep = explore(_Invalid(), {}, "ygo", seed=0, max_examples=10, out=tmp_path)
+    d = rep.as_dict()
+    assert rep.finding is None and d["stopped_by"] == "adapter problem", d
+    assert d["problem"]["why"].startswith("invalid trace") and not list(tmp_path.glob("*.json"))
+
+
+def test_the_command_fails_when_nothing_is_judged_and_says_why(tmp_path, monkeypatch):
+    from duelspec.cli import main
+    import duelspec.search_cli as cli
+    monkeypatch.setattr(cli, "_started", lambda spec, timeout: (_Skipping(), {}))
+    res = CliRunner().invoke(main, ["explore", "--game", "ygo", "--max-examples", "5", "--out", str(tmp_path)])
+    assert res.exit_code == 1 and "nothing was judged" in res.stderr and "does not model" in res.stderr
+    monkeypatch.setattr(cli, "_started", lambda spec, timeout: (_Invalid(), {}))
+    res = CliRunner().invoke(main, ["explore", "--game", "ygo", "--max-examples", "5", "--out", str(tmp_path)])
+    assert res.exit_code == 1 and "not a finding about the rules" in res.stderr
+
+
+def test_a_finding_says_found_and_stopped_by_finding(tmp_path):
+    with applied(get("dm.battle.tie-nobody-destroyed")):
+        rep = explore(ADAPTER, IMPL, "dm", seed=1, max_examples=80, out=tmp_path)
+    d = rep.as_dict()
+    assert d["stopped_by"] == "finding" and not d["finding"]["failure"].startswith("failed: failed:")

@@ -243,7 +243,7 @@ def render_table(tally: Tally, catalogue: dict, console, games=None, rulings=Non
             and c[NOT_CHECKED]
         t.add_row(f"[{style}]{rid}[/]", *(str(c[o] + (c["timed-out"] if o == "errored" else 0)) for o in shown),
                   Text(r.summary) if total and not unshown else
-                  Text(("no scenario selected " if not total else NOT_CHECKED_TEXT + ": "), style="yellow") + Text(r.summary))
+                  Text(("no scenario selected: " if not total else NOT_CHECKED_TEXT + ": "), style="yellow") + Text(r.summary))
     console.print(t)
 
 
