@@ -11,10 +11,11 @@ is kept, the others add nothing the rulings decide. Situations the model leaves 
 scenario (:func:`undecided`).
 
 Further axes on smaller spaces: ninja strike, S-back and shield-break replacement, the split of the attacked
-creature (Stained Glass against Soul Phoenix), two creature shield triggers (``st-creatures``), revolution change.
+creature (Stained Glass against Soul Phoenix), two creature shield triggers (``st-creatures``), revolution change,
+the attacked creature leaving in AT-S3 (``dolzark-y``: Super Dragon Machine Dolzark, AT-D2).
 
 Ids: ``dm.generated.attack.<attacker>[.<state>].<target>[.<defender>][.s<n>][.st-<trigger>][.<blocker>-<block>]``
-``[.ninja-<who>][.x-<extra>][.own-s1][.split-<source>][.rc-buster][.y|.n]``.
+``[.ninja-<who>][.x-<extra>][.own-s1][.split-<source>][.rc-buster][.dolzark-y|n][.y|.n]``.
 """
 from __future__ import annotations
 
@@ -53,6 +54,16 @@ def _all():
     yield from _splits()
     yield from _creature_triggers()
     yield from _revolution()
+    yield from _target_leaves()
+
+
+def _target_leaves():
+    """The attacked creature leaves the battle zone in AT-S3 (AT-D2): Super Dragon Machine Dolzark's ability, when
+    Terradragon Regarion (a Dragon with power attacker) attacks a tapped Fear Fang, puts Fear Fang into B's mana
+    zone (or AP declines): the interruption ends the "while attacking" power attacker bonus."""
+    fang = next(d for d in C.DEFENDERS if d.slug == "fang")
+    for yes in (True, False):
+        yield situation(PREFIX + "attack.", C.REGARION, "tapped", fang, 0, None, None, None, (), "ready", ally=yes)
 
 
 def _revolution():
@@ -128,11 +139,11 @@ def optional_of(a, d) -> list:
 
 
 def situation(prefix, a, t, d, n, trig, b, k, answers, state, ninja=None, extra=None, own_shields=0, split=None,
-              revolution=None):
+              revolution=None, ally=None):
     """``(id, situation, cards)`` for the cards and axes of one attack (see the module docstring)."""
     s = Situation(a.model, t, d.model if d else None, n, trig, b.model if b else None, k,
                   tuple(zip(optional_of(a, d), answers)), state, ninja, extra, own_shields, split,
-                  revolution.model if revolution else None)
+                  revolution.model if revolution else None, ally)
     parts = [a.slug] + ([state] if state != "ready" else []) + [t] + ([d.slug] if d else [])
     parts += [f"s{n}"] if t == "player" else []
     parts += [f"st-{trig}"] if trig else []
@@ -142,6 +153,7 @@ def situation(prefix, a, t, d, n, trig, b, k, answers, state, ninja=None, extra=
     parts += [f"own-s{own_shields}"] if own_shields else []
     parts += [f"split-{C.SOUL_PHOENIX_SOURCES[split].slug}"] if split is not None else []
     parts += [f"rc-{revolution.slug}"] if revolution else []
+    parts += [f"{C.DOLZARK.slug}-{'y' if ally else 'n'}"] if ally is not None else []
     parts += ["y" if x else "n" for x in answers]
     return prefix + ".".join(parts), s, {"attacker": a, "defender": d, "blocker": b}
 
@@ -315,6 +327,9 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         if s.ninja in ("nap-first", "nap-later"):
             setup.append({"id": "a-by-2", "card": C.FILLER, "owner": "A", "zone": "battle"})       # Joe's Toolkit's
 
+    if s.ally is not None:
+        setup.append({"id": "ally", "card": C.DOLZARK.code, "owner": "A", "zone": "battle"})
+
     script = [{"player": "A", "do": "declare-attack", "when": {"window": "AT-S1"}, "attacker": first,
                "target": "player" if s.target == "player" else "def"}]
     x = _Expect()
@@ -344,6 +359,14 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
     for role, ability, applied in r.resolves:
         if ability in ("ninja-strike", "cip") and nap_ninja:
             _ninja_step(script, x, s, ability, "B", "AT-S3", r.rulings_of("s3:ninja"))
+        elif ability == "ally-attacks":
+            s3 = r.rulings_of("s3:ally-attacks")
+            if applied:
+                script.append({"player": "A", "do": "choose", "when": {"window": "AT-S3"}, "cards": ["def"]})
+                x.event({"event": "move", "card": "def", "to": "mana"}, *s3)
+                x.card("def", "zone", "mana", *s3)
+            else:              # "you may": AP declines (no step)
+                x.nev({"event": "move", "card": "def", "to": "mana"}, *s3)
         elif ability == "when-attacked" and applied == "bystander":
             s3 = r.rulings_of("s3:when-attacked:destroy:bystander")
             x.event({"event": "trigger", "card": "def", "ability": "when-attacked"}, *s3)
@@ -396,6 +419,20 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
                         x.nev({"event": "destroy", "card": "att"}, *s3)
     if "s3:when-attacks-untap:has-shields" in r.signature:
         x.nev({"event": "untap", "card": "att"}, *r.rulings_of("s3:when-attacks-untap"))
+    if r.target_left:       # AT-S3: the attacked creature left the battle zone (AT-D2); with it the bonus (AT-S2)
+        d2 = r.rulings_of("interrupt:")
+        end = {"event": "attack-end", "interrupted": True}
+        if a.model.power_attacker:     # one event (「攻撃は中断され、「攻撃中」の継続的効果も終了する」): no order asserted
+            x.event({"together": [end, {"event": "power", "card": "att", "power": a.model.power}]}, *d2)
+            x.card("att", "power", a.model.power, *d2)
+        else:
+            x.event(end, *d2)
+        for e in ({"event": "ask", "player": "B", "question": "block"}, {"event": "battle"}, {"event": "break"},
+                  {"event": "step", "step": "AT-S7"}):
+            x.nev(e, *d2)
+        x.card("att", "zone", "battle", *d2)
+        x.card("att", "tapped", True, *d2)
+        return _doc(sid, s, cards, r, setup, script, x, cat)
     if r.interrupted and not r.returned:      # AT-S3: the attacker left the battle zone (AT-D2)
         d2 = r.rulings_of("interrupt:")
         x.event({"event": "attack-end", "interrupted": True}, *d2)
@@ -467,7 +504,7 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
                 x.nev({"event": "destroy", "card": ID[rl]}, *bat)
         for rl, ability, applied in r.resolves:
             if ability in ("when-attacks", "when-attacked", "when-blocked", "when-not-blocked", "ninja-strike", "cip",
-                           "after-attacking", "when-breaks"):
+                           "after-attacking", "when-breaks", "ally-attacks"):
                 continue
             x.event({"event": "trigger", "card": ID[rl], "ability": ability}, *s6a)
             if ability == "when-wins-battle":
@@ -658,6 +695,10 @@ def _requires(s: Situation, r, cards) -> list:
         req |= {"ability:replacement", "break"}
     if s.revolution:
         req |= {"revolution-change", "ability:cip"}
+    if s.ally is not None:
+        req.add("ability:ally-attacks")
+    if r.target_left:
+        req.add("attack-interruption")
     if a.sources or (d and d.sources):      # Soul Phoenix: an evolution creature with 「一番上のカードだけが…離れる」
         req |= {"evolution", "ability:replacement"}
     return sorted(req)
@@ -677,6 +718,9 @@ def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
         cites.append({"kind": "card-text", "ref": f"{c[1]} ({c[0]}) 「{cat[c[0]]['text_ja']}」"})
     extra = {"s-back": C.CRACK_CRAWLER, "s-back-not-water": C.CRACK_CRAWLER, "replace": C.PULSAR_TREE,
              "no-replace": C.PULSAR_TREE}.get(s.extra)
+    if s.ally is not None:          # no Japanese printing found: its English text (features/cards/dm-abilities.json)
+        cites.append({"kind": "card-text", "ref": f"{C.DOLZARK.name} ({C.DOLZARK.code}): {cat[C.DOLZARK.code]['text']} "
+                                                  "(English text: no Japanese printing found)"})
     for c in ((C.RAIDEN,) if s.ninja else ()) + ((extra,) if extra else ()):
         cites.append({"kind": "card-text", "ref": f"{c[1]} ({c[0]}) 「{cat[c[0]]['text_ja']}」"})
     seen, uniq = set(), []
@@ -699,6 +743,8 @@ def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
         title += f"; player {'B' if s.ninja.startswith('nap') else 'A'} ninja-strikes Raiden"
     if s.revolution:
         title += "; A revolution-changes Dogiragon Buster in"
+    if s.ally is not None:
+        title += f"; {C.DOLZARK.name} " + ("puts it into B's mana zone" if s.ally else "is declined")
     if r.split:
         title += f"; it splits and A chooses {C.SOUL_PHOENIX_SOURCES[s.split_choice].name}"
     if s.extra:

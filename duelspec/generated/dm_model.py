@@ -31,6 +31,9 @@ Input: a :class:`Situation` — one attack of the turn player A (AP) on player B
 - ``blocker``: ``None`` or a :class:`Creature` with blocker; ``block``: ``"block"``, ``"no-block"`` or
   ``"tapped"`` (the blocker is tapped: it cannot block);
 - ``yes``: the answers to the optional (「〜てよい」) abilities, by ability: ``{"when-attacks-draw": True}``.
+- ``ally``: A's other creature whose ability triggers when A's Dragon attacks (「自分の他のドラゴンが攻撃する時」) and
+  may put the attacked creature into B's mana zone: ``None`` (none), ``True`` (AP does: the target leaves, AT-D2)
+  or ``False`` (AP declines); the attacker's ``dragon`` says whether its race is a Dragon.
 
 Output: :func:`rule` returns a :class:`Ruling`: whether the declaration is legal, the battle (who
 battles, with which powers, who wins, who is destroyed), the shields broken, whether A wins by a
@@ -90,6 +93,7 @@ class Creature:
     #: the creatures under an evolution creature whose text is 「このクリーチャーがバトルゾーンを離れる時、一番上のカードだけが
     #: バトルゾーンから離れる」 (Soul Phoenix): when it leaves, they stay as separate creatures (AT-D4: a split)
     sources: tuple = ()
+    dragon: bool = False             # its race is a Dragon (ドラゴン): what 「自分の他のドラゴンが攻撃する時」 sees
 
     def __post_init__(self):
         if self.ability is not None and self.ability not in ABILITIES:
@@ -115,8 +119,17 @@ class Situation:
     #: the creature of A's hand (Dogiragon Buster, 「革命チェンジ:火または自然の、コスト5以上のドラゴン」) that AP switches with
     #: the attacker by revolution change, declared in AT-S3 before any ability resolves
     revolution: Creature | None = None
+    #: A's other creature whose ability triggers when one of A's other Dragons attacks (Super Dragon Machine Dolzark,
+    #: 「…put one of your opponent's creatures … that has power 5000 or less into his mana zone」, "you may"): ``None``
+    #: (none), ``True`` AP puts the attacked creature into B's mana zone with it, ``False`` AP declines
+    ally: bool | None = None
 
     def __post_init__(self):
+        if self.ally is not None and not (self.attacker.dragon and self.target == "tapped" and self.defender.power <= 5000
+                                          and not (self.attacker.ability or self.defender.ability or self.blocker
+                                                   or self.ninja or self.revolution or self.state != "ready")):
+            raise ValueError("ally: a ready Dragon without ability attacks a tapped creature of power 5000 or less "
+                             "without ability, no blocker, no ninja")
         if self.revolution is not None and (self.attacker.ability or self.blocker or self.ninja or self.trigger or self.extra
                                             or self.state != "ready" or self.target != "tapped"):
             raise ValueError("revolution change: a ready attacker without ability attacks a tapped creature, nothing else")
@@ -228,6 +241,7 @@ class Ruling(CitedDecisions):
     split: tuple | None = None  # (role, index): the attacker or the target split and AP chose that source (AT-D4)
     attacker_returned: bool = False  # a shield trigger's cip returned the attacker to A's hand in AT-S6b
     revolution: bool = False    # the attacker was switched by revolution change in AT-S3
+    target_left: bool = False   # the attacked creature left the battle zone in AT-S3 (AT-D2)
     decisions: list = field(default_factory=list)
 
     @property
@@ -402,6 +416,21 @@ def rule(s: Situation) -> Ruling:
                "bonus applies now) and 「W・ブレイカー」" if yes else "AP declines it (「置いてよい」)"), "AT-S3", "AT-X2",
                *(("AT-S2",) if yes else ()), general=("DM-GEN-WHO-DECIDES",))
     r.breaker = breaker
+    if s.ally is not None:
+        r.resolves.append(("ally", "ally-attacks", s.ally))
+        r.cite(f"s3:ally-attacks:{s.ally}", "the attack of a Dragon triggers AP's other creature's ability in AT-S3 "
+               "(「自分の他のドラゴンが攻撃する時」) and it resolves: " + ("AP puts the attacked creature (power 5000 or "
+               "less) into B's mana zone" if s.ally else "AP declines it (\"you may\")"), "AT-S3",
+               general=("DM-GEN-WHO-DECIDES",))
+        if s.ally:
+            r.interrupted = True
+            r.target_left = True
+            r.cite("interrupt:target-left" + (":while-attacking-ends" if a.power_attacker else ""),
+                   "the attacked creature left the battle zone in AT-S3: the attack is interrupted once no ability "
+                   "waits and the remaining steps are skipped" + ("; the \"while attacking\" effects end with it: the "
+                   "power attacker bonus no longer applies (「攻撃は中断され、「攻撃中」の継続的効果も終了する」)"
+                   if a.power_attacker else ""), "AT-D2", *(("AT-S2",) if a.power_attacker else ()))
+            return r
     slayer = {"defender": bool(s.defender and s.defender.slayer), "blocker": bool(s.blocker and s.blocker.slayer)}
     d = s.defender
     if s.ninja in ("nap", "nap-first", "nap-later"):
