@@ -149,3 +149,10 @@ DOLZARK = _c("dolzark", "Promo P0/Y3", "Super Dragon Machine Dolzark", 7000,
              "Whenever one of your other creatures that has Dragon in its race attacks, you may choose one of your "
              "opponent's creatures in the battle zone that has power 5000 or less and put it into his mana zone",
              breaker=2, fire=True, nature=True, dragon=True)
+
+#: the ninja of the next-turn axis, from B's hand (ニンジャ・ストライク4: B has 4 mana cards), and the creature its cip
+#: makes a blocker (Tri-horn Shepherd: no text)
+HAYABUSAMARU = ("DM-29 37/55", "Hayabusamaru, Light Fang Ninja", ("ニンジャ・ストライク4", "相手のクリーチャーが攻撃またはブロックした時",
+                                                                "そのターンの終わりに、このシノビを自分の山札の一番下に置く",
+                                                                "次の自分のターンのはじめまで、バトルゾーンにある自分のクリーチャー1体は「ブロッカー」を得る"))
+SHEPHERD = "DM-01 109/110"

@@ -31,6 +31,8 @@ Input: a :class:`Situation` — one attack of the turn player A (AP) on player B
 - ``blocker``: ``None`` or a :class:`Creature` with blocker; ``block``: ``"block"``, ``"no-block"`` or
   ``"tapped"`` (the blocker is tapped: it cannot block);
 - ``yes``: the answers to the optional (「〜てよい」) abilities, by ability: ``{"when-attacks-draw": True}``.
+- ``next_turn``: B ninja-strikes a ninja whose cip gives one of B's creatures blocker 「次の自分のターンのはじめまで」
+  and B does not block; the game goes on to A's turn 5, where the attacker attacks the player again;
 - ``ally``: A's other creature whose ability triggers when A's Dragon attacks (「自分の他のドラゴンが攻撃する時」) and
   may put the attacked creature into B's mana zone: ``None`` (none), ``True`` (AP does: the target leaves, AT-D2)
   or ``False`` (AP declines); the attacker's ``dragon`` says whether its race is a Dragon.
@@ -123,8 +125,18 @@ class Situation:
     #: 「…put one of your opponent's creatures … that has power 5000 or less into his mana zone」, "you may"): ``None``
     #: (none), ``True`` AP puts the attacked creature into B's mana zone with it, ``False`` AP declines
     ally: bool | None = None
+    #: the game goes on to turn 5: B ninja-strikes Hayabusamaru in AT-S3, its cip gives B's untapped creature
+    #: 「ブロッカー」 「次の自分のターンのはじめまで」, B declines to block with it; in turn 5 the attacker attacks the
+    #: player again and B tries to block with that creature
+    next_turn: bool = False
 
     def __post_init__(self):
+        if self.next_turn and not (self.target == "player" and self.shields == 2 and self.attacker.breaker == 1
+                                   and not (self.attacker.ability or self.attacker.cannot_attack_players
+                                            or self.attacker.sources or self.trigger or self.blocker or self.ninja
+                                            or self.extra or self.revolution or self.state != "ready")):
+            raise ValueError("next_turn: a ready single breaker without ability attacks the player with 2 shields, "
+                             "nothing else")
         if self.ally is not None and not (self.attacker.dragon and self.target == "tapped" and self.defender.power <= 5000
                                           and not (self.attacker.ability or self.defender.ability or self.blocker
                                                    or self.ninja or self.revolution or self.state != "ready")):
@@ -435,6 +447,12 @@ def rule(s: Situation) -> Ruling:
     d = s.defender
     if s.ninja in ("nap", "nap-first", "nap-later"):
         _nap_ninja(r, s)
+    if s.next_turn:
+        r.resolves += [("hayabusa", "ninja-strike", "B"), ("hayabusa", "cip", "B")]
+        r.cite("s3:ninja:grants-blocker", "NAP declares ninja strike in AT-S3 (「相手のクリーチャーが攻撃…した時」); the ninja "
+               "is summoned and its cip resolves: NAP's chosen creature gets 「ブロッカー」 「次の自分のターンのはじめまで」 "
+               "(until the start of B's next turn, turn 4)", "AT-S3",
+               general=("DM-GEN-HIDDEN-ZONE-TRIGGERS", "DM-GEN-WHO-DECIDES"))
     if d is not None and d.ability == "attacked-slayer":
         r.resolves.append(("defender", "when-attacked", True))
         slayer["defender"] = True
@@ -466,6 +484,10 @@ def rule(s: Situation) -> Ruling:
             r.cite(f"s4:{s.block}", "B has a blocker that can block and decides whether to block; blocking taps it"
                    if blocked else "B has a blocker that can block and declines", "AT-S4",
                    general=("DM-GEN-BLOCKER", "DM-GEN-WHO-DECIDES"))
+    if s.next_turn:
+        r.block_asked = True
+        r.cite("s4:granted-blocker:no-block", "B's creature is a blocker now and can block: B is asked and declines",
+               "AT-S4", general=("DM-GEN-BLOCKER", "DM-GEN-WHO-DECIDES"))
     r.blocked = blocked
     # ---- AT-S5: "when blocked" / "when not blocked"; AP's ninja strike after a block
     if s.ninja in ("ap", "ap-first"):
@@ -638,6 +660,11 @@ def rule(s: Situation) -> Ruling:
         r.cite("s7:power-attacker-ends", "the attack ends: power attacker no longer applies", "AT-S7")
     else:
         r.cite("s7:end", "the attack ends", "AT-S7")
+    if s.next_turn:
+        r.cite("next-turn:granted-blocker-ended", "the blocker lasted until the start of B's next turn (turn 4): in A's "
+               "turn 5 the creature is no blocker, so B has no blocker that can block and its block is refused (AT-S4); "
+               "the attacker's second attack breaks B's last shield", "AT-S4", "AT-S6b",
+               general=("DM-GEN-BLOCKER", "DM-GEN-ATTACK-STEPS"))
     if a.ability == "after-attacking-player" and not r.direct_win:
         if s.target != "player":
             r.cite("s7:after-attacking:not-a-player", "it attacked a creature: 「相手プレイヤーを攻撃したあと」 does not "
