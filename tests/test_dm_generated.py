@@ -80,7 +80,7 @@ def test_cards_are_the_catalogues_and_their_japanese_text_says_so():
     for card in C.ATTACKERS:        # "when battling a fire creature" (Tajimal) sees the attacker's civilization
         assert card.model.fire == ("fire" in cat[card.code]["civilizations"]), card.name
     assert all(w in cat[C.TERROR_PIT[0]]["text_ja"] for w in C.TERROR_PIT[2])
-    for code, name, words in (C.RAIDEN, C.CRACK_CRAWLER, C.PULSAR_TREE, C.AQUA_SURFER, C.GREGORIAN_WORM):
+    for code, name, words in (C.RAIDEN, C.CRACK_CRAWLER, C.PULSAR_TREE, C.AQUA_SURFER, C.GREGORIAN_WORM, C.HAYABUSAMARU):
         assert cat[code]["name"]["en"] == name and all(w in cat[code]["text_ja"] for w in words), name
     # Dolzark has no Japanese printing (dm-abilities.json lists it): its words are its English text's
     from duelspec.resources import features_dir
@@ -91,6 +91,7 @@ def test_cards_are_the_catalogues_and_their_japanese_text_says_so():
     assert C.DOLZARK.code in {e["card"] for e in table["no_japanese_text"]}
     for card in (C.REGARION, C.DOLZARK):       # 「自分の他のドラゴンが攻撃する時」 sees the attacker's race
         assert card.model.dragon == any("Dragon" in r for r in cat[card.code]["races"]), card.name
+    assert not cat[C.SHEPHERD]["text_ja"] and not cat[C.SHEPHERD]["text"]      # Hayabusamaru's blocker: no text of its own
     assert cat[C.FILLER]["civilizations"] == ["water"]          # Crack Crawler's S・バック-水 discards it
     assert "water" not in cat[C.NOT_WATER]["civilizations"] and not cat[C.NOT_WATER]["text_ja"]
 
