@@ -1,7 +1,7 @@
 """An independent ruling model of the Duel Masters attack (攻撃 / アタック).
 
 Written from the ruling text (``docs/rulings/dm-attack.md``, ``features/rulings/dm-attack.json``:
-AT-01..AT-03, AT-B*, AT-P*, AT-D1, AT-S1..AT-S7, AT-X1) and the catalogued general rules of the
+AT-01..AT-03, AT-B*, AT-P*, AT-D1..AT-D4, AT-S1..AT-S7, AT-X1, AT-X2) and the catalogued general rules of the
 game (``features/general_rules/dm.json``: DM-GEN-*), and nothing else: it shares no code with the
 reference engine (``reference_engine/dm``) and knows no card. Cards are instantiated from it by
 :mod:`.dm_generator` (real cards of the catalogue, chosen by :mod:`.dm_cards` from their Japanese text).
