@@ -23,7 +23,7 @@ INPUTS = {
     "shard": "`K/N`: play shard K of N (a matrix job); every shard of the run is judged as of `as-of`",
     "run-id": "the id the shards of one run share (empty: the workflow run's, GITHUB_RUN_ID)",
     "as-of": "judge by the rulings in force on this date, YYYY-MM-DD (empty: today; required with `shard`)",
-    "generated": "`true`: also the generated scenarios: 3,082 Yu-Gi-Oh! chains and 1,092 Duel Masters attacks (with `game`: that game's only)",
+    "generated": "`true`: also the generated scenarios: 3,082 Yu-Gi-Oh! chains and 1,096 Duel Masters attacks (with `game`: that game's only)",
     "junit": "where to write the JUnit XML report (empty: none)",
     "results": "where to write the JSON-lines result stream",
     "markdown-summary": "`true`: write the Markdown summary to the job summary",

@@ -47,13 +47,10 @@ def _counts() -> dict:
     from duelspec.catalogue import cards
     from duelspec.generated.dm_generator import space_size
     from duelspec.mutation import registry
-    from test_dm_generated import OUTSIDE_THE_MODEL
     dm_cards = cards("dm")
     return {
         "dm-situations": space_size(),
         "dm-mutants": len(registry("dm")),
-        "dm-mutants-outside-model": len(OUTSIDE_THE_MODEL),
-        "dm-mutants-in-model": len(set(registry("dm")) - set(OUTSIDE_THE_MODEL)),
         "ygo-rulings": sum(1 for r in rulings().values() if r.game == "ygo"),
         "dm-rulings": sum(1 for r in rulings().values() if r.game == "dm"),
         "ygo-scenarios": sum(1 for s in scenarios if s["game"] == "ygo"),

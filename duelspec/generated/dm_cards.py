@@ -29,7 +29,7 @@ def _c(slug, code, name, power, *words, **kw):
 SOUL_PHOENIX_SOURCES = (
     _c("kooc", "DM-07 42/55", "Kooc Pollon", 1000, "このクリーチャーは攻撃されない", cannot_be_attacked=True, fire=True),
     _c("regarion", "DM-08 55/55", "Terradragon Regarion", 4000, "パワーアタッカー+3000", "W(ダブル)・ブレイカー",
-       power_attacker=3000, breaker=2, nature=True),
+       power_attacker=3000, breaker=2, nature=True, dragon=True),     # an Earth Dragon (アース・ドラゴン)
 )
 
 # attackers
@@ -138,3 +138,21 @@ STAINED_GLASS = _c("glass", "DM-02 21/55", "Stained Glass", 1000, "このクリ�
 #: 10); its ファイナル革命 cip finds no multicolored creature to put and its 「スピードアタッカー」 grant does not matter here
 BUSTER = _c("buster", "DMR-21 L1/L2", "Dogiragon Buster, Blue Leader", 13000, "革命チェンジ:火または自然の、コスト5以上のドラゴン",
             "T・ブレイカー", breaker=3, fire=True, nature=True)
+
+#: the attacker of the target-leaves axis (AT-D2): Terradragon Regarion, a Dragon with power attacker
+REGARION = SOUL_PHOENIX_SOURCES[1]
+#: A's creature whose ability puts the attacked creature into B's mana zone when Regarion attacks. No Japanese
+#: printing of this promo was found (features/cards/dm.json notes, dm-abilities.json `no_japanese_text`): its words
+#: are its English text's, and its timing (when another Dragon of A's attacks: AT-S3) and "you may" are the English
+#: text's (the hand-written features/dm/attack/interruption.feature plays it too)
+DOLZARK = _c("dolzark", "Promo P0/Y3", "Super Dragon Machine Dolzark", 7000,
+             "Whenever one of your other creatures that has Dragon in its race attacks, you may choose one of your "
+             "opponent's creatures in the battle zone that has power 5000 or less and put it into his mana zone",
+             breaker=2, fire=True, nature=True, dragon=True)
+
+#: the ninja of the next-turn axis, from B's hand (ニンジャ・ストライク4: B has 4 mana cards), and the creature its cip
+#: makes a blocker (Tri-horn Shepherd: no text)
+HAYABUSAMARU = ("DM-29 37/55", "Hayabusamaru, Light Fang Ninja", ("ニンジャ・ストライク4", "相手のクリーチャーが攻撃またはブロックした時",
+                                                                "そのターンの終わりに、このシノビを自分の山札の一番下に置く",
+                                                                "次の自分のターンのはじめまで、バトルゾーンにある自分のクリーチャー1体は「ブロッカー」を得る"))
+SHEPHERD = "DM-01 109/110"

@@ -11,10 +11,12 @@ is kept, the others add nothing the rulings decide. Situations the model leaves 
 scenario (:func:`undecided`).
 
 Further axes on smaller spaces: ninja strike, S-back and shield-break replacement, the split of the attacked
-creature (Stained Glass against Soul Phoenix), two creature shield triggers (``st-creatures``), revolution change.
+creature (Stained Glass against Soul Phoenix), two creature shield triggers (``st-creatures``), revolution change,
+the attacked creature leaving in AT-S3 (``dolzark-y``: Super Dragon Machine Dolzark, AT-D2), a blocker granted until
+the start of B's next turn and a second attack in turn 5 (``hayabusamaru.turn-5``, AT-S4).
 
 Ids: ``dm.generated.attack.<attacker>[.<state>].<target>[.<defender>][.s<n>][.st-<trigger>][.<blocker>-<block>]``
-``[.ninja-<who>][.x-<extra>][.own-s1][.split-<source>][.rc-buster][.y|.n]``.
+``[.ninja-<who>][.x-<extra>][.own-s1][.split-<source>][.rc-buster][.dolzark-y|n][.hayabusamaru.turn-5][.y|.n]``.
 """
 from __future__ import annotations
 
@@ -53,6 +55,29 @@ def _all():
     yield from _splits()
     yield from _creature_triggers()
     yield from _revolution()
+    yield from _target_leaves()
+    yield from _next_turn()
+
+
+def _next_turn():
+    """A lasting effect and the next turns (AT-S4): B ninja-strikes Hayabusamaru when a ready single breaker without
+    ability attacks B with 2 shields; its cip makes B's Tri-horn Shepherd a blocker 「次の自分のターンのはじめまで」, B
+    does not block; the game goes on to A's turn 5, where the attacker attacks again and B's block with the Shepherd
+    is refused (the grant ended when B's turn 4 began)."""
+    for a in C.ATTACKERS:
+        m = a.model
+        if m.ability or m.breaker != 1 or m.cannot_attack_players or m.sources:
+            continue
+        yield situation(PREFIX + "attack.", a, "player", None, 2, None, None, None, (), "ready", next_turn=True)
+
+
+def _target_leaves():
+    """The attacked creature leaves the battle zone in AT-S3 (AT-D2): Super Dragon Machine Dolzark's ability, when
+    Terradragon Regarion (a Dragon with power attacker) attacks a tapped Fear Fang, puts Fear Fang into B's mana
+    zone (or AP declines): the interruption ends the "while attacking" power attacker bonus."""
+    fang = next(d for d in C.DEFENDERS if d.slug == "fang")
+    for yes in (True, False):
+        yield situation(PREFIX + "attack.", C.REGARION, "tapped", fang, 0, None, None, None, (), "ready", ally=yes)
 
 
 def _revolution():
@@ -128,11 +153,11 @@ def optional_of(a, d) -> list:
 
 
 def situation(prefix, a, t, d, n, trig, b, k, answers, state, ninja=None, extra=None, own_shields=0, split=None,
-              revolution=None):
+              revolution=None, ally=None, next_turn=False):
     """``(id, situation, cards)`` for the cards and axes of one attack (see the module docstring)."""
     s = Situation(a.model, t, d.model if d else None, n, trig, b.model if b else None, k,
                   tuple(zip(optional_of(a, d), answers)), state, ninja, extra, own_shields, split,
-                  revolution.model if revolution else None)
+                  revolution.model if revolution else None, ally, next_turn)
     parts = [a.slug] + ([state] if state != "ready" else []) + [t] + ([d.slug] if d else [])
     parts += [f"s{n}"] if t == "player" else []
     parts += [f"st-{trig}"] if trig else []
@@ -142,6 +167,8 @@ def situation(prefix, a, t, d, n, trig, b, k, answers, state, ninja=None, extra=
     parts += [f"own-s{own_shields}"] if own_shields else []
     parts += [f"split-{C.SOUL_PHOENIX_SOURCES[split].slug}"] if split is not None else []
     parts += [f"rc-{revolution.slug}"] if revolution else []
+    parts += [f"{C.DOLZARK.slug}-{'y' if ally else 'n'}"] if ally is not None else []
+    parts += ["hayabusamaru.turn-5"] if next_turn else []
     parts += ["y" if x else "n" for x in answers]
     return prefix + ".".join(parts), s, {"attacker": a, "defender": d, "blocker": b}
 
@@ -315,6 +342,14 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         if s.ninja in ("nap-first", "nap-later"):
             setup.append({"id": "a-by-2", "card": C.FILLER, "owner": "A", "zone": "battle"})       # Joe's Toolkit's
 
+    if s.ally is not None:
+        setup.append({"id": "ally", "card": C.DOLZARK.code, "owner": "A", "zone": "battle"})
+    if s.next_turn:      # ニンジャ・ストライク4; a deck for each player's draw of turns 4 and 5
+        setup.append({"id": "ninja", "card": C.HAYABUSAMARU[0], "owner": "B", "zone": "hand"})
+        setup.append({"id": "ally", "card": C.SHEPHERD, "owner": "B", "zone": "battle"})
+        setup += [{"id": f"b-mana-ninja-{i}", "card": C.FILLER, "owner": "B", "zone": "mana"} for i in range(1, 5)]
+        setup += [{"id": f"{p.lower()}-deck-t{i}", "card": C.FILLER, "owner": p, "zone": "deck"} for p in "AB" for i in (1, 2)]
+
     script = [{"player": "A", "do": "declare-attack", "when": {"window": "AT-S1"}, "attacker": first,
                "target": "player" if s.target == "player" else "def"}]
     x = _Expect()
@@ -341,9 +376,26 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
     if pa:
         x.event({"event": "power", "card": "att", "power": r.attack_power}, *pa)
     nap_ninja = bool(s.ninja) and s.ninja.startswith("nap")
-    for role, ability, applied in r.resolves:
-        if ability in ("ninja-strike", "cip") and nap_ninja:
+    for rl, ability, applied in r.resolves:
+        if rl == "hayabusa":
+            g = r.rulings_of("s3:ninja:grants-blocker")
+            if ability == "ninja-strike":
+                script.append({"player": "B", "do": "ninja-strike", "when": {"window": "AT-S3"}, "card": "ninja"})
+                x.event({"event": "declare", "card": "ninja", "ability": "ninja-strike"}, *g)
+                x.event({"event": "summon", "card": "ninja"}, *g)
+            else:
+                x.event({"event": "trigger", "card": "ninja", "ability": "cip"}, *g)
+                script.append({"player": "B", "do": "choose", "when": {"window": "AT-S3"}, "cards": ["ally"]})
+        elif ability in ("ninja-strike", "cip") and nap_ninja:
             _ninja_step(script, x, s, ability, "B", "AT-S3", r.rulings_of("s3:ninja"))
+        elif ability == "ally-attacks":
+            s3 = r.rulings_of("s3:ally-attacks")
+            if applied:
+                script.append({"player": "A", "do": "choose", "when": {"window": "AT-S3"}, "cards": ["def"]})
+                x.event({"event": "move", "card": "def", "to": "mana"}, *s3)
+                x.card("def", "zone", "mana", *s3)
+            else:              # "you may": AP declines (no step)
+                x.nev({"event": "move", "card": "def", "to": "mana"}, *s3)
         elif ability == "when-attacked" and applied == "bystander":
             s3 = r.rulings_of("s3:when-attacked:destroy:bystander")
             x.event({"event": "trigger", "card": "def", "ability": "when-attacked"}, *s3)
@@ -396,6 +448,20 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
                         x.nev({"event": "destroy", "card": "att"}, *s3)
     if "s3:when-attacks-untap:has-shields" in r.signature:
         x.nev({"event": "untap", "card": "att"}, *r.rulings_of("s3:when-attacks-untap"))
+    if r.target_left:       # AT-S3: the attacked creature left the battle zone (AT-D2); with it the bonus (AT-S2)
+        d2 = r.rulings_of("interrupt:")
+        end = {"event": "attack-end", "interrupted": True}
+        if a.model.power_attacker:     # one event (「攻撃は中断され、「攻撃中」の継続的効果も終了する」): no order asserted
+            x.event({"together": [end, {"event": "power", "card": "att", "power": a.model.power}]}, *d2)
+            x.card("att", "power", a.model.power, *d2)
+        else:
+            x.event(end, *d2)
+        for e in ({"event": "ask", "player": "B", "question": "block"}, {"event": "battle"}, {"event": "break"},
+                  {"event": "step", "step": "AT-S7"}):
+            x.nev(e, *d2)
+        x.card("att", "zone", "battle", *d2)
+        x.card("att", "tapped", True, *d2)
+        return _doc(sid, s, cards, r, setup, script, x, cat)
     if r.interrupted and not r.returned:      # AT-S3: the attacker left the battle zone (AT-D2)
         d2 = r.rulings_of("interrupt:")
         x.event({"event": "attack-end", "interrupted": True}, *d2)
@@ -406,7 +472,7 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         return _doc(sid, s, cards, r, setup, script, x, cat)
     s4 = r.rulings_of("s4:")
     if r.block_asked:
-        x.event({"event": "ask", "player": "B", "question": "block", "cards": ["blk"]}, *s4)
+        x.event({"event": "ask", "player": "B", "question": "block", "cards": ["ally" if s.next_turn else "blk"]}, *s4)
         if r.blocked:
             script.append({"player": "B", "do": "block", "when": {"window": "AT-S4"}, "card": "blk"})
             x.event({"event": "tap", "card": "blk"}, *s4)
@@ -419,7 +485,9 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         x.nev({"event": "block"}, *s4)
     s5 = r.rulings_of("s5:")
     for rl, ability, applied in r.resolves:
-        if ability in ("ninja-strike", "cip") and not nap_ninja:
+        if rl == "hayabusa":
+            continue
+        elif ability in ("ninja-strike", "cip") and not nap_ninja:
             _ninja_step(script, x, s, ability, "A", "AT-S5", r.rulings_of("s5:ninja"))
         elif ability == "when-blocked" and a.model.ability == "blocked-bounce":
             x.event({"event": "trigger", "card": "att", "ability": "when-blocked"}, *s5)
@@ -467,7 +535,7 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
                 x.nev({"event": "destroy", "card": ID[rl]}, *bat)
         for rl, ability, applied in r.resolves:
             if ability in ("when-attacks", "when-attacked", "when-blocked", "when-not-blocked", "ninja-strike", "cip",
-                           "after-attacking", "when-breaks"):
+                           "after-attacking", "when-breaks", "ally-attacks"):
                 continue
             x.event({"event": "trigger", "card": ID[rl], "ability": ability}, *s6a)
             if ability == "when-wins-battle":
@@ -618,7 +686,32 @@ def build(sid: str, s: Situation, cards: dict, r) -> dict:
         if "attacker" not in r.destroyed and not r.attacker_returned:
             x.card("att", "zone", "battle", *s7)
             x.card("att", "tapped", not r.untapped, *s7)
+    if s.next_turn:
+        _turn_5(script, x, s, r, shields)
     return _doc(sid, s, cards, r, setup, script, x, cat)
+
+
+def _turn_5(script, x, s, r, shields):
+    """The next turns of ``next_turn``: B's turn 4, then A's turn 5, where the attacker attacks the player again and
+    B's block with the creature whose blocker lasted until the start of turn 4 is refused (AT-S4); the last shield
+    is broken. The final state is the end of turn 5's."""
+    nt = r.rulings_of("next-turn:")
+    g = r.rulings_of("s3:ninja:grants-blocker")
+    t5 = {"attack": 1, "turn": 5}
+    x.event({"event": "turn", "turn": 4, "player": "B"}, *nt)
+    x.event({"event": "turn", "turn": 5, "player": "A"}, *nt)
+    script.append({"player": "A", "do": "declare-attack", "when": {"window": "AT-S1", **t5}, "attacker": "att",
+                   "target": "player"})
+    x._carry(f"/script/{len(script)}", nt)
+    script.append({"player": "B", "do": "block", "when": {"window": "AT-S4", **t5}, "card": "ally", "legal": False})
+    x.event({"event": "break", "shields": [shields[0]]}, *nt)
+    # (never a block: the first attack's expectation, carried by AT-S4, covers turn 5's too)
+    x.card("ninja", "zone", "deck", *g)           # 「そのターンの終わりに、このシノビを自分の山札の一番下に置く」
+    x.card("ally", "zone", "battle", *nt)
+    for sh in shields:
+        x.card(sh, "zone", "hand", *nt)
+    x.count("B", "shield", 0, *nt)
+    x.count("B", "hand", 3, *nt)        # the two broken shields and the card drawn in turn 4
 
 
 def _requires(s: Situation, r, cards) -> list:
@@ -658,6 +751,12 @@ def _requires(s: Situation, r, cards) -> list:
         req |= {"ability:replacement", "break"}
     if s.revolution:
         req |= {"revolution-change", "ability:cip"}
+    if s.ally is not None:
+        req.add("ability:ally-attacks")
+    if r.target_left:
+        req.add("attack-interruption")
+    if s.next_turn:
+        req |= {"several-turns", "ninja-strike", "ability:cip", "block", "refusal"}
     if a.sources or (d and d.sources):      # Soul Phoenix: an evolution creature with 「一番上のカードだけが…離れる」
         req |= {"evolution", "ability:replacement"}
     return sorted(req)
@@ -677,7 +776,10 @@ def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
         cites.append({"kind": "card-text", "ref": f"{c[1]} ({c[0]}) 「{cat[c[0]]['text_ja']}」"})
     extra = {"s-back": C.CRACK_CRAWLER, "s-back-not-water": C.CRACK_CRAWLER, "replace": C.PULSAR_TREE,
              "no-replace": C.PULSAR_TREE}.get(s.extra)
-    for c in ((C.RAIDEN,) if s.ninja else ()) + ((extra,) if extra else ()):
+    if s.ally is not None:          # no Japanese printing found: its English text (features/cards/dm-abilities.json)
+        cites.append({"kind": "card-text", "ref": f"{C.DOLZARK.name} ({C.DOLZARK.code}): {cat[C.DOLZARK.code]['text']} "
+                                                  "(English text: no Japanese printing found)"})
+    for c in ((C.RAIDEN,) if s.ninja else ()) + ((C.HAYABUSAMARU,) if s.next_turn else ()) + ((extra,) if extra else ()):
         cites.append({"kind": "card-text", "ref": f"{c[1]} ({c[0]}) 「{cat[c[0]]['text_ja']}」"})
     seen, uniq = set(), []
     for c in cites:
@@ -699,6 +801,10 @@ def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
         title += f"; player {'B' if s.ninja.startswith('nap') else 'A'} ninja-strikes Raiden"
     if s.revolution:
         title += "; A revolution-changes Dogiragon Buster in"
+    if s.next_turn:
+        title += "; player B ninja-strikes Hayabusamaru, its Tri-horn Shepherd does not block; it attacks again in turn 5"
+    if s.ally is not None:
+        title += f"; {C.DOLZARK.name} " + ("puts it into B's mana zone" if s.ally else "is declined")
     if r.split:
         title += f"; it splits and A chooses {C.SOUL_PHOENIX_SOURCES[s.split_choice].name}"
     if s.extra:
@@ -709,7 +815,7 @@ def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
     expect["carries"] = {k: v for k, v in expect["carries"].items() if k in r.rulings}
     return {
         "format": 2,
-        **({"format_minor": 1} if s.revolution else {}),     # `when.before` is a word of format 2.1
+        **({"format_minor": 1} if s.revolution or s.next_turn else {}),    # `when.before`, `when.turn`: words of format 2.1
         "id": sid,
         "game": "dm",
         "title": title,
@@ -718,7 +824,7 @@ def _doc(sid, s, cards, r, setup, script, x, cat) -> dict:
         "generated": True,
         **({"cites": uniq} if uniq else {}),
         "setup": {"players": {"A": {}, "B": {}}, "cards": setup, "turn": 3, "turn_player": "A", "phase": "attack",
-                  "first_player": "A"},
+                  "first_player": "A", **({"stop": {"turn": 5, "phase": "end"}} if s.next_turn else {})},
         "script": script,
         "expect": expect,
     }

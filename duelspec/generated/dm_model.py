@@ -1,7 +1,7 @@
 """An independent ruling model of the Duel Masters attack (攻撃 / アタック).
 
 Written from the ruling text (``docs/rulings/dm-attack.md``, ``features/rulings/dm-attack.json``:
-AT-01..AT-03, AT-B*, AT-P*, AT-D1, AT-S1..AT-S7, AT-X1) and the catalogued general rules of the
+AT-01..AT-03, AT-B*, AT-P*, AT-D1..AT-D4, AT-S1..AT-S7, AT-X1, AT-X2) and the catalogued general rules of the
 game (``features/general_rules/dm.json``: DM-GEN-*), and nothing else: it shares no code with the
 reference engine (``reference_engine/dm``) and knows no card. Cards are instantiated from it by
 :mod:`.dm_generator` (real cards of the catalogue, chosen by :mod:`.dm_cards` from their Japanese text).
@@ -31,6 +31,11 @@ Input: a :class:`Situation` — one attack of the turn player A (AP) on player B
 - ``blocker``: ``None`` or a :class:`Creature` with blocker; ``block``: ``"block"``, ``"no-block"`` or
   ``"tapped"`` (the blocker is tapped: it cannot block);
 - ``yes``: the answers to the optional (「〜てよい」) abilities, by ability: ``{"when-attacks-draw": True}``.
+- ``next_turn``: B ninja-strikes a ninja whose cip gives one of B's creatures blocker 「次の自分のターンのはじめまで」
+  and B does not block; the game goes on to A's turn 5, where the attacker attacks the player again;
+- ``ally``: A's other creature whose ability triggers when A's Dragon attacks (「自分の他のドラゴンが攻撃する時」) and
+  may put the attacked creature into B's mana zone: ``None`` (none), ``True`` (AP does: the target leaves, AT-D2)
+  or ``False`` (AP declines); the attacker's ``dragon`` says whether its race is a Dragon.
 
 Output: :func:`rule` returns a :class:`Ruling`: whether the declaration is legal, the battle (who
 battles, with which powers, who wins, who is destroyed), the shields broken, whether A wins by a
@@ -90,6 +95,7 @@ class Creature:
     #: the creatures under an evolution creature whose text is 「このクリーチャーがバトルゾーンを離れる時、一番上のカードだけが
     #: バトルゾーンから離れる」 (Soul Phoenix): when it leaves, they stay as separate creatures (AT-D4: a split)
     sources: tuple = ()
+    dragon: bool = False             # its race is a Dragon (ドラゴン): what 「自分の他のドラゴンが攻撃する時」 sees
 
     def __post_init__(self):
         if self.ability is not None and self.ability not in ABILITIES:
@@ -115,8 +121,27 @@ class Situation:
     #: the creature of A's hand (Dogiragon Buster, 「革命チェンジ:火または自然の、コスト5以上のドラゴン」) that AP switches with
     #: the attacker by revolution change, declared in AT-S3 before any ability resolves
     revolution: Creature | None = None
+    #: A's other creature whose ability triggers when one of A's other Dragons attacks (Super Dragon Machine Dolzark,
+    #: 「…put one of your opponent's creatures … that has power 5000 or less into his mana zone」, "you may"): ``None``
+    #: (none), ``True`` AP puts the attacked creature into B's mana zone with it, ``False`` AP declines
+    ally: bool | None = None
+    #: the game goes on to turn 5: B ninja-strikes Hayabusamaru in AT-S3, its cip gives B's untapped creature
+    #: 「ブロッカー」 「次の自分のターンのはじめまで」, B declines to block with it; in turn 5 the attacker attacks the
+    #: player again and B tries to block with that creature
+    next_turn: bool = False
 
     def __post_init__(self):
+        if self.next_turn and not (self.target == "player" and self.shields == 2 and self.attacker.breaker == 1
+                                   and not (self.attacker.ability or self.attacker.cannot_attack_players
+                                            or self.attacker.sources or self.trigger or self.blocker or self.ninja
+                                            or self.extra or self.revolution or self.state != "ready")):
+            raise ValueError("next_turn: a ready single breaker without ability attacks the player with 2 shields, "
+                             "nothing else")
+        if self.ally is not None and not (self.attacker.dragon and self.target == "tapped" and self.defender.power <= 5000
+                                          and not (self.attacker.ability or self.defender.ability or self.blocker
+                                                   or self.ninja or self.revolution or self.state != "ready")):
+            raise ValueError("ally: a ready Dragon without ability attacks a tapped creature of power 5000 or less "
+                             "without ability, no blocker, no ninja")
         if self.revolution is not None and (self.attacker.ability or self.blocker or self.ninja or self.trigger or self.extra
                                             or self.state != "ready" or self.target != "tapped"):
             raise ValueError("revolution change: a ready attacker without ability attacks a tapped creature, nothing else")
@@ -228,6 +253,7 @@ class Ruling(CitedDecisions):
     split: tuple | None = None  # (role, index): the attacker or the target split and AP chose that source (AT-D4)
     attacker_returned: bool = False  # a shield trigger's cip returned the attacker to A's hand in AT-S6b
     revolution: bool = False    # the attacker was switched by revolution change in AT-S3
+    target_left: bool = False   # the attacked creature left the battle zone in AT-S3 (AT-D2)
     decisions: list = field(default_factory=list)
 
     @property
@@ -402,10 +428,31 @@ def rule(s: Situation) -> Ruling:
                "bonus applies now) and 「W・ブレイカー」" if yes else "AP declines it (「置いてよい」)"), "AT-S3", "AT-X2",
                *(("AT-S2",) if yes else ()), general=("DM-GEN-WHO-DECIDES",))
     r.breaker = breaker
+    if s.ally is not None:
+        r.resolves.append(("ally", "ally-attacks", s.ally))
+        r.cite(f"s3:ally-attacks:{s.ally}", "the attack of a Dragon triggers AP's other creature's ability in AT-S3 "
+               "(「自分の他のドラゴンが攻撃する時」) and it resolves: " + ("AP puts the attacked creature (power 5000 or "
+               "less) into B's mana zone" if s.ally else "AP declines it (\"you may\")"), "AT-S3",
+               general=("DM-GEN-WHO-DECIDES",))
+        if s.ally:
+            r.interrupted = True
+            r.target_left = True
+            r.cite("interrupt:target-left" + (":while-attacking-ends" if a.power_attacker else ""),
+                   "the attacked creature left the battle zone in AT-S3: the attack is interrupted once no ability "
+                   "waits and the remaining steps are skipped" + ("; the \"while attacking\" effects end with it: the "
+                   "power attacker bonus no longer applies (「攻撃は中断され、「攻撃中」の継続的効果も終了する」)"
+                   if a.power_attacker else ""), "AT-D2", *(("AT-S2",) if a.power_attacker else ()))
+            return r
     slayer = {"defender": bool(s.defender and s.defender.slayer), "blocker": bool(s.blocker and s.blocker.slayer)}
     d = s.defender
     if s.ninja in ("nap", "nap-first", "nap-later"):
         _nap_ninja(r, s)
+    if s.next_turn:
+        r.resolves += [("hayabusa", "ninja-strike", "B"), ("hayabusa", "cip", "B")]
+        r.cite("s3:ninja:grants-blocker", "NAP declares ninja strike in AT-S3 (「相手のクリーチャーが攻撃…した時」); the ninja "
+               "is summoned and its cip resolves: NAP's chosen creature gets 「ブロッカー」 「次の自分のターンのはじめまで」 "
+               "(until the start of B's next turn, turn 4)", "AT-S3",
+               general=("DM-GEN-HIDDEN-ZONE-TRIGGERS", "DM-GEN-WHO-DECIDES"))
     if d is not None and d.ability == "attacked-slayer":
         r.resolves.append(("defender", "when-attacked", True))
         slayer["defender"] = True
@@ -437,6 +484,10 @@ def rule(s: Situation) -> Ruling:
             r.cite(f"s4:{s.block}", "B has a blocker that can block and decides whether to block; blocking taps it"
                    if blocked else "B has a blocker that can block and declines", "AT-S4",
                    general=("DM-GEN-BLOCKER", "DM-GEN-WHO-DECIDES"))
+    if s.next_turn:
+        r.block_asked = True
+        r.cite("s4:granted-blocker:no-block", "B's creature is a blocker now and can block: B is asked and declines",
+               "AT-S4", general=("DM-GEN-BLOCKER", "DM-GEN-WHO-DECIDES"))
     r.blocked = blocked
     # ---- AT-S5: "when blocked" / "when not blocked"; AP's ninja strike after a block
     if s.ninja in ("ap", "ap-first"):
@@ -609,6 +660,11 @@ def rule(s: Situation) -> Ruling:
         r.cite("s7:power-attacker-ends", "the attack ends: power attacker no longer applies", "AT-S7")
     else:
         r.cite("s7:end", "the attack ends", "AT-S7")
+    if s.next_turn:
+        r.cite("next-turn:granted-blocker-ended", "the blocker lasted until the start of B's next turn (turn 4): in A's "
+               "turn 5 the creature is no blocker, so B has no blocker that can block and its block is refused (AT-S4); "
+               "the attacker's second attack breaks B's last shield", "AT-S4", "AT-S6b",
+               general=("DM-GEN-BLOCKER", "DM-GEN-ATTACK-STEPS"))
     if a.ability == "after-attacking-player" and not r.direct_win:
         if s.target != "player":
             r.cite("s7:after-attacking:not-a-player", "it attacked a creature: 「相手プレイヤーを攻撃したあと」 does not "
