@@ -53,6 +53,8 @@ from .. import PROTOCOL_VERSION, PROTOCOL_VERSIONS
 from ..files import json_loads
 
 EVIDENCE_CHARS = 2000      # of an offending line kept in a result
+# what a stray line on stdout (a print, a log) gets as advice: stdout carries the protocol only
+STDOUT_HINT = ": stdout carries only the protocol's JSON lines, one reply per message; write logs and prints to stderr"
 READ_CHUNK = 1 << 20       # bytes per read of the program's stdout
 STDERR_TAIL_BYTES = 8192   # of the program's stderr kept as evidence
 REPLY_MEMORY_FACTOR = 16   # reading one reply needs at most this many bytes per byte of it (benchmarks/, reply-memory)
@@ -436,10 +438,10 @@ class ProcessAdapter:
             msg = json_loads(line)
         except (ValueError, RecursionError) as exc:
             why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
-            raise _Fault("not-json", f"the adapter's reply to `{what}` is not JSON duelspec can read ({why})",
+            raise _Fault("not-json", f"the adapter's reply to `{what}` is not JSON duelspec can read ({why}){STDOUT_HINT}",
                          line[:EVIDENCE_CHARS]) from None
         if not isinstance(msg, dict):
-            raise _Fault("not-json", f"the adapter's reply to `{what}` is not a JSON object", line)
+            raise _Fault("not-json", f"the adapter's reply to `{what}` is not a JSON object{STDOUT_HINT}", line)
         return msg, line
 
     # -- the Adapter interface ----------------------------------------------------------

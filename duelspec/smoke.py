@@ -2,7 +2,8 @@
 
 It checks what every adapter must do whatever its rules coverage: answer ``start`` with a
 valid implementation description, answer two ``run`` messages (the ``seq`` must follow)
-with valid replies, and exit with status 0 after ``stop``. The scenarios' outcomes
+with valid replies — the second scenario (format 2) scripts one step, so its trace must give one
+step outcome — and exit with status 0 after ``stop``. The scenarios' outcomes
 (passed / failed / skipped) are shown but are not part of the verdict.
 """
 from __future__ import annotations
@@ -32,6 +33,38 @@ SMOKE = {
     },
 }
 
+# The second run of a format-2 adapter scripts one step the engine must refuse, so that the reply's
+# `steps` are exercised too (docs/adapters.md: one step outcome per script step, in order): B's Ash
+# Blossom is in its deck, where it cannot be activated; A's Fear Fang is tapped, so it cannot attack.
+WITH_A_STEP = {
+    "ygo": {"step": {"player": "B", "do": "activate", "when": {"window": "before-draw"}, "card": "top", "legal": False},
+            "title": "Smoke: a card in the deck cannot be activated; the turn player draws it"},
+    "dm": {"step": {"player": "A", "do": "declare-attack", "when": {"window": "AT-S1"}, "attacker": "c1", "target": "player",
+                    "legal": False},
+           "tapped": "c1", "title": "Smoke: a tapped creature cannot attack"},
+}
+
+
+def with_a_step(scenario: dict) -> dict:
+    """The format-2 smoke scenario of the second run: the first one with :data:`WITH_A_STEP`'s step."""
+    extra = WITH_A_STEP[scenario["game"]]
+    cards = [dict(c, tapped=True) if c["id"] == extra.get("tapped") else c for c in scenario["setup"]["cards"]]
+    return dict(scenario, id=scenario["id"] + ".with-a-step", title=extra["title"], script=[extra["step"]],
+                setup=dict(scenario["setup"], cards=cards))
+
+
+def steps_problem(scenario: dict, reply) -> str | None:
+    """A trace whose step outcomes do not match the script one for one, in words (``None``: they do)."""
+    trace = reply.get("trace") if isinstance(reply, dict) else None
+    if not isinstance(trace, dict) or not isinstance(trace.get("steps"), list):
+        return None
+    got, want = len(trace["steps"]), len(scenario.get("script", []))
+    if got == want:
+        return None
+    return (f"the trace has {got} step outcome(s) for a script of {want} step(s): `steps` holds one object per "
+            f"script step, in script order (docs/adapters.md, \"steps\")")
+
+
 PROTOCOL_FAULTS = ("invalid trace", "not-json", "not-utf8", "extra-output", "oversize", "wrong-seq", "invalid-reply", "exit",
                    "timeout", "start-up failed", "adapter gave up")
 
@@ -58,15 +91,19 @@ def smoke(adapter) -> list[tuple[str, bool, str]]:
     checks.append(("protocol version", True, f"the adapter speaks adapter protocol {getattr(adapter, 'protocol', None) or 2}"
                    + ("" if scenario["format"] == 2 else " (format-1 scenarios only: the suite's format-2 scenarios are skipped)")))
     for n in (1, 2):
+        sent = with_a_step(scenario) if n == 2 and scenario["format"] == 2 else scenario
         t0 = time.perf_counter()
-        reply = adapter.run(scenario)
-        result = judge(scenario, reply, round((time.perf_counter() - t0) * 1000, 3))
+        reply = adapter.run(sent)
+        result = judge(sent, reply, round((time.perf_counter() - t0) * 1000, 3))
         fault = result["outcome"] in ("errored", "timed-out") and result.get("detail") in PROTOCOL_FAULTS
         detail = result["outcome"] + (f": {result.get('message') or result.get('reason') or ''}"
                                       if result["outcome"] != "passed" else "")
+        steps = steps_problem(sent, reply)
+        if steps:
+            fault, detail = True, steps
         if fault and result.get("evidence"):
             detail += "".join(f"\n  {k}: {v}" for k, v in result["evidence"].items())
-        checks.append((f"run {n} ({scenario['id']}, format {scenario['format']}, seq {n})", not fault, detail))
+        checks.append((f"run {n} ({sent['id']}, format {sent['format']}, seq {n})", not fault, detail))
     status = adapter.stop()
     if hasattr(adapter, "exit_status"):
         checks.append(("stop: the program exits with status 0", status == 0,

@@ -34,6 +34,7 @@ def test_every_fault_is_reported_with_evidence_and_the_run_goes_on(tmp_path):
     assert res["t.exit.1"]["evidence"] == {"stderr": "boom in t.exit.1\n", "exit_status": 3}
     assert res["t.garbage.1"]["evidence"]["line"] == "Segmentation fault in t.garbage.1 (not JSON)"
     assert "not JSON" in res["t.garbage.1"]["message"]
+    assert "write logs and prints to stderr" in res["t.garbage.1"]["message"]   # what to do about a stray print
     assert "limit of 100000 bytes" in res["t.oversize.1"]["message"]
     assert res["t.oversize.1"]["evidence"]["line"].startswith('{"seq": 1, "trace"')
     assert len(res["t.oversize.1"]["evidence"]["line"]) < 3000
