@@ -93,11 +93,18 @@ def fast_validator(name: str, ref: str | None = None):
         import jsonschema_rs
     except ImportError:  # pragma: no cover - an optional accelerator
         return None
-    registry = jsonschema_rs.Registry([(d["$id"], d) for d in _documents()])
+    registry = _fast_registry()
     doc = _absolute(name)
     if ref:
         doc = {"$ref": doc["$id"] + ref}
     return jsonschema_rs.Draft202012Validator(doc, registry=registry, validate_formats=True)
+
+
+@lru_cache(maxsize=None)
+def _fast_registry():
+    """The schemas as one jsonschema-rs registry, built once for every fast validator."""
+    import jsonschema_rs
+    return jsonschema_rs.Registry([(d["$id"], d) for d in _documents()])
 
 
 def is_valid(doc: object, name: str, ref: str | None = None) -> bool:
