@@ -9,7 +9,8 @@ benchmarks/README.md, ``DUELSPEC_UPDATE_README=1 pytest tests/test_readme.py`` t
 
 Times are CPU times (of a process and every process it started) where the goal is about work,
 so that a shared machine's other load does not change them; wall times where the goal is about
-parallelism (--jobs) and beside the CPU times elsewhere. The load average is recorded.
+parallelism (--jobs) and beside the CPU times elsewhere. The load average is recorded. Every process a bench
+starts keeps its bytecode, as an installed duelspec has it (:func:`keep_bytecode`; results.json's ``bytecode``).
 
 - engines: the real engines' adapters (EDOPro, YGOPro; the engines' env), `duelspec run --generated`:
   the whole run vs the engine's own duel work (goal <= 2x) and --jobs 2 vs 1 (goal >= 1.8x);
@@ -1043,6 +1044,23 @@ def readme_with_table(readme: str, results: dict) -> str:
     return render_marks(_between(_between(readme, TABLE, table(results)), KEYS_TABLE, keys_table(results)), results)
 
 
+def keep_bytecode() -> str:
+    """Every process a bench starts keeps its modules' bytecode, as an installed duelspec has it (pip writes it on
+    install): ``PYTHONDONTWRITEBYTECODE`` dropped, ``PYTHONPYCACHEPREFIX`` a temporary folder (nothing written into
+    the checkout), duelspec's sources compiled into it first. Without it every start of the runner (and of the
+    YGOPro adapter) on a machine that sets ``PYTHONDONTWRITEBYTECODE=1`` compiles duelspec again (~0.2 s of CPU a
+    process). Returns what results.json records of it."""
+    import atexit
+    import shutil
+    import tempfile
+    was = os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = folder = tempfile.mkdtemp(prefix="duelspec-bench-pyc-")
+    atexit.register(shutil.rmtree, folder, True)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", *(str(ROOT / d) for d in ("duelspec", "reference_engine", "adapters"))],
+                   cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return "kept (PYTHONPYCACHEPREFIX, compiled first)" + (f"; PYTHONDONTWRITEBYTECODE={was} dropped" if was else "")
+
+
 def main(argv):
     if argv == ["--readme"]:            # rewrite the README's table from results.json
         path = ROOT / "benchmarks" / "README.md"
@@ -1051,7 +1069,7 @@ def main(argv):
         return
     names = argv or list(BENCHES)
     results = {"python": sys.version.split()[0], "cpus": os.cpu_count(),
-               "load_average_at_start": [round(x, 1) for x in os.getloadavg()]}
+               "load_average_at_start": [round(x, 1) for x in os.getloadavg()], "bytecode": keep_bytecode()}
     t_run = time.perf_counter()
     for name in names:
         t, load = time.perf_counter(), os.getloadavg()[0]
