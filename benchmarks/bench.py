@@ -9,7 +9,8 @@ benchmarks/README.md, ``DUELSPEC_UPDATE_README=1 pytest tests/test_readme.py`` t
 
 Times are CPU times (of a process and every process it started) where the goal is about work,
 so that a shared machine's other load does not change them; wall times where the goal is about
-parallelism (--jobs) and beside the CPU times elsewhere. The load average is recorded.
+parallelism (--jobs) and beside the CPU times elsewhere. The load average is recorded. Every process a bench
+starts keeps its bytecode, as an installed duelspec has it (:func:`keep_bytecode`; results.json's ``bytecode``).
 
 - engines: the real engines' adapters (EDOPro, YGOPro; the engines' env), `duelspec run --generated`:
   the whole run vs the engine's own duel work (goal <= 2x) and --jobs 2 vs 1 (goal >= 1.8x);
@@ -97,7 +98,12 @@ def throughput():
     t_engine = _best_of(lambda: [adapter.run(s, as_of=day) for s in given])
     replies = [play_one(s, adapter, impl) for s in scen]
     t_judge = _best_of(lambda: [finish(x) for x in replies])
-    return {"scenarios": len(docs), "hand_written": n_hand, "generated": n_gen,
+    import cProfile
+    prof = cProfile.Profile()
+    prof.runcall(end_to_end)          # once more, profiled (not timed): where the end-to-end time goes
+    profile = {"command": "cProfile of benchmarks/bench.py's throughput end_to_end (in-process, every document once)",
+               **profile_rows(prof)}
+    return {"profile": profile, "scenarios": len(docs), "hand_written": n_hand, "generated": n_gen,
             "floor_s": round(t_floor, 3), "e2e_s": round(t_e2e, 3), "ratio": round(t_e2e / t_floor, 2),
             "e2e_per_s": round(len(docs) / t_e2e), "floor_per_s": round(len(docs) / t_floor),
             "engine_s": round(t_engine, 3), "judge_s": round(t_judge, 3)}
@@ -473,6 +479,9 @@ def engines():
             one = min(ones, key=lambda x: x["cpu_s"])
             clocked = min(clocks, key=lambda x: x["cpu_s"])
             two = _run_clocked(base + ["--jobs", "2"])
+            # the runner's process profiled in one more unclocked run (the adapter's own process is not profiled)
+            profile = _profile(base[3:] + ["--jobs", "1"],
+                               env={k: v for k, v in os.environ.items() if not k.startswith("DUELSPEC_ENGINE_CLOCK")})
             same = all(x["results"] == one["results"] for x in ones + clocks)
             one["cpu_s_runs"], clocked["cpu_s_runs"] = [x["cpu_s"] for x in ones], [x["cpu_s"] for x in clocks]
             clocked["engine_duel_cpu_s_runs"] = [x.get("engine_duel_cpu_s") for x in clocks]
@@ -486,7 +495,8 @@ def engines():
                          "adapter_vs_duel_cpu": round(one["adapters_cpu_s"] / duel_cpu, 2) if duel_cpu and "adapters_cpu_s" in one else None,
                          "clock_inflation": round(clocked["cpu_s"] / one["cpu_s"], 2) if one["cpu_s"] else None,
                          "clocked_same_stream": r1 == rc and same,
-                         "jobs2_speedup": round(one["wall_s"] / two["wall_s"], 2), "same_stream": r1 == r2}
+                         "jobs2_speedup": round(one["wall_s"] / two["wall_s"], 2), "same_stream": r1 == r2,
+                         "profile": profile}
     return out
 
 
@@ -535,6 +545,7 @@ def dm_go() -> dict:
         drv_wall = time.perf_counter() - t
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         drv = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        profile = _profile(run[2:] + ["--adapter", spec])     # the runner's process, one more run
         r, r_tee = _results(p.stdout), _results(p_tee.stdout)
     outcomes: dict = {}
     for _, o in r:
@@ -542,7 +553,7 @@ def dm_go() -> dict:
     return {"measurable": True, "scenarios": len(r), "cpu_s": round(cpu, 2), "wall_s": round(wall, 2),
             "driver_cpu_s": round(drv, 2), "driver_wall_s": round(drv_wall, 2), "rc": p.returncode,
             "replay_rc": replay.returncode, "same_stream_recorded": r == r_tee, "outcomes": outcomes,
-            "whole_vs_driver_cpu": round(cpu / drv, 2) if drv else None}
+            "whole_vs_driver_cpu": round(cpu / drv, 2) if drv else None, "profile": profile}
 
 
 def _results(stream: str) -> list:
@@ -663,12 +674,24 @@ EXPLORE_PLANTED = [("dm", "dm.battle.tie-nobody-destroyed", 1), ("dm", "dm.shiel
 STARTUP_ID = "dm.attack.battle.equal-power"     # one hand-written scenario: what a run does before its first one
 
 
+def _bytecode_env(pyc: str) -> dict:
+    """This environment for a child that keeps its modules' bytecode (as an installed duelspec has it: pip writes
+    it on install) in ``pyc`` (``PYTHONPYCACHEPREFIX``, outside the checkout), whatever ``PYTHONDONTWRITEBYTECODE``
+    says here: without bytecode every start-up compiles duelspec's sources again (about 0.2 s of CPU)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = pyc
+    return env
+
+
 def startup():
     """The runner's start-up (issue 37, goal <= 0.2 s): CPU time of the whole process `duelspec run --id ONE`
     (one hand-written scenario on the reference engine: importing, selecting from the built-in features, starting
     the adapter, one scenario, the footer), with the compile cache warm (the features compiled by an earlier run)
     and cold (an empty cache folder: compiled, then kept), each the least of 5 runs; beside them a bare
-    `python -c pass`. Every process has the same cache folder of its own (DUELSPEC_CACHE_DIR)."""
+    `python -c pass`. Every process has the same cache folder of its own (DUELSPEC_CACHE_DIR) and keeps its
+    bytecode (:func:`_bytecode_env`, written by a first run not counted); ``no_bytecode_cpu_s`` is the warm run
+    with ``PYTHONDONTWRITEBYTECODE=1`` and an empty bytecode folder (duelspec's modules compiled from source at
+    every start: an editable checkout on a machine that sets it, as the runs before this one did). ``profile``: where the warm run's CPU goes (:func:`_profile`)."""
     import resource
     import tempfile
 
@@ -677,19 +700,80 @@ def startup():
         p = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, p
-    run = [sys.executable, "-m", "duelspec.cli", "run", "--id", STARTUP_ID, "--format", "json", "--no-progress"]
-    cold, warm, bare, rcs = [], [], [], set()
-    for _ in range(5):
+    args = ["duelspec.cli", "run", "--id", STARTUP_ID, "--format", "json", "--no-progress"]
+    run = [sys.executable, "-m", *args]
+    cold, warm, bare, nobyte, rcs = [], [], [], [], set()
+    with tempfile.TemporaryDirectory() as pyc:
+        base = _bytecode_env(pyc)
+        with tempfile.TemporaryDirectory() as tmp:     # the bytecode written, not counted
+            cpu(run, {**base, "DUELSPEC_CACHE_DIR": tmp})
+        for _ in range(5):
+            with tempfile.TemporaryDirectory() as tmp:
+                env = {**base, "DUELSPEC_CACHE_DIR": tmp}
+                c, p = cpu(run, env)
+                cold.append(c)
+                w, p2 = cpu(run, env)
+                warm.append(w)
+                rcs |= {p.returncode, p2.returncode}
+                bare.append(cpu([sys.executable, "-c", "pass"], env)[0])
+                with tempfile.TemporaryDirectory() as none:    # an empty bytecode folder, never written
+                    nobyte.append(cpu(run, {**env, "PYTHONPYCACHEPREFIX": none, "PYTHONDONTWRITEBYTECODE": "1"})[0])
         with tempfile.TemporaryDirectory() as tmp:
-            env = {**os.environ, "DUELSPEC_CACHE_DIR": tmp}
-            c, p = cpu(run, env)
-            cold.append(c)
-            w, p2 = cpu(run, env)
-            warm.append(w)
-            rcs |= {p.returncode, p2.returncode}
-            bare.append(cpu([sys.executable, "-c", "pass"], env)[0])
+            env = {**base, "DUELSPEC_CACHE_DIR": tmp}
+            cpu(run, env)                                  # the cache warm
+            profile = _profile(args, env=env)
     return {"scenario": STARTUP_ID, "warm_cpu_s": round(min(warm), 3), "cold_cpu_s": round(min(cold), 3),
-            "python_cpu_s": round(min(bare), 3), "rc": sorted(rcs), "runs": 5}
+            "python_cpu_s": round(min(bare), 3), "no_bytecode_cpu_s": round(min(nobyte), 3), "rc": sorted(rcs), "runs": 5,
+            "profile": profile}
+
+
+#: how many functions a row's profile lists (by their own time)
+PROFILE_ROWS = 8
+
+
+def _function(key: tuple) -> str:
+    """A profile row's function as a page shows it: ``duelspec/runner.py:198 run_one``, a library's module by its
+    path inside site-packages, a built-in by its name (no ``<``/``>``: the figure is inside a bench marker)."""
+    file, line, name = key
+    name = name.strip("<>").replace("<", "").replace(">", "")
+    if file == "~":
+        return name.replace("built-in method ", "")
+    path = Path(file)
+    try:
+        if not path.is_absolute():     # <frozen importlib._bootstrap>, <string>
+            raise ValueError(file)
+        shown = path.resolve().relative_to(ROOT).as_posix()
+    except ValueError:
+        parts = path.parts
+        lib = Path(sys.base_prefix) / "lib"
+        shown = "/".join(parts[parts.index("site-packages") + 1:]) if "site-packages" in parts else \
+            path.relative_to(lib).as_posix() if path.is_relative_to(lib) else file.replace("<", "").replace(">", "")
+    return f"{shown}:{line} {name}"
+
+
+def profile_rows(path, n: int = PROFILE_ROWS) -> dict:
+    """The top ``n`` functions by their own time (cProfile's ``tottime``) of the profile file ``path``: each with its
+    share of the profiled time (``own_share``), its own and cumulative seconds (under the profiler) and its calls."""
+    import pstats
+    st = pstats.Stats(path if hasattr(path, "create_stats") else str(path))
+    total = st.total_tt or 1.0
+    top = sorted(st.stats.items(), key=lambda kv: kv[1][2], reverse=True)[:n]
+    return {"profiled_s": round(st.total_tt, 3),
+            "top": [{"function": _function(k), "own_share": round(v[2] / total, 3), "own_s": round(v[2], 3),
+                     "cum_s": round(v[3], 3), "calls": v[1]} for k, v in top]}
+
+
+def _profile(args: list, env: dict | None = None) -> dict:
+    """``python -m cProfile -m ARGS`` once more (not one of the timed runs: the profiler slows what it measures):
+    :func:`profile_rows` of the runner's process, with the command that gave them."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "runner.prof"
+        p = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(out), "-m", *args], cwd=ROOT, env=env,
+                           capture_output=True, text=True)
+        if not out.exists():
+            return {"measurable": False, "why": f"no profile written (exit {p.returncode}): {p.stderr.strip()[-300:]}"}
+        return {"command": "python -m cProfile -m " + " ".join(args), **profile_rows(out)}
 
 
 def engines_all():
@@ -722,6 +806,11 @@ KEYS = {
     "site.files": ("`duelspec site` for 10 engines: the files its builder lists as written", "files"),
     "site.largest_page_kb": ("... the largest of them", "kB"),
     "site.largest_page": ("... its name", ""),
+    "startup.profile.top": ("where the runner's start-up goes: the top functions by own time of `python -m cProfile -m duelspec.cli run --id ONE` (compile cache warm), share of the profiled time", ""),
+    "throughput.profile.top": ("... of the end-to-end run in-process (cProfile of `throughput`'s loop)", ""),
+    "engines.edopro.profile.top": ("... of the runner's process in EDOPro's `duelspec run --generated --shard 1/4` (its adapter's process apart)", ""),
+    "engines.ygopro.profile.top": ("... the same for YGOPro", ""),
+    "engines.duel-masters-go.profile.top": ("... of the runner's process in the Go DM engine's `duelspec run FOLDER` (3,000 files)", ""),
     "load_average_at_start": ("the machine's load average (1, 5, 15 min) as the run began", ""),
     "load_average_at_end": ("... as it ended", ""),
 }
@@ -755,10 +844,20 @@ def figure_text(results: dict, key: str, unit: str = "") -> str:
     v = figure(results, key)
     if v is None or isinstance(v, dict):
         return NOT_MEASURED
-    text = " / ".join(_n(i) for i in v) if isinstance(v, list) else _n(v)
+    if isinstance(v, list) and v and all(isinstance(i, dict) and "function" in i for i in v):
+        text = profile_text(v)
+    else:
+        text = " / ".join(_n(i) for i in v) if isinstance(v, list) else _n(v)
     # a stable key of a bench measured apart from the run (a page's text about such a bench says so itself)
     other = key in KEYS and key.split(".")[0] in (results.get("other_runs") or {})
     return text + (unit if unit in ("x", "%") else f" {unit}" if unit else "") + (" (another run)" if other else "")
+
+
+def profile_text(rows: list) -> str:
+    """A profile's rows (:func:`profile_rows`) as a page shows them: each function in backticks, its share of the
+    profiled time, its own seconds and calls (``duelspec/x.py:12 f 12.3% (0.45 s, 300 calls); …``)."""
+    return "; ".join(f"`{r['function']}` {r['own_share'] * 100:.1f}% ({_n(r['own_s'])} s, {_n(r['calls'])} calls)"
+                     for r in rows)
 
 
 def render_marks(text: str, results: dict) -> str:
@@ -945,6 +1044,23 @@ def readme_with_table(readme: str, results: dict) -> str:
     return render_marks(_between(_between(readme, TABLE, table(results)), KEYS_TABLE, keys_table(results)), results)
 
 
+def keep_bytecode() -> str:
+    """Every process a bench starts keeps its modules' bytecode, as an installed duelspec has it (pip writes it on
+    install): ``PYTHONDONTWRITEBYTECODE`` dropped, ``PYTHONPYCACHEPREFIX`` a temporary folder (nothing written into
+    the checkout), duelspec's sources compiled into it first. Without it every start of the runner (and of the
+    YGOPro adapter) on a machine that sets ``PYTHONDONTWRITEBYTECODE=1`` compiles duelspec again (~0.2 s of CPU a
+    process). Returns what results.json records of it."""
+    import atexit
+    import shutil
+    import tempfile
+    was = os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = folder = tempfile.mkdtemp(prefix="duelspec-bench-pyc-")
+    atexit.register(shutil.rmtree, folder, True)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", *(str(ROOT / d) for d in ("duelspec", "reference_engine", "adapters"))],
+                   cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return "kept (PYTHONPYCACHEPREFIX, compiled first)" + (f"; PYTHONDONTWRITEBYTECODE={was} dropped" if was else "")
+
+
 def main(argv):
     if argv == ["--readme"]:            # rewrite the README's table from results.json
         path = ROOT / "benchmarks" / "README.md"
@@ -953,7 +1069,7 @@ def main(argv):
         return
     names = argv or list(BENCHES)
     results = {"python": sys.version.split()[0], "cpus": os.cpu_count(),
-               "load_average_at_start": [round(x, 1) for x in os.getloadavg()]}
+               "load_average_at_start": [round(x, 1) for x in os.getloadavg()], "bytecode": keep_bytecode()}
     t_run = time.perf_counter()
     for name in names:
         t, load = time.perf_counter(), os.getloadavg()[0]

@@ -156,9 +156,9 @@ def run(paths, games, rulings, ids, tags, requires, generated, jobs, shard, run_
     from .session import RunRequest, run as run_session
     from .stopping import Stopper
     from .text import visible
-    from .console import Progress, console as make_console, is_terminal
+    from .console import Lazy, Progress, is_terminal
     from .reporting.terminal import show_run
-    console = make_console()   # a terminal's width; outside one, lines that are never hard-wrapped
+    console = Lazy()   # a terminal's width; outside one, lines that are never hard-wrapped (made when first used)
     bar = progress is not False and fmt == "table" and is_terminal(sys.stdout)
     every = progress_every if progress is not False and not bar else None
     request = RunRequest(paths=paths, games=games, rulings=rulings, ids=ids, tags=tags, requires=requires,

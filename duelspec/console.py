@@ -8,21 +8,38 @@ import os
 import sys
 import time
 
-from rich.console import Console
-
 LOG_WIDTH = 160          # the width of a table outside a terminal when COLUMNS does not say (CI logs are wide)
 PROGRESS_EVERY = 30.0    # seconds between two progress lines in a log
 
 
-def console(file=None, stderr: bool = False) -> Console:
-    """A console for ``file`` (default stdout, or stderr): rich's own on a terminal; elsewhere one whose
-    text is never wrapped (``soft_wrap``) and whose tables are ``COLUMNS`` (or :data:`LOG_WIDTH`) wide."""
+def console(file=None, stderr: bool = False):
+    """A console (:class:`rich.console.Console`) for ``file`` (default stdout, or stderr): rich's own on a
+    terminal; elsewhere one whose text is never wrapped (``soft_wrap``) and whose tables are ``COLUMNS``
+    (or :data:`LOG_WIDTH`) wide."""
+    from rich.console import Console
     c = Console(file=file, stderr=stderr)
     if c.is_terminal:
         return c
     columns = os.environ.get("COLUMNS", "")
     width = int(columns) if columns.isdigit() and int(columns) > 0 else LOG_WIDTH
     return Console(file=file, stderr=stderr, width=width, soft_wrap=True)
+
+
+class Lazy:
+    """A :func:`console` made when it is first used (issue 37: a run that prints nothing through it, e.g.
+    ``--format json`` that passes, does not import rich): ``Lazy(stderr=True).print(...)``."""
+
+    def __init__(self, file=None, stderr: bool = False):
+        self._args, self._console = (file, stderr), None
+
+    def real(self):
+        """The console itself (made now if it was not yet)."""
+        if self._console is None:
+            self._console = console(*self._args)
+        return self._console
+
+    def __getattr__(self, name):
+        return getattr(self.real(), name)
 
 
 def is_terminal(stream) -> bool:
@@ -51,7 +68,7 @@ class Progress:
     def _bar(self):
         from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeElapsedColumn
         self.p = Bar(TextColumn("[bold]duelspec"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                     TextColumn("{task.description}"), console=self.console, transient=True)
+                     TextColumn("{task.description}"), console=self.console.real() if isinstance(self.console, Lazy) else self.console, transient=True)
         self.p.__enter__()
         task = self.p.add_task("", total=self.total)
 

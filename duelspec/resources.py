@@ -13,7 +13,9 @@ from importlib import resources
 from pathlib import Path
 
 
+@lru_cache(maxsize=None)
 def _package_dir(package: str) -> Path:
+    """The folder of data package ``package`` (found once a process: an editable install's finder is slow)."""
     return Path(str(resources.files(package)))
 
 

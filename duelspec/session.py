@@ -269,9 +269,12 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
 def _write_reports(r: RunRequest, head: dict, results: list, foot: dict, xf: dict, impl: dict) -> list:
     """Write the JUnit, Markdown and expect-fail reports asked for; returns what could not be written."""
     from .judging import expectfail
-    from .reporting.junit import to_junit
     from .reporting.report import render_markdown
     unwritten = []
+
+    def to_junit(*args):              # (xml.etree only for --junit)
+        from .reporting.junit import to_junit
+        return to_junit(*args)
     for path, render, append in ((r.junit, lambda: to_junit(head, results, foot), False),
                                  (r.markdown, lambda: render_markdown(head, results, foot),
                                   _same_file(r.markdown, os.environ.get("GITHUB_STEP_SUMMARY"))),

@@ -93,15 +93,41 @@ def fast_validator(name: str, ref: str | None = None):
         import jsonschema_rs
     except ImportError:  # pragma: no cover - an optional accelerator
         return None
-    registry = jsonschema_rs.Registry([(d["$id"], d) for d in _documents()])
+    registry = _fast_registry()
     doc = _absolute(name)
     if ref:
         doc = {"$ref": doc["$id"] + ref}
     return jsonschema_rs.Draft202012Validator(doc, registry=registry, validate_formats=True)
 
 
+@lru_cache(maxsize=None)
+def _fast_registry():
+    """The schemas as one jsonschema-rs registry, built once for every fast validator."""
+    import jsonschema_rs
+    return jsonschema_rs.Registry([(d["$id"], d) for d in _documents()])
+
+
+#: the validity of scalar values (a string, a number, a boolean, null) by schema: ``(name, ref, type, value)`` -> bool
+_SCALARS: dict = {}
+_SCALAR_TYPES = (str, int, float, bool, type(None))
+
+
 def is_valid(doc: object, name: str, ref: str | None = None) -> bool:
-    """Whether ``doc`` is valid against schema ``name`` (fast path: jsonschema-rs)."""
+    """Whether ``doc`` is valid against schema ``name`` (fast path: jsonschema-rs). A scalar value's
+    validity against one schema is remembered (the compiler checks each field of each event pattern
+    against its schema: the same few values again and again; the schemas do not change in a process)."""
+    if type(doc) in _SCALAR_TYPES:
+        key = (name, ref, type(doc), doc)
+        got = _SCALARS.get(key)
+        if got is None:
+            if len(_SCALARS) > 100_000:
+                _SCALARS.clear()
+            got = _SCALARS[key] = _is_valid(doc, name, ref)
+        return got
+    return _is_valid(doc, name, ref)
+
+
+def _is_valid(doc: object, name: str, ref: str | None) -> bool:
     fast = fast_validator(name, ref)
     return fast.is_valid(doc) if fast is not None else validator(name, ref).is_valid(doc)
 

@@ -128,7 +128,7 @@ def check(doc: dict, where: str) -> None:
     protocol 2 would otherwise be sent words it does not know); raises :class:`InputError`."""
     from .errors import InputError
     used = uses(doc)
-    need = minor(doc)
+    need = max((MINOR_OF.get(word, 1) for _, word in used), default=0)     # minor(doc), without finding them again
     have = doc.get("format_minor", 0)
     if used and (not isinstance(have, int) or have < need):
         ptr, word = next((p, w) for p, w in used if MINOR_OF.get(w, 1) == need)

@@ -108,3 +108,37 @@ def test_the_site_row_counts_what_the_site_builder_writes(tmp_path):
     assert (got["largest_page"], got["largest_page_kb"]) == (name, round(size / 1e3))
     (out / "stray.txt").write_text("not the builder's")
     assert not bench.site_files(out)["listing_is_the_folder"]
+
+
+#: the rows of issue 37 that show a profile of what holds them back, recorded by the run that measured them
+PROFILE_KEYS = ("startup.profile.top", "throughput.profile.top", "engines.edopro.profile.top",
+                "engines.ygopro.profile.top", "engines.duel-masters-go.profile.top")
+
+
+def test_each_row_not_met_has_its_profile_from_the_same_run_or_says_not_measured():
+    import cProfile
+    bench = _bench()
+    assert set(PROFILE_KEYS) <= set(bench.KEYS)
+    readme = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
+    assert set(PROFILE_KEYS) <= set(bench.marks(readme))        # rendered in the text, not only listed
+    for key in PROFILE_KEYS:                                    # a run without it
+        assert bench.figure_text({}, key) == bench.NOT_MEASURED
+        assert bench.figure_text({"engines": {"edopro": {"measurable": False, "why": "not set"}}}, key) == bench.NOT_MEASURED
+    # a real profile: the top functions by own time, each with its share; nothing that would end the page's marker
+    prof = cProfile.Profile()
+    prof.runcall(lambda: [json.loads(json.dumps({"a": list(range(50))})) for _ in range(300)])
+    rows = bench.profile_rows(prof)
+    top = rows["top"]
+    assert 0 < len(top) <= bench.PROFILE_ROWS
+    assert [r["own_s"] for r in top] == sorted((r["own_s"] for r in top), reverse=True)
+    assert all(0 <= r["own_share"] <= 1 and r["calls"] >= 1 for r in top)
+    results = {"startup": {"profile": rows}}
+    text = bench.figure_text(results, "startup.profile.top")
+    assert text != bench.NOT_MEASURED and "<" not in text and ">" not in text
+    assert top[0]["function"] in text and f"{top[0]['own_share'] * 100:.1f}%" in text
+    marked = "x <!--bench:startup.profile.top-->old<!--/bench--> y"
+    assert bench.render_marks(marked, results) == f"x <!--bench:startup.profile.top-->{text}<!--/bench--> y"
+    # a frozen module, a built-in and a file of this checkout are named without angle brackets
+    assert bench._function(("<frozen importlib._bootstrap>", 1165, "_find_and_load")) == "frozen importlib._bootstrap:1165 _find_and_load"
+    assert bench._function(("~", 0, "<built-in method marshal.loads>")) == "marshal.loads"
+    assert bench._function((str(ROOT / "duelspec" / "runner.py"), 198, "run_one")) == "duelspec/runner.py:198 run_one"

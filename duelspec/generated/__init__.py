@@ -6,7 +6,6 @@ generator (:mod:`.dm_generator`, ids ``dm.generated.attack.…``).
     from duelspec.generated import scenarios
     for doc in scenarios(): ...        # scenario dicts, ``"generated": true``
 """
-from .generator import scenarios
 
 #: the start of every generated scenario's id (``ygo.generated.chain.<kinds>.<interferences>.<n>``)
 PREFIX = "ygo.generated."
@@ -22,9 +21,20 @@ def is_generated(scenario_id: str) -> bool:
     return str(scenario_id).startswith((PREFIX, DM_PREFIX))
 
 
+def __getattr__(name: str):
+    """``scenarios`` (:func:`.generator.scenarios`), imported when first asked for (issue 37: a run without
+    ``--generated`` does not import the generator)."""
+    if name == "scenarios":
+        from .generator import scenarios
+        globals()["scenarios"] = scenarios
+        return scenarios
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def of_games(games=(), keep=None):
     """The generated scenarios of ``games`` (empty: both), Yu-Gi-Oh! first; ``keep(id)``: only those."""
     if not games or "ygo" in games:
+        from .generator import scenarios
         yield from scenarios(keep)
     if not games or "dm" in games:
         from .dm_generator import scenarios as dm_scenarios

@@ -11,8 +11,6 @@ import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from rich.text import Text
-
 from .. import SCENARIO_FORMAT, PROTOCOL_VERSION
 from ..headline import BAD, from_counts, headline, state as headline_state  # BAD: what fails a run (the headline counts it apart from known failures)
 from ..text import DETAIL_CHARS, bound, cap, json_escape_hidden, terminal, visible
@@ -219,6 +217,7 @@ class JsonLines:
 def render_table(tally: Tally, catalogue: dict, console, games=None, rulings=None) -> None:
     """A rich table: one row per catalogued ruling of ``games`` (and matching the ``rulings``
     patterns, when a selection by ruling was made), with its counts."""
+    from rich.text import Text
     import fnmatch
     from rich.table import Table
     t = Table(title="duelspec: results by ruling", show_lines=False)
@@ -285,6 +284,7 @@ def problem_line(scenario_id: str, result: dict) -> str:
 def render_partial(tally: Tally, console, limit: int = 50) -> None:
     """The partly checked results (issue 27): each with ``passed (partly checked: 5 of 7)`` and what
     was not checked (the adapter does not observe it), so that no partial pass reads as a full one."""
+    from rich.text import Text
     if not tally.partial:
         return
     from ..judging.coverage import describe, unchecked_text
@@ -301,6 +301,7 @@ def render_partial(tally: Tally, console, limit: int = 50) -> None:
 
 def render_skips(tally: Tally, console) -> None:
     """The reasons scenarios were skipped, with how many each (a skip is never silent)."""
+    from rich.text import Text
     if not tally.skip_reasons:
         return
     console.print(f"[yellow]skipped {sum(tally.skip_reasons.values())}[/], by reason:", highlight=False)
@@ -325,6 +326,7 @@ def answer_text(result: dict) -> str:
 def render_follows(tally: Tally, console, limit: int = 50) -> None:
     """The failed (and xfailed) scenarios whose trace matches another dated answer of the page:
     which ruling the engine follows, scenario by scenario."""
+    from rich.text import Text
     if not tally.following:
         return
     console.print(f"[yellow]{len(tally.following)} failing scenario(s) match another dated answer of the page[/] "
@@ -352,6 +354,7 @@ def render_failures(tally: Tally, console, limit: int = 50) -> None:
     """Print every bad result (up to ``limit``): where it comes from, what differed, the
     evidence of an adapter fault (offending line, exit status, stderr tail). Everything that
     came from an adapter or a scenario is printed as plain text (:func:`duelspec.text.terminal`)."""
+    from rich.text import Text
     from ..judging.checker import Failure, format_failure
     for r in tally.bad[:limit]:
         where = r.get("origin") if isinstance(r.get("origin"), dict) else {}

@@ -10,12 +10,11 @@ import sys
 def show_run(outcome, request, fmt: str, console) -> int:
     """The end of ``duelspec run`` on the terminal: warnings, the table (``fmt`` table), what could
     not be written (exit status 2), why the run did not pass. Returns the exit status."""
-    from rich.text import Text
-    from ..console import console as make_console
+    from ..console import Lazy
     from ..files import is_epipe, quiet_stdout
     from ..text import terminal
     tally, impl, unwritten = outcome.tally, outcome.impl, list(outcome.unwritten)
-    err_console = make_console(stderr=True)
+    err_console = Lazy(stderr=True)      # rich is imported only when something is printed
     stale = outcome.stale
     try:
         warn_stale(err_console, stale)
@@ -32,21 +31,23 @@ def show_run(outcome, request, fmt: str, console) -> int:
             quiet_stdout()
             unwritten.append(f"stdout: {exc.strerror or exc}")
     if unwritten:
+        from rich.text import Text
         err_console.print(Text("error:", style="red") + Text(" could not write ") + terminal("; ".join(unwritten)),
                           highlight=False)
         return 2
     for line in verdict_lines(tally, outcome.foot):
         err_console.print(line, highlight=False, soft_wrap=True)
     if request.write_expect_fail:
+        from rich.text import Text
         err_console.print(Text(f"wrote {request.write_expect_fail}"), highlight=False)
     return 0 if outcome.passed() else 1
 
 
 def warn_stale(err_console, stale: list) -> None:
     """The warning about expect-fail entries that named no scenario of the run (a shard: of its own)."""
-    from rich.text import Text
-    from ..text import terminal
     if stale:
+        from rich.text import Text
+        from ..text import terminal
         err_console.print(Text("warning:", style="yellow") + Text(f" {len(stale)} expect-fail entries match no scenario "
                           "of this run: ") + terminal(", ".join(stale[:10]) + (" ..." if len(stale) > 10 else "")),
                           highlight=False)
@@ -86,6 +87,8 @@ def summary_table(st, console) -> None:
 
 def verdict_lines(tally, foot) -> list:
     """Lines (:class:`rich.text.Text`) that say why a run did not pass."""
+    if not (foot.get("stopped_early") or not tally.executed or tally.counts["xpassed"] or foot.get("late_faults")):
+        return []                     # (rich is not imported for nothing to say)
     from rich.text import Text
     from ..text import terminal
     lines = []

@@ -672,17 +672,23 @@ class Duel:
             card = self.cards.get(step.get("card"))
             return card is not None and any(self.starts_chain_before_draw(e) for e in card.effects)
 
-        def offered(public_only):
-            return [(card, eff) for card in self.cards.values() for eff in card.effects
+        def offerable(public_only):
+            return ((card, eff) for card in self.cards.values() for eff in card.effects
                     if eff.kind == "before-draw" and not eff.mandatory
-                    and not (public_only and self.from_the_hand(card, eff)) and self.activatable(player, card, eff) is None]
+                    and not (public_only and self.from_the_hand(card, eff)) and self.activatable(player, card, eff) is None)
+
+        def offered(public_only):
+            return list(offerable(public_only))
+
+        def any_offered():             # (whether one is: the first found is enough, activatable only asks)
+            return next(offerable(True), None) is not None
 
         def offer(step):
             if step["do"] == "decline":
                 return self.decline(player, step, offered(False))
             return self.try_activate(player, step)
         self.placing = (player, False, stage)
-        while (stage == "hand" or offered(True)) and \
+        while (stage == "hand" or any_offered()) and \
                 self.decider.priority(player, offer, kinds=("activate", "decline"), applies=of_this_timing):
             pass
         self.placing = None
