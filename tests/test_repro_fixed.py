@@ -64,7 +64,7 @@ KNOWN = {"edopro": "EDOPro G: its reproduction (list.cost.gearbreed) is among th
                                     else e for e in sorted(ENGINES)])
 def test_each_reproduction_passes_on_the_build_with_its_causes_fix(engine, tmp_path):
     from duelspec.analysis.fixes import Fix, apply_fix, load_fixes
-    from duelspec.analysis.repro import _run
+    from duelspec.analysis.repro import _run, shrunk_files
     e = ENGINES[engine]
     if not (e["ready"] and e["scripts"]):
         pytest.skip(e["missing"])
@@ -93,7 +93,7 @@ def test_each_reproduction_passes_on_the_build_with_its_causes_fix(engine, tmp_p
         sid = repro[key]
         with tempfile.TemporaryDirectory() as tmp:
             got = _run([sid], e["adapter"].format(scripts=scripts) + core, Path(tmp) / "fixed.jsonl",
-                       f"--load-repro {CONF / 'repro' / engine}")
+                       f"--load-repro {CONF / 'repro' / engine}", shrunk_files([sid], CONF / "shrunk" / engine))
         checked[key] = got.get(sid, {}).get("outcome")
     assert checked or skipped
     wrong = {k: o for k, o in checked.items() if o != "passed"}
