@@ -314,9 +314,11 @@ def test_each_go_reproduction_fails_on_the_engine_and_passes_with_its_causes_fix
     assert run.returncode == 1, run.stdout[-2000:]
     causes = ROOT / "adapters" / "duel-masters-go" / "causes.toml"
     fixed_keys = sorted(load_fixes(causes))
-    done = write("dm-go", causes, [stream], build, tmp_path / "repro")
+    # written from the committed shrunk examples (repro --shrunk), as the report's reproductions are
+    done = write("dm-go", causes, [stream], build, tmp_path / "repro", shrunk=ROOT / "docs/conformance/shrunk/duel-masters-go")
     written = {k: sid for k, (sid, why) in done.items() if not str(why or "").startswith("not written")}
     assert "D1" in written and all(done[k][1] is None for k in written), done      # each fails on its assertion
+    assert written["D1"].endswith(".shrunk"), done
     assert set(written) & set(fixed_keys), "no cause with a fix experiment has a Go reproduction"
     for key in sorted(set(written) & set(fixed_keys)):
         sid = written[key]

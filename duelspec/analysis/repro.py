@@ -393,7 +393,9 @@ def dm_go_test(scenario: dict, result: dict, cause, uid_of, names: dict, source:
             f"// {_go_comment(scenario.get('title', ''), 200)}",
             f"// Scenario {scenario['id']} (rulings {', '.join(scenario.get('rulings', []))}); cause {cause.key}: "
             f"{_go_comment(cause.title, 200)} ({_go_comment(cause.who, 80)}).",
-            f"// The run's first failing expectation: {_go_comment(first_failure(result), 600)}",
+            f"// The run's first failing expectation"
+            + (f" (of {result['id']}, before it was shrunk)" if result.get("id") not in (None, scenario["id"]) else "")
+            + f": {_go_comment(first_failure(result), 600)}",
             *(["// " + x for x in argument_lines(f"Evidence: {_go_comment(cause.evidence, 10 ** 6)}",
                                                  f"{source} [causes.{cause.key}]")] if cause.evidence else ["//"]),
             f"func TestDuelspec{_go_ident(scenario['id'])}(t *testing.T) {{"]
@@ -467,10 +469,11 @@ def write(engine: str, causes_file, streams, adapter: str, out, only=(), version
         if small is None or not small.is_file():
             continue
         doc = json.loads(small.read_text(encoding="utf-8"))
+        pick[key], scenarios[doc["id"]], files[doc["id"]] = doc["id"], doc, small
         if engine == "dm-go":
-            scenarios[sid] = doc
-        else:
-            pick[key], scenarios[doc["id"]], files[doc["id"]] = doc["id"], doc, small
+            # the Go test plays the shrunk scenario; it fails as the run of the one it was shrunk from did
+            # (duelspec shrink keeps the first failing expectation and the cause)
+            results[doc["id"]] = dict(results[sid], id=sid)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     source = _shown(causes_file)
@@ -581,7 +584,8 @@ def _write_go(pick: dict, groups, scenarios: dict, results: dict, out: Path, bui
                 (f" ({run.stderr.strip().splitlines()[-1]})" if run.stderr.strip() else "")
     index = ["# Shortest reproduction per cause: the Go Duel Masters engine", "",
              "Written by `python -m duelspec.analysis.repro --engine dm-go` from the report's run: per cause the failing scenario "
-             "with the fewest cards, then steps, as a Go test in the style of the engine's `sim/tests` (its "
+             "with the fewest cards, then steps (with `--shrunk`: its shrunk one, `<id>.shrunk`, of `duelspec shrink --stream`), "
+             "as a Go test in the style of the engine's `sim/tests` (its "
              "`tests/scenario` API). Put the files in `sim/tests/duelspec/` and run `go test ./tests/duelspec/`, or "
              "`adapters/duel-masters-go/build.sh --repro DIR` (an overlay: nothing written into the checkout). "
              "Checked: each test fails on the engine the report ran.", "",
