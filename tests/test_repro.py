@@ -139,6 +139,38 @@ def test_a_reproduction_loaded_as_the_start_state_fails_as_the_run_did_and_a_cha
     original = {r["id"]: r for r in read_stream(tmp_path / "run.jsonl").results}
     assert verify([FAILING], adapter, tmp_path / "repro", original)[FAILING] is not None
 
+@pytest.mark.parametrize("engine, adapter", list(ADAPTERS.values()))
+def test_a_reproduction_written_from_the_shrunk_scenario_shows_its_own_run_and_a_shrunk_one_that_passes_is_named(
+        tmp_path, engine, adapter):
+    """``repro --shrunk DIR``: a cause whose scenario has ``<id>.shrunk.json`` in DIR is written from the
+    shrunk one, as ``<id>.shrunk.lua``, checked against the shrunk scenario's own run; a shrunk scenario
+    that no longer fails with the cause is named, never passed off as a reproduction."""
+    import json
+    from duelspec.analysis.repro import write
+    run = subprocess.run(["duelspec", "run", "--game", "ygo", "--id", FAILING, "--adapter", adapter,
+                          "--out", str(tmp_path / "run.jsonl")], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 1, run.stdout[-2000:] + run.stderr[-2000:]
+    causes = tmp_path / "causes.toml"
+    causes.write_text('[causes.L]\ntitle = "Mystical Cards of Light draws 2 without asking"\n'
+                      '[[causes.L.match]]\nfirst = "refused legal step: A chooses*"\n', encoding="utf-8")
+    small = json.loads((ROOT / "docs/conformance/shrunk" / engine / f"{FAILING}.shrunk.json").read_text(encoding="utf-8"))
+    (tmp_path / "shrunk").mkdir()
+    (tmp_path / "shrunk" / f"{FAILING}.shrunk.json").write_text(json.dumps(small), encoding="utf-8")
+    done = write(engine, causes, [tmp_path / "run.jsonl"], adapter, tmp_path / "repro", shrunk=tmp_path / "shrunk")
+    assert done == {"L": (FAILING + ".shrunk", None)}, done
+    text = (tmp_path / "repro" / f"{FAILING}.shrunk.lua").read_text(encoding="utf-8")
+    assert f"Scenario {FAILING}.shrunk:" in text and not (tmp_path / "repro" / f"{FAILING}.lua").exists()
+    assert sum(x.startswith("Debug.AddCard(") for x in text.splitlines()) == len(small["setup"]["cards"])
+    assert "shrunk (`duelspec shrink --stream`" in (tmp_path / "repro" / "README.md").read_text(encoding="utf-8")
+    # a shrunk file that no longer fails (here: a scenario each engine passes, under the shrunk id): named, not shown
+    from duelspec.analysis.causes import by_id
+    passing = dict(by_id(["ygo.normal-draw.basics.turn-player-draws"])["ygo.normal-draw.basics.turn-player-draws"],
+                   id=FAILING + ".shrunk")
+    (tmp_path / "shrunk" / f"{FAILING}.shrunk.json").write_text(json.dumps(passing), encoding="utf-8")
+    done = write(engine, causes, [tmp_path / "run.jsonl"], adapter, tmp_path / "repro2", shrunk=tmp_path / "shrunk")
+    assert done["L"][0] == FAILING + ".shrunk" and "no longer fails with cause L" in str(done["L"][1]), done
+
+
 #: the engine reports whose reproductions are committed (docs/conformance/repro/<engine>): their run's streams
 COMMITTED = {"ygopro": ["ygopro.jsonl"]}
 
@@ -160,7 +192,26 @@ def test_each_committed_reproduction_loaded_through_the_core_fails_as_the_commit
     index = (folder / "README.md").read_text(encoding="utf-8")
     assert causes and all(f"| {k} | [`" in index for k in causes), (causes, index)
     assert len(ids) <= len(causes) and all(f"[`{i}`]({i}.lua)" in index for i in ids)
-    assert verify(ids, adapter, folder, original) == {i: None for i in ids}
+    files = _shrunk_runs(ids, engine, adapter, original)
+    assert files, "the committed reproductions are written from the shrunk scenarios (repro --shrunk)"
+    assert verify(ids, adapter, folder, original, files) == {i: None for i in ids}
+
+
+def _shrunk_runs(ids, engine, adapter, original) -> dict:
+    """The reproductions written from a shrunk scenario (docs/conformance/shrunk/<engine>/<id>.json,
+    ``repro --shrunk``): ``{id: file}``; their run on ``adapter`` added to ``original`` (what each
+    reproduction must show is that run's failure)."""
+    import tempfile
+    from duelspec.analysis.repro import _run, shrunk_files
+    files = shrunk_files(ids, ROOT / "docs" / "conformance" / "shrunk" / engine)
+    if files:
+        with tempfile.TemporaryDirectory() as tmp:
+            original.update(_run(sorted(files), adapter, Path(tmp) / "shrunk.jsonl", "", files))
+    # a reproduction that passes as its scenario does shows nothing: each shrunk scenario still fails
+    assert all(original.get(i, {}).get("outcome") in ("failed", "errored") for i in files), \
+        {i: original.get(i, {}).get("outcome") for i in files}
+    return files
+
 
 @pytest.mark.parametrize("engine, adapter", [ADAPTERS["edopro"]])
 def test_each_committed_reproduction_loaded_through_the_core_fails_as_the_report_s_run_did(engine, adapter):
@@ -175,11 +226,15 @@ def test_each_committed_reproduction_loaded_through_the_core_fails_as_the_report
     bad = [r for r in results.values() if r["outcome"] in ("failed", "errored")]
     docs = by_id(r["id"] for r in bad)
     groups = group(bad, docs, load_causes(ROOT / "adapters" / engine / "causes.toml"))
-    want = {k: sid for k, sid in shortest(groups, docs).items() if k != "unclassified"}
+    shrunk = ROOT / "docs" / "conformance" / "shrunk" / engine
+    # each cause's shortest scenario, or its shrunk one when committed (repro --shrunk)
+    want = {k: sid + ".shrunk" if (shrunk / f"{sid}.shrunk.json").is_file() else sid
+            for k, sid in shortest(groups, docs).items() if k != "unclassified"}
     assert sorted(p.stem for p in folder.glob("*.lua")) == sorted(set(want.values()))
     index = (folder / "README.md").read_text(encoding="utf-8")
     assert all(f"| {k} | [`{sid}`]({sid}.lua) |" in index for k, sid in want.items())
-    assert verify(sorted(set(want.values())), adapter, folder, results) == {sid: None for sid in want.values()}
+    files = _shrunk_runs(sorted(set(want.values())), engine, adapter, results)
+    assert verify(sorted(set(want.values())), adapter, folder, results, files) == {sid: None for sid in want.values()}
 
 
 # ------------------------------------------------------------------ the Go Duel Masters engine: a Go test
@@ -259,9 +314,11 @@ def test_each_go_reproduction_fails_on_the_engine_and_passes_with_its_causes_fix
     assert run.returncode == 1, run.stdout[-2000:]
     causes = ROOT / "adapters" / "duel-masters-go" / "causes.toml"
     fixed_keys = sorted(load_fixes(causes))
-    done = write("dm-go", causes, [stream], build, tmp_path / "repro")
+    # written from the committed shrunk examples (repro --shrunk), as the report's reproductions are
+    done = write("dm-go", causes, [stream], build, tmp_path / "repro", shrunk=ROOT / "docs/conformance/shrunk/duel-masters-go")
     written = {k: sid for k, (sid, why) in done.items() if not str(why or "").startswith("not written")}
     assert "D1" in written and all(done[k][1] is None for k in written), done      # each fails on its assertion
+    assert written["D1"].endswith(".shrunk"), done
     assert set(written) & set(fixed_keys), "no cause with a fix experiment has a Go reproduction"
     for key in sorted(set(written) & set(fixed_keys)):
         sid = written[key]

@@ -23,8 +23,14 @@ take. Each file is named ``<scenario id>.lua``: an adapter given ``--load-repro 
 that scenario's start state, which is how duelspec checks that it shows what the run showed
 (:func:`verify`).
 
+With ``--shrunk DIR`` (the folder of ``duelspec shrink --stream``, docs/conformance/shrunk/<engine>/) a
+cause whose scenario has ``<id>.shrunk.json`` there is written from the shrunk scenario instead: the
+file is ``<id>.shrunk.lua``, and what it must show is the shrunk scenario's own run on the adapter
+(played here; a shrunk scenario that no longer fails with its cause is named, not written off as
+reproduced).
+
 ``python -m duelspec.analysis.repro --engine edopro --causes adapters/edopro/causes.toml --stream S.jsonl
---adapter 'cmd:node adapters/edopro/main.mjs' --out docs/conformance/repro/edopro``
+--adapter 'cmd:node adapters/edopro/main.mjs' --out docs/conformance/repro/edopro --shrunk docs/conformance/shrunk/edopro``
 """
 from __future__ import annotations
 
@@ -387,19 +393,39 @@ def dm_go_test(scenario: dict, result: dict, cause, uid_of, names: dict, source:
             f"// {_go_comment(scenario.get('title', ''), 200)}",
             f"// Scenario {scenario['id']} (rulings {', '.join(scenario.get('rulings', []))}); cause {cause.key}: "
             f"{_go_comment(cause.title, 200)} ({_go_comment(cause.who, 80)}).",
-            f"// The run's first failing expectation: {_go_comment(first_failure(result), 600)}",
+            f"// The run's first failing expectation"
+            + (f" (of {result['id']}, before it was shrunk)" if result.get("id") not in (None, scenario["id"]) else "")
+            + f": {_go_comment(first_failure(result), 600)}",
             *(["// " + x for x in argument_lines(f"Evidence: {_go_comment(cause.evidence, 10 ** 6)}",
                                                  f"{source} [causes.{cause.key}]")] if cause.evidence else ["//"]),
             f"func TestDuelspec{_go_ident(scenario['id'])}(t *testing.T) {{"]
     return "\n".join(head + body + ["}"]) + "\n"
 
 
-def _run(ids, adapter: str, out: Path, extra: str) -> dict:
-    cmd = ["duelspec", "run", "--game", "ygo", "--generated", *sum((["--id", i] for i in ids), []),
-           "--adapter", f"{adapter} {extra}", "--out", str(out)]
-    subprocess.run(cmd, capture_output=True, text=True)
+def _run(ids, adapter: str, out: Path, extra: str, files=None) -> dict:
+    """Play the scenarios ``ids`` on ``adapter`` (with the adapter options ``extra``): a scenario of the suite
+    by its id, one of ``files`` (``{id: scenario file}``, e.g. a shrunk one) from its file."""
     from ..reporting.report import read_stream
-    return {r["id"]: r for r in read_stream(out).results}
+    files = files or {}
+    got: dict = {}
+    by_id, from_files = [i for i in ids if i not in files], [str(files[i]) for i in ids if i in files]
+    for n, (sel, paths) in enumerate(((["--generated", *sum((["--id", i] for i in by_id), [])], []), ([], from_files))):
+        if not (sel[1:] or paths):
+            continue
+        stream = Path(out).with_suffix(f".{n}.jsonl")
+        subprocess.run(["duelspec", "run", "--game", "ygo", *sel, *paths, "--adapter", f"{adapter} {extra}",
+                        "--out", str(stream)], capture_output=True, text=True)
+        if stream.is_file():
+            got.update({r["id"]: r for r in read_stream(stream).results})
+    return got
+
+
+def shrunk_files(ids, folder) -> dict:
+    """``{id: path}`` for the ids whose scenario is a file ``<id>.json`` of ``folder`` (the shrunk scenarios
+    of ``duelspec shrink --stream``, docs/conformance/shrunk/<engine>/)."""
+    if not folder:
+        return {}
+    return {i: Path(folder) / f"{i}.json" for i in ids if (Path(folder) / f"{i}.json").is_file()}
 
 
 def _key(result: dict):
@@ -408,11 +434,12 @@ def _key(result: dict):
     return result.get("outcome"), f.get("pointer"), (result.get("message") or "")[:120] if not fails else None
 
 
-def verify(ids, adapter: str, folder: Path, original: dict) -> dict:
+def verify(ids, adapter: str, folder: Path, original: dict, files=None) -> dict:
     """``{id: None | what differs}``: each reproduction loaded as its scenario's start state
-    (``--load-repro``) must fail the way the original run did (outcome and first failing pointer)."""
+    (``--load-repro``) must fail the way the original run did (outcome and first failing pointer);
+    ``files``: the scenarios played from a file (:func:`_run`)."""
     with tempfile.TemporaryDirectory() as tmp:
-        got = _run(ids, adapter, Path(tmp) / "verify.jsonl", f"--load-repro {folder}")
+        got = _run(ids, adapter, Path(tmp) / "verify.jsonl", f"--load-repro {folder}", files)
     return {i: None if i in got and _key(got[i]) == _key(original[i]) else
             f"the run had {_key(original[i])}, the reproduction {_key(got[i]) if i in got else 'no result'}" for i in ids}
 
@@ -422,7 +449,9 @@ def write(engine: str, causes_file, streams, adapter: str, out, only=(), version
     into ``out`` (``<id>.lua`` and ``README.md``); returns ``{cause: (scenario id, None | what
     differs when the file is loaded as the start state)}``. ``shrunk``: a folder of shrunk scenarios
     (``duelspec shrink --stream``): a picked scenario with ``<id>.shrunk.json`` there is written from
-    the shrunk one (Duel Masters: the Go test; it fails the same way by construction)."""
+    the shrunk one. Yu-Gi-Oh!: the file is ``<id>.shrunk.lua`` (the shrunk scenario's id), and what it
+    must show is the shrunk scenario's own run on ``adapter`` (played here; it must still fail with the
+    cause); Duel Masters: the Go test (it fails the same way by construction)."""
     import sys
     from ..catalogue import cards
     from .causes import by_id, group, load_causes
@@ -434,11 +463,17 @@ def write(engine: str, causes_file, streams, adapter: str, out, only=(), version
     scenarios = by_id(r["id"] for r in bad)
     groups = group(bad, scenarios, load_causes(causes_file))
     pick = {k: v for k, v in shortest(groups, scenarios).items() if k != "unclassified" and (not only or k in only)}
-    if shrunk and engine == "dm-go":
-        for sid in pick.values():
-            small = Path(shrunk) / f"{sid}.shrunk.json"
-            if small.is_file():
-                scenarios[sid] = json.loads(small.read_text(encoding="utf-8"))
+    files = {}                          # the shrunk scenarios picked: {id: file}
+    for key, sid in list(pick.items()):
+        small = Path(shrunk) / f"{sid}.shrunk.json" if shrunk else None
+        if small is None or not small.is_file():
+            continue
+        doc = json.loads(small.read_text(encoding="utf-8"))
+        pick[key], scenarios[doc["id"]], files[doc["id"]] = doc["id"], doc, small
+        if engine == "dm-go":
+            # the Go test plays the shrunk scenario; it fails as the run of the one it was shrunk from did
+            # (duelspec shrink keeps the first failing expectation and the cause)
+            results[doc["id"]] = dict(results[sid], id=sid)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     source = _shown(causes_file)
@@ -446,28 +481,40 @@ def write(engine: str, causes_file, streams, adapter: str, out, only=(), version
         return _write_go(pick, groups, scenarios, results, out, adapter, source)
     names = {c["id"]: c["name"]["en"] for c in cards("ygo")}
     ids = sorted(set(pick.values()))
+    problems = {}
     with tempfile.TemporaryDirectory() as tmp:
-        _run(ids, adapter, Path(tmp) / "setup.jsonl", f"--write-setup {tmp}")
+        played = _run(ids, adapter, Path(tmp) / "setup.jsonl", f"--write-setup {tmp}", files)
+        from .causes import signature
+        for sid in files:
+            # a shrunk scenario's reproduction shows its own run on this engine: it must still fail with the cause
+            res = played.get(sid)
+            key = next(k for k, v in pick.items() if v == sid)
+            if res is None or not groups[key].cause.matches(signature(res, scenarios[sid])):
+                problems[sid] = (f"the shrunk scenario {files[sid]} no longer fails with cause {key} on this engine "
+                                 f"({res.get('outcome') if res else 'no result'}): shrink it again")
+            if res is not None:
+                results[sid] = res
         for key, sid in pick.items():
             setup = Path(tmp) / f"{sid}.setup.lua"
-            if not setup.is_file():
+            if not setup.is_file() or sid not in results:
                 print(f"{key}: {sid}: the adapter wrote no start state", file=sys.stderr)
                 continue
             (out / f"{sid}.lua").write_text(ygo_script(engine, scenarios[sid], results[sid], groups[key].cause,
                                                        setup.read_text(encoding="utf-8"), names, versions, source),
                                                        encoding="utf-8")
-    checked = verify(ids, adapter, out, results)
+    checked = verify([i for i in ids if i in results], adapter, out, results, files)
+    checked.update(problems)
     from ..reporting.markdown import render
     e = ENGINES[engine]
     rows = []
-    from .causes import signature
     for key, sid in pick.items():
         n_cards, steps, _, _ = size(scenarios[sid])
         rows.append({"key": key, "id": sid, "cards": n_cards, "steps": steps,
                      "shows": shows(signature(results[sid], scenarios[sid]), groups[key].cause)
                      if checked.get(sid) is None else checked[sid]})
     (out / "README.md").write_text(render("repro-index.md", name=e["name"], engine=engine, menu=e["menu"],
-                                          folder=e["folder"], rows=rows), encoding="utf-8")
+                                          folder=e["folder"], rows=rows, shrunk=_shown(shrunk) if files else ""),
+                                   encoding="utf-8")
     return {key: (sid, checked.get(sid)) for key, sid in pick.items()}
 
 
@@ -537,7 +584,8 @@ def _write_go(pick: dict, groups, scenarios: dict, results: dict, out: Path, bui
                 (f" ({run.stderr.strip().splitlines()[-1]})" if run.stderr.strip() else "")
     index = ["# Shortest reproduction per cause: the Go Duel Masters engine", "",
              "Written by `python -m duelspec.analysis.repro --engine dm-go` from the report's run: per cause the failing scenario "
-             "with the fewest cards, then steps, as a Go test in the style of the engine's `sim/tests` (its "
+             "with the fewest cards, then steps (with `--shrunk`: its shrunk one, `<id>.shrunk`, of `duelspec shrink --stream`), "
+             "as a Go test in the style of the engine's `sim/tests` (its "
              "`tests/scenario` API). Put the files in `sim/tests/duelspec/` and run `go test ./tests/duelspec/`, or "
              "`adapters/duel-masters-go/build.sh --repro DIR` (an overlay: nothing written into the checkout). "
              "Checked: each test fails on the engine the report ran.", "",
@@ -561,7 +609,8 @@ def main(argv=None) -> int:
     ap.add_argument("--out", required=True, help="folder for <scenario id>.lua and README.md")
     ap.add_argument("--cause", action="append", help="only these causes")
     ap.add_argument("--versions", default="", help="the engine's commits, named in each file")
-    ap.add_argument("--shrunk", help="dm-go: a folder of shrunk scenarios (duelspec shrink --stream): each cause's written from its shrunk one")
+    ap.add_argument("--shrunk", help="a folder of shrunk scenarios (duelspec shrink --stream, docs/conformance/shrunk/<engine>): "
+                    "each cause's reproduction written from its shrunk one (Yu-Gi-Oh!: <id>.shrunk.lua)")
     a = ap.parse_args(argv)
     import sys
     from ..errors import InputError, UsageError

@@ -1,6 +1,6 @@
 --[[message
 duelspec reproduction for EDOPro: cause A — a free-chain effect is not offered as the first response to the before-the-draw chain (ygopro-core)
-Scenario ygo.generated.chain.cm.lf.1: Generated chain: Sylvan Waterslide (cost-type, leaves the field by Mystical Space Typhoon); the normal draw is not conducted
+Scenario ygo.generated.chain.cm.lf.1.shrunk: Generated chain: Sylvan Waterslide (cost-type, leaves the field by Mystical Space Typhoon); the normal draw is not conducted
 Rulings: ND-05, ND-C3, ND-C5
 
 Put this file in EDOPro's puzzles/ folder and open it from Puzzles. It has no AI: you take
@@ -27,7 +27,7 @@ another response. The rulings let a Quick Effect answer a replacement directly.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
-Debug.SetAIName("duelspec ygo.generated.chain.cm.lf.1")
+Debug.SetAIName("duelspec ygo.generated.chain.cm.lf.1.shrunk")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)
 Debug.SetPlayerInfo(0,8000,0,1)
 Debug.SetPlayerInfo(1,8000,0,1)

@@ -1,6 +1,6 @@
 --[[message
 duelspec reproduction for YGOPro: cause T — the core writes the before-the-draw hint (MSG_HINT 27) in the first turn of the player going first, with nothing offered there (ygopro-core)
-Scenario ygo.normal-draw.basics.first-turn-no-timing-before-the-draw: In the first turn of the player going first there is no timing before the draw: no replacement can be activated
+Scenario ygo.normal-draw.basics.first-turn-no-timing-before-the-draw.shrunk: In the first turn of the player going first there is no timing before the draw: no replacement can be activated
 Rulings: ND-02, ND-05
 
 Put this file in YGOPro's single/ folder and open it from Single Mode (残局). It has no AI: you take
@@ -32,11 +32,9 @@ done breaks a ruling.
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
 Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
-Debug.SetAIName("duelspec ygo.normal-draw.basics.first-turn-no-timing-before-the-draw")
+Debug.SetAIName("duelspec ygo.normal-draw.basics.first-turn-no-timing-before-the-draw.shrunk")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)
 Debug.SetPlayerInfo(0,8000,0,1)
 Debug.SetPlayerInfo(1,8000,0,1)
-Debug.AddCard(43096270,0,0,LOCATION_DECK,0,POS_FACEDOWN_DEFENSE,false) --Alexandrite Dragon ("alexandrite-dragon")
-Debug.AddCard(21082832,0,0,LOCATION_DECK,0,POS_FACEDOWN_DEFENSE,false) --Chaos Form ("chaos-form")
 Debug.AddCard(70551291,0,0,LOCATION_HAND,0,POS_FACEDOWN_DEFENSE,false) --Black Luster Soldier - Legendary Swordsman ("bls")
 Debug.ReloadFieldEnd()

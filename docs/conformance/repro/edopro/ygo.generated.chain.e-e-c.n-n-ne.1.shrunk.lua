@@ -1,6 +1,6 @@
 --[[message
 duelspec reproduction for EDOPro: cause D — a replacement below a negated cost-type is applied: the scripts count replacements as they resolve (CardScripts)
-Scenario ygo.generated.chain.e-e-c.n-n-ne.1: Generated chain: Magical Blast (effect-type) -> Meteor Flare (effect-type) -> Tachyon Chaos Hole (cost-type, effect negated by Skull Meister); the normal draw is not conducted
+Scenario ygo.generated.chain.e-e-c.n-n-ne.1.shrunk: Generated chain: Magical Blast (effect-type) -> Meteor Flare (effect-type) -> Tachyon Chaos Hole (cost-type, effect negated by Skull Meister); the normal draw is not conducted
 Rulings: ND-05, ND-C1, ND-C4, ND-C5, ND-E5, ND-TAB
 
 Put this file in EDOPro's puzzles/ folder and open it from Puzzles. It has no AI: you take
@@ -14,7 +14,7 @@ Decisions (every other prompt: pass / decline / the first zone):
    - B activates Skull Meister ("skull-meister") in response to chain link 3
 
 What the rules expect and what EDOPro did (the run's first failing expectation):
-  /expect/never/1: an event that must not occur occurred; expected {"event": "move", "card": "meteor-flare", "from": "graveyard", "to": "hand"}; the engine: {"event": "move", "card": "meteor-flare", "from": "graveyard", "to": "hand", "player": "A", "reason": "effect"}
+  /expect/never/0: an event that must not occur occurred; expected {"event": "move", "card": "meteor-flare", "from": "graveyard", "to": "hand"}; the engine: {"event": "move", "card": "meteor-flare", "from": "graveyard", "to": "hand", "player": "A", "reason": "effect"}
 Cause D: Each target function sets _replace_count=0 / _replace_max=GetDrawCount only while the draw
 count is not 0 (e.g. c97697678.lua:26-29), each operation does _replace_count+1 and stops past the
 max (c97697678.lua:42-43, c27564031.lua:47-49). With the cost-type on top (Malefic World, Tachyon
@@ -29,7 +29,7 @@ spent the right at activation; every replacement activated before it fizzles.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
-Debug.SetAIName("duelspec ygo.generated.chain.e-e-c.n-n-ne.1")
+Debug.SetAIName("duelspec ygo.generated.chain.e-e-c.n-n-ne.1.shrunk")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)
 Debug.SetPlayerInfo(0,8000,0,1)
 Debug.SetPlayerInfo(1,8000,0,1)

@@ -1,6 +1,6 @@
 --[[message
 duelspec reproduction for EDOPro: cause C — a replacement can still be activated after the right was given up on the same chain (CardScripts)
-Scenario ygo.generated.chain.cm-af.refused.1: Generated chain: Sylvan Waterslide (cost-type) -> Rank-Up-Magic Astral Force (Astral Force (2), refused); the normal draw is not conducted
+Scenario ygo.generated.chain.cm-af.refused.1.shrunk: Generated chain: Sylvan Waterslide (cost-type) -> Rank-Up-Magic Astral Force (Astral Force (2), refused); the normal draw is not conducted
 Rulings: ND-05, ND-AF4, ND-C1, ND-E6
 
 Put this file in EDOPro's puzzles/ folder and open it from Puzzles. It has no AI: you take
@@ -26,7 +26,7 @@ nothing can be activated after a cost-type.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
-Debug.SetAIName("duelspec ygo.generated.chain.cm-af.refused.1")
+Debug.SetAIName("duelspec ygo.generated.chain.cm-af.refused.1.shrunk")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)
 Debug.SetPlayerInfo(0,8000,0,1)
 Debug.SetPlayerInfo(1,8000,0,1)

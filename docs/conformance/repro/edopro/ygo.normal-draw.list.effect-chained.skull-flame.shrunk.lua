@@ -1,6 +1,6 @@
 --[[message
 duelspec reproduction for EDOPro: cause S — Skull Flame is applied only when it was the first to give up the draw, and it does not count for the others (CardScripts)
-Scenario ygo.normal-draw.list.effect-chained.skull-flame: ND-L-EFFECT: Skull Flame is an effect-type replacement; another one can be chained after it, and only the last one is applied
+Scenario ygo.normal-draw.list.effect-chained.skull-flame.shrunk: ND-L-EFFECT: Skull Flame is an effect-type replacement; another one can be chained after it, and only the last one is applied
 Rulings: ND-L-EFFECT, ND-E5, ND-E7
 
 Put this file in EDOPro's puzzles/ folder and open it from Puzzles. It has no AI: you take
@@ -24,12 +24,11 @@ ND-E7: only the last-activated replacement is applied.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
-Debug.SetAIName("duelspec ygo.normal-draw.list.effect-chained.skull-flame")
+Debug.SetAIName("duelspec ygo.normal-draw.list.effect-chained.skull-flame.shrunk")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)
 Debug.SetPlayerInfo(0,8000,0,1)
 Debug.SetPlayerInfo(1,8000,0,1)
 Debug.AddCard(91152256,1,1,LOCATION_DECK,0,POS_FACEDOWN_DEFENSE,false) --Celtic Guardian ("celtic-guardian")
-Debug.AddCard(43096270,1,1,LOCATION_DECK,0,POS_FACEDOWN_DEFENSE,false) --Alexandrite Dragon ("top")
 Debug.AddCard(99899504,1,1,LOCATION_MZONE,0,POS_FACEUP_ATTACK,true) --Skull Flame ("replacement")
 Debug.AddCard(26293219,1,1,LOCATION_GRAVE,0,POS_FACEUP_ATTACK,false) --Burning Skull Head ("support")
 Debug.AddCard(56856951,1,1,LOCATION_GRAVE,0,POS_FACEUP_ATTACK,false) --Meteor Flare ("second")

@@ -1,6 +1,6 @@
 --[[message
 duelspec reproduction for YGOPro: cause S — Skull Flame gives the normal draw up when it is activated: nothing can follow it, and negated it still skips the draw (ygopro-scripts)
-Scenario ygo.generated.chain.e-h.n-n.1: Generated chain: Skull Flame (effect-type) -> Black Luster Soldier - Legendary Swordsman (effect-type); the normal draw is not conducted
+Scenario ygo.generated.chain.e-h.n-n.1.shrunk: Generated chain: Skull Flame (effect-type) -> Black Luster Soldier - Legendary Swordsman (effect-type); the normal draw is not conducted
 Rulings: ND-05, ND-E5, ND-E7
 
 Put this file in YGOPro's single/ folder and open it from Single Mode (残局). It has no AI: you take
@@ -25,12 +25,11 @@ follow it; ND-FAQ1: negated, the normal draw is conducted; ND-E9: the replacemen
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
 Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
-Debug.SetAIName("duelspec ygo.generated.chain.e-h.n-n.1")
+Debug.SetAIName("duelspec ygo.generated.chain.e-h.n-n.1.shrunk")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)
 Debug.SetPlayerInfo(0,8000,0,1)
 Debug.SetPlayerInfo(1,8000,0,1)
 Debug.AddCard(21082832,1,1,LOCATION_DECK,0,POS_FACEDOWN_DEFENSE,false) --Chaos Form ("chaos-form")
-Debug.AddCard(43096270,1,1,LOCATION_DECK,0,POS_FACEDOWN_DEFENSE,false) --Alexandrite Dragon ("top")
 Debug.AddCard(70551291,1,1,LOCATION_HAND,0,POS_FACEDOWN_DEFENSE,false) --Black Luster Soldier - Legendary Swordsman ("black-luster-soldier")
 Debug.AddCard(99899504,1,1,LOCATION_MZONE,0,POS_FACEUP_ATTACK,true) --Skull Flame ("skull-flame")
 Debug.AddCard(26293219,1,1,LOCATION_GRAVE,0,POS_FACEUP_ATTACK,false) --Burning Skull Head ("burning-skull-head")

@@ -1,6 +1,6 @@
 --[[message
 duelspec reproduction for EDOPro: cause G — Gearbreed gives up the normal draw only when its effect resolves (handled as an effect-type) (CardScripts)
-Scenario ygo.normal-draw.list.cost.gearbreed: ND-L-COST: Gearbreed is a cost-type replacement; activated before the draw, it replaces the normal draw
+Scenario ygo.normal-draw.list.cost.gearbreed.shrunk: ND-L-COST: Gearbreed is a cost-type replacement; activated before the draw, it replaces the normal draw
 Rulings: ND-L-COST, ND-05, ND-E6
 
 Put this file in EDOPro's puzzles/ folder and open it from Puzzles. It has no AI: you take
@@ -22,13 +22,11 @@ cost-type: the right is spent at activation (ND-L-COST, ND-C1, ND-C4, ND-C5).
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
-Debug.SetAIName("duelspec ygo.normal-draw.list.cost.gearbreed")
+Debug.SetAIName("duelspec ygo.normal-draw.list.cost.gearbreed.shrunk")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)
 Debug.SetPlayerInfo(0,8000,0,1)
 Debug.SetPlayerInfo(1,8000,0,1)
 Debug.AddCard(40619825,1,1,LOCATION_DECK,0,POS_FACEDOWN_DEFENSE,false) --Axe of Despair ("axe-of-despair")
-Debug.AddCard(43096270,1,1,LOCATION_DECK,0,POS_FACEDOWN_DEFENSE,false) --Alexandrite Dragon ("top")
 Debug.AddCard(27979109,1,1,LOCATION_SZONE,0,POS_FACEUP_ATTACK,false) --Gearbreed ("replacement")
-Debug.AddCard(15025844,1,1,LOCATION_GRAVE,0,POS_FACEUP_ATTACK,false) --Mystical Elf ("support")
 Debug.AddCard(91819979,1,1,LOCATION_GRAVE,0,POS_FACEUP_ATTACK,false) --Magical Blast ("blast")
 Debug.ReloadFieldEnd()

@@ -1,6 +1,6 @@
 --[[message
 duelspec reproduction for YGOPro: cause E — a trigger caused by the before-the-draw chain is activated before the normal draw (ygopro-core)
-Scenario ygo.generated.chain.af.na.1: Generated chain: Rank-Up-Magic Astral Force (Astral Force (2), activation negated by Infernoid Onuncu); the normal draw is conducted
+Scenario ygo.generated.chain.af.na.1.shrunk: Generated chain: Rank-Up-Magic Astral Force (Astral Force (2), activation negated by Infernoid Onuncu); the normal draw is conducted
 Rulings: ND-05, ND-AF2, ND-T1, ND-TAB
 
 Put this file in YGOPro's single/ folder and open it from Single Mode (残局). It has no AI: you take
@@ -12,7 +12,7 @@ Decisions (every other prompt: pass / decline / the first zone):
    - B activates Infernoid Onuncu ("infernoid-onuncu") in response to chain link 1 (cost Sangan ("sangan"))
 
 What the rules expect and what YGOPro did (the run's first failing expectation):
-  /expect/events/5: expected event occurred at #10, before the event the previous pattern matched (#15): wrong order; expected {"event": "activate", "card": "sangan"}
+  /expect/events/1: expected event occurred at #10, before the event the previous pattern matched (#13): wrong order; expected {"event": "activate", "card": "sangan"}
 Cause E: Turn step 1 raises EVENT_PREDRAW and plays its chain as a point event
 (processor.cpp:3790-3797, PROCESSOR_POINT_EVENT with skip_freechain and skip_new); when the chain
 ends, solve_chain step 13 plays the next point event with the chain's own arguments
@@ -23,13 +23,12 @@ activated after the normal draw.
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
 Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
-Debug.SetAIName("duelspec ygo.generated.chain.af.na.1")
+Debug.SetAIName("duelspec ygo.generated.chain.af.na.1.shrunk")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)
 Debug.SetPlayerInfo(0,8000,0,1)
 Debug.SetPlayerInfo(1,8000,0,1)
 Debug.AddCard(43096270,1,1,LOCATION_DECK,0,POS_FACEDOWN_DEFENSE,false) --Alexandrite Dragon ("top")
 Debug.AddCard(45950291,1,1,LOCATION_GRAVE,0,POS_FACEUP_ATTACK,false) --Rank-Up-Magic Astral Force ("astral-force")
-Debug.AddCard(15025844,0,0,LOCATION_DECK,0,POS_FACEDOWN_DEFENSE,false) --Mystical Elf ("b-mystical-elf")
 Debug.AddCard(14799437,0,0,LOCATION_MZONE,0,POS_FACEUP_ATTACK,true) --Infernoid Onuncu ("infernoid-onuncu")
 Debug.AddCard(26202165,0,0,LOCATION_MZONE,1,POS_FACEUP_ATTACK,true) --Sangan ("sangan")
 Debug.ReloadFieldEnd()

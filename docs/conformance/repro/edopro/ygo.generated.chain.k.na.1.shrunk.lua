@@ -1,6 +1,6 @@
 --[[message
 duelspec reproduction for EDOPro: cause E — a trigger caused by the before-the-draw chain is activated before the normal draw (ygopro-core)
-Scenario ygo.generated.chain.k.na.1: Generated chain: Fandora, the Flying Furtress (effect-type (continuous card), activation negated by Infernoid Onuncu); the normal draw is conducted
+Scenario ygo.generated.chain.k.na.1.shrunk: Generated chain: Fandora, the Flying Furtress (effect-type (continuous card), activation negated by Infernoid Onuncu); the normal draw is conducted
 Rulings: ND-05, ND-E1, ND-T1, ND-TAB
 
 Put this file in EDOPro's puzzles/ folder and open it from Puzzles. It has no AI: you take
@@ -12,7 +12,7 @@ Decisions (every other prompt: pass / decline / the first zone):
    - B activates Infernoid Onuncu ("infernoid-onuncu") in response to chain link 1 (cost Sangan ("sangan"))
 
 What the rules expect and what EDOPro did (the run's first failing expectation):
-  /expect/events/5: expected event occurred at #10, before the event the previous pattern matched (#15): wrong order; expected {"event": "activate", "card": "sangan"}
+  /expect/events/1: expected event occurred at #10, before the event the previous pattern matched (#13): wrong order; expected {"event": "activate", "card": "sangan"}
 Cause E: Turn step 2 raises EVENT_PREDRAW and plays its chain as a point event
 (processor.cpp:3367-3374); when that chain has resolved, the triggers it caused (Sangan, Tributed
 for Infernoid Onuncu's cost) are collected and activated by the point event that follows the chain
@@ -22,14 +22,13 @@ activated after the normal draw.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
-Debug.SetAIName("duelspec ygo.generated.chain.k.na.1")
+Debug.SetAIName("duelspec ygo.generated.chain.k.na.1.shrunk")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)
 Debug.SetPlayerInfo(0,8000,0,1)
 Debug.SetPlayerInfo(1,8000,0,1)
 Debug.AddCard(20345391,1,1,LOCATION_DECK,0,POS_FACEDOWN_DEFENSE,false) --Seal, Strategist Fur Hire ("seal-fur-hire")
 Debug.AddCard(43096270,1,1,LOCATION_DECK,0,POS_FACEDOWN_DEFENSE,false) --Alexandrite Dragon ("top")
 Debug.AddCard(64400161,1,1,LOCATION_SZONE,5,POS_FACEUP_ATTACK,false) --Fandora, the Flying Furtress ("fandora")
-Debug.AddCard(15025844,0,0,LOCATION_DECK,0,POS_FACEDOWN_DEFENSE,false) --Mystical Elf ("b-mystical-elf")
 Debug.AddCard(14799437,0,0,LOCATION_MZONE,0,POS_FACEUP_ATTACK,true) --Infernoid Onuncu ("infernoid-onuncu")
 Debug.AddCard(26202165,0,0,LOCATION_MZONE,1,POS_FACEUP_ATTACK,true) --Sangan ("sangan")
 Debug.ReloadFieldEnd()

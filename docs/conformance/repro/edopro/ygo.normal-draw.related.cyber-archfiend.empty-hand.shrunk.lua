@@ -1,6 +1,6 @@
 --[[message
 duelspec reproduction for EDOPro: cause K — Cyber Archfiend's draw is an optional trigger before the normal draw (CardScripts)
-Scenario ygo.normal-draw.related.cyber-archfiend.empty-hand: Cyber Archfiend: with an empty hand as the Draw Phase began, its controller draws 1 more after the normal draw
+Scenario ygo.normal-draw.related.cyber-archfiend.empty-hand.shrunk: Cyber Archfiend: with an empty hand as the Draw Phase began, its controller draws 1 more after the normal draw
 Rulings: ND-L-RELATED, ND-01
 
 Put this file in EDOPro's puzzles/ folder and open it from Puzzles. It has no AI: you take
@@ -19,7 +19,7 @@ step: the game activates it) declines, so no extra card is drawn.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
-Debug.SetAIName("duelspec ygo.normal-draw.related.cyber-archfiend.empty-hand")
+Debug.SetAIName("duelspec ygo.normal-draw.related.cyber-archfiend.empty-hand.shrunk")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)
 Debug.SetPlayerInfo(0,8000,0,1)
 Debug.SetPlayerInfo(1,8000,0,1)

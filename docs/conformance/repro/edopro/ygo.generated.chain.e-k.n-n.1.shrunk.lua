@@ -1,7 +1,7 @@
 --[[message
 duelspec reproduction for EDOPro: cause M — cause B's scripts zero the draw count when activated, so the replacement activated after them does nothing and theirs is applied (CardScripts)
 The script to open: Magical Blast, c91819979.lua (below Legacy of the Duelist on the chain)
-Scenario ygo.generated.chain.e-k.n-n.1: Generated chain: Magical Blast (effect-type) -> Legacy of the Duelist (effect-type (continuous card)); the normal draw is not conducted
+Scenario ygo.generated.chain.e-k.n-n.1.shrunk: Generated chain: Magical Blast (effect-type) -> Legacy of the Duelist (effect-type (continuous card)); the normal draw is not conducted
 Rulings: ND-05, ND-E5, ND-E7
 
 Put this file in EDOPro's puzzles/ folder and open it from Puzzles. It has no AI: you take
@@ -13,7 +13,7 @@ Decisions (every other prompt: pass / decline / the first zone):
    - A activates Legacy of the Duelist ("legacy-of-the-duelist") in the Draw Phase, before the normal draw
 
 What the rules expect and what EDOPro did (the run's first failing expectation):
-  /expect/events/2/any_order/1: expected event did not occur; expected {"event": "move", "card": "gy-mystical-elf", "from": "graveyard", "to": "hand"}
+  /expect/events/0/any_order/1: expected event did not occur; expected {"event": "move", "card": "gy-mystical-elf", "from": "graveyard", "to": "hand"}
 Cause M: The scripts of cause B register EFFECT_DRAW_COUNT 0 in their target function, when they are
 activated (Flying Saucer Muusik'i c97697678.lua:33, Freed the Matchless General c49681811.lua:71,
 Dark General Freed c70676581.lua:80, Skull Flame c99899504.lua:80, Iron Core of Koa'ki Meiru
@@ -29,7 +29,7 @@ the card the failing expectation is about.
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
-Debug.SetAIName("duelspec ygo.generated.chain.e-k.n-n.1")
+Debug.SetAIName("duelspec ygo.generated.chain.e-k.n-n.1.shrunk")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)
 Debug.SetPlayerInfo(0,8000,0,1)
 Debug.SetPlayerInfo(1,8000,0,1)

@@ -1,6 +1,6 @@
 --[[message
 duelspec reproduction for YGOPro: cause CS — Commander of Swords reveals and judges only one of the cards a normal draw of 2 adds to the hand (ygopro-scripts)
-Scenario ygo.normal-draw.related.commander-of-swords.two-cards: Commander of Swords with a normal draw of 2 cards: a Spell among them, both cards drawn are discarded
+Scenario ygo.normal-draw.related.commander-of-swords.two-cards.shrunk: Commander of Swords with a normal draw of 2 cards: a Spell among them, both cards drawn are discarded
 Rulings: ND-L-RELATED, ND-01
 
 Put this file in YGOPro's single/ folder and open it from Single Mode (残局). It has no AI: you take
@@ -25,11 +25,10 @@ scenario.
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
 Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
-Debug.SetAIName("duelspec ygo.normal-draw.related.commander-of-swords.two-cards")
+Debug.SetAIName("duelspec ygo.normal-draw.related.commander-of-swords.two-cards.shrunk")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)
 Debug.SetPlayerInfo(0,8000,0,1)
 Debug.SetPlayerInfo(1,8000,0,1)
-Debug.AddCard(91152256,1,1,LOCATION_DECK,0,POS_FACEDOWN_DEFENSE,false) --Celtic Guardian ("celtic-guardian")
 Debug.AddCard(43096270,1,1,LOCATION_DECK,0,POS_FACEDOWN_DEFENSE,false) --Alexandrite Dragon ("alexandrite-dragon")
 Debug.AddCard(5318639,1,1,LOCATION_DECK,0,POS_FACEDOWN_DEFENSE,false) --Mystical Space Typhoon ("mystical-space-typhoon")
 Debug.AddCard(15936370,1,1,LOCATION_MZONE,0,POS_FACEUP_ATTACK,true) --Pandora's Jewelry Box ("pandora")

@@ -1,6 +1,6 @@
 --[[message
 duelspec reproduction for YGOPro: cause W — Ash Blossom & Joyous Spring cannot respond to Sylvan Waterslide's before-the-draw effect (ygopro-scripts)
-Scenario ygo.generated.chain.cm.ne.1: Generated chain: Sylvan Waterslide (cost-type, effect negated by Ash Blossom & Joyous Spring); the normal draw is not conducted
+Scenario ygo.generated.chain.cm.ne.1.shrunk: Generated chain: Sylvan Waterslide (cost-type, effect negated by Ash Blossom & Joyous Spring); the normal draw is not conducted
 Rulings: ND-05, ND-C1, ND-TAB
 
 Put this file in YGOPro's single/ folder and open it from Single Mode (残局). It has no AI: you take
@@ -20,7 +20,7 @@ offered (refused, not-offered).
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
 Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
-Debug.SetAIName("duelspec ygo.generated.chain.cm.ne.1")
+Debug.SetAIName("duelspec ygo.generated.chain.cm.ne.1.shrunk")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)
 Debug.SetPlayerInfo(0,8000,0,1)
 Debug.SetPlayerInfo(1,8000,0,1)

@@ -1,6 +1,6 @@
 --[[message
 duelspec reproduction for EDOPro: cause L — Mystical Cards of Light always makes the normal draw 2 cards (CardScripts)
-Scenario ygo.normal-draw.related.mystical-cards.declined: Mystical Cards of Light: a controller who declines draws 1 card
+Scenario ygo.normal-draw.related.mystical-cards.declined.shrunk: Mystical Cards of Light: a controller who declines draws 1 card
 Rulings: ND-L-RELATED, ND-01
 
 Put this file in EDOPro's puzzles/ folder and open it from Puzzles. It has no AI: you take
@@ -18,12 +18,10 @@ declaration before the draw is never asked for, and declining still draws 2).
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
-Debug.SetAIName("duelspec ygo.normal-draw.related.mystical-cards.declined")
+Debug.SetAIName("duelspec ygo.normal-draw.related.mystical-cards.declined.shrunk")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)
 Debug.SetPlayerInfo(0,8000,0,1)
 Debug.SetPlayerInfo(1,8000,0,1)
-Debug.AddCard(15025844,1,1,LOCATION_DECK,0,POS_FACEDOWN_DEFENSE,false) --Mystical Elf ("mystical-elf")
-Debug.AddCard(43096270,1,1,LOCATION_DECK,0,POS_FACEDOWN_DEFENSE,false) --Alexandrite Dragon ("alexandrite-dragon")
 Debug.AddCard(48356796,1,1,LOCATION_SZONE,0,POS_FACEUP_ATTACK,false) --Mystical Cards of Light ("light1")
 Debug.AddCard(48356796,1,1,LOCATION_SZONE,1,POS_FACEUP_ATTACK,false) --Mystical Cards of Light ("light2")
 Debug.ReloadFieldEnd()

@@ -1,6 +1,6 @@
 --[[message
 duelspec reproduction for YGOPro: cause L — Mystical Cards of Light's "you can draw 2" is applied without asking (ygopro-scripts)
-Scenario ygo.normal-draw.related.mystical-cards.declined: Mystical Cards of Light: a controller who declines draws 1 card
+Scenario ygo.normal-draw.related.mystical-cards.declined.shrunk: Mystical Cards of Light: a controller who declines draws 1 card
 Rulings: ND-L-RELATED, ND-01
 
 Put this file in YGOPro's single/ folder and open it from Single Mode (残局). It has no AI: you take
@@ -11,7 +11,7 @@ Decisions (every other prompt: pass / decline / the first zone):
    - A chooses in the Draw Phase, before the normal draw (option 'no')
 
 What the rules expect and what YGOPro did (the run's first failing expectation):
-  /script/0: the engine must accept this step (it is legal); expected {"step": {"player": "A", "do": "choose", "when": {"window": "before-draw"}, "option": "no"}, "outcome": "applied"}; the engine: {"index": 0, "outcome": "refused", "code": "not-offered", "reason": "its window closed and the engine never offered it"}
+  /script/0: the engine must accept this step (it is legal); expected {"step": {"player": "A", "do": "choose", "when": {"window": "before-draw"}, "option": "no"}, "outcome": "applied"}; the engine: {"index": 0, "outcome": "refused", "code": "not-offered", "reason": "its window opened but the engine never offered it"}
 Cause L: "During your Draw Phase, if you control another Mystical Cards of Light, you can draw 2
 cards instead of 1 for your normal draw" is scripted as a continuous EFFECT_DRAW_COUNT of value 2
 while another copy is controlled (c48356796.lua:10-18, 36-38): the core never asks, so the scripted
@@ -22,12 +22,10 @@ before the draw, not a change of one place.
 Measured on ygopro-core db4fd16 and ygopro-scripts 090e881.
 Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
-Debug.SetAIName("duelspec ygo.normal-draw.related.mystical-cards.declined")
+Debug.SetAIName("duelspec ygo.normal-draw.related.mystical-cards.declined.shrunk")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)
 Debug.SetPlayerInfo(0,8000,0,1)
 Debug.SetPlayerInfo(1,8000,0,1)
-Debug.AddCard(15025844,1,1,LOCATION_DECK,0,POS_FACEDOWN_DEFENSE,false) --Mystical Elf ("mystical-elf")
-Debug.AddCard(43096270,1,1,LOCATION_DECK,0,POS_FACEDOWN_DEFENSE,false) --Alexandrite Dragon ("alexandrite-dragon")
 Debug.AddCard(48356796,1,1,LOCATION_SZONE,0,POS_FACEUP_ATTACK,false) --Mystical Cards of Light ("light1")
 Debug.AddCard(48356796,1,1,LOCATION_SZONE,1,POS_FACEUP_ATTACK,false) --Mystical Cards of Light ("light2")
 Debug.ReloadFieldEnd()

@@ -1,6 +1,6 @@
 --[[message
 duelspec reproduction for EDOPro: cause B — the normal draw is given up at activation, not when the effect resolves (CardScripts)
-Scenario ygo.generated.chain.e.ne.1: Generated chain: Magical Blast (effect-type, effect negated by Skull Meister); the normal draw is conducted
+Scenario ygo.generated.chain.e.ne.1.shrunk: Generated chain: Magical Blast (effect-type, effect negated by Skull Meister); the normal draw is conducted
 Rulings: ND-05, ND-E1, ND-FAQ1, ND-H1, ND-TAB
 
 Put this file in EDOPro's puzzles/ folder and open it from Puzzles. It has no AI: you take
@@ -12,7 +12,7 @@ Decisions (every other prompt: pass / decline / the first zone):
    - B activates Skull Meister ("skull-meister") in response to chain link 1
 
 What the rules expect and what EDOPro did (the run's first failing expectation):
-  /expect/events/4: expected event did not occur; expected {"event": "draw", "player": "A", "normal": true, "cards": ["top"]}
+  /expect/events/0: expected event did not occur; expected {"event": "draw", "player": "A", "normal": true, "cards": ["top"]}
 Cause B: These scripts register EFFECT_DRAW_COUNT 0 in their target function, at activation: Flying
 Saucer Muusik'i c97697678.lua:24-40 (line 33), Freed the Matchless General c49681811.lua:62-78 (71),
 Dark General Freed c70676581.lua:71-87 (80), Skull Flame c99899504.lua:68-86 (80), Iron Core of
@@ -27,7 +27,7 @@ turns those green).
 Measured on ocgcore-wasm 0.1.2 (ygopro-core a30e6b7..693b406) and CardScripts 5de4a50.
 Written by duelspec (python -m duelspec.analysis.repro; MIT). Card scripts are the engine's own.
 ]]
-Debug.SetAIName("duelspec ygo.generated.chain.e.ne.1")
+Debug.SetAIName("duelspec ygo.generated.chain.e.ne.1.shrunk")
 Debug.ReloadFieldBegin(DUEL_PSEUDO_SHUFFLE,5)
 Debug.SetPlayerInfo(0,8000,0,1)
 Debug.SetPlayerInfo(1,8000,0,1)
