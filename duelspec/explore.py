@@ -33,6 +33,18 @@ from hypothesis.errors import Unsatisfiable
 
 GAMES = ("dm", "ygo")
 
+#: ``(game, mutant, seed)``: the test set of planted deviations (reference engine mutants,
+#: duelspec/mutation/) the explorer finds within 80 examples at these seeds (tests/test_explore.py;
+#: benchmarks/bench.py times it)
+PLANTED = (
+    ("dm", "dm.battle.tie-nobody-destroyed", 4),
+    ("dm", "dm.shields.broken-to-graveyard", 2),
+    ("ygo", "ygo.normal-draw.not-conducted", 3),
+    ("dm", "dm.interrupt.while-attacking-persists", 3),     # the attacked creature leaves in AT-S3 (Dolzark)
+    ("dm", "dm.lasting.until-next-turn-never-ends", 5),     # a later turn (Hayabusamaru's blocker)
+    ("ygo", "ygo.hand-trigger.public-after-hand", 2),       # reached only by a chain with declines
+)
+
 
 # ------------------------------------------------------------------------------ the spaces
 @st.composite
@@ -53,6 +65,17 @@ def dm_situations(draw):
     own = draw(st.integers(0, 1)) if a.model.ability == "when-attacks-untap" else 0      # Dogiragon's 革命0
     splits = a.model.sources and trig == "use" and target == "player" and k != "block"  # Soul Phoenix (AT-D4)
     split = draw(st.integers(0, 1)) if splits else None
+    # the generator's axes on smaller spaces, drawn last and seldom (they shrink to none): the attacked
+    # creature leaving in AT-S3 (Dolzark, AT-D2) and a blocker granted until B's next turn (AT-S4)
+    special = draw(st.integers(0, 15))
+    if special == 14:
+        fang = next(x for x in C.DEFENDERS if x.slug == "fang")
+        return situation("dm.explore.attack.", C.REGARION, "tapped", fang, 0, None, None, None, (), "ready",
+                         ally=draw(st.booleans()))
+    if special == 15:
+        m = a.model
+        assume(not (m.ability or m.breaker != 1 or m.cannot_attack_players or m.sources))
+        return situation("dm.explore.attack.", a, "player", None, 2, None, None, None, (), "ready", next_turn=True)
     return situation("dm.explore.attack.", a, target, d, n, trig, b, k, answers, state, own_shields=own, split=split)
 
 

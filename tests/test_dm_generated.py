@@ -141,3 +141,17 @@ def test_a_lasting_effect_is_observed_in_a_later_turn(generated):
     i, step = next((i, st) for i, st in enumerate(doc["script"]) if st.get("legal") is False)
     assert step["do"] == "block" and step["when"] == {"window": "AT-S4", "attack": 1, "turn": 5}
     assert f"/script/{i}" in doc["expect"]["carries"]["AT-S4"]
+
+
+@pytest.mark.parametrize("defender", ["axe", "marshias"])
+def test_an_attacking_evolution_creature_the_battle_destroys_is_undecided(defender):
+    """Found by `duelspec explore` on the reference engine (outside the generated set's space, which keeps Soul
+    Phoenix to the player and Fear Fang): the battle destroys Soul Phoenix (slayer; a creature that wins every
+    battle), its sources stay (a split) and AT-D4's choice of which creature attacks, blocks or battles has
+    nothing left to decide; the page does not say whether AP chooses then: no scenario."""
+    phoenix = next(a for a in C.ATTACKERS if a.model.sources)
+    d = next(x for x in C.DEFENDERS if x.slug == defender)
+    r = rule(Situation(phoenix.model, "tapped", d.model))
+    assert r.undecided and "AT-D4" in r.undecided
+    fang = next(x for x in C.DEFENDERS if x.slug == "fang")
+    assert not rule(Situation(phoenix.model, "tapped", fang.model)).undecided      # it wins and stays: decided

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from duelspec.adapters.reference import ReferenceAdapter
-from duelspec.explore import explore, failure_of
+from duelspec.explore import PLANTED as PLANTED_SET, explore, failure_of
 from duelspec.mutation import applied, get
 from duelspec.runner import run_one
 
@@ -18,12 +18,7 @@ ADAPTER = ReferenceAdapter()
 IMPL = ADAPTER.implementation()
 
 # (game, mutant, seed): a small test set of planted deviations, each found within 80 examples
-PLANTED = [
-    ("dm", "dm.battle.tie-nobody-destroyed", 1),
-    ("dm", "dm.shields.broken-to-graveyard", 2),
-    ("ygo", "ygo.normal-draw.not-conducted", 3),
-    ("ygo", "ygo.hand-trigger.public-after-hand", 2),      # reached only by a chain with declines
-]
+PLANTED = list(PLANTED_SET)
 
 
 @pytest.mark.parametrize("game,mutant,seed", PLANTED)
@@ -115,7 +110,8 @@ def test_the_command_fails_when_nothing_is_judged_and_says_why(tmp_path, monkeyp
 
 
 def test_a_finding_says_found_and_stopped_by_finding(tmp_path):
-    with applied(get("dm.battle.tie-nobody-destroyed")):
-        rep = explore(ADAPTER, IMPL, "dm", seed=1, max_examples=80, out=tmp_path)
+    game, mutant, seed = PLANTED[0]
+    with applied(get(mutant)):
+        rep = explore(ADAPTER, IMPL, game, seed=seed, max_examples=80, out=tmp_path)
     d = rep.as_dict()
     assert d["stopped_by"] == "finding" and not d["finding"]["failure"].startswith("failed: failed:")

@@ -548,6 +548,12 @@ def rule(s: Situation) -> Ruling:
             r.destroyed.append("attacker")
             r.cite("s6a:slayer", "slayer: the creature that battled it is put into the graveyard even though it won "
                    "(「勝っても持ち主の墓地に置かれる」)", "AT-S6a", "AT-B3")
+        if a.sources and "attacker" in r.destroyed:
+            return Ruling(s, undecided=("the battle destroys an attacking evolution creature whose top card alone leaves "
+                                        "(「一番上のカードだけがバトルゾーンから離れる」): the creatures under it stay, a split; "
+                                        "AT-D4 has the attacking side choose which creature attacks, blocks or battles, and "
+                                        "after the battle none of those is left to do: the page does not say whether a "
+                                        "choice is made, nor which creature is the attacking one until AT-S7"))
         lost = set(r.destroyed)
         roles = {"attacker": a, role: o}
         # after the battle: "when wins" (its winner) and "when destroyed" wait, AP's first (AT-D1), then
