@@ -164,6 +164,16 @@ def load(paths=(), games=(), rulings=(), ids=(), tags=(), requires=(), generated
     return (scenarios, errors) if order is None else (scenarios, errors, order)
 
 
+def prepare(games=(), generated=False, **_) -> None:
+    """The work every part of a load (:func:`load`'s ``part``) would repeat, done once here: the imports
+    a load needs and the generated Duel Masters attacks' space (deduplicated by signature over the whole
+    space). ``--jobs N`` calls it before it forks its workers (:mod:`duelspec.workers`), which inherit it."""
+    from . import compiler, validation  # noqa: F401
+    if generated and (not games or "dm" in games):
+        from .generated import dm_generator, generator  # noqa: F401
+        dm_generator.signatures()
+
+
 def part_of(scenario_id: str, count: int) -> int:
     """The part (0..``count`` - 1) of ``--jobs count`` that plays a scenario (:func:`load`'s ``part``): a
     partition by a hash of its id other than :func:`shard_of`'s, so that a shard's scenarios spread over

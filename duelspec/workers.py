@@ -124,6 +124,7 @@ def _work(conn, k: int, n: int, load_args: dict, adapter_args: tuple, xf: dict, 
             except (ValueError, OSError):
                 pass
             _stop(adapter)
+        _report_cpu(k)
         conn.send(("done", getattr(adapter, "restarts", 0) or 0, list(getattr(adapter, "late_faults", None) or []),
                    bool(run is not None and run.stopped_early), run.reason if run is not None else None,
                    keeper.failed if keeper is not None else None))
@@ -137,6 +138,21 @@ def _work(conn, k: int, n: int, load_args: dict, adapter_args: tuple, xf: dict, 
             pass
     finally:
         conn.close()
+
+
+#: ``DUELSPEC_JOBS_CPU=FILE``: each worker appends a JSON line with its CPU time and its adapter's (benchmarks/bench.py)
+CPU_VAR = "DUELSPEC_JOBS_CPU"
+
+
+def _report_cpu(k: int) -> None:
+    path = os.environ.get(CPU_VAR)
+    if path:
+        import json
+        import resource
+        me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(json.dumps({"worker": k + 1, "worker_cpu_s": round(me.ru_utime + me.ru_stime, 3),
+                                 "adapter_cpu_s": round(kids.ru_utime + kids.ru_stime, 3)}) + "\n")
 
 
 def _stop(adapter) -> None:
@@ -210,6 +226,10 @@ class Workers:
         import multiprocessing
         from .adapters.process import become_subreaper
         become_subreaper()                  # what a killed worker's adapter leaves is re-parented here
+        from . import runner  # noqa: F401  (imported once, here: every worker inherits it)
+        from .adapters import process  # noqa: F401
+        from .selection import prepare
+        prepare(**self.load_args)           # what every part would repeat
         ctx = multiprocessing.get_context("fork")
         for k in range(self.jobs):
             mine, theirs = ctx.Pipe(duplex=True)
