@@ -31,6 +31,8 @@ from collections import deque
 #: the signals a worker ignores (the parent acts on them) and the one that tells it to stop
 PARENT_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
 STOP_SIGNAL = "SIGUSR1"
+#: how many results of a worker ahead of the merge are taken from its pipe and kept here, at most
+AHEAD = 512
 
 
 def available() -> bool:
@@ -194,11 +196,13 @@ class Workers:
 
     # -- the workers' messages ---------------------------------------------------------------
     def _pump(self, want: int) -> None:
-        """Receive until worker ``want`` has a message waiting (every ready worker's messages are taken
-        meanwhile, so that none waits on a full pipe)."""
+        """Receive until worker ``want`` has a message waiting (the other ready workers' messages are taken
+        meanwhile, up to :data:`AHEAD` each, so that a worker ahead of the others neither waits on a full
+        pipe at once nor fills this process's memory)."""
         from multiprocessing.connection import wait
         while not self.inbox[want]:
-            ready = wait([c for i, c in enumerate(self.conns) if c is not None])
+            ready = wait([c for i, c in enumerate(self.conns)
+                          if c is not None and (i == want or len(self.inbox[i]) < AHEAD)])
             for c in ready:
                 i = self.conns.index(c)
                 try:
