@@ -174,7 +174,7 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
         selection = dict(paths=r.paths, games=r.games, rulings=r.rulings, ids=r.ids, tags=r.tags, requires=r.requires,
                          generated=r.generated, shard=shard)
         try:
-            if workers.available() and r.jobs > 1:
+            if r.jobs > 1 and workers.available():
                 # --jobs N: N worker processes, each loading, playing and judging its part (duelspec.workers)
                 make_adapter(r.adapter_spec, r.timeout, r.startup_timeout, r.max_restarts)     # the spec, checked here
                 adapter = workers.Workers(r.jobs, selection, (r.adapter_spec, r.timeout, r.startup_timeout, r.max_restarts),
