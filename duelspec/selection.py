@@ -16,7 +16,8 @@ from pathlib import Path
 
 from .errors import UsageError
 
-__all__ = ["select", "select_errors", "load", "Documents", "check_paths", "check_requires", "parse_shard", "in_shard", "nothing_selected"]
+__all__ = ["select", "select_errors", "load", "Documents", "check_paths", "check_requires", "parse_shard", "in_shard", "nothing_selected",
+           "part_of"]
 
 
 def _any_match(values, patterns) -> bool:
@@ -60,7 +61,7 @@ def select_errors(errors, games=(), rulings=(), ids=()):
     return [e for e in errors if keep(e)]
 
 
-def load(paths=(), games=(), rulings=(), ids=(), tags=(), requires=(), generated=False, shard=None, lazy=False):
+def load(paths=(), games=(), rulings=(), ids=(), tags=(), requires=(), generated=False, shard=None, lazy=False, part=None):
     """Scenarios and compile errors of ``paths`` (default: the built-in features), selected.
 
     ``.json`` paths are scenario documents (as written by ``duelspec export``), checked
@@ -69,7 +70,14 @@ def load(paths=(), games=(), rulings=(), ids=(), tags=(), requires=(), generated
     "count"}``): only that shard's (:func:`in_shard`; the generated chains of other shards are not
     generated). ``lazy``: the scenario documents are not kept; the scenarios are then a
     :class:`Documents`, which reads each document again when it is iterated (a run of 10,000
-    documents holds one at a time)."""
+    documents holds one at a time).
+
+    ``part`` (``(k, n)``, ``0 <= k < n``: ``--jobs n``'s worker ``k``, :mod:`duelspec.workers`): only the
+    scenarios and compile errors whose id :func:`part_of` gives part ``k`` (the other parts' documents are
+    parsed for their id, not checked; their chains not generated). Every id is in one part, so a
+    duplicate id is still found. Then a third value is returned: ``(error keys, scenario keys)``, a key
+    per error and per scenario returned, in their order; sorting the keys of all ``n`` parts together gives
+    the order of the whole run (compile errors first, then the scenarios as one load without ``part``)."""
     from .compiler import Compiled, ScenarioError, compile_paths, validate
     from .errors import InputError
     from .files import SCENARIO_BYTES, read_bytes
@@ -85,40 +93,98 @@ def load(paths=(), games=(), rulings=(), ids=(), tags=(), requires=(), generated
     features = [p for p in paths if p.suffix != ".json"]
     # paths given: exactly those (never the built-in suite in their place); none: the built-in suite
     compiled = compile_paths(features) if features else Compiled() if paths else compile_paths()
-    for p, named in json_paths:
+    keys: dict | None = None                # with ``part``: id(kept item) -> (section, index) in the whole load
+    if part is not None:
+        def mine(i) -> bool:
+            return part_of(str(i), part[1]) == part[0]
+        keys = {}
+        for kind in ("scenarios", "errors"):
+            items = getattr(compiled, kind)
+            kept = [(i, x) for i, x in enumerate(items) if mine(x["id"] if kind == "scenarios" else x.id)]
+            keys.update((id(x), (0, i)) for i, x in kept)
+            setattr(compiled, kind, [x for _, x in kept])
+    for pi, (p, named) in enumerate(json_paths):
         doc = raw = None
         try:
             raw = read_bytes(str(p), "a JSON document", SCENARIO_BYTES)
             doc = parse_json(raw, str(p))
             if not named and _is_catalogue_doc(doc):
                 continue
+            if keys is not None and not mine(_doc_id(doc, p)):
+                continue                 # another part's: checked there
             validate(doc, str(p))      # the schema, then card ids, ruling IDs and local ids
         except InputError as exc:
             d = doc if isinstance(doc, dict) else {}
-            compiled.errors.append(ScenarioError(str(d.get("id") or f"<invalid:{p}>"), str(d.get("title", "")), exc,
-                                                 [r for r in d.get("rulings", []) if isinstance(r, str)]
-                                                 if isinstance(d.get("rulings"), list) else [],
-                                                 str(d.get("game", ""))))
+            err = ScenarioError(_doc_id(d, p), str(d.get("title", "")), exc,
+                                [r for r in d.get("rulings", []) if isinstance(r, str)]
+                                if isinstance(d.get("rulings"), list) else [],
+                                str(d.get("game", "")))
+            if keys is not None:
+                if not mine(err.id):
+                    continue
+                keys[id(err)] = (1, pi)
+            compiled.errors.append(err)
             continue
         if lazy:                       # what selecting and naming it needs; the file is read again to run it
             doc = _Document(str(p), doc, shared, raw)
         else:
             json_source[id(doc)] = str(p)
+        if keys is not None:
+            keys[id(doc)] = (1, pi)
         compiled.scenarios.append(doc)
     if generated:  # the generated normal-draw chains and DM attacks (duelspec.generated), checked for duplicates too
         from .generated import of_games
         # ids that all name one game's scenarios (``ygo.generated.*``) need only that game's generated set
         id_games = {str(i).split(".")[0] for i in ids} if ids else set()
-        compiled.scenarios.extend(of_games(games or (tuple(id_games) if id_games <= {"ygo", "dm"} else ()),
-            None if shard is None else lambda i: shard_of(i, shard["count"]) == shard["index"]))
-    _one_per_id(compiled, json_source)
+        candidates: dict = {}          # with ``part``: a kept chain's id -> its place among every chain's
+        seen = [0]                     # the chains offered so far (every part is offered all, in one order)
+
+        def keep(i) -> bool:
+            seen[0] += 1
+            if shard is not None and shard_of(i, shard["count"]) != shard["index"]:
+                return False
+            if keys is not None:
+                if not mine(i):
+                    return False
+                candidates[i] = seen[0]
+            return True
+        made = list(of_games(games or (tuple(id_games) if id_games <= {"ygo", "dm"} else ()),
+                             None if shard is None and part is None else keep))
+        if keys is not None:
+            keys.update((id(x), (2, candidates[x["id"]])) for x in made)
+        compiled.scenarios.extend(made)
+    _one_per_id(compiled, json_source, keys)
     scenarios = select(compiled.scenarios, games, rulings, ids, tags, requires)
     errors = select_errors(compiled.errors, games, rulings, ids)
     if shard is not None:
         scenarios, errors = in_shard(scenarios, errors, shard)
+    order = None if keys is None else ([(0, keys[id(e)]) for e in errors], [(1, keys[id(s)]) for s in scenarios])
     if lazy:
         scenarios = Documents(scenarios)
-    return scenarios, errors
+    return (scenarios, errors) if order is None else (scenarios, errors, order)
+
+
+def prepare(games=(), generated=False, **_) -> None:
+    """The work every part of a load (:func:`load`'s ``part``) would repeat, done once here: the imports
+    a load needs and the generated Duel Masters attacks' space (deduplicated by signature over the whole
+    space). ``--jobs N`` calls it before it forks its workers (:mod:`duelspec.workers`), which inherit it."""
+    from . import compiler, validation  # noqa: F401
+    if generated and (not games or "dm" in games):
+        from .generated import dm_generator, generator  # noqa: F401
+        dm_generator.signatures()
+
+
+def part_of(scenario_id: str, count: int) -> int:
+    """The part (0..``count`` - 1) of ``--jobs count`` that plays a scenario (:func:`load`'s ``part``): a
+    partition by a hash of its id other than :func:`shard_of`'s, so that a shard's scenarios spread over
+    its jobs too."""
+    import hashlib
+    return int.from_bytes(hashlib.blake2b(scenario_id.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big") % count
+
+
+def _doc_id(doc, path) -> str:
+    """The id a scenario document (or the error of one that cannot be used) is known by."""
+    return str((doc.get("id") if isinstance(doc, dict) else None) or f"<invalid:{path}>")
 
 
 class _Document:
@@ -194,10 +260,13 @@ class Documents:
             yield x.read() if isinstance(x, _Document) else x
 
 
-def _one_per_id(compiled, json_source: dict) -> None:
+def _one_per_id(compiled, json_source: dict, keys: dict | None = None) -> None:
     """Make every id name one result: when several documents (scenarios, or compile errors that
     know their id) share an id, none of them is run; one ``errored`` result for that id names
-    every place it is used (a run never reports two results with one id)."""
+    every place it is used (a run never reports two results with one id). ``keys`` (:func:`load`'s
+    ``part``): each error's key becomes its place among the errors of the whole load: a compile error's
+    ``(0, its key)``, the duplicate's ``(0, its first error's key)``, or, of scenarios only, ``(1, its
+    first scenario's key)`` (after every compile error)."""
     from .compiler import ScenarioError
     from .errors import InputError
 
@@ -214,6 +283,9 @@ def _one_per_id(compiled, json_source: dict) -> None:
     for x in compiled.errors + compiled.scenarios:
         places.setdefault(x.id if isinstance(x, ScenarioError) else x["id"], []).append(x)
     dup = {k: v for k, v in places.items() if len(v) > 1}
+    if keys is not None:
+        for e in compiled.errors:
+            keys[id(e)] = (0, keys[id(e)])
     if not dup:
         return
     compiled.scenarios = [s for s in compiled.scenarios if s["id"] not in dup]
@@ -223,6 +295,7 @@ def _one_per_id(compiled, json_source: dict) -> None:
         if k not in dup:
             errors.append(x)
         elif k not in done:
+            at = None if keys is None else keys[id(x)] if isinstance(x, ScenarioError) else (1, keys[id(x)])
             done.add(k)
             first = dup[k][0]
             where = [place(d) for d in dup[k]]
@@ -232,6 +305,8 @@ def _one_per_id(compiled, json_source: dict) -> None:
                 first_file, "", f"a scenario id used once in a run (it is used {len(where)} times: {', '.join(where)}; "
                               f"none of them is run)", k),
                 list(scen.get("rulings", [])) if scen else first.rulings, scen.get("game", "") if scen else first.game))
+            if at is not None:
+                keys[id(errors[-1])] = at
     compiled.errors = errors
 
 

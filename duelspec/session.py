@@ -25,6 +25,7 @@ from .errors import InputError, NotRun, UsageError
 from .files import check_outputs, is_epipe, open_locked, quiet_stdout, scenario_inputs, truncate_regular, write_output
 from .selection import check_paths, check_requires, load, nothing_selected, parse_shard
 from .stopping import Stopper, stop_adapter
+from . import workers
 
 __all__ = ["RunRequest", "RunOutcome", "run"]
 
@@ -170,18 +171,29 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
         with stopper.critical():                         # a signal while opening is acted on once out_fh is set
             out_fh = open_locked(r.out) if r.out else None  # before anything starts; emptied when the header is written
         stopper.begin()                                  # a signal held until now stops the run here, the stream says so
+        selection = dict(paths=r.paths, games=r.games, rulings=r.rulings, ids=r.ids, tags=r.tags, requires=r.requires,
+                         generated=r.generated, shard=shard)
         try:
-            # a shard generates only its chains; the scenario documents are read as they are run
-            scenarios, errors = load(r.paths, r.games, r.rulings, r.ids, r.tags, r.requires, r.generated,
-                                     shard=shard, lazy=True)
-            if not scenarios and not errors and shard is None:   # an empty shard is a valid part of a run
+            if r.jobs > 1 and workers.available():
+                # --jobs N: N worker processes, each loading, playing and judging its part (duelspec.workers)
+                make_adapter(r.adapter_spec, r.timeout, r.startup_timeout, r.max_restarts)     # the spec, checked here
+                adapter = workers.Workers(r.jobs, selection, (r.adapter_spec, r.timeout, r.startup_timeout, r.max_restarts),
+                                          xf, day, r.keep_traces)
+                adapter.adopt_orphans = True             # every child of this process is the run's
+                selected = adapter.load()
+                scenarios = workers.Selection(selection, adapter)
+            else:
+                # a shard generates only its chains; the scenario documents are read as they are run
+                scenarios, errors = load(**selection, lazy=True)
+                selected = len(scenarios) + len(errors)
+            if not selected and shard is None:           # an empty shard is a valid part of a run
                 raise NotRun(nothing_selected(r.games, r.rulings, r.ids, r.tags, r.requires))
-            adapter = make_adapter(r.adapter_spec, r.timeout, r.startup_timeout, r.max_restarts, r.jobs)
+            if not isinstance(adapter, workers.Workers):
+                adapter = make_adapter(r.adapter_spec, r.timeout, r.startup_timeout, r.max_restarts, r.jobs)
         except (ValueError, ImportError, AttributeError, TypeError) as exc:   # the adapter spec names no adapter
             raise UsageError(str(exc)) from None
         if hasattr(adapter, "adopt_orphans"):
             adapter.adopt_orphans = True                 # every child of this process is the adapter's
-        selected = len(scenarios) + len(errors)
         if r.keep_traces is not None:
             from .runner import TraceKeeper
             try:
@@ -189,14 +201,17 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
             except OSError as exc:
                 raise UsageError(f"--keep-traces {r.keep_traces}: expected a folder that can be written, "
                                  f"got {exc.strerror or exc}") from None
-        runner = Run(adapter, expect_fail=xf, as_of=day, keep=keeper)
+        runner = adapter if isinstance(adapter, workers.Workers) else Run(adapter, expect_fail=xf, as_of=day, keep=keeper)
         phase = " while the adapter was starting"
         impl = runner.start()
         if not isinstance(impl, dict):
             raise UsageError(f"the adapter's start() must return its implementation description (a dict), "
                              f"got {type(impl).__name__}")
         formats = scenarios.formats if hasattr(scenarios, "formats") else {s.get("format") for s in scenarios}
-        if 1 in formats:
+        if isinstance(adapter, workers.Workers):
+            for line in adapter.notices:                 # each worker migrated its own format-1 documents
+                notice(line)
+        elif 1 in formats:
             # format-1 documents: migrated on load (issue 27 §5), in memory (the format-2 ones stream)
             from .migrate import for_adapter
             scenarios, notices = for_adapter(scenarios, getattr(adapter, "protocol", None))
@@ -248,8 +263,8 @@ def run(request: RunRequest, stopper: Stopper, warn: Callable[[str], None] = lam
                 if s.fh is out_fh and s.failed is None:
                     s.failed = exc
     unwritten = [f"{s.name}: {s.failed}" for s in streams if s.failed is not None and not _reader_gone(s)]
-    if keeper is not None and keeper.failed:
-        unwritten.append(keeper.failed)
+    if keeper is not None and (keeper.failed or getattr(adapter, "keep_failed", None)):
+        unwritten.append(keeper.failed or adapter.keep_failed)
     unwritten += _write_reports(r, head, results, foot, xf, impl)
     stdout_gone = any(s.failed is not None and s.name == "stdout" for s in streams)
     if stdout_gone:

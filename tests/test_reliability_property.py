@@ -185,19 +185,20 @@ def test_the_property_test_can_see_a_leftover_process(tmp_path):
 
 
 def _keepers_of(run_pid: int) -> list[int]:
-    """The keepers (adapters/reaper.py) the run has started: its children running the keeper."""
-    found = []
+    """The keepers (adapters/reaper.py) the run has started: its children running the keeper, or with
+    ``--jobs N`` its workers' (duelspec/workers.py: each worker starts its own adapter)."""
+    parents, keepers = {}, []
     for name in os.listdir("/proc"):
         if not name.isdigit():
             continue
         try:
             with open(f"/proc/{name}/stat", "rb") as fh:
-                ppid = int(fh.read().rsplit(b")", 1)[1].split()[1])
-            if ppid == run_pid and b"reaper.py" in Path(f"/proc/{name}/cmdline").read_bytes():
-                found.append(int(name))
+                parents[int(name)] = int(fh.read().rsplit(b")", 1)[1].split()[1])
+            if b"reaper.py" in Path(f"/proc/{name}/cmdline").read_bytes():
+                keepers.append(int(name))
         except (OSError, IndexError, ValueError):
             continue
-    return found
+    return [k for k in keepers if parents.get(k) == run_pid or parents.get(parents.get(k)) == run_pid]
 
 
 @settings(max_examples=6, deadline=None, derandomize=True, database=None,
