@@ -14,7 +14,7 @@ from pathlib import Path
 from rich.text import Text
 
 from .. import SCENARIO_FORMAT, PROTOCOL_VERSION
-from ..headline import BAD, from_counts, headline, state as headline_state  # BAD: what fails a run (the headline counts it apart from known failures)
+from ..headline import BAD, contract_failure, from_counts, headline, state as headline_state  # BAD: what fails a run (the headline counts it apart from known failures)
 from ..text import DETAIL_CHARS, bound, cap, json_escape_hidden, terminal, visible
 from ..version import spec_identity, suite_version
 
@@ -739,9 +739,11 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
                          "id": r["id"], "rulings": ", ".join(r.get("rulings", [])),
                          "file": origin.get("file"), "line": origin.get("line", ""), "summary": summary,
                          "detail": detail_text(r)})
+    heads = from_counts(counts, sum(1 for r in partial if r["outcome"] == "passed"), sum(1 for r in results if contract_failure(r)))
     text = render(
         "summary.md",
         ok=executed > 0 and not bad and not any(counts.get(o, 0) for o in BAD) and not footer.get("stopped_early"),
+        state=headline_state(heads, bool(footer.get("stopped_early"))),
         name=impl.get("name") or header.get("adapter", {}).get("spec", "?"), version=impl.get("version", ""),
         spec=header.get("adapter", {}).get("spec", ""), suite_version=header.get("suite", {}).get("version", "?"),
         protocol=header.get("protocol", "?"), started=header.get("started", "?"), as_of=_as_of(header),
@@ -760,7 +762,7 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
                     "label": r["follows"].get("label", "")} for r in results if isinstance(r.get("follows"), dict)],
         skips=Counter(r.get("reason") or "no reason given" for r in results if r["outcome"] == "skipped").most_common(),
         bad=problems, limit=limit, skipped=counts.get("skipped", 0),
-        headline=headline(from_counts(counts, sum(1 for r in partial if r["outcome"] == "passed"))))
+        headline=headline(heads))
     return text.rstrip() + "\n"
 
 
