@@ -253,3 +253,13 @@ def test_a_trace_with_fewer_steps_than_the_script_is_a_contract_error():
     assert STEPS_RULE in r["message"] and "failures" not in r and not_expectable(r)
     full = dict(trace, steps=[{"index": i, "outcome": "applied"} for i in range(3)])
     assert judge(scenario(script), {"trace": full})["outcome"] == "passed"
+
+
+def test_a_pytest_failure_of_a_contract_failure_says_so():
+    from duelspec.judging.checker import Failure
+    from duelspec.reporting.report import failure_text
+    contract, mixed, _ = _window_results()
+    as_objects = lambda r: [Failure(**{k: f[k] for k in ("pointer", "message", "expected", "actual", "kind") if k in f})  # noqa: E731
+                            for f in r["failures"]]
+    assert failure_text(contract, "failed", as_objects(contract)).startswith("t.window.contract: contract failure (not a rules failure)")
+    assert failure_text(mixed, "failed", as_objects(mixed)).startswith("t.window.mixed: failed")

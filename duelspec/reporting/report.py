@@ -282,6 +282,8 @@ def failure_text(scenario: dict, outcome: str, failures: list) -> str:
     """What a failed scenario test prints: the scenario (id, title, feature file and line), its rulings,
     then the checker's rendering of every unmet expectation (the trace around each)."""
     from ..judging.checker import format_failure
+    if failures and all(getattr(f, "kind", None) for f in failures):    # every failure from the contract (a window)
+        outcome = "contract failure (not a rules failure)"
     origin = scenario.get("origin") or {}
     where = f" ({origin['file']}:{origin['line']})" if origin.get("file") else ""
     head = [f"{scenario['id']}: {outcome}{where}", f"  {scenario.get('title', '')}".rstrip(),
