@@ -140,6 +140,7 @@ def annotations(results_path: str, limit: int = ANNOTATIONS) -> list[str]:
     (:func:`duelspec.text.workflow_property`, :func:`~duelspec.text.workflow_data`). A stream that
     cannot be read gives none (the run's own output has said why)."""
     from .errors import InputError
+    from .headline import contract_failure
     from .reporting.report import BAD, read_stream
     from .text import workflow_data, workflow_property
     try:
@@ -155,7 +156,8 @@ def annotations(results_path: str, limit: int = ANNOTATIONS) -> list[str]:
             props.append(f"file={workflow_property(origin['file'])}")
             if isinstance(origin.get("line"), int):
                 props.append(f"line={origin['line']}")
-        props.append("title=" + workflow_property(f"duelspec: {r['outcome']} {r.get('id', '?')}", 300))
+        what = "contract failure (not a rules failure)" if contract_failure(r) else r["outcome"]
+        props.append("title=" + workflow_property(f"duelspec: {what} {r.get('id', '?')}", 300))
         first = (r.get("failures") or [{}])[0] if isinstance(r.get("failures"), list) else {}
         message = first.get("message") if isinstance(first, dict) else None
         rulings = ", ".join(str(x) for x in r.get("rulings", [])[:10]) if isinstance(r.get("rulings"), list) else ""

@@ -65,7 +65,7 @@ def test_scenario(duelspec_scenario, duelspec_run):
     if outcome in ("errored", "timed-out"):
         pytest.fail(problem_line(duelspec_scenario["id"], result), pytrace=False)
     if outcome != "passed":
-        failures = [Failure(**{k: f[k] for k in ("pointer", "message", "expected", "actual", "context") if k in f})
+        failures = [Failure(**{k: f[k] for k in ("pointer", "message", "expected", "actual", "context", "kind", "see") if k in f})
                     for f in result.get("failures", [])]
         # the ruling, the scenario and the evidence; never this module's source (pytrace=False)
         pytest.fail(plain(failure_text(duelspec_scenario, outcome, failures), multiline=True, limit=DETAIL_CHARS),

@@ -61,8 +61,10 @@ def reply_problem(reply) -> str | None:
 
 
 def trace_problem(scenario: dict, trace: dict) -> str | None:
-    """A reference in a (schema-valid) trace to a card the scenario does not have, or a step
-    index outside its script: ``"<JSON pointer>: <what>"``, or ``None``."""
+    """A reference in a (schema-valid) trace to a card the scenario does not have, a step index
+    outside its script, or a script step without an outcome (fewer ``steps`` than the script: a
+    contract error like an extra step, never a rules failure, :data:`STEPS_RULE`):
+    ``"<JSON pointer>: <what>"``, or ``None``."""
     local = {c["id"] for c in scenario.get("setup", {}).get("cards", [])}
     if _refers_to(trace.get("events", []), local):
         return _event_problem(trace, local) or _final_or_step_problem(scenario, trace, local)
@@ -109,7 +111,17 @@ def _final_or_step_problem(scenario: dict, trace: dict, local: set) -> str | Non
     for i, st in enumerate(trace.get("steps", [])):
         if st["index"] >= n:
             return f"/steps/{i}/index: the script has {n} steps, there is no step {st['index']}"
+    missing = sorted(set(range(n)) - {st["index"] for st in trace.get("steps", [])})
+    if missing:
+        shown = ", ".join(map(str, missing[:10])) + (f" and {len(missing) - 10} more" if len(missing) > 10 else "")
+        return (f"/steps: the script has {n} step{'s' if n != 1 else ''}, the trace gives no outcome for step"
+                f"{'s' if len(missing) != 1 else ''} {shown}: a contract error, not a rules failure: a trace gives one "
+                f"step outcome per script step (`not-reached` for a step the engine never asked for), {STEPS_RULE}")
     return None
+
+
+#: where the adapter guide says that a trace gives one step outcome per script step
+STEPS_RULE = "docs/adapters.md#what-a-trace-must-say"
 
 
 def compile_error_result(err) -> dict:
@@ -310,6 +322,8 @@ def judge(scenario: dict, reply: dict, ms: float | None = None, selection: "asof
     judged = {"coverage": cov.as_dict(), "partial": True if cov.partial else None}
     failures = check(scenario if used is None else dict(scenario, expect=selection.expect), trace, cov.omit)
     if failures:
+        # every failure from the contract (a window mismatch): a contract failure, never counted as a rules failure
+        judged["contract"] = True if all(f.kind for f in failures) else None
         return result_of(scenario, "failed", failures=[f.as_dict() for f in failures], duration_ms=ms, answer=answer,
                          follows=asof.follows(scenario, trace, used, observes), **judged)
     return result_of(scenario, "passed", duration_ms=ms, answer=answer, **judged)

@@ -215,3 +215,22 @@ def test_a_duel_masters_failure_names_its_cards_its_question_and_its_steps_reaso
     assert sigs[ids[1]]["first"] == "occurred ask A break-shields"
     assert sigs[ids[2]]["first"].startswith("refused legal step: A break-shields")
     assert "shields to break in step AT-S1" in sigs[ids[2]]["reason"] or "stopped at" in sigs[ids[2]]["reason"]
+
+
+def test_an_invalid_reply_is_grouped_but_never_written_as_an_expected_failure(stream, tmp_path):
+    """`--by-cause --write-expect-fail` wrote every bad result, an invalid reply too: a contract error is
+    shown among the failures, but the expect-fail file leaves it out (it is no verdict on the engine)."""
+    d, out = stream
+    lines = out.read_text().splitlines()
+    i = next(n for n, x in enumerate(lines) if '"result"' in x and json.loads(x)["id"] == IDS[2])
+    r = json.loads(lines[i])
+    lines[i] = json.dumps({**{k: v for k, v in r.items() if k not in ("failures", "coverage")}, "outcome": "errored",
+                           "message": "<adapter stdout>: the adapter's reply to `run` is not JSON", "detail": "not-json"})
+    foot = json.loads(lines[-1])
+    foot["counts"] = {**foot["counts"], "passed": foot["counts"]["passed"] - 1, "errored": foot["counts"].get("errored", 0) + 1}
+    lines[-1] = json.dumps(foot)
+    (tmp_path / "e.jsonl").write_text("\n".join(lines) + "\n")
+    res = CliRunner().invoke(main, ["summary", "--by-cause", "--causes", str(d / "causes.toml"), str(tmp_path / "e.jsonl"),
+                                    "--write-expect-fail", str(tmp_path / "xf.toml")])
+    assert "3 failures by cause" in res.output, res.output
+    assert set(load_expect_fail(str(tmp_path / "xf.toml"))) == set(IDS[:2])

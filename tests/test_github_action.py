@@ -314,3 +314,21 @@ def test_the_workflow_command_escaping():
     from duelspec.text import workflow_data, workflow_property
     assert workflow_data("50% done\r\n::error::x") == "50%25 done\\x0d%0A::error::x"   # CR shown as an escape
     assert workflow_property("a:b,c\n") == "a%3Ab%2Cc%0A"
+
+
+def test_an_annotation_names_a_contract_failure(tmp_path):
+    """A failed result whose every failure is a window mismatch is annotated as a contract failure, never
+    as a rules failure; a rules failure keeps `failed`."""
+    from duelspec.github_action import annotations
+    from duelspec.reporting.report import Tally, header
+    window = {"pointer": "/script/0", "message": "contract (window) mismatch", "kind": "window"}
+    results = [{"type": "result", "id": f"ygo.x.s{i}", "game": "ygo", "title": "t", "rulings": ["ND-01"], "outcome": "failed",
+                "failures": [window] if i == 0 else [{"pointer": "/expect/final", "message": "differs"}]} for i in range(2)]
+    t = Tally()
+    for r in results:
+        t.add(r)
+    stream = tmp_path / "r.jsonl"
+    stream.write_text("".join(json.dumps(x) + "\n" for x in [header("cmd:x", {}), *results, t.footer()]), encoding="utf-8")
+    out = [_unescape(x) for x in annotations(str(stream))]
+    assert "title=duelspec: contract failure (not a rules failure) ygo.x.s0" in out[0], out
+    assert "title=duelspec: failed ygo.x.s1" in out[1], out

@@ -344,3 +344,33 @@ def test_summary_shards_of_different_selections_are_not_one_run(tmp_path):
     assert r.invoke(main, ["run", "--ruling", "ND-E1", "--shard", "2/2", *one, "--out", str(c)]).exit_code in (0, 1)
     res = r.invoke(main, ["summary", str(a), str(c)])
     assert res.exit_code == 0, res.output
+
+
+def _synthetic(outcomes: dict, **extra) -> tuple:
+    """A header, results and footer of a run with ``outcomes`` (id -> outcome)."""
+    from duelspec.reporting.report import Tally, header
+    results = []
+    for sid, o in outcomes.items():
+        r = {"type": "result", "id": sid, "game": "ygo", "title": sid, "rulings": ["ND-04"], "outcome": o}
+        if o == "xfailed":
+            r["expected_failure"] = {"reason": "known", "was": "failed"}
+        r.update(extra.get(sid, {}))
+        results.append(r)
+    t = Tally()
+    for r in results:
+        t.add(r)
+    return header("cmd:x", {"name": "x", "version": "1"}), results, t.footer()
+
+
+@pytest.mark.parametrize("outcomes, verdict", [
+    ({"a.1": "passed", "a.2": "xfailed", "a.3": "xfailed"}, "## duelspec: 🟠 known failures, not a pass"),
+    ({"a.1": "passed", "a.2": "skipped"}, "## duelspec: ✅ passed, not every scenario checked"),
+    ({"a.1": "passed", "a.2": "passed"}, "## duelspec: ✅ passed\n"),
+    ({"a.1": "passed", "a.2": "failed"}, "## duelspec: ❌ failed"),
+])
+def test_markdown_verdict_agrees_with_the_badge(outcomes, verdict):
+    """A run of 6 passes and 165 known failures read "## duelspec: ✅ passed" under an orange badge:
+    the verdict line says what the badge's colour says (duelspec.headline.state)."""
+    from duelspec.reporting.report import render_markdown
+    text = render_markdown(*_synthetic(outcomes))
+    assert text.startswith(verdict), text[:200]

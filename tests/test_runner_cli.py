@@ -108,6 +108,33 @@ def test_expect_fail_bootstrap_then_xfail_then_xpass(tmp_path):
     assert "remove them from the expect-fail file" in res.output
 
 
+def test_contract_errors_are_never_expected_failures(tmp_path):
+    """An invalid reply, a trace that fails the schema, a scenario not run (restart limit reached) are no
+    verdict on the engine: `--write-expect-fail` never lists them (the tester's 168 entries made CI green)
+    and a hand-written entry for one leaves it errored, its message naming the file and the entry. A rules
+    failure and an error the engine reports itself (`errored` with its own detail) stay listable."""
+    ids = ["t.ok.1", "t.fail.1", "t.error.1", "t.garbage.1", "t.badtrace.1", "t.wrongseq.1", "t.ok.2"]
+    xf = tmp_path / "xfail.toml"
+    res, lines = run(tmp_path, ids, "--write-expect-fail", str(xf), "--max-restarts", "1")
+    assert res.exit_code == 1
+    r = {x["id"]: x for x in lines if x["type"] == "result"}
+    assert r["t.ok.2"]["outcome"] == "errored" and r["t.ok.2"]["message"].startswith("not run:"), r["t.ok.2"]
+    assert sorted(load_expect_fail(xf)) == ["t.error.1", "t.fail.1"]
+    xf.write_text('format = 1\n[scenarios."t.fail.1"]\nreason = "x"\n[scenarios."t.garbage.1"]\nreason = "y"\n'
+                  '[scenarios."t.badtrace.1"]\nreason = "z"\n[scenarios."t.ok.2"]\nreason = "w"\n')
+    res, lines = run(tmp_path, ids, "--expect-fail", str(xf), "--max-restarts", "1")
+    assert res.exit_code == 1, res.output
+    r = {x["id"]: x for x in lines if x["type"] == "result"}
+    assert {i: r[i]["outcome"] for i in ("t.fail.1", "t.garbage.1", "t.badtrace.1", "t.ok.2")} == \
+        {"t.fail.1": "xfailed", "t.garbage.1": "errored", "t.badtrace.1": "errored", "t.ok.2": "errored"}
+    for i in ("t.garbage.1", "t.badtrace.1", "t.ok.2"):
+        assert f'{xf}: the entry [scenarios."{i}"] lists this scenario' in r[i]["message"], r[i]["message"]
+        assert "never an expected failure" in r[i]["message"]
+    assert "a contract error (the adapter protocol): not-json" in r["t.garbage.1"]["message"]
+    assert "not run (adapter gave up)" in r["t.ok.2"]["message"]
+    assert "never an expected failure" in res.output      # the terminal shows it with the result
+
+
 def test_entries_of_generated_chains_are_not_stale_in_a_run_without_them(tmp_path):
     """One expect-fail file covers the hand-written run and the generated chains (the reports' CI
     lines): a run without --generated warns only of the entries that name no scenario it could have

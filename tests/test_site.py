@@ -248,3 +248,53 @@ def test_site_with_a_failure_without_expected(tmp_path):
     assert got.exit_code == 0, got.output
     page = next((out / "failures").rglob(f"{res['id']}.html")).read_text(encoding="utf-8")
     assert "&lt;b&gt;m&lt;/b&gt;" in page and "<h3>Expected</h3>" not in page
+
+
+def test_known_and_contract_failures_are_never_shown_as_passes(tmp_path):
+    """The matrix showed `passed + xfailed` in green: ND-04 with 0 passed and 10 known failures read "10/10"
+    (docs/ci.md: known failures are never called passes). A known failure is shown apart, in orange; a
+    contract failure (every failure a window mismatch) apart from rules failures, in red, and named so in
+    the engine's headline, its badge and the scenario's verdict."""
+    import re
+    src = tmp_path / "ref.jsonl"
+    r = CliRunner().invoke(main, ["run", "--ruling", "ND-04", "--ruling", "ND-02", "--format", "json", "--out", str(src)])
+    assert r.exit_code == 0, r.output
+    lines = _lines(src)
+    nd04 = [x for x in lines if x["type"] == "result" and "ND-04" in x["rulings"] and "ND-02" not in x["rulings"]]
+    nd02 = [x for x in lines if x["type"] == "result" and "ND-02" in x["rulings"] and "ND-04" not in x["rulings"]]
+    assert all(x["outcome"] == "passed" for x in nd04 + nd02[:1]) and not any(x.get("partial") for x in nd04 + nd02)
+    assert nd04 and nd02
+    for x in nd04:
+        x.update(outcome="xfailed", failures=[{"pointer": "/expect/events/0", "message": "m", "expected": {}}],
+                 expected_failure={"reason": "known", "was": "failed"})
+    nd02[0].update(outcome="failed", failures=[{"pointer": "/script/0", "message": "contract (window) mismatch", "expected": {},
+                                                "kind": "window", "see": "docs/design/scenario-format.md"}])
+    foot = lines[-1]["counts"]
+    foot["passed"] -= len(nd04) + 1
+    foot["xfailed"] += len(nd04)
+    foot["failed"] += 1
+    src.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    out = tmp_path / "site"
+    r = CliRunner().invoke(main, ["site", "--results", str(src), "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    html = (out / "index.html").read_text(encoding="utf-8")
+
+    def cell(ruling):
+        row = re.search(rf'<tr data-game="ygo" data-ruling="{ruling}".*?</tr>', html, re.S).group()
+        return re.search(r'<td class="cell s-(\w+)".*?</td>', row, re.S)
+
+    known = cell("ND-04")
+    assert known.group(1) == "known", known.group()
+    text = re.sub(r"<[^>]+>", "", known.group()).split()
+    both = [x for x in _lines(src) if "ND-04" in x.get("rulings", []) and x["outcome"] != "skipped"]
+    passed = sum(x["outcome"] == "passed" for x in both)
+    assert f"{passed}/{len(both)} · {len(nd04)} known failure" in " ".join(text), text
+    contract = cell("ND-02")
+    assert contract.group(1) == "bad" and "1 contract failure" in contract.group(), contract.group()
+    assert "✗" not in contract.group()          # not counted as a rules failure
+    headline = re.search(r'<p class="headline s-(\w+)"[^>]*>([^<]*)</p>', html)
+    assert headline.group(1) == "bad" and "1 contract failure" in headline.group(2) and " fail " not in headline.group(2) + " ", \
+        headline.group()
+    assert "1 contract failure" in next((out / "badges").glob("*.svg")).read_text(encoding="utf-8")
+    ruling = (out / "rulings" / "ND-02.html").read_text(encoding="utf-8")
+    assert "contract failure (not a rules failure)" in ruling

@@ -180,3 +180,86 @@ def test_the_five_scenarios_of_issue_32_are_played_whole_by_an_engine_that_gives
     outcomes = d.finish()
     assert done == [st["card"] for st in sc["script"]]
     assert [o["outcome"] for o in outcomes] == ["applied"] * len(sc["script"]), outcomes
+
+
+def _window_results():
+    """A contract failure (its one failure a window mismatch), a rules failure with a window mismatch
+    beside it, and a pass, judged as a run judges them."""
+    from duelspec.runner import judge
+    script = [step("A", "blast", "before-draw")]
+    unused = {"index": 0, "outcome": "not-reached", "offered_in": [{"window": "open", "phase": "draw", "turn": 2}]}
+    trace = {"format": 2, "events": [], "final": {}, "steps": [unused]}
+    contract = judge(dict(scenario(script), id="t.window.contract"), {"trace": trace})
+    mixed = judge(dict(scenario(script), id="t.window.mixed", expect={"final": {"winner": "A"}}), {"trace": trace})
+    passed = judge(dict(scenario(script), id="t.window.pass"), {"trace": dict(trace, steps=[{"index": 0, "outcome": "applied"}])})
+    return contract, mixed, passed
+
+
+def test_a_failure_that_is_all_window_mismatch_is_counted_as_a_contract_failure_everywhere():
+    """Issue: a window mismatch stayed `failed` in the headline's "N fail", the ruling table's failed column,
+    the Markdown summary, JUnit and the badge. A result whose every failure comes from the contract carries
+    `contract: true` and is counted apart ("1 contract failure"), never against its ruling; a result with a
+    rules failure beside it stays a rules failure."""
+    import io
+    import xml.etree.ElementTree as ET
+    from rich.console import Console
+    from duelspec.catalogue import rulings
+    from duelspec.headline import contract_failure, headline, state, tally
+    from duelspec.judging.expectfail import not_expectable
+    from duelspec.reporting.junit import to_junit
+    from duelspec.reporting.report import Tally, header, render_markdown, render_table
+    contract, mixed, passed = _window_results()
+    assert contract["outcome"] == "failed" and contract["contract"] is True and contract_failure(contract)
+    assert mixed["outcome"] == "failed" and "contract" not in mixed and not contract_failure(mixed)
+    assert {f.get("kind") for f in mixed["failures"]} == {"window", None}
+    results = [contract, mixed, passed]
+    assert headline(tally(results)) == "1 pass · 1 fail · 1 contract failure"
+    assert state(tally([contract, passed])) == "bad"               # it fails the run: the adapter breaks the contract
+    t = Tally()
+    for r in results:
+        t.add(r)
+    assert t.headline() == "1 pass · 1 fail · 1 contract failure" and t.by_ruling["ND-C5"]["failed"] == 1
+    assert t.by_ruling["ND-C5"]["contract"] == 1 and "1 contract failure, not rules failures" in t.summary_line()
+    out = io.StringIO()
+    render_table(t, rulings(), Console(file=out, width=200), rulings=["ND-C5"])
+    head_row = next(x for x in out.getvalue().splitlines() if "ruling" in x and "passed" in x)
+    row = next(x for x in out.getvalue().splitlines() if "ND-C5" in x)
+    cols = [c.strip() for c in head_row.split("┃")[1:-1]]
+    cells = [c.strip() for c in row.split("│")[1:-1]]
+    assert dict(zip(cols, cells))["failed"] == "1" and dict(zip(cols, cells))["contract"] == "1", out.getvalue()
+    foot = t.footer()
+    md = render_markdown(header("cmd:x", {"name": "x", "version": "1"}), results, foot)
+    assert "**1 pass · 1 fail · 1 contract failure**" in md
+    assert "<b>contract failure (not a rules failure)</b> <code>t.window.contract</code>" in md
+    assert "| ruling | passed | failed | contract |" in md and "| ND-C5 | 1 | 1 | 1 |" in md, md
+    cases = {c.get("name"): c for c in ET.fromstring(to_junit(header("cmd:x", {}), results, foot).split("\n", 1)[1]).iter("testcase")}
+    f = cases["t.window.contract"].find("failure")
+    assert f.get("type") == "contract" and f.get("message").startswith("contract failure, not a rules failure: contract (window)")
+    assert cases["t.window.mixed"].find("failure").get("type") == "failed"
+    assert not_expectable(contract) and not not_expectable(mixed)
+
+
+def test_a_trace_with_fewer_steps_than_the_script_is_a_contract_error():
+    """docs/adapters.md: one step outcome per script step. A trace that leaves a step out was judged
+    `failed` ("the trace gives no outcome for this step") under the rulings; like a step the script does
+    not have, it is an invalid trace (`errored`), saying it is a contract error and linking the rule."""
+    from duelspec.judging.expectfail import not_expectable
+    from duelspec.runner import STEPS_RULE, judge
+    script = [step("A", "blast", "before-draw"), step("B", "onuncu", "response", link=1), step("A", "world", "before-draw")]
+    trace = {"format": 2, "events": [], "final": {}, "steps": [{"index": 1, "outcome": "applied"}]}
+    r = judge(scenario(script), {"trace": trace})
+    assert r["outcome"] == "errored" and r["detail"] == "invalid trace", r
+    assert "the trace gives no outcome for steps 0, 2: a contract error, not a rules failure" in r["message"]
+    assert STEPS_RULE in r["message"] and "failures" not in r and not_expectable(r)
+    full = dict(trace, steps=[{"index": i, "outcome": "applied"} for i in range(3)])
+    assert judge(scenario(script), {"trace": full})["outcome"] == "passed"
+
+
+def test_a_pytest_failure_of_a_contract_failure_says_so():
+    from duelspec.judging.checker import Failure
+    from duelspec.reporting.report import failure_text
+    contract, mixed, _ = _window_results()
+    as_objects = lambda r: [Failure(**{k: f[k] for k in ("pointer", "message", "expected", "actual", "kind") if k in f})  # noqa: E731
+                            for f in r["failures"]]
+    assert failure_text(contract, "failed", as_objects(contract)).startswith("t.window.contract: contract failure (not a rules failure)")
+    assert failure_text(mixed, "failed", as_objects(mixed)).startswith("t.window.mixed: failed")

@@ -427,15 +427,18 @@ def render_hidden(groups, hidden: dict) -> str:
     return render("hidden-causes.md", rows=rows).removesuffix("\n")
 
 
-def expect_fail_toml(groups, header_lines: list[str], hidden: dict | None = None) -> str:
+def expect_fail_toml(groups, header_lines: list[str], hidden: dict | None = None, exclude=frozenset()) -> str:
     """An expect-fail file: every grouped failure with ``<cause>: <title>`` as its reason, and
     for a failure in ``hidden`` (id -> (key, title): the cause it still fails for when its
-    negations are not ordered) that cause too."""
+    negations are not ordered) that cause too; but the ids of ``exclude`` (results that are never an
+    expected failure: :func:`duelspec.judging.expectfail.not_expectable`)."""
     import json as _json
     out = [*("# " + h for h in header_lines), "format = 1", ""]
     for key, g in groups.items():
         title = g.cause.title if g.cause else "unclassified"
         for sid in sorted(g.ids):
+            if sid in exclude:
+                continue
             reason = f"{key}: {title}"
             if hidden and hidden.get(sid):
                 reason += f"; with its negations not ordered it fails for {hidden[sid][0]}: {hidden[sid][1]}"
@@ -494,13 +497,15 @@ def report_by_cause(st, fmt, fh, causes_file=None, expect_out=None, scenario_pat
         if unordered_stream:
             console.print(render_hidden(groups, hidden), highlight=False, markup=False)
     if expect_out:
+        from ..judging.expectfail import not_expectable
         impl = st.header.get("adapter", {}).get("implementation", {}) or {}
+        never = {r["id"] for r in bad if not_expectable(r)}     # a contract error, a scenario not run
         try:
             with open_output(expect_out) as f:
                 f.write(expect_fail_toml(groups, [
                     f"duelspec expected failures of {impl.get('name', '?')} ({impl.get('version', '')}),",
                     f"one per failing scenario, with its cause (duelspec summary --by-cause --causes {causes_file}).",
-                    "A listed scenario that passes is `xpassed` and fails the run: then remove its entry."], hidden))
+                    "A listed scenario that passes is `xpassed` and fails the run: then remove its entry."], hidden, never))
         except InputError as exc:
             raise UsageError(f"--write-expect-fail {expect_out}: expected a file that can be written, got {exc.got}") from None
 

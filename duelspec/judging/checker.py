@@ -286,7 +286,8 @@ def check(scenario: dict, trace: dict, omit: frozenset | set = frozenset()) -> l
                     what += (" (the step names no turn, so it is for turn 1, the setup's: a moment of a later turn "
                              "needs `on turn N`, `when.turn`)")
             elif got_outcome is None:
-                what = "the trace gives no outcome for this step"
+                what = ("the trace gives no outcome for this step: a contract error, not a rules failure (one step "
+                        "outcome per script step, docs/adapters.md#what-a-trace-must-say)")
             out.append(Failure(f"/script/{i}", what, {"step": step, "outcome": want_outcome},
                                got if got else "no outcome reported"))
         elif illegal and "refusal" in step and got.get("code") not in (None, "not-offered", step["refusal"]):

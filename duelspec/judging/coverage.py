@@ -227,12 +227,15 @@ def unplayable(scenario: dict, observes: dict | None) -> str | None:
 
 
 def describe(result: dict) -> str:
-    """``"passed (partly checked: 5 of 7)"`` for a partly checked result, else its outcome."""
+    """``"passed (partly checked: 5 of 7)"`` for a partly checked result, else its outcome; a contract
+    failure (:func:`duelspec.headline.contract_failure`) is ``"contract failure (not a rules failure)"``."""
+    from ..headline import contract_failure
+    word = "contract failure (not a rules failure)" if contract_failure(result) else result["outcome"]
     cov = result.get("coverage")
     if isinstance(cov, dict) and cov.get("unchecked"):
         n = cov.get("checked", 0)
-        return f"{result['outcome']} (partly checked: {n} of {n + len(cov['unchecked'])})"
-    return result["outcome"]
+        return f"{word} (partly checked: {n} of {n + len(cov['unchecked'])})"
+    return word
 
 
 def unchecked_text(result: dict, limit: int = 8) -> str:

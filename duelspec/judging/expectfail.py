@@ -14,14 +14,61 @@ With ``duelspec run --expect-fail FILE`` a listed scenario that fails, errors or
 is ``xfailed`` (its failure kept in the result); a listed scenario that passes is
 ``xpassed``, which fails the run until the entry is removed. Skipped scenarios stay
 skipped. ``--write-expect-fail FILE`` writes such a file from a run's bad results.
+
+A known failure is the engine's: a rules failure, or an error or time-out of the engine itself
+(a Lua error, a crash, no answer). A contract error never is (:func:`not_expectable`): a reply or
+trace that breaks the adapter protocol (``detail`` ``invalid reply``, ``invalid trace``,
+``not-json``, ...), a scenario that was not run (start-up failed, restart limit reached),
+duelspec's own failure, or a failure whose every part is a contract (window) mismatch. Such a
+result is never written to an expect-fail file, and an entry listing it leaves it as it is
+(it fails the run), its message naming the file and the entry.
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from ..errors import InputError  # noqa: F401 - raised by load, documented
 
 XFAIL_FROM = ("failed", "errored", "timed-out")
+
+#: ``detail`` of an errored / timed-out result that is no verdict on the engine: a reply or a trace that breaks
+#: the adapter protocol (docs/adapters.md), a scenario that was not run, duelspec's own failure
+CONTRACT_DETAILS = frozenset({"invalid reply", "invalid trace", "invalid-reply", "not-json", "not-utf8",
+                              "extra-output", "oversize", "wrong-seq"})
+NOT_RUN_DETAILS = frozenset({"start-up failed", "adapter gave up"})
+RUNNER_DETAILS = frozenset({"runner", "bad input", "compile error"})
+
+
+class Entries(dict):
+    """The entries of an expect-fail file (:func:`load`), with the file's ``path``."""
+    path: str = ""
+
+
+def not_expectable(result: dict) -> str | None:
+    """Why ``result`` can never be an expected failure (a contract error, a scenario not run,
+    duelspec's own failure: see the module docstring), or ``None``.
+
+    >>> not_expectable({"outcome": "errored", "detail": "not-json", "message": "m"})[:40]
+    'a contract error (the adapter protocol):'
+    >>> not_expectable({"outcome": "errored", "detail": "#1 Lua error in c1.lua:2", "message": "m"}) is None
+    True
+    """
+    from ..headline import contract_failure
+    o, detail = result.get("outcome"), result.get("detail")
+    if o == "xfailed":                  # (an older run's): what it was before its entry
+        o = (result.get("expected_failure") or {}).get("was", o)
+    if o == "failed" and contract_failure(dict(result, outcome="failed")):
+        return ("a contract failure (window mismatch), not a rules failure: the adapter names the window of a "
+                "decision otherwise than the contract does (docs/design/scenario-format.md#which-window-a-decision-is-in)")
+    if o in ("errored", "timed-out") and detail in CONTRACT_DETAILS:
+        return (f"a contract error (the adapter protocol): {detail}; fix the adapter's reply "
+                "(docs/adapters.md#what-a-trace-must-say, docs/design/adapter-protocol.md)")
+    if o in ("errored", "timed-out") and detail in NOT_RUN_DETAILS:
+        return f"not run ({detail}): no verdict on the engine"
+    if o in ("errored", "timed-out") and detail in RUNNER_DETAILS:
+        return f"duelspec's own error or the scenario's ({detail}), not the engine's"
+    return None
 
 
 def load(path: str | Path) -> dict[str, dict]:
@@ -36,7 +83,9 @@ def load(path: str | Path) -> dict[str, dict]:
     path = str(path)
     doc = read_toml(path, "an existing expect-fail file (TOML)", EXPECT_FAIL_BYTES)
     validation.check(doc, "expect-fail", path)
-    return doc.get("scenarios", {})
+    entries = Entries(doc.get("scenarios", {}))
+    entries.path = path
+    return entries
 
 
 def apply(result: dict, entries: dict[str, dict]) -> dict:
@@ -44,11 +93,21 @@ def apply(result: dict, entries: dict[str, dict]) -> dict:
 
     The entry is kept in the result as ``expected_failure`` (``{"reason"?, "issue"?, "was"}``
     where ``was`` is the outcome before the conversion), its strings capped like every string of
-    a result (:func:`duelspec.text.bound`: a 7 MiB reason is 4,000 characters and a mark)."""
+    a result (:func:`duelspec.text.bound`: a 7 MiB reason is 4,000 characters and a mark).
+
+    A listed result that can never be an expected failure (:func:`not_expectable`: a contract error,
+    a scenario not run) stays as it is, failing the run; its message says that the entry (of
+    ``entries.path``) cannot cover it, and why."""
     entry = entries.get(result["id"])
     if entry is None or result["outcome"] not in XFAIL_FROM + ("passed",):
         return result
     from ..text import bound, cap
+    why = not_expectable(result)
+    if why:
+        where = getattr(entries, "path", "") or "the expect-fail file"
+        note = (f"{where}: the entry [scenarios.{json.dumps(result['id'], ensure_ascii=False)}] lists this scenario, but "
+                f"it is {why}; such a result is never an expected failure: remove the entry and fix the adapter")
+        return dict(result, message=cap(f"{result['message']}\n{note}" if result.get("message") else note))
     was = result["outcome"]
     result = dict(result, outcome="xpassed" if was == "passed" else "xfailed",   # the entry's text is capped like
                   expected_failure=bound({**{k: entry[k] for k in ("reason", "issue") if k in entry}, "was": was}))
@@ -71,8 +130,9 @@ def dump(results: list[dict], old: dict[str, dict] | None = None, adapter: str =
     old = old or {}
     entries: dict = {}
     for r in sorted(results, key=lambda r: r["id"]):
-        if r["outcome"] not in XFAIL_FROM + ("xfailed",) or r["id"] in entries:
-            continue              # one entry per id (a run may report an id twice: a duplicate is an error)
+        if r["outcome"] not in XFAIL_FROM + ("xfailed",) or r["id"] in entries or not_expectable(r):
+            continue              # one entry per id (a run may report an id twice: a duplicate is an error);
+            #                       a contract error, a scenario not run: never an expected failure
         entry = {k: v for k, v in old.get(r["id"], {}).items() if k in ("reason", "issue")}
         if not entry:
             if r.get("failures"):

@@ -6,7 +6,8 @@ Shape (the de-facto JUnit schema that CI systems read)::
       <testsuite name="duelspec.ygo" ...>       one suite per game
         <properties>adapter, implementation, versions, stopped_early</properties>
         <testcase classname="ygo.ND-01" name="<scenario id>" file= line= time=>
-          <failure message= type="failed|xpassed">details</failure>
+          <failure message= type="failed|contract|xpassed">details</failure>   contract: every failure a
+                                                           contract (window) mismatch, message "contract failure, ..."
           <error message= type="errored|timed-out">details (evidence: line, stderr tail)</error>
           <skipped message="reason | xfail: reason"/>
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 
+from ..headline import contract_failure
 from ..judging.coverage import describe, unchecked_text
 from .report import NOT_CHECKED_TEXT, detail_text, not_checked, partly
 from ..text import MESSAGE_CHARS, xml
@@ -81,7 +83,10 @@ def to_junit(header: dict, results: list[dict], footer: dict) -> str:
             summary = _clean(summary, 500)
             if o in ("failed", "xpassed"):
                 n["failures"] += 1
-                ET.SubElement(case, "failure", message=summary, type=o).text = _clean(detail_text(r), None)
+                kind = "contract" if contract_failure(r) else o      # a window mismatch: not a rules failure
+                if kind == "contract":
+                    summary = _clean(f"contract failure, not a rules failure: {summary}", 500)
+                ET.SubElement(case, "failure", message=summary, type=kind).text = _clean(detail_text(r), None)
             elif o in ("errored", "timed-out"):
                 n["errors"] += 1
                 ET.SubElement(case, "error", message=summary, type=o).text = _clean(detail_text(r), None)

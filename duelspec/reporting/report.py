@@ -12,7 +12,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from .. import SCENARIO_FORMAT, PROTOCOL_VERSION
-from ..headline import BAD, from_counts, headline, state as headline_state  # BAD: what fails a run (the headline counts it apart from known failures)
+from ..headline import BAD, contract_failure, from_counts, headline, state as headline_state  # BAD: what fails a run (the headline counts it apart from known failures)
 from ..text import DETAIL_CHARS, bound, cap, json_escape_hidden, terminal, visible
 from ..version import spec_identity, suite_version
 
@@ -94,6 +94,17 @@ def ruling_outcome(result: dict, ruling: str) -> str:
     return result["outcome"]
 
 
+#: what a contract failure (:func:`duelspec.headline.contract_failure`) counts as for its rulings: never a rules failure
+CONTRACT = "contract"
+
+
+def counted_for(result: dict, ruling: str) -> str:
+    """What ``result`` counts as in a table by ruling: :func:`ruling_outcome`, but :data:`CONTRACT` for a
+    contract failure (every failure a window mismatch): it is not credited against the ruling."""
+    o = ruling_outcome(result, ruling)
+    return CONTRACT if o == "failed" and contract_failure(result) else o
+
+
 def not_checked(result: dict) -> list:
     """The rulings of ``result`` it counts as :data:`NOT_CHECKED` for (:func:`ruling_outcome`)."""
     return [r for r in result.get("rulings", []) if ruling_outcome(result, r) == NOT_CHECKED]
@@ -115,6 +126,7 @@ class Tally:
         self.bad: list[dict] = []
         self.skip_reasons: Counter = Counter()    # reason -> number of scenarios skipped for it
         self.following: list[dict] = []           # failed / xfailed results whose trace matches another dated answer
+        self.contract = 0                         # failed results that are contract failures (counted in counts["failed"])
 
     def add(self, result: dict) -> None:
         self.counts[result["outcome"]] += 1
@@ -122,8 +134,10 @@ class Tally:
             self.following.append(result)
         if result["outcome"] == "skipped":
             self.skip_reasons[result.get("reason") or "no reason given"] += 1
+        if contract_failure(result):
+            self.contract += 1
         for r in result.get("rulings", []):
-            o = ruling_outcome(result, r)
+            o = counted_for(result, r)
             self.by_ruling[r][o] += 1
             if partly(result) and o not in ("skipped", NOT_CHECKED):
                 self.by_ruling[r]["partly"] += 1
@@ -162,7 +176,7 @@ class Tally:
         return bound(f)
 
     def _headline_counts(self) -> Counter:
-        return from_counts(self.counts, sum(1 for r in self.partial if r["outcome"] == "passed"))
+        return from_counts(self.counts, sum(1 for r in self.partial if r["outcome"] == "passed"), self.contract)
 
     def headline(self) -> str:
         """``29 pass · 4 known failures · 229 not checked`` (:mod:`duelspec.headline`)."""
@@ -173,9 +187,11 @@ class Tally:
         return headline_state(self._headline_counts())
 
     def summary_line(self) -> str:
-        """``15 passed (9 partly checked), 2 failed, ...``."""
+        """``15 passed (9 partly checked), 2 failed (1 contract failure), ...``."""
         some = Counter(r["outcome"] for r in self.partial)
         parts = [f"{self.counts[o]} {o}" + (f" ({some[o]} partly checked)" if some[o] else "")
+                 + (f" ({self.contract} contract failure{'s' if self.contract != 1 else ''}, not rules failures)"
+                    if o == "failed" and self.contract else "")
                  for o in OUTCOMES if self.counts[o] or o in ("passed", "failed")]
         return ", ".join(parts)
 
@@ -222,7 +238,8 @@ def render_table(tally: Tally, catalogue: dict, console, games=None, rulings=Non
     from rich.table import Table
     t = Table(title="duelspec: results by ruling", show_lines=False)
     t.add_column("ruling", no_wrap=True, min_width=12)
-    shown = ("passed", "failed", "skipped", "errored") + (("xfailed",) if tally.counts["xfailed"] else ()) \
+    shown = ("passed", "failed") + ((CONTRACT,) if tally.contract else ()) + ("skipped", "errored") \
+        + (("xfailed",) if tally.counts["xfailed"] else ()) \
         + (("partly",) if tally.partial else ()) \
         + ((NOT_CHECKED,) if any(c[NOT_CHECKED] for c in tally.by_ruling.values()) else ())
     for o in shown:
@@ -236,9 +253,9 @@ def render_table(tally: Tally, catalogue: dict, console, games=None, rulings=Non
         c = tally.by_ruling.get(rid, Counter())
         total = sum(c.values())
         total -= c["partly"]            # (a count of results already counted by outcome)
-        style = "red" if c["failed"] or c["errored"] or c["timed-out"] else \
+        style = "red" if c["failed"] or c[CONTRACT] or c["errored"] or c["timed-out"] else \
             ("yellow" if not total or c["skipped"] + c[NOT_CHECKED] == total else "green")
-        unshown = total and not (c["passed"] + c["xfailed"] + c["failed"] + c["errored"] + c["timed-out"] + c["xpassed"]) \
+        unshown = total and not (c["passed"] + c["xfailed"] + c["failed"] + c[CONTRACT] + c["errored"] + c["timed-out"] + c["xpassed"]) \
             and c[NOT_CHECKED]
         t.add_row(f"[{style}]{rid}[/]", *(str(c[o] + (c["timed-out"] if o == "errored" else 0)) for o in shown),
                   Text(r.summary) if total and not unshown else
@@ -264,6 +281,8 @@ def failure_text(scenario: dict, outcome: str, failures: list) -> str:
     """What a failed scenario test prints: the scenario (id, title, feature file and line), its rulings,
     then the checker's rendering of every unmet expectation (the trace around each)."""
     from ..judging.checker import format_failure
+    if failures and all(getattr(f, "kind", None) for f in failures):    # every failure from the contract (a window)
+        outcome = "contract failure (not a rules failure)"
     origin = scenario.get("origin") or {}
     where = f" ({origin['file']}:{origin['line']})" if origin.get("file") else ""
     head = [f"{scenario['id']}: {outcome}{where}", f"  {scenario.get('title', '')}".rstrip(),
@@ -361,7 +380,8 @@ def render_failures(tally: Tally, console, limit: int = 50) -> None:
         loc = where.get("line") or str(where.get("location", "")).replace("line ", "")
         loc = f"  ({origin_path(where['file'])}:{loc})" if where.get("file") else ""
         rulings = f"  [{', '.join(r.get('rulings') or [])}]" if r.get("rulings") else ""
-        label = r["outcome"].upper() + (f" (partly checked: {_partly_numbers(r)})" if partly(r) else "")
+        label = ("CONTRACT FAILURE (not a rules failure)" if contract_failure(r) else r["outcome"].upper()) \
+            + (f" (partly checked: {_partly_numbers(r)})" if partly(r) else "")
         console.print(Text(label, style="bold red") + " " + terminal(r["id"] + rulings + loc), highlight=False)
         for line in (answer_text(r), follows_text(r)):
             if line:
@@ -727,10 +747,11 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
     per: dict = defaultdict(Counter)
     for r in results:
         for ru in r.get("rulings", []):
-            o = ruling_outcome(r, ru)
+            o = counted_for(r, ru)
             per[ru][o] += 1
             per[ru]["partly"] += partly(r) and o not in ("skipped", NOT_CHECKED)
-    cols = ("passed", "failed", "skipped", "errored", "xfailed") + (("partly",) if partial else ()) \
+    cols = ("passed", "failed") + ((CONTRACT,) if any(c[CONTRACT] for c in per.values()) else ()) \
+        + ("skipped", "errored", "xfailed") + (("partly",) if partial else ()) \
         + ((NOT_CHECKED_TEXT,) if any(c[NOT_CHECKED] for c in per.values()) else ())
     problems = []
     for r in bad:
@@ -738,13 +759,17 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
         summary = (r.get("failures") or [{}])[0].get("message") or r.get("message", "")
         if r.get("follows"):
             summary = f"{summary}; {follows_text(r)}"
-        problems.append({"label": r["outcome"] + (f" (partly checked: {_partly_numbers(r)})" if partly(r) else ""),
+        problems.append({"label": ("contract failure (not a rules failure)" if contract_failure(r) else r["outcome"])
+                         + (f" (partly checked: {_partly_numbers(r)})" if partly(r) else ""),
                          "id": r["id"], "rulings": ", ".join(r.get("rulings", [])),
                          "file": origin.get("file"), "line": origin.get("line", ""), "summary": summary,
                          "detail": detail_text(r)})
+    contract = [r for r in results if contract_failure(r)]
+    heads = from_counts(counts, sum(1 for r in partial if r["outcome"] == "passed"), len(contract))
     text = render(
         "summary.md",
         ok=executed > 0 and not bad and not any(counts.get(o, 0) for o in BAD) and not footer.get("stopped_early"),
+        state=headline_state(heads, bool(footer.get("stopped_early"))),
         name=impl.get("name") or header.get("adapter", {}).get("spec", "?"), version=impl.get("version", ""),
         spec=header.get("adapter", {}).get("spec", ""), suite_version=header.get("suite", {}).get("version", "?"),
         protocol=header.get("protocol", "?"), started=header.get("started", "?"), as_of=_as_of(header),
@@ -763,7 +788,7 @@ def render_markdown(header: dict, results: list[dict], footer: dict, limit: int 
                     "label": r["follows"].get("label", "")} for r in results if isinstance(r.get("follows"), dict)],
         skips=Counter(r.get("reason") or "no reason given" for r in results if r["outcome"] == "skipped").most_common(),
         bad=problems, limit=limit, skipped=counts.get("skipped", 0),
-        headline=headline(from_counts(counts, sum(1 for r in partial if r["outcome"] == "passed"))))
+        headline=headline(heads))
     return text.rstrip() + "\n"
 
 

@@ -83,11 +83,15 @@ class Run:
         return str(suite.get("version") or "") or (self.suite_hash.split(":", 1)[-1][:12] or "unknown")
 
     def counts(self) -> dict:
+        from ..headline import contract_failure
         c = {o: 0 for o in OUTCOMES}
-        partly = 0
+        partly = contract = 0
         for r in self.results.values():
             c[r["outcome"]] = c.get(r["outcome"], 0) + 1
             partly += r.get("partial") is True
+            contract += contract_failure(r)
+        if contract:
+            c["contract failures"] = contract  # of the failed: every failure a window mismatch, not a rules failure
         if partly:
             c["partly checked"] = partly       # of the above: judged only on what the adapter observes (issue 27)
         return c
@@ -124,7 +128,8 @@ def for_pages(result: dict) -> dict:
     r = bound(result, budget=PAGE_BUDGET, items=PAGE_ITEMS)
     size = len(json.dumps(r, ensure_ascii=False))
     if size > PAGE_CHARS:
-        r = {k: v for k, v in r.items() if k not in _BULKY}
+        from ..headline import contract_failure
+        r = {k: v for k, v in r.items() if k not in _BULKY} | ({"contract": True} if contract_failure(result) else {})
         r["message"] = (str(r.get("message", "")) + f" … [the result's details ({size} characters) are too large to show "
                                                       f"here: see the result stream]").strip()
     return r
@@ -139,8 +144,11 @@ def for_latest(result: dict) -> dict:
 
 
 def for_history(result: dict) -> dict:
-    """What a run that is not its engine's latest needs of a result: its outcome (history pages)."""
-    return {"id": result["id"], "outcome": result["outcome"], "rulings": list(result.get("rulings", []))[:PAGE_ITEMS]}
+    """What a run that is not its engine's latest needs of a result: its outcome (history pages), and
+    whether it is a contract failure."""
+    from ..headline import contract_failure
+    return {"id": result["id"], "outcome": result["outcome"], "rulings": list(result.get("rulings", []))[:PAGE_ITEMS],
+            **({"contract": True} if contract_failure(result) else {})}
 
 
 def read_runs(result_files: list) -> list[Run]:

@@ -14,9 +14,9 @@ from .. import headline as headlines
 from ..analysis.consensus import first_failure
 from ..judging.coverage import describe, unchecked_text
 from ..generated import is_generated
-from ..reporting.report import NOT_CHECKED, partly, ruling_outcome
+from ..reporting.report import NOT_CHECKED, counted_for, partly
 from . import summary
-from .shown import OUTCOMES, abbreviate, clip, for_summary, page_name, script_json, slug
+from .shown import COUNTED, OUTCOMES, abbreviate, clip, for_summary, page_name, script_json, slug
 
 BAD = headlines.BAD
 HISTORY_ROWS = 2000               # changed outcomes listed on an engine's history page (the rest counted)
@@ -124,20 +124,22 @@ class Site:
         for rid, r in self.rulings.items():
             cells = []
             for e in self.engines:
-                c = {o: 0 for o in OUTCOMES}
+                c = {o: 0 for o in COUNTED}
                 c["partly"] = c["unchecked"] = 0
                 for sid in by_ruling.get(rid, []):
                     res = self.outcome(e, sid)
                     if res is not None:
-                        o = ruling_outcome(res, rid)      # a partly checked result counts only for the rulings it showed
+                        o = counted_for(res, rid)         # a partly checked result counts only for the rulings it showed
                         if o == NOT_CHECKED:              # issue 33 §3: "not checked on this engine"
                             c["unchecked"] += 1
                             continue
                         c[o] += 1
                         c["partly"] += partly(res) and o != "skipped"
-                total = sum(c[o] for o in OUTCOMES) + c["unchecked"]
-                bad = sum(c[o] for o in BAD)
-                state = "none" if total == 0 else "bad" if bad else "good" if c["passed"] + c["xfailed"] else "skip"
+                total = sum(c[o] for o in COUNTED) + c["unchecked"]
+                bad = sum(c[o] for o in BAD if o != "contract")     # rules failures, errors, unexpected passes
+                # a known failure is never a pass (docs/ci.md): a cell with one is "known", shown apart from its passes
+                state = "none" if total == 0 else "bad" if bad or c["contract"] else "known" if c["xfailed"] \
+                    else "good" if c["passed"] else "skip"
                 cells.append({"engine": e, "counts": c, "total": total, "bad": bad, "state": state})
             rows.append({"ruling": r, "cells": cells, "n": len(by_ruling.get(rid, []))})
         index, left = self.search_index()
@@ -170,7 +172,7 @@ class Site:
                       "results": [(e, self.outcome(e, sid)) for e in self.engines]} for sid in sids]
             generated = self.generated_of_ruling(rid, [sid for sid in by_ruling.get(rid, []) if is_generated(sid)], gen)
             self.render("ruling.html", f"rulings/{rid}.html", ruling=r, source=self.sources.get(rid), blocks=blocks,
-                        table=table, generated=generated, outcomes=OUTCOMES, depth="../")
+                        table=table, generated=generated, outcomes=COUNTED, depth="../")
             pages += 1
         for e in self.engines:
             for sid, res in e.current.results.items():
@@ -271,13 +273,13 @@ class Site:
         rows, groups = [], {}
         for e in self.engines:
             g = gen["engines"].get(e.slug)
-            c = {o: 0 for o in OUTCOMES}
+            c = {o: 0 for o in COUNTED}
             c["partly"] = c["unchecked"] = 0
             for sid in sids:
                 res = self.outcome(e, sid)
                 if res is None:
                     continue
-                o = ruling_outcome(res, rid)
+                o = counted_for(res, rid)
                 if o == NOT_CHECKED:
                     c["unchecked"] += 1
                     continue
@@ -289,7 +291,7 @@ class Site:
                     cell = row["cells"].setdefault(e.slug, {"n": 0, "of": len(group.results), "href": group.pages(g["folder"])[0]})
                     cell["n"] += 1
                     row["n"] += 1
-            rows.append({"engine": e, "counts": c, "ran": sum(c[o] for o in OUTCOMES), "href": g["href"] if g else None})
+            rows.append({"engine": e, "counts": c, "ran": sum(c[o] for o in COUNTED), "href": g["href"] if g else None})
         ordered = sorted(groups.values(), key=lambda x: (-x["n"], x["label"]))
         shown = ordered[:summary.RULING_GROUPS]
         return {"n": len(sids), "engines": rows, "groups": shown, "more": len(ordered) - len(shown),

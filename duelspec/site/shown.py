@@ -12,6 +12,9 @@ from jinja2 import Undefined
 
 TEXT_CAP = 4000          # characters of any one text from a stream shown on a page
 OUTCOMES = ("passed", "failed", "errored", "timed-out", "skipped", "xfailed", "xpassed")
+#: what a result counts as on a page by ruling: an outcome, or ``contract`` (a contract failure,
+#: :func:`duelspec.reporting.report.counted_for`: never counted as a rules failure)
+COUNTED = ("passed", "failed", "contract", "errored", "timed-out", "skipped", "xfailed", "xpassed")
 PAGE_ITEMS = 50          # items of any list of a result kept for its pages (failures, events, ...)
 
 
@@ -26,7 +29,10 @@ def for_summary(result: dict) -> dict:
     :func:`duelspec.analysis.causes.signature` to read it as from the whole result."""
     from ..analysis.consensus import first_failure
     from ..text import bound, cap
+    from ..headline import contract_failure
     r = {k: result[k] for k in ("id", "outcome", "game") if k in result}
+    if contract_failure(result):          # its failures are cut to the first: say it (a stream without the field)
+        r["contract"] = True
     for k in ("title", "message", "reason"):
         if k in result:
             r[k] = cap(result[k], TEXT_CAP)

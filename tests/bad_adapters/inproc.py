@@ -20,7 +20,8 @@ class Surrogate(ReferenceAdapter):
 class MutatesScenario(ReferenceAdapter):
     def run(self, scenario):
         scenario["expect"] = {}
-        return {"trace": {"format": 1, "events": [], "steps": [], "final": {}}}
+        steps = [{"index": i, "outcome": "not-reached"} for i in range(len(scenario.get("script", [])))]   # one per step
+        return {"trace": {"format": 1, "events": [], "steps": steps, "final": {}}}
 
 
 class GhostIds(ReferenceAdapter):
