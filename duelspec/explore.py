@@ -144,23 +144,17 @@ def space_signatures(game: str) -> int:
 
 
 # ------------------------------------------------------------------------------ the search
-#: ``detail`` of an errored result that is the adapter's or the runner's trouble, not the engine's rules:
-#: a reply the protocol or the trace schema rejects, a wrong ``seq``, output that is not a reply, an
-#: adapter that could not start or gave up, duelspec's own fault, bad input (runner.py, adapters/process.py)
-NOT_A_FINDING = frozenset({"invalid reply", "invalid-reply", "invalid trace", "wrong-seq", "extra-output",
-                           "start-up failed", "adapter gave up", "runner", "bad input", "compile error"})
-
-
 def adapter_problem(result: dict) -> str | None:
     """Why ``result`` is a problem of the adapter or of the contract rather than a finding about the
-    engine's rules (``None``: it is not): an errored result of :data:`NOT_A_FINDING`, or a failed one
-    whose every failure is a contract failure (``kind``: a window mismatch, docs/design/scenario-format.md)."""
-    if result.get("outcome") == "errored" and result.get("detail") in NOT_A_FINDING:
-        return f"{result.get('detail')}: {result.get('message', '')}"
-    fails = result.get("failures") or []
-    if result.get("outcome") == "failed" and fails and all(f.get("kind") for f in fails):
-        return f"contract ({fails[0]['kind']}): {fails[0].get('message', '')}"
-    return None
+    engine's rules (``None``: it is not): what can never be an expected failure either
+    (:func:`duelspec.judging.expectfail.not_expectable`: an invalid reply or trace, a scenario not run,
+    duelspec's own error, a failure that is only a window mismatch)."""
+    from .judging.expectfail import not_expectable
+    why = not_expectable(result)
+    if why is None:
+        return None
+    said = result.get("message") or (result.get("failures") or [{}])[0].get("message", "")
+    return f"{result.get('detail') or 'contract (window)'}: {said} ({why})"
 
 
 def failure_of(result: dict, scenario: dict) -> str | None:
